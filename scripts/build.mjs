@@ -1,0 +1,34 @@
+// Bundles the extension, the CLI (and, once they exist, the language server) with esbuild and
+// prints each bundle's size, because the activation bundle has a size budget (see README).
+import { build } from 'esbuild';
+import { existsSync, statSync, chmodSync } from 'node:fs';
+
+const production = !process.argv.includes('--dev');
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  minify: production,
+  sourcemap: production ? false : 'inline',
+  logLevel: 'warning',
+  legalComments: 'none',
+};
+
+const entries = [
+  { in: 'src/extension/extension.ts', out: 'dist/extension.js', external: ['vscode'] },
+  { in: 'src/cli/main.ts', out: 'dist/cli.js', banner: '#!/usr/bin/env node' },
+  { in: 'src/language/server.ts', out: 'dist/server.js' },
+].filter(e => existsSync(e.in));
+
+await Promise.all(entries.map(e => build({
+  ...common,
+  entryPoints: [e.in],
+  outfile: e.out,
+  external: e.external ?? [],
+  banner: e.banner ? { js: e.banner } : undefined,
+})));
+chmodSync('dist/cli.js', 0o755);
+for (const e of entries) {
+  console.log(`${e.out.padEnd(24)} ${(statSync(e.out).size / 1024).toFixed(1).padStart(8)} KB`);
+}

@@ -1,0 +1,119 @@
+// The shape of one gateway operation, as data. Every face of the product (commands, tree,
+// snippets, language server, sandbox router, README table) is derived from these records.
+// This folder imports nothing of ours.
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** `gateway` serves paths under `/rest/`; `boarding` serves paths under `/api/`. */
+export type HostFamily = 'gateway' | 'boarding';
+
+/** What a request body is written in. `none`: the operation takes no body. */
+export type BodyFormat = 'json' | 'xml' | 'none';
+
+/** What a response body comes back as. `pdf`: a binary document stream. */
+export type ResponseFormat = 'json' | 'xml' | 'pdf';
+
+/** `api-key` header on `/rest/`; `AccessKey` + `MerchantId` headers on `/api/`. */
+export type AuthSurface = 'api-key' | 'access-key';
+
+/** How careful a user must be: drives the production guard and the tree's icons. */
+export type Safety = 'read' | 'write' | 'moves-money' | 'destructive';
+
+export type GroupId =
+  | 'card-transactions'
+  | 'card-tokens'
+  | 'ach-providers'
+  | 'ach-transactions'
+  | 'ach-tokens'
+  | 'settings'
+  | 'batches'
+  | 'documents'
+  | 'onboarding';
+
+/**
+ * Names of value checks. The catalog only names them; `src/core/inputChecks.ts` implements
+ * them, so the language server, the extension and the sandbox agree on what is valid.
+ */
+export type CheckName =
+  | 'luhn'          // card number (PAN), 12-19 digits passing the Luhn checksum; a token id is also accepted where `card` allows it
+  | 'aba'           // 9-digit ABA routing number with a valid checksum
+  | 'amount'        // positive decimal string with exactly two fractional digits
+  | 'expDate'       // MMYY
+  | 'time'          // HH:MM, 24-hour
+  | 'date'          // YYYY-MM-DD
+  | 'secCode'       // PPD, CCD, WEB, TEL
+  | 'csc'           // 3 or 4 digits
+  | 'accountNumber' // 1-17 digits
+  | 'email'
+  | 'url'
+  | 'year'          // YYYY
+  | 'month'         // 01-12
+  | 'digits';       // one or more digits
+
+export type FieldType = 'string' | 'boolean' | 'integer' | 'object' | 'array';
+
+export interface FieldSpec {
+  /** Wire name, exactly as sent (hyphenated on the gateway, camelCase on boarding). */
+  name: string;
+  type: FieldType;
+  required?: boolean;
+  /** Allowed values of an enumerated field. */
+  values?: readonly string[];
+  check?: CheckName;
+  /** One line: what the field means. */
+  doc: string;
+  /** Children of an `object` field, or of each element of an `array` field. */
+  fields?: readonly FieldSpec[];
+}
+
+export interface ParamSpec {
+  name: string;
+  in: 'path' | 'query';
+  required: boolean;
+  type: 'string' | 'integer' | 'boolean';
+  values?: readonly string[];
+  check?: CheckName;
+  doc: string;
+}
+
+export interface Operation {
+  /** Stable id, `group.action`, e.g. `transactions.sale`. Commands are `gateway.op.<id>`. */
+  id: string;
+  /** Human title, e.g. "Sale". */
+  title: string;
+  group: GroupId;
+  method: HttpMethod;
+  host: HostFamily;
+  /** Path template with `{name}` placeholders, exactly as the interface writes it. */
+  path: string;
+  /** Path parameters (in template order), then query parameters. */
+  params: readonly ParamSpec[];
+  /** Preferred request body format; `none` when the operation takes no body. */
+  bodyFormat: BodyFormat;
+  /** Every request body format the gateway accepts here (empty when `bodyFormat` is `none`). */
+  acceptedBodyFormats: readonly BodyFormat[];
+  /** Root element of an XML request body (e.g. `transaction`, `device-settings`). */
+  xmlRoot?: string;
+  /** Preferred response format (drives the Accept header). */
+  responseFormat: ResponseFormat;
+  /** Known request body fields. */
+  fields: readonly FieldSpec[];
+  auth: AuthSurface;
+  /** Success HTTP statuses as the interface lists them. */
+  successStatuses: readonly number[];
+  /** `payloadType` of a successful response. */
+  payloadType?: string;
+  /** A realistic request body in `bodyFormat`, ready to send to the Local sandbox. */
+  sample?: string;
+  safety: Safety;
+  /** One or two sentences for hover and quick picks. */
+  doc: string;
+  deprecated?: boolean;
+}
+
+export interface GroupInfo {
+  id: GroupId;
+  title: string;
+  /** Operation id that lists this group's resources in the tree, when there is one. */
+  listOperation?: string;
+}
