@@ -1,0 +1,69 @@
+// Turns a compact catalog entry into a full Operation: host family, auth surface and body
+// formats follow from the path and the body kind, so entries state only what is particular.
+import type {
+  BodyFormat, FieldSpec, GroupId, HttpMethod, Operation, ParamSpec, ResponseFormat, Safety,
+} from './types';
+import { sampleText, type SampleValue } from './sampleText';
+
+/**
+ * `json+xml`: JSON preferred, XML also accepted (cards, vault, ACH).
+ * `xml`: XML only (settings, batches). `json`: JSON only (documents, onboarding).
+ */
+export type BodyKind = 'json+xml' | 'xml' | 'json';
+
+export interface BodyEntry {
+  kind: BodyKind;
+  xmlRoot?: string;
+  fields: readonly FieldSpec[];
+  sample: SampleValue;
+}
+
+export interface OperationEntry {
+  id: string;
+  title: string;
+  group: GroupId;
+  method: HttpMethod;
+  path: string;
+  params?: readonly ParamSpec[];
+  body?: BodyEntry;
+  responseFormat?: ResponseFormat;
+  successStatuses?: readonly number[];
+  payloadType?: string;
+  safety: Safety;
+  doc: string;
+  deprecated?: boolean;
+}
+
+const bodyFormats: Record<BodyKind, readonly Exclude<BodyFormat, 'none'>[]> = {
+  'json+xml': ['json', 'xml'],
+  xml: ['xml'],
+  json: ['json'],
+};
+
+export function defineOperation(entry: OperationEntry): Operation {
+  const boarding = entry.path.startsWith('/api/');
+  const { body } = entry;
+  const accepted = body ? bodyFormats[body.kind] : [];
+  const preferred = accepted[0];
+  return {
+    id: entry.id,
+    title: entry.title,
+    group: entry.group,
+    method: entry.method,
+    host: boarding ? 'boarding' : 'gateway',
+    path: entry.path,
+    params: entry.params ?? [],
+    bodyFormat: preferred ?? 'none',
+    acceptedBodyFormats: accepted,
+    ...(body?.xmlRoot ? { xmlRoot: body.xmlRoot } : {}),
+    responseFormat: entry.responseFormat ?? 'json',
+    fields: body?.fields ?? [],
+    auth: boarding ? 'access-key' : 'api-key',
+    successStatuses: entry.successStatuses ?? [200],
+    ...(entry.payloadType ? { payloadType: entry.payloadType } : {}),
+    ...(body && preferred ? { sample: sampleText(preferred, body.sample, body.xmlRoot) } : {}),
+    safety: entry.safety,
+    doc: entry.doc,
+    ...(entry.deprecated ? { deprecated: true } : {}),
+  };
+}

@@ -1,0 +1,16 @@
+// All 67 operations in group order; the one list every face of the product derives from.
+import type { Operation } from './types';
+import { cardTransactions } from './cardTransactions';
+import { cardTokens } from './cardTokens';
+import { achProviders } from './achProviders';
+import { achTransactions } from './achTransactions';
+import { achTokens } from './achTokens';
+import { settings } from './settings';
+import { batches } from './batches';
+import { documents } from './documents';
+import { onboarding } from './onboarding';
+
+export const operations: readonly Operation[] = [
+  ...cardTransactions, ...cardTokens, ...achProviders, ...achTransactions, ...achTokens,
+  ...settings, ...batches, ...documents, ...onboarding,
+];
