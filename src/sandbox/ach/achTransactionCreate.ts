@@ -1,0 +1,109 @@
+// Creating ACH transactions (any type, credit, debit): every one starts Pending and moves on
+// at the processing windows (achLifecycle.ts).
+
+import { checks } from '../../core/inputChecks';
+import type { DomainContext, Handler, Reply, SandboxRequest } from '../domain';
+import { fieldProblems } from './achErrors';
+import { bodyFlag, bodyText, canonical, checkedField, enumField, readAccount, type Body } from './achInput';
+import { SEC_CODES, providerForSecCode } from './achProviders';
+import type { AchSlice, AchTransactionRecord, AchType, StoredAccount } from './achState';
+import { storeNewToken } from './achTokens';
+import { transactionReply } from './achWire';
+
+type Ctx = DomainContext<AchSlice>;
+
+export const ACH_TYPES: readonly AchType[] = ['Debit', 'Credit'];
+
+/** Business details echoed back on the transaction as sent. */
+const DETAIL_FIELDS: readonly string[] = [
+  'check-number', 'invoice', 'purchase-order', 'customer-id', 'order-id', 'email-address', 'description',
+  'comments', 'billing', 'shipping', 'billing-is-shipping', 'software-type', 'software-type-version',
+];
+
+const ACCOUNT_FIELDS: readonly string[] = ['routing-number', 'account-number', 'account-type'];
+
+export function newTransactionId(ctx: Ctx): string {
+  return String(ctx.ids.next('ach-transaction', 1_000_001));
+}
+
+function readType(body: Body, fixedType: AchType | undefined, problems: string[]): AchType | undefined {
+  if (!fixedType) return enumField(body, 'type', ACH_TYPES, problems) as AchType | undefined;
+  const sent = bodyText(body, 'type');
+  if (sent !== undefined && canonical(sent, ACH_TYPES) !== fixedType) {
+    problems.push(`type "${sent}" contradicts this endpoint, which creates a ${fixedType}; omit type or send ${fixedType}.`);
+  }
+  return fixedType;
+}
+
+/** The account to charge: a stored ACH token (`token-id`) or the account fields, not both. */
+function readSource(body: Body, ctx: Ctx, problems: string[]): { account?: StoredAccount; tokenId?: string } {
+  const tokenId = bodyText(body, 'token-id');
+  if (tokenId === undefined) return { account: readAccount(body, problems) };
+  const alsoSent = ACCOUNT_FIELDS.filter((name) => body[name] !== undefined);
+  if (alsoSent.length > 0) {
+    problems.push(`Send either token-id or the account fields, not both (also sent: ${alsoSent.join(', ')}).`);
+    return {};
+  }
+  const token = ctx.slice.tokens[tokenId];
+  if (!token) {
+    problems.push(`token-id: no ACH token "${tokenId}"; create one with POST /rest/v2/ach/tokens.`);
+    return {};
+  }
+  const individualName = bodyText(body, 'individual-name') ?? token.account.individualName;
+  return { account: { ...token.account, ...(individualName ? { individualName } : {}) }, tokenId };
+}
+
+function pickDetails(body: Body): Record<string, unknown> {
+  return Object.fromEntries(DETAIL_FIELDS.filter((name) => body[name] !== undefined).map((name) => [name, body[name]]));
+}
+
+function createTransaction(req: SandboxRequest, ctx: Ctx, fixedType?: AchType): Reply {
+  const body: Body = req.body ?? {};
+  const problems: string[] = [];
+  const type = readType(body, fixedType, problems);
+  const amount = checkedField(body, 'amount', checks.amount, problems);
+  const secCode = enumField(body, 'standard-entry-class-code', SEC_CODES, problems);
+  const provider = secCode ? providerForSecCode(secCode) : undefined;
+  if (secCode && !provider) problems.push(`No ACH provider processes ${secCode} entries.`);
+  const source = readSource(body, ctx, problems);
+  if (problems.length > 0 || !type || !amount || !secCode || !provider || !source.account) {
+    throw fieldProblems(problems);
+  }
+
+  const now = ctx.clock.now().toISOString();
+  const record: AchTransactionRecord = {
+    id: newTransactionId(ctx),
+    type,
+    amount,
+    status: 'Pending',
+    secCode,
+    provider: provider.name,
+    account: source.account,
+    merchantId: req.merchant.merchantId,
+    created: now,
+    statusChanged: now,
+    details: pickDetails(body),
+  };
+  if (source.tokenId) {
+    const token = ctx.slice.tokens[source.tokenId];
+    token.timesUsed += 1;
+    token.lastUsed = now;
+    record.tokenId = token.tokenId;
+  } else if (bodyFlag(body, 'create-token')) {
+    const token = storeNewToken(
+      ctx,
+      { ...source.account },
+      { tokenDescription: bodyText(body, 'token-description') },
+      req.merchant.merchantId,
+    );
+    record.tokenId = token.tokenId;
+  }
+  ctx.slice.transactions[record.id] = record;
+  return transactionReply(record);
+}
+
+export const createHandlers: Record<string, Handler<AchSlice>> = {
+  'achTransactions.create': (req, ctx) => createTransaction(req, ctx),
+  'achTransactions.credit': (req, ctx) => createTransaction(req, ctx, 'Credit'),
+  'achTransactions.debit': (req, ctx) => createTransaction(req, ctx, 'Debit'),
+};
