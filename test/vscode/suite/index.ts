@@ -1,0 +1,34 @@
+// Entry point the extension host loads as extensionTestsPath (the @vscode/test-electron shape:
+// a module exporting run()). It runs every *.test.js bundled next to it with mocha's tdd UI.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as util from 'node:util';
+import Mocha from 'mocha';
+
+// The code-server runner cannot read the extension host's stdout, so it passes a file path in
+// VSCODE_TEST_REPORT (the host inherits code-server's environment) and prints that file.
+function copyReporterOutputTo(reportFile: string): void {
+  const print = Mocha.reporters.Base.consoleLog;
+  Mocha.reporters.Base.consoleLog = (...data: unknown[]) => {
+    fs.appendFileSync(reportFile, util.format(...data) + '\n');
+    print(...data);
+  };
+}
+
+export function run(): Promise<void> {
+  const reportFile = process.env.VSCODE_TEST_REPORT;
+  if (reportFile) copyReporterOutputTo(reportFile);
+  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 20_000 });
+  for (const file of fs.readdirSync(__dirname).filter(f => f.endsWith('.test.js')).sort()) {
+    mocha.addFile(path.join(__dirname, file));
+  }
+  return new Promise((resolve, reject) => {
+    const runner = mocha.run(failures => {
+      const passed = runner.stats?.passes ?? 0;
+      const failed = runner.stats?.failures ?? failures;
+      Mocha.reporters.Base.consoleLog(`${passed} passed, ${failed} failed`);
+      if (failures > 0) reject(new Error(`${failures} test(s) failed`));
+      else resolve();
+    });
+  });
+}
