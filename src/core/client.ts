@@ -1,0 +1,202 @@
+// The gateway client: builds a request from a catalog operation (or takes a request file's raw
+// request), binds credentials to their origin, sends it through the per-origin retrying
+// dispatcher, reads the body within a size limit, decodes it, and logs one redacted line.
+
+import { STATUS_CODES } from 'node:http';
+import type { Readable } from 'node:stream';
+import { matchOperation, requireOperation } from '../catalog';
+import type { Operation } from '../catalog/types';
+import { authHeadersFor, withoutAuthHeaders } from './authBinding';
+import { DEFAULT_TIMEOUTS, DispatcherRegistry, type Timeouts } from './dispatchers';
+import type { Credentials, Environment } from './environment';
+import { GatewayError, toGatewayError, type FailureContext } from './gatewayErrors';
+import { redact } from './redaction';
+import { buildRequest, type BuildInput } from './requestBuilder';
+import { decodeBody, envelopeFacts, formatOf, type GatewayResult } from './result';
+import { DEFAULT_RETRY_POLICY, newTicket, parseRetryAfter, type RetryPolicy } from './retryPolicy';
+
+export const DEFAULT_MAX_BODY_BYTES = 50 * 1024 * 1024;
+
+export interface GatewayClientOptions {
+  environment: Environment;
+  credentials: Credentials;
+  timeouts?: Partial<Timeouts>;
+  retry?: Partial<RetryPolicy>;
+  /** Receives one redacted line per exchange. */
+  log?: (line: string) => void;
+  maxBodyBytes?: number;
+}
+
+export interface SendRequest extends Omit<BuildInput, 'operation'> {
+  operation: Operation | string;
+  signal?: AbortSignal;
+}
+
+export interface RawRequest {
+  method: string;
+  url: string;
+  headers?: Readonly<Record<string, string>>;
+  body?: string | Buffer;
+  signal?: AbortSignal;
+}
+
+interface Exchange {
+  operationId?: string;
+  method: string;
+  url: URL;
+  headers: Record<string, string>;
+  body?: string | Buffer;
+  signal?: AbortSignal;
+}
+
+export class GatewayClient {
+  private readonly timeouts: Timeouts;
+  private readonly retryPolicy: RetryPolicy;
+  private readonly dispatchers: DispatcherRegistry;
+  private readonly maxBodyBytes: number;
+  private readonly secrets: readonly string[];
+
+  constructor(private readonly opts: GatewayClientOptions) {
+    this.timeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
+    this.retryPolicy = { ...DEFAULT_RETRY_POLICY, ...opts.retry };
+    this.dispatchers = new DispatcherRegistry(this.timeouts);
+    this.maxBodyBytes = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    this.secrets = [opts.credentials.apiKey, opts.credentials.accessKey].filter((s): s is string => !!s);
+  }
+
+  /** Sends a catalog operation. HTTP error statuses come back as results; failures throw GatewayError. */
+  async send(req: SendRequest): Promise<GatewayResult> {
+    const operation = typeof req.operation === 'string' ? this.operationFor(req.operation) : req.operation;
+    const built = buildRequest(this.opts.environment, this.opts.credentials, { ...req, operation });
+    return this.exchange({
+      operationId: operation.id,
+      method: built.method,
+      url: new URL(built.url),
+      headers: built.headers,
+      body: built.body,
+      signal: req.signal,
+    });
+  }
+
+  /** Sends a request as a request file wrote it; auth and origin binding still apply. */
+  async sendRaw(req: RawRequest): Promise<GatewayResult> {
+    const method = req.method.toUpperCase();
+    if (req.url.includes('{{')) {
+      throw new GatewayError('bad-input', this.scrub(`${method} ${req.url}: the URL still holds an unresolved {{variable}}; define it first.`));
+    }
+    let url: URL;
+    try {
+      url = new URL(req.url);
+    } catch {
+      throw new GatewayError('bad-input', this.scrub(`"${req.url}" is not a full URL: start the path with {{gatewayUrl}} or {{boardingUrl}}.`));
+    }
+    const headers = {
+      ...withoutAuthHeaders(req.headers ?? {}),
+      ...authHeadersFor(this.opts.environment, this.opts.credentials, url),
+    };
+    const operationId = matchOperation(method, url.pathname)?.op.id;
+    return this.exchange({ operationId, method, url, headers, body: req.body, signal: req.signal });
+  }
+
+  /** Closes every pooled connection. */
+  close(): Promise<void> {
+    return this.dispatchers.closeAll();
+  }
+
+  private operationFor(id: string): Operation {
+    try {
+      return requireOperation(id);
+    } catch (err) {
+      throw new GatewayError('bad-input', (err as Error).message);
+    }
+  }
+
+  private scrub = (text: string): string => redact(text, this.secrets);
+
+  private async exchange(ex: Exchange): Promise<GatewayResult> {
+    const started = performance.now();
+    const ticket = newTicket(this.retryPolicy, ex.signal);
+    const failure = (): FailureContext => ({
+      method: ex.method,
+      url: ex.url,
+      attempts: ticket.retries + 1,
+      timeouts: this.timeouts,
+      scrub: this.scrub,
+    });
+    try {
+      const response = await this.dispatchers.get(ex.url.origin).request({
+        origin: ex.url.origin,
+        path: ex.url.pathname + ex.url.search,
+        method: ex.method as 'GET',
+        headers: ex.headers,
+        body: ex.body,
+        signal: ex.signal,
+        opaque: ticket,
+      });
+      const headers = normaliseHeaders(response.headers);
+      const rawBody = await this.readBody(response.body, headers, failure);
+      const contentType = String(headers['content-type'] ?? '');
+      const format = formatOf(contentType, rawBody);
+      const decoded = decodeBody(format, rawBody);
+      const retryAfterMs =
+        response.statusCode === 429 || response.statusCode === 503 ? parseRetryAfter(headers['retry-after']) : undefined;
+      const result: GatewayResult = {
+        ...(ex.operationId ? { operationId: ex.operationId } : {}),
+        method: ex.method,
+        url: ex.url.toString(),
+        status: response.statusCode,
+        statusText: STATUS_CODES[response.statusCode] ?? '',
+        headers,
+        timingMs: performance.now() - started,
+        attempts: ticket.retries + 1,
+        contentType,
+        format,
+        rawBody,
+        ...decoded,
+        ...envelopeFacts(format, decoded.parsed),
+        ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+      };
+      if (!result.exchangeId && typeof headers['exchange-id'] === 'string') result.exchangeId = headers['exchange-id'];
+      this.logLine(ex, `${result.status} ${Math.round(result.timingMs)}ms exchange-id=${result.exchangeId ?? '-'} attempts=${result.attempts}`);
+      return result;
+    } catch (err) {
+      const error = toGatewayError(err, failure());
+      this.logLine(ex, `FAILED ${error.kind} ${Math.round(performance.now() - started)}ms attempts=${ticket.retries + 1}`);
+      throw error;
+    }
+  }
+
+  /** Reads the whole body, refusing (and aborting the transfer) past `maxBodyBytes`. */
+  private async readBody(body: Readable, headers: Record<string, string | string[]>, failure: () => FailureContext): Promise<Buffer> {
+    const tooLarge = (): GatewayError => {
+      // Destroying aborts the transfer; the abort error it emits is expected and dropped.
+      body.on('error', () => undefined).destroy();
+      const ctx = failure();
+      return new GatewayError(
+        'body-too-large',
+        this.scrub(`${ctx.method} ${ctx.url.pathname}: the response is larger than ${this.maxBodyBytes} bytes; it was not read. Narrow the request (paging, filters) or raise the body limit.`),
+        ctx.attempts,
+      );
+    };
+    if (Number(headers['content-length']) > this.maxBodyBytes) throw tooLarge();
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for await (const chunk of body) {
+      const buffer = chunk as Buffer;
+      total += buffer.length;
+      if (total > this.maxBodyBytes) throw tooLarge();
+      chunks.push(buffer);
+    }
+    return Buffer.concat(chunks, total);
+  }
+
+  private logLine(ex: Exchange, outcome: string): void {
+    if (this.opts.log) this.opts.log(this.scrub(`${ex.method} ${ex.url.pathname}${ex.url.search} ${outcome}`));
+  }
+}
+
+function normaliseHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) out[name] = value;
+  return out;
+}

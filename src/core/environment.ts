@@ -1,0 +1,77 @@
+// Where requests go. Credentials travel beside an environment, never inside it: the core is
+// handed them per client and never stores them.
+
+export type EnvironmentKind = 'local' | 'sandbox' | 'production' | 'custom';
+
+export interface Environment {
+  name: string;
+  kind: EnvironmentKind;
+  /** Serves paths under `/rest/`. */
+  gatewayUrl: string;
+  /** Serves paths under `/api/`. */
+  boardingUrl: string;
+}
+
+export interface Credentials {
+  /** `api-key` header for `/rest/` operations. */
+  apiKey?: string;
+  /** `AccessKey` header for `/api/` operations. */
+  accessKey?: string;
+  /** `MerchantId` header for `/api/` operations. */
+  merchantId?: string;
+}
+
+export interface EnvironmentOrigins {
+  gateway: string;
+  boarding: string;
+}
+
+const LOOPBACK_NAMES = new Set(['localhost', '[::1]', '::1']);
+
+/** True for 127.0.0.0/8, ::1 and localhost: the only hosts plain http is allowed to. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  if (LOOPBACK_NAMES.has(host) || host.endsWith('.localhost')) return true;
+  const octets = host.split('.');
+  return octets.length === 4 && octets[0] === '127' && octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255);
+}
+
+/** An actionable message when `url` cannot be an environment base URL, else undefined. */
+export function validateEnvironmentUrl(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    return `"${url}" is not a URL: write it like https://gateway-sb.example.net`;
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+    return `"${url}" uses ${parsed.protocol.replace(':', '')}: use https (or http for 127.0.0.1/localhost only)`;
+  }
+  if (parsed.protocol === 'http:' && !isLoopbackHost(parsed.hostname)) {
+    return `"${url}" uses plain http to a non-local host: keys would travel unencrypted; use https`;
+  }
+  if (parsed.username || parsed.password) {
+    return `"${url}" contains a user name or password: remove it; keys are set separately`;
+  }
+  if (parsed.search || parsed.hash) {
+    return `"${url}" has a query or fragment: give only the scheme, host, port and optional base path`;
+  }
+  return undefined;
+}
+
+/** The origin (scheme://host:port) of each address family of the environment. */
+export function originsOf(env: Environment): EnvironmentOrigins {
+  return { gateway: new URL(env.gatewayUrl).origin, boarding: new URL(env.boardingUrl).origin };
+}
+
+/**
+ * Joins a base URL and an operation path. A base path that the operation path already
+ * starts with is not repeated: boarding URLs are often written `https://host/api/` while the
+ * operation paths begin `/api/...`.
+ */
+export function joinUrl(baseUrl: string, path: string): string {
+  const base = new URL(baseUrl);
+  const basePath = base.pathname.replace(/\/+$/, '');
+  const fullPath = basePath && !path.startsWith(basePath + '/') ? basePath + path : path;
+  return base.origin + fullPath;
+}

@@ -1,0 +1,109 @@
+// Failures that produced no HTTP response, as values a user can act on. HTTP error statuses
+// (401, 404, 429, 5xx...) are not errors here: they come back as results (see statusAdvice.ts).
+
+export type GatewayErrorKind =
+  | 'unreachable'
+  | 'timeout'
+  | 'aborted'
+  | 'body-too-large'
+  | 'connection-lost'
+  | 'origin-refused'
+  | 'bad-input'
+  | 'network';
+
+export class GatewayError extends Error {
+  constructor(
+    readonly kind: GatewayErrorKind,
+    message: string,
+    readonly attempts = 0,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'GatewayError';
+  }
+}
+
+export interface FailureContext {
+  method: string;
+  url: URL;
+  attempts: number;
+  timeouts: { connectMs: number; headersMs: number; bodyMs: number };
+  /** Applied to every message, so a path holding an id or key never leaks (redaction). */
+  scrub: (text: string) => string;
+}
+
+type Describe = (ctx: FailureContext, code: string) => { kind: GatewayErrorKind; message: string };
+
+function hostOf(ctx: FailureContext): string {
+  return ctx.url.host;
+}
+
+const unreachable: Describe = (ctx, code) => ({
+  kind: 'unreachable',
+  message:
+    code === 'ENOTFOUND' || code === 'EAI_AGAIN'
+      ? `Cannot find host ${ctx.url.hostname} (DNS lookup failed): check the environment's URL for a typo.`
+      : `Cannot connect to ${hostOf(ctx)} (connection refused): is the gateway (or Local sandbox) running, and is the environment's URL and port right?`,
+});
+
+const connectionLost: Describe = (ctx) => ({
+  kind: 'connection-lost',
+  message:
+    ctx.method === 'POST'
+      ? `${ctx.method} ${ctx.url.pathname}: the connection to ${hostOf(ctx)} closed before a response arrived. ` +
+        'It was NOT sent again, because it may move money: search the transactions to see whether it went through before retrying.'
+      : `${ctx.method} ${ctx.url.pathname}: the connection to ${hostOf(ctx)} closed before a response arrived ` +
+        `(${ctx.attempts} attempt${ctx.attempts === 1 ? '' : 's'}); try again in a moment.`,
+});
+
+/** What each undici / socket error code means to a user. */
+const BY_CODE: Readonly<Record<string, Describe>> = {
+  ECONNREFUSED: unreachable,
+  ENOTFOUND: unreachable,
+  EAI_AGAIN: unreachable,
+  EHOSTUNREACH: unreachable,
+  ENETUNREACH: unreachable,
+  ECONNRESET: connectionLost,
+  EPIPE: connectionLost,
+  UND_ERR_SOCKET: connectionLost,
+  UND_ERR_CLOSED: connectionLost,
+  UND_ERR_CONNECT_TIMEOUT: (ctx) => ({
+    kind: 'timeout',
+    message: `Connecting to ${hostOf(ctx)} timed out (connect timeout, ${ctx.timeouts.connectMs} ms): check the URL and your network, or raise the connect timeout.`,
+  }),
+  UND_ERR_HEADERS_TIMEOUT: (ctx) => ({
+    kind: 'timeout',
+    message: `${ctx.method} ${ctx.url.pathname}: no response from ${hostOf(ctx)} within ${ctx.timeouts.headersMs} ms (headers timeout). ` +
+      (ctx.method === 'POST' ? 'It was not re-sent; check whether it went through before retrying.' : 'Try again, or raise the headers timeout.'),
+  }),
+  UND_ERR_BODY_TIMEOUT: (ctx) => ({
+    kind: 'timeout',
+    message: `${ctx.method} ${ctx.url.pathname}: the response body from ${hostOf(ctx)} stalled for ${ctx.timeouts.bodyMs} ms (body timeout). Try again, or raise the body timeout.`,
+  }),
+  UND_ERR_ABORTED: (ctx) => ({ kind: 'aborted', message: `${ctx.method} ${ctx.url.pathname} was cancelled.` }),
+  ABORT_ERR: (ctx) => ({ kind: 'aborted', message: `${ctx.method} ${ctx.url.pathname} was cancelled.` }),
+};
+
+function codeOf(err: unknown): string | undefined {
+  if (!err || typeof err !== 'object') return undefined;
+  const e = err as { code?: unknown; name?: unknown; cause?: unknown };
+  if (e.name === 'AbortError') return 'ABORT_ERR';
+  if (typeof e.code === 'string' && e.code in BY_CODE) return e.code;
+  return codeOf(e.cause) ?? (typeof e.code === 'string' ? e.code : undefined);
+}
+
+/** Turns whatever undici or the socket threw into a GatewayError with an actionable message. */
+export function toGatewayError(err: unknown, ctx: FailureContext): GatewayError {
+  if (err instanceof GatewayError) return err;
+  const code = codeOf(err) ?? 'UNKNOWN';
+  const describe = BY_CODE[code];
+  if (describe) {
+    const { kind, message } = describe(ctx, code);
+    return new GatewayError(kind, ctx.scrub(message), ctx.attempts, { cause: err });
+  }
+  const reason = err instanceof Error ? err.message : String(err);
+  const message = `${ctx.method} ${ctx.url.pathname} to ${hostOf(ctx)} failed: ${reason} (${code}).`;
+  return new GatewayError('network', ctx.scrub(message), ctx.attempts, {
+    cause: err,
+  });
+}

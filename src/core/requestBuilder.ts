@@ -1,0 +1,112 @@
+// From an operation and its inputs to the exact HTTP request: URL with encoded path and query
+// parameters, auth headers bound to their origin, Content-Type and Accept as the interface says,
+// and the body serialised in the chosen format.
+
+import type { BodyFormat, Operation, ResponseFormat } from '../catalog/types';
+import { authHeadersFor, withoutAuthHeaders } from './authBinding';
+import { buildXml } from './codecs';
+import { joinUrl, type Credentials, type Environment } from './environment';
+import { GatewayError } from './gatewayErrors';
+
+export type ParamValue = string | number | boolean;
+
+export interface BuildInput {
+  operation: Operation;
+  params?: Readonly<Record<string, ParamValue | undefined>>;
+  query?: Readonly<Record<string, ParamValue | undefined>>;
+  body?: string | Record<string, unknown>;
+  /** Request body format; defaults to what the body looks like, then the operation's preference. */
+  bodyFormat?: Exclude<BodyFormat, 'none'>;
+  /** Response format to ask for; defaults per operation (XML when the body is XML, where accepted). */
+  accept?: ResponseFormat;
+  extraHeaders?: Readonly<Record<string, string>>;
+}
+
+export interface BuiltRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+const MEDIA_TYPE: Readonly<Record<Exclude<BodyFormat, 'none'>, string>> = {
+  json: 'application/json',
+  xml: 'application/xml',
+};
+
+const ACCEPT: Readonly<Record<ResponseFormat, string>> = {
+  json: 'application/json',
+  xml: 'application/xml',
+  pdf: 'application/pdf, application/json',
+};
+
+function badInput(op: Operation, reason: string): GatewayError {
+  return new GatewayError('bad-input', `${op.id} (${op.method} ${op.path}): ${reason}`);
+}
+
+function fillPath(op: Operation, params: BuildInput['params'] = {}): string {
+  return op.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    const value = params[name];
+    if (value === undefined || String(value) === '') {
+      throw badInput(op, `the path parameter "${name}" is missing; give it a value`);
+    }
+    return encodeURIComponent(String(value));
+  });
+}
+
+function queryString(op: Operation, query: BuildInput['query'] = {}): string {
+  for (const spec of op.params) {
+    const value = query[spec.name];
+    if (spec.in === 'query' && spec.required && (value === undefined || String(value) === '')) {
+      throw badInput(op, `the query parameter "${spec.name}" is required; give it a value`);
+    }
+  }
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && String(value) !== '') search.append(name, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+function chooseBodyFormat(op: Operation, input: BuildInput): Exclude<BodyFormat, 'none'> {
+  const looksLike = typeof input.body === 'string' ? (input.body.trimStart().startsWith('<') ? 'xml' : 'json') : undefined;
+  const wanted = input.bodyFormat ?? looksLike ?? (op.bodyFormat === 'none' ? 'json' : op.bodyFormat);
+  if (!op.acceptedBodyFormats.includes(wanted)) {
+    const accepted = op.acceptedBodyFormats.filter((f) => f !== 'none').join(' or ');
+    throw badInput(op, `a ${wanted.toUpperCase()} body is not accepted here; send ${accepted.toUpperCase()}`);
+  }
+  return wanted as Exclude<BodyFormat, 'none'>;
+}
+
+function serialise(op: Operation, body: BuildInput['body'], format: Exclude<BodyFormat, 'none'>): string {
+  if (typeof body === 'string') return body;
+  if (format === 'json') return JSON.stringify(body);
+  if (!op.xmlRoot) throw badInput(op, 'the operation has no XML root element; send the body as JSON or as XML text');
+  return buildXml(op.xmlRoot, body ?? {});
+}
+
+function chooseAccept(op: Operation, input: BuildInput, bodyFormat: BodyFormat): string {
+  if (input.accept) return ACCEPT[input.accept];
+  // Cards, tokens and ACH answer in JSON by default and in XML to an XML conversation.
+  const xmlConversation = op.responseFormat === 'json' && bodyFormat === 'xml' && op.acceptedBodyFormats.includes('xml');
+  return ACCEPT[xmlConversation ? 'xml' : op.responseFormat];
+}
+
+/** Builds the request; throws a `bad-input` or `origin-refused` GatewayError with the fix. */
+export function buildRequest(environment: Environment, credentials: Credentials, input: BuildInput): BuiltRequest {
+  const op = input.operation;
+  const base = op.host === 'gateway' ? environment.gatewayUrl : environment.boardingUrl;
+  const url = new URL(joinUrl(base, fillPath(op, input.params)) + queryString(op, input.query));
+  const hasBody = input.body !== undefined && !(typeof input.body === 'string' && input.body.trim() === '');
+  if (hasBody && op.bodyFormat === 'none') throw badInput(op, 'this operation takes no request body; remove it');
+  const bodyFormat: BodyFormat = hasBody ? chooseBodyFormat(op, input) : 'none';
+  const headers: Record<string, string> = {
+    ...withoutAuthHeaders(input.extraHeaders ?? {}),
+    accept: chooseAccept(op, input, bodyFormat),
+    ...authHeadersFor(environment, credentials, url, op.auth),
+  };
+  if (bodyFormat === 'none') return { method: op.method, url: url.toString(), headers };
+  headers['content-type'] = MEDIA_TYPE[bodyFormat];
+  return { method: op.method, url: url.toString(), headers, body: serialise(op, input.body, bodyFormat) };
+}

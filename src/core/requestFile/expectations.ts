@@ -1,0 +1,77 @@
+// `# @expect …` lines: what a request's response must show. Parsed here (positions are added
+// by the caller) and evaluated against a result by the CLI and the extension alike.
+
+import type { ExpectOperator, Expectation } from './types';
+import { valueAtPath } from './variables';
+
+export type ExpectationSpec = Pick<Expectation, 'subject' | 'path' | 'operator' | 'expected' | 'flags' | 'text'>;
+
+const STATUS = /^status\s*(?:(==|!=)\s*)?(\d{3})$/;
+const EXISTS = /^([A-Za-z_$][\w$-]*(?:\.[\w$-]+|\[\d+\])*)\s+exists$/;
+const COMPARE = /^([A-Za-z_$][\w$-]*(?:\.[\w$-]+|\[\d+\])*)\s*(==|!=)\s*(.+)$/;
+const MATCHES = /^([A-Za-z_$][\w$-]*(?:\.[\w$-]+|\[\d+\])*)\s+matches\s+\/(.*)\/([dgimsuy]*)$/;
+
+const USAGE =
+  'write "@expect status 200", "@expect <path> == <value>", "@expect <path> != <value>", "@expect <path> exists" or "@expect <path> matches /regex/"';
+
+function unquote(value: string): string {
+  const v = value.trim();
+  return v.length >= 2 && (v[0] === '"' || v[0] === "'") && v[v.length - 1] === v[0] ? v.slice(1, -1) : v;
+}
+
+/** Parses the text after `@expect`; an error message when it does not fit the grammar. */
+export function parseExpectation(source: string): { ok: true; spec: ExpectationSpec } | { ok: false; message: string } {
+  const text = source.trim();
+  const status = STATUS.exec(text);
+  if (status) return { ok: true, spec: { subject: 'status', operator: (status[1] ?? '==') as ExpectOperator, expected: status[2], text } };
+  const exists = EXISTS.exec(text);
+  if (exists) return { ok: true, spec: { subject: 'path', path: exists[1], operator: 'exists', text } };
+  const matches = MATCHES.exec(text);
+  if (matches) {
+    try {
+      new RegExp(matches[2], matches[3]);
+    } catch (err) {
+      return { ok: false, message: `malformed @expect: the regular expression does not compile (${(err as Error).message})` };
+    }
+    return { ok: true, spec: { subject: 'path', path: matches[1], operator: 'matches', expected: matches[2], flags: matches[3], text } };
+  }
+  const compare = COMPARE.exec(text);
+  if (compare && !compare[1].startsWith('status')) {
+    return { ok: true, spec: { subject: 'path', path: compare[1], operator: compare[2] as ExpectOperator, expected: unquote(compare[3]), text } };
+  }
+  return { ok: false, message: `malformed @expect "${text}": ${USAGE}` };
+}
+
+export interface ExpectationOutcome {
+  pass: boolean;
+  /** The value found (status or body value), as text. */
+  actual?: string;
+  /** One line: what was expected and what came back. */
+  message: string;
+}
+
+function asText(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** A path in an XML document may omit the root element (`payload.transaction` under `<response>`). */
+function lookup(parsed: unknown, path: string): unknown {
+  const direct = valueAtPath(parsed, path);
+  if (direct !== undefined || parsed === null || typeof parsed !== 'object') return direct;
+  const roots = Object.keys(parsed).filter((k) => !k.startsWith('?'));
+  return roots.length === 1 ? valueAtPath((parsed as Record<string, unknown>)[roots[0]], path) : undefined;
+}
+
+/** Checks one expectation against a response's status and parsed body. */
+export function evaluateExpectation(exp: ExpectationSpec, response: { status: number; parsed?: unknown }): ExpectationOutcome {
+  const actual = exp.subject === 'status' ? String(response.status) : asText(lookup(response.parsed, exp.path ?? ''));
+  const subject = exp.subject === 'status' ? 'status' : exp.path;
+  let pass: boolean;
+  if (exp.operator === 'exists') pass = actual !== undefined;
+  else if (exp.operator === 'matches') pass = actual !== undefined && new RegExp(exp.expected ?? '', exp.flags).test(actual);
+  else if (exp.operator === '==') pass = actual === exp.expected;
+  else pass = actual !== exp.expected;
+  const found = actual === undefined ? 'nothing' : `"${actual}"`;
+  return { pass, actual, message: `${pass ? 'passed' : 'failed'}: ${exp.text} (${subject} was ${found})` };
+}

@@ -1,0 +1,212 @@
+// THE request-file parser (DESIGN.md "The request document"), shared by the extension, the
+// language server and the CLI. Line based; it never throws: whatever it cannot read becomes
+// a diagnostic with a range.
+
+import { parseExpectation } from './expectations';
+import type { Expectation, HeaderLine, Located, ParseDiagnostic, ParsedRequest, Range, RequestFile, VariableDef, VariableRef } from './types';
+import { findVariableRefs, rangeOn, unclosedReference } from './variables';
+
+export const KNOWN_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'];
+
+interface Line {
+  index: number;
+  text: string;
+  offset: number;
+}
+
+const SEPARATOR = /^###(.*)$/;
+const COMMENT = /^\s*(#|\/\/)(.*)$/;
+const META = /^\s*(?:#|\/\/)\s*@(\w+)\b\s*(.*?)\s*$/;
+const FILE_VARIABLE = /^\s*@([A-Za-z_$][\w$-]*)\s*=\s*(.*?)\s*$/;
+const REQUEST_LINE = /^(\S+)(\s+)(\S+)(?:(\s+)(\S+))?\s*(.*)$/;
+const HTTP_VERSION = /^HTTP\/\d(?:\.\d)?$/;
+const HEADER = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+)[ \t]*:[ \t]*(.*?)\s*$/;
+
+function splitLines(text: string): Line[] {
+  const lines: Line[] = [];
+  let offset = 0;
+  for (const part of text.split('\n')) {
+    const withoutCr = part.endsWith('\r') ? part.slice(0, -1) : part;
+    lines.push({ index: lines.length, text: withoutCr, offset });
+    offset += part.length + 1;
+  }
+  return lines;
+}
+
+/** Location of characters [from, to) of one line. */
+function span(line: Line, from: number, to: number): Located {
+  return { range: rangeOn(line.index, from, to), startOffset: line.offset + from, endOffset: line.offset + to };
+}
+
+function spanning(first: Line, last: Line): Located {
+  return {
+    range: { start: { line: first.index, character: 0 }, end: { line: last.index, character: last.text.length } },
+    startOffset: first.offset,
+    endOffset: last.offset + last.text.length,
+  };
+}
+
+class Parser {
+  readonly requests: ParsedRequest[] = [];
+  readonly variables: VariableDef[] = [];
+  readonly diagnostics: ParseDiagnostic[] = [];
+
+  constructor(private readonly lines: readonly Line[]) {}
+
+  private diagnose(at: Located, code: string, message: string, severity: 'error' | 'warning' = 'error'): void {
+    this.diagnostics.push({ ...at, code, message, severity });
+  }
+
+  run(): void {
+    let start = 0;
+    let title: string | undefined;
+    for (let i = 0; i <= this.lines.length; i++) {
+      const separator = i < this.lines.length ? SEPARATOR.exec(this.lines[i].text) : null;
+      if (i === this.lines.length || separator) {
+        this.block(this.lines.slice(start, i), title);
+        title = separator?.[1].trim() || undefined;
+        start = i + 1;
+      }
+    }
+  }
+
+  /** One `###`-delimited block: metadata and variables, then at most one request. */
+  private block(lines: readonly Line[], title: string | undefined): void {
+    const meta: { name?: string; nameRange?: Range; expectations: Expectation[]; first?: Line } = { expectations: [] };
+    let i = 0;
+    for (; i < lines.length; i++) {
+      const line = lines[i];
+      if (line.text.trim() === '') continue;
+      if (this.metadata(line, meta) || COMMENT.test(line.text) || this.fileVariable(line)) continue;
+      this.request(lines.slice(i), title, meta);
+      return;
+    }
+    if (meta.first) this.diagnose(span(meta.first, 0, meta.first.text.length), 'missing-request-line', 'missing request line: add one like "GET {{gatewayUrl}}/rest/v2/transactions" below the metadata');
+  }
+
+  private metadata(line: Line, meta: { name?: string; nameRange?: Range; expectations: Expectation[]; first?: Line }): boolean {
+    const match = META.exec(line.text);
+    if (!match) return false;
+    meta.first ??= line;
+    const [, keyword, rest] = match;
+    const restStart = line.text.trimEnd().length - rest.length;
+    const restSpan = span(line, restStart, restStart + rest.length);
+    if (keyword === 'name') {
+      if (!/^[A-Za-z_$][\w$-]*$/.test(rest)) {
+        this.diagnose(span(line, 0, line.text.length), 'malformed-name', 'malformed @name: give one word of letters, digits, _ or -, e.g. "# @name sale1"');
+      } else {
+        meta.name = rest;
+        meta.nameRange = restSpan.range;
+      }
+      return true;
+    }
+    if (keyword === 'expect') {
+      const parsed = parseExpectation(rest);
+      if (parsed.ok) meta.expectations.push({ ...restSpan, ...parsed.spec });
+      else this.diagnose(span(line, 0, line.text.length), 'malformed-expect', parsed.message);
+      return true;
+    }
+    this.diagnose(span(line, 0, line.text.length), 'unknown-metadata', `unknown metadata "@${keyword}": use @name or @expect`, 'warning');
+    return true;
+  }
+
+  private fileVariable(line: Line): boolean {
+    const match = FILE_VARIABLE.exec(line.text);
+    if (!match) return false;
+    const [, name, value] = match;
+    const nameStart = line.text.indexOf('@') + 1;
+    const valueStart = line.text.trimEnd().length - value.length;
+    this.variables.push({
+      ...span(line, line.text.length - line.text.trimStart().length, line.text.trimEnd().length),
+      name,
+      value,
+      nameRange: rangeOn(line.index, nameStart, nameStart + name.length),
+      valueRange: rangeOn(line.index, valueStart, valueStart + value.length),
+      variableRefs: findVariableRefs(value, line.index, line.offset, valueStart),
+    });
+    return true;
+  }
+
+  private request(lines: readonly Line[], title: string | undefined, meta: { name?: string; nameRange?: Range; expectations: Expectation[] }): void {
+    const first = lines[0];
+    const lead = first.text.length - first.text.trimStart().length;
+    const match = REQUEST_LINE.exec(first.text.slice(lead));
+    if (!match) {
+      this.diagnose(span(first, lead, first.text.trimEnd().length), 'missing-request-line', 'missing request line: write the method and the URL, e.g. "GET {{gatewayUrl}}/rest/v2/transactions"');
+      return;
+    }
+    const [, method, gap, target, gap2, version, extra] = match;
+    const methodSpan = span(first, lead, lead + method.length);
+    const targetStart = lead + method.length + gap.length;
+    if (!KNOWN_METHODS.includes(method)) {
+      this.diagnose(methodSpan, 'unknown-method', `unknown method "${method}": use GET, POST, PUT or DELETE (upper case)`);
+    }
+    if (version !== undefined && !HTTP_VERSION.test(version)) {
+      const at = targetStart + target.length + (gap2?.length ?? 0);
+      this.diagnose(span(first, at, first.text.trimEnd().length), 'unexpected-text', `unexpected "${version}${extra ? ' ' + extra : ''}" after the URL: only an HTTP version (HTTP/1.1) may follow it`);
+    } else if (extra) {
+      const at = first.text.trimEnd().length - extra.length;
+      this.diagnose(span(first, at, first.text.trimEnd().length), 'unexpected-text', `unexpected "${extra}" after the HTTP version`);
+    }
+    const refs: VariableRef[] = findVariableRefs(target, first.index, first.offset, targetStart);
+    this.checkUnclosed(first);
+    const headers: HeaderLine[] = [];
+    let i = 1;
+    for (; i < lines.length && lines[i].text.trim() !== ''; i++) {
+      const line = lines[i];
+      if (COMMENT.test(line.text)) continue;
+      const header = HEADER.exec(line.text);
+      if (!header) {
+        this.diagnose(span(line, 0, line.text.length), 'malformed-header', `malformed header "${line.text.trim()}": write "Name: value", and leave a blank line before the body`);
+        continue;
+      }
+      const [, name, value] = header;
+      const valueStart = line.text.trimEnd().length - value.length;
+      headers.push({
+        ...span(line, 0, line.text.trimEnd().length),
+        name,
+        value,
+        nameRange: rangeOn(line.index, 0, name.length),
+        valueRange: rangeOn(line.index, valueStart, valueStart + value.length),
+      });
+      refs.push(...findVariableRefs(value, line.index, line.offset, valueStart));
+      this.checkUnclosed(line);
+    }
+    const bodyLines = lines.slice(i + 1);
+    while (bodyLines.length > 0 && bodyLines[bodyLines.length - 1].text.trim() === '') bodyLines.pop();
+    const request: ParsedRequest = {
+      ...spanning(first, bodyLines[bodyLines.length - 1] ?? lines[i - 1]),
+      ...(meta.name !== undefined ? { name: meta.name, nameRange: meta.nameRange } : {}),
+      ...(title !== undefined ? { title } : {}),
+      expectations: meta.expectations,
+      method,
+      methodRange: methodSpan.range,
+      target,
+      targetRange: rangeOn(first.index, targetStart, targetStart + target.length),
+      ...(version !== undefined && HTTP_VERSION.test(version) ? { httpVersion: version } : {}),
+      headers,
+      variableRefs: refs,
+    };
+    if (bodyLines.length > 0) {
+      const [bodyFirst, bodyLast] = [bodyLines[0], bodyLines[bodyLines.length - 1]];
+      request.body = { ...spanning(bodyFirst, bodyLast), text: bodyLines.map((l) => l.text).join('\n'), firstLine: bodyFirst.index };
+      for (const line of bodyLines) {
+        refs.push(...findVariableRefs(line.text, line.index, line.offset));
+        this.checkUnclosed(line);
+      }
+    }
+    this.requests.push(request);
+  }
+
+  private checkUnclosed(line: Line): void {
+    const at = unclosedReference(line.text);
+    if (at >= 0) this.diagnose(span(line, at, line.text.length), 'unclosed-variable', 'unclosed "{{": close the variable reference with "}}"', 'warning');
+  }
+}
+
+/** Parses a request file. Never throws: problems come back as diagnostics. */
+export function parseRequestFile(text: string): RequestFile {
+  const parser = new Parser(splitLines(text));
+  parser.run();
+  return { requests: parser.requests, variables: parser.variables, diagnostics: parser.diagnostics };
+}

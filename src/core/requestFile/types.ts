@@ -1,0 +1,98 @@
+// The request-file model. Every element carries an LSP-compatible range (0-based line and
+// character, UTF-16 code units as JavaScript strings count them) plus absolute offsets, so
+// the language server can point at it and the extension can edit it.
+
+export interface Position {
+  line: number;
+  character: number;
+}
+
+export interface Range {
+  start: Position;
+  end: Position;
+}
+
+export interface Located {
+  range: Range;
+  /** Offset of `range.start` in the document. */
+  startOffset: number;
+  /** Offset just past `range.end` in the document. */
+  endOffset: number;
+}
+
+export interface VariableRef extends Located {
+  /** The name as written, possibly dotted: `sale1.payload.transaction.id`. */
+  name: string;
+}
+
+export interface VariableDef extends Located {
+  name: string;
+  value: string;
+  nameRange: Range;
+  valueRange: Range;
+  /** `{{name}}` references inside the value. */
+  variableRefs: VariableRef[];
+}
+
+export type ExpectOperator = '==' | '!=' | 'exists' | 'matches';
+
+export interface Expectation extends Located {
+  /** `status` checks the HTTP status; `path` checks a value in the parsed body. */
+  subject: 'status' | 'path';
+  /** Dotted path into the parsed body (subject `path`), e.g. `payload.transaction.result`. */
+  path?: string;
+  operator: ExpectOperator;
+  /** Expected value for `==` / `!=`; regular expression source for `matches`. */
+  expected?: string;
+  /** Flags of a `matches /re/flags` expectation. */
+  flags?: string;
+  /** The expectation as written after `@expect`. */
+  text: string;
+}
+
+export interface HeaderLine extends Located {
+  name: string;
+  value: string;
+  nameRange: Range;
+  valueRange: Range;
+}
+
+export interface RequestBody extends Located {
+  text: string;
+  /** 0-based line where the body starts. */
+  firstLine: number;
+}
+
+export interface ParsedRequest extends Located {
+  /** From `# @name sale1`. */
+  name?: string;
+  nameRange?: Range;
+  /** Text after the `###` that opened this request. */
+  title?: string;
+  expectations: Expectation[];
+  method: string;
+  methodRange: Range;
+  /** URL or path as written, variables unresolved. */
+  target: string;
+  targetRange: Range;
+  httpVersion?: string;
+  headers: HeaderLine[];
+  body?: RequestBody;
+  /** `{{name}}` references in the target, headers and body. */
+  variableRefs: VariableRef[];
+}
+
+export type DiagnosticSeverity = 'error' | 'warning';
+
+export interface ParseDiagnostic extends Located {
+  message: string;
+  severity: DiagnosticSeverity;
+  /** Stable code for quick fixes and tests, e.g. `unknown-method`. */
+  code: string;
+}
+
+export interface RequestFile {
+  requests: ParsedRequest[];
+  variables: VariableDef[];
+  diagnostics: ParseDiagnostic[];
+}

@@ -1,0 +1,61 @@
+// `{{name}}` variables: finding references (with positions) and substituting values.
+
+import type { Position, Range, VariableRef } from './types';
+
+/** A reference: `{{ name }}` with a plain, `$`-prefixed or dotted name. */
+const REFERENCE = /\{\{\s*([A-Za-z_$][\w$-]*(?:\.[\w$-]+|\[\d+\])*)\s*\}\}/g;
+
+function at(line: number, character: number): Position {
+  return { line, character };
+}
+
+export function rangeOn(line: number, startChar: number, endChar: number): Range {
+  return { start: at(line, startChar), end: at(line, endChar) };
+}
+
+/** References in one line of text that starts at `lineOffset` in the document. */
+export function findVariableRefs(text: string, line: number, lineOffset: number, firstChar = 0): VariableRef[] {
+  const refs: VariableRef[] = [];
+  for (const match of text.matchAll(REFERENCE)) {
+    const start = firstChar + (match.index ?? 0);
+    const end = start + match[0].length;
+    refs.push({ name: match[1], range: rangeOn(line, start, end), startOffset: lineOffset + start, endOffset: lineOffset + end });
+  }
+  return refs;
+}
+
+/** Character index of the first `{{` on a line that no `}}` closes, or -1. */
+export function unclosedReference(text: string): number {
+  const open = text.lastIndexOf('{{');
+  return open >= 0 && text.indexOf('}}', open) < 0 ? open : -1;
+}
+
+export interface Substitution {
+  text: string;
+  /** Names that `resolve` did not know, in order of first appearance. */
+  unresolved: string[];
+}
+
+/** Replaces every `{{name}}` that `resolve` knows; unknown ones are left as written and listed. */
+export function substituteVariables(text: string, resolve: (name: string) => string | undefined): Substitution {
+  const unresolved: string[] = [];
+  const out = text.replace(REFERENCE, (whole: string, name: string) => {
+    const value = resolve(name);
+    if (value !== undefined) return value;
+    if (!unresolved.includes(name)) unresolved.push(name);
+    return whole;
+  });
+  return { text: out, unresolved };
+}
+
+/** Looks up a dotted path (`payload.transaction.id`, `items[0].id`) in a parsed value. */
+export function valueAtPath(root: unknown, path: string): unknown {
+  let current: unknown = root;
+  for (const step of path.split(/\.|(?=\[)/)) {
+    if (step === '') continue;
+    const index = /^\[(\d+)\]$/.exec(step);
+    if (current === null || typeof current !== 'object') return undefined;
+    current = index ? (current as unknown[])[Number(index[1])] : (current as Record<string, unknown>)[step];
+  }
+  return current;
+}

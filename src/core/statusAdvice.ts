@@ -1,0 +1,40 @@
+// HTTP error statuses are results, not exceptions; this turns one into something to do next.
+
+import type { GatewayResult } from './result';
+
+type Advice = (result: GatewayResult) => string;
+
+function keyName(result: GatewayResult): string {
+  return new URL(result.url).pathname.includes('/api/') ? 'AccessKey and MerchantId' : 'api-key';
+}
+
+function gatewayMessage(result: GatewayResult): string {
+  const text = result.bodyText ?? '';
+  const match = /"?(?:error-message|errorMessage)"?\s*[:>]\s*"?([^"<\n]+)/.exec(text);
+  return match ? ` The gateway says: "${match[1].trim()}".` : '';
+}
+
+const ADVICE: Readonly<Record<number, Advice>> = {
+  400: (r) => `400: the gateway rejected the request as malformed.${gatewayMessage(r)} Check the body's fields and format.`,
+  401: (r) => `401: the ${keyName(r)} was refused — set the environment's keys (and check they belong to this environment).`,
+  402: (r) => `402: the payment was declined or failed.${gatewayMessage(r)} See result-code in the response.`,
+  403: (r) =>
+    `403: the ${keyName(r)} is valid but has no access to this resource — check the merchant id in the path and the key's permissions.`,
+  404: () => '404: not found — check the id in the path (it may belong to another environment or have been deleted).',
+  405: () => '405: this path does not take that method — check the operation.',
+  429: (r) =>
+    `429: rate limited${r.retryAfterMs !== undefined ? `, retry after ${Math.ceil(r.retryAfterMs / 1000)} s` : ''} — slow down; the client already retried ${Math.max(0, r.attempts - 1)} time(s).`,
+  500: () => '500: the gateway failed internally — try again later; if it persists, report the exchange-id to the operator.',
+  502: () => '502: a proxy in front of the gateway failed — try again later.',
+  503: (r) =>
+    `503: the gateway is unavailable${r.retryAfterMs !== undefined ? `, retry after ${Math.ceil(r.retryAfterMs / 1000)} s` : ''} — try again later.`,
+  504: () => '504: the gateway timed out behind a proxy — check whether the request went through before retrying.',
+};
+
+/** Actionable text for an error status, or undefined for a success. */
+export function explainStatus(result: GatewayResult): string | undefined {
+  if (result.status < 400) return undefined;
+  const advice = ADVICE[result.status];
+  const text = advice ? advice(result) : `${result.status}: the gateway answered with an error.${gatewayMessage(result)}`;
+  return result.exchangeId ? `${text} (exchange-id ${result.exchangeId})` : text;
+}

@@ -1,0 +1,126 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { GatewayClient } from '../../src/core/client';
+import { luhnValid } from '../../src/core/inputChecks';
+import { maskAccount, maskPan, redact, redactValue } from '../../src/core/redaction';
+import { startServer } from './httpFixture';
+
+let seed = 7;
+function random(): number {
+  seed = (seed * 1103515245 + 12345) % 2 ** 31;
+  return seed / 2 ** 31;
+}
+function digits(n: number): string {
+  return Array.from({ length: n }, () => String(Math.floor(random() * 10))).join('');
+}
+
+/** A valid PAN of 13-19 digits with a brand-like prefix and a computed Luhn check digit. */
+function pan(): string {
+  const prefixes = ['4', '51', '55', '34', '37', '6011', '35', '36'];
+  const length = 13 + Math.floor(random() * 7);
+  const prefix = prefixes[Math.floor(random() * prefixes.length)];
+  const body = prefix + digits(length - prefix.length - 1);
+  for (let check = 0; check < 10; check++) if (luhnValid(body + check)) return body + check;
+  throw new Error('unreachable: one check digit always fits');
+}
+
+function key(): string {
+  const chars = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_';
+  return Array.from({ length: 16 + Math.floor(random() * 24) }, () => chars[Math.floor(random() * chars.length)]).join('');
+}
+
+function spaced(p: string): string {
+  const sep = random() < 0.5 ? ' ' : '-';
+  return p.match(/.{1,4}/g)?.join(sep) ?? p;
+}
+
+interface Secrets {
+  apiKey: string;
+  accessKey: string;
+  pan: string;
+  account: string;
+  csc: string;
+}
+
+function embeddings(s: Secrets): string[] {
+  return [
+    JSON.stringify({ 'api-key': s.apiKey, card: s.pan, csc: s.csc, 'account-number': s.account, 'exp-date': '1228' }),
+    JSON.stringify({ payload: { bankAccounts: [{ accountNumber: s.account }], note: `card ${spaced(s.pan)}` } }, null, 2),
+    `<transaction><api-key>${s.apiKey}</api-key><card>${s.pan}</card><csc>${s.csc}</csc><account-number>${s.account}</account-number></transaction>`,
+    `/rest/v2/ach/transactions?account-number=${s.account}&card=${s.pan}&csc=${s.csc}&api-key=${encodeURIComponent(s.apiKey)}`,
+    `POST /rest/v2/transactions/sale 200 12ms card=${spaced(s.pan)} key ${s.accessKey}`,
+    `api-key: ${s.apiKey}\nAccessKey: ${s.accessKey}\nAuthorization: Bearer ${s.apiKey}\nX-Card: ${s.pan}`,
+    `{ 'api-key': '${s.apiKey}', AccessKey: '${s.accessKey}' } paid with ${s.pan}, ok`,
+  ];
+}
+
+function assertClean(text: string, s: Secrets): void {
+  for (const [what, value] of Object.entries(s) as [keyof Secrets, string][]) {
+    if (what === 'csc') continue;
+    assert.ok(!text.includes(value), `${what} ${value} survived in: ${text}`);
+  }
+  assert.ok(!text.replace(/\D/g, ' ').split(' ').some((run) => run.length >= 13 && luhnValid(run)), `a Luhn-valid run survived: ${text}`);
+}
+
+describe('redaction', () => {
+  it('maskPan and maskAccount keep only the last four', () => {
+    assert.equal(maskPan('4111111111111111'), 'XXXXXXXXXXXX1111');
+    assert.equal(maskPan('4111 1111 1111 1111'), 'XXXXXXXXXXXX1111');
+    assert.equal(maskAccount('1234567890'), 'XXXXXX7890');
+    assert.equal(maskAccount('7890'), '7890');
+  });
+
+  it('property: no generated key, PAN, account number or CSC survives redact, last four kept', () => {
+    for (let i = 0; i < 300; i++) {
+      const s: Secrets = { apiKey: key(), accessKey: key(), pan: pan(), account: digits(5 + Math.floor(random() * 13)), csc: digits(3) };
+      for (const text of embeddings(s)) {
+        const out = redact(text, [s.apiKey, s.accessKey]);
+        assertClean(out, s);
+        assert.ok(out.includes(s.pan.slice(-4)), `last four of the PAN lost: ${out}`);
+        if (/csc/.test(text)) assert.ok(!new RegExp(`csc\\W{0,4}${s.csc}`).test(out), `csc survived: ${out}`);
+      }
+      const value = redactValue(
+        { 'api-key': s.apiKey, nested: [{ card: s.pan, 'account-number': s.account, csc: s.csc, text: `key=${s.accessKey} ${s.pan}` }] },
+        [s.accessKey],
+      );
+      const flat = JSON.stringify(value);
+      assertClean(flat, s);
+      assert.ok(flat.includes(`"csc":"***"`));
+      assert.ok(flat.includes(s.account.slice(-4)));
+    }
+  });
+
+  it('leaves identifiers, amounts and dates alone', () => {
+    const text = '{"token-id":"1100005607145041111","amount":"25.00","created":"2016-10-25 14:43:44.483","exchange-id":"ID-clearent-cgw-1-1650386640436-0-1228863"}';
+    assert.equal(redact(text), text);
+    const exchange = 'exchange-id=ID-clearent-cgw-1-1650386640436-0-1228863 4111111111111111';
+    assert.equal(redact(exchange), 'exchange-id=ID-clearent-cgw-1-1650386640436-0-1228863 XXXXXXXXXXXX1111');
+  });
+
+  it("the client's log never shows the key, PAN or account number a server echoes", async () => {
+    const fixture = await startServer((req, res, received) => {
+      const echo = JSON.stringify({ 'exchange-id': 'ID-echo', headers: req.headers, body: received.body, url: received.url });
+      res.writeHead(200, { 'content-type': 'application/json', 'x-echo-key': String(req.headers['api-key']) });
+      res.end(echo);
+    });
+    const lines: string[] = [];
+    try {
+      for (let i = 0; i < 20; i++) {
+        const s: Secrets = { apiKey: key(), accessKey: key(), pan: pan(), account: digits(10), csc: digits(3) };
+        const client = new GatewayClient({
+          environment: fixture.environment,
+          credentials: { apiKey: s.apiKey, accessKey: s.accessKey, merchantId: '1' },
+          log: (line) => lines.push(line),
+        });
+        await client.send({ operation: 'transactions.sale', body: { card: s.pan, csc: s.csc, amount: '1.00' } });
+        await client.send({ operation: 'achTransactions.search', query: { 'account-number': s.account, card: s.pan } });
+        await client.sendRaw({ method: 'GET', url: `${fixture.url}/rest/v2/tokens/${s.pan}?api-key=${s.apiKey}` });
+        await client.close();
+        for (const line of lines) assertClean(line, s);
+      }
+      assert.equal(lines.length, 60);
+    } finally {
+      await fixture.close();
+    }
+  });
+});

@@ -1,0 +1,169 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { evaluateExpectation, parseRequestFile, resolveTarget, substituteVariables, valueAtPath } from '../../src/core/requestFile';
+import type { Located } from '../../src/core/requestFile';
+
+const FILE = [
+  '@amount = 25.00', //                                   0
+  '# a comment', //                                       1
+  '', //                                                  2
+  '### Sale with a new card', //                          3
+  '# @name sale1', //                                     4
+  '# @expect status 200', //                              5
+  '# @expect payload.transaction.result == APPROVED', //  6
+  '// @expect payload.transaction.id exists', //          7
+  '# @expect exchange-id matches /^ID-/', //              8
+  'POST {{gatewayUrl}}/rest/v2/transactions/sale HTTP/1.1', // 9
+  'Content-Type: application/json', //                    10
+  'X-Trace: {{sale0.payload.id}}', //                      11
+  '', //                                                   12
+  '{"amount": "{{amount}}",', //                           13
+  ' "type": "SALE"}', //                                   14
+  '', //                                                   15
+  '', //                                                   16
+  '###', //                                                17
+  '@token = 1100005607145041111', //                       18
+  'GET /rest/v2/tokens/{{token}}', //                      19
+].join('\n');
+
+/** The text a located element covers, taken by its offsets and checked against its range. */
+function textAt(source: string, el: Located): string {
+  const lines = source.split('\n');
+  const byRange =
+    el.range.start.line === el.range.end.line
+      ? lines[el.range.start.line].slice(el.range.start.character, el.range.end.character)
+      : undefined;
+  const byOffset = source.slice(el.startOffset, el.endOffset);
+  if (byRange !== undefined) assert.equal(byRange, byOffset, 'range and offsets disagree');
+  return byOffset;
+}
+
+describe('requestFile: parse', () => {
+  const parsed = parseRequestFile(FILE);
+
+  it('splits requests on ### and keeps titles, names and expectations', () => {
+    assert.equal(parsed.diagnostics.length, 0, JSON.stringify(parsed.diagnostics));
+    assert.equal(parsed.requests.length, 2);
+    const [sale, get] = parsed.requests;
+    assert.equal(sale.title, 'Sale with a new card');
+    assert.equal(sale.name, 'sale1');
+    assert.deepEqual(sale.nameRange, { start: { line: 4, character: 8 }, end: { line: 4, character: 13 } });
+    assert.deepEqual(
+      sale.expectations.map((e) => [e.subject, e.path, e.operator, e.expected]),
+      [
+        ['status', undefined, '==', '200'],
+        ['path', 'payload.transaction.result', '==', 'APPROVED'],
+        ['path', 'payload.transaction.id', 'exists', undefined],
+        ['path', 'exchange-id', 'matches', '^ID-'],
+      ],
+    );
+    assert.equal(textAt(FILE, sale.expectations[1]), 'payload.transaction.result == APPROVED');
+    assert.equal(get.title, undefined);
+    assert.equal(get.method, 'GET');
+    assert.equal(get.target, '/rest/v2/tokens/{{token}}');
+  });
+
+  it('gives exact ranges for method, target, headers and body', () => {
+    const sale = parsed.requests[0];
+    assert.deepEqual(sale.methodRange, { start: { line: 9, character: 0 }, end: { line: 9, character: 4 } });
+    assert.deepEqual(sale.targetRange, { start: { line: 9, character: 5 }, end: { line: 9, character: 45 } });
+    assert.equal(sale.httpVersion, 'HTTP/1.1');
+    assert.deepEqual(sale.headers.map((h) => [h.name, h.value]), [['Content-Type', 'application/json'], ['X-Trace', '{{sale0.payload.id}}']]);
+    assert.deepEqual(sale.headers[1].valueRange, { start: { line: 11, character: 9 }, end: { line: 11, character: 29 } });
+    assert.equal(textAt(FILE, sale.headers[0]), 'Content-Type: application/json');
+    assert.ok(sale.body);
+    assert.equal(sale.body.text, '{"amount": "{{amount}}",\n "type": "SALE"}');
+    assert.equal(sale.body.firstLine, 13);
+    assert.deepEqual(sale.body.range, { start: { line: 13, character: 0 }, end: { line: 14, character: 16 } });
+    assert.equal(textAt(FILE, sale.body), sale.body.text);
+    assert.equal(sale.range.end.line, 14, 'trailing blank lines are not part of the request');
+  });
+
+  it('collects file variables and variable references with their ranges', () => {
+    assert.deepEqual(parsed.variables.map((v) => [v.name, v.value]), [['amount', '25.00'], ['token', '1100005607145041111']]);
+    assert.deepEqual(parsed.variables[0].valueRange, { start: { line: 0, character: 10 }, end: { line: 0, character: 15 } });
+    const refs = parsed.requests[0].variableRefs;
+    assert.deepEqual(refs.map((r) => r.name), ['gatewayUrl', 'sale0.payload.id', 'amount']);
+    for (const ref of refs) assert.equal(textAt(FILE, ref).replace(/\s/g, ''), `{{${ref.name}}}`);
+    assert.deepEqual(refs[2].range, { start: { line: 13, character: 12 }, end: { line: 13, character: 22 } });
+  });
+
+  it('handles CRLF line endings with the same ranges', () => {
+    const crlf = parseRequestFile(FILE.replace(/\n/g, '\r\n'));
+    assert.equal(crlf.requests.length, 2);
+    assert.deepEqual(crlf.requests[0].targetRange, parsed.requests[0].targetRange);
+    assert.equal(crlf.requests[0].body?.text, '{"amount": "{{amount}}",\n "type": "SALE"}');
+  });
+
+  it('reports problems as diagnostics with ranges', () => {
+    const text = ['# @name orphan', '', '###', '# @expect payload.x ~~ 3', 'FETCH /rest/v2/tokens', 'not a header', '', '###', 'GET /x HTTP/1.1 trailing', '###', 'GET /rest/{{open'].join('\n');
+    const result = parseRequestFile(text);
+    const codes = result.diagnostics.map((d) => [d.code, d.range.start.line]);
+    assert.deepEqual(codes, [
+      ['missing-request-line', 0],
+      ['malformed-expect', 3],
+      ['unknown-method', 4],
+      ['malformed-header', 5],
+      ['unexpected-text', 8],
+      ['unclosed-variable', 10],
+    ]);
+    const unknown = result.diagnostics[2];
+    assert.equal(textAt(text, unknown), 'FETCH');
+    assert.match(unknown.message, /unknown method "FETCH"/);
+  });
+
+  it('never throws on 2,000 random and mutated inputs', () => {
+    let seed = 42;
+    const random = (): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const alphabet = ['#', '###', '@', '{{', '}}', '\n', '\r\n', ' ', ':', '=', 'GET ', 'POST ', '/rest/', '// @expect ', '# @name ', 'x', '\t', '<', '"', '\u00e9', '\ud83d', '/', 'HTTP/1.1'];
+    for (let i = 0; i < 2000; i++) {
+      let text: string;
+      if (i % 2 === 0) {
+        text = Array.from({ length: Math.floor(random() * 80) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+      } else {
+        const chars = [...FILE];
+        for (let m = 0; m < 1 + Math.floor(random() * 10); m++) {
+          const at = Math.floor(random() * chars.length);
+          const op = Math.floor(random() * 3);
+          if (op === 0) chars.splice(at, 1);
+          else if (op === 1) chars.splice(at, 0, alphabet[Math.floor(random() * alphabet.length)]);
+          else chars[at] = String.fromCharCode(Math.floor(random() * 128));
+        }
+        text = chars.join('');
+      }
+      const result = parseRequestFile(text);
+      for (const el of [...result.requests, ...result.variables, ...result.diagnostics]) {
+        assert.ok(el.startOffset <= el.endOffset && el.endOffset <= text.length, `bad offsets for input ${JSON.stringify(text)}`);
+      }
+    }
+  });
+});
+
+describe('requestFile: variables and expectations', () => {
+  it('substitutes known variables and lists the unresolved ones', () => {
+    const values: Record<string, string> = { gatewayUrl: 'http://127.0.0.1:1', 'sale1.payload.transaction.id': '262246' };
+    const out = substituteVariables('{{gatewayUrl}}/rest/v2/transactions/{{ sale1.payload.transaction.id }}?x={{missing}}&y={{missing}}', (n) => values[n]);
+    assert.equal(out.text, 'http://127.0.0.1:1/rest/v2/transactions/262246?x={{missing}}&y={{missing}}');
+    assert.deepEqual(out.unresolved, ['missing']);
+  });
+
+  it('resolves bare paths to the family the interface assigns', () => {
+    const env = { name: 'e', kind: 'custom' as const, gatewayUrl: 'https://gw.example.net', boardingUrl: 'https://boarding.example.net/api/' };
+    assert.equal(resolveTarget('/rest/v2/tokens?page=1', env), 'https://gw.example.net/rest/v2/tokens?page=1');
+    assert.equal(resolveTarget('/api/documents/v1.0/document/1/DocumentTypes', env), 'https://boarding.example.net/api/documents/v1.0/document/1/DocumentTypes');
+    assert.equal(resolveTarget('https://other.example/x', env), 'https://other.example/x');
+  });
+
+  it('evaluates expectations against status and parsed JSON or XML bodies', () => {
+    const { requests } = parseRequestFile(FILE);
+    const json = { status: 200, parsed: { 'exchange-id': 'ID-9', payload: { transaction: { result: 'APPROVED', id: '7' } } } };
+    assert.deepEqual(requests[0].expectations.map((e) => evaluateExpectation(e, json).pass), [true, true, true, true]);
+    const declined = { status: 402, parsed: { payload: { transaction: { result: 'DECLINED' } } } };
+    const outcomes = requests[0].expectations.map((e) => evaluateExpectation(e, declined));
+    assert.deepEqual(outcomes.map((o) => o.pass), [false, false, false, false]);
+    assert.match(outcomes[1].message, /failed: .*was "DECLINED"/);
+    const xml = { status: 200, parsed: { response: { payload: { transaction: { result: 'APPROVED', id: '1' } } } } };
+    assert.equal(evaluateExpectation(requests[0].expectations[1], xml).pass, true);
+    assert.equal(valueAtPath({ a: [{ b: 'x' }] }, 'a[0].b'), 'x');
+  });
+});
