@@ -1,0 +1,30 @@
+// `gateway-workbench catalog [--json]`: every operation, as a table or a JSON array.
+
+import { parseArgs } from 'node:util';
+import { operations } from '../../catalog';
+import type { CliCommand } from '../cliCommand';
+
+const COLUMNS = ['id', 'method', 'path', 'group', 'bodyFormat', 'safety', 'title'] as const;
+
+function table(): string[] {
+  const rows = operations.map(op => COLUMNS.map(c => String(op[c])));
+  const widths = COLUMNS.map((c, i) => Math.max(c.length, ...rows.map(r => r[i].length)));
+  const line = (cells: readonly string[]) => cells.map((cell, i) => cell.padEnd(widths[i])).join('  ').trimEnd();
+  return [line(COLUMNS), line(widths.map(w => '-'.repeat(w))), ...rows.map(line)];
+}
+
+export const catalogCommand: CliCommand = {
+  name: 'catalog',
+  summary: 'List every gateway operation (id, method, path, group, body format, safety).',
+  usage: 'gateway-workbench catalog [--json]',
+  async run(args, io) {
+    const { values } = parseArgs({ args, options: { json: { type: 'boolean' } }, strict: true, allowPositionals: false });
+    if (values.json) {
+      const list = operations.map(op => Object.fromEntries(COLUMNS.map(c => [c, op[c]])));
+      io.out(JSON.stringify(list, null, 2));
+    } else {
+      for (const line of table()) io.out(line);
+    }
+    return 0;
+  },
+};

@@ -1,0 +1,59 @@
+// gateway-workbench: the command-line entry point (bundled to dist/cli.js).
+// Bad arguments print one line on stderr and exit 2; other failures exit 1.
+
+import { catalogCommand } from './commands/catalog';
+import { sandboxCommand } from './commands/sandbox';
+import { UsageError, type CliCommand, type CliIo } from './cliCommand';
+
+const COMMANDS: readonly CliCommand[] = [sandboxCommand, catalogCommand];
+
+function help(): string {
+  const width = Math.max(...COMMANDS.map(c => c.usage.length));
+  return ['Usage: gateway-workbench <command> [options]', '', 'Commands:',
+    ...COMMANDS.map(c => `  ${c.usage.padEnd(width)}  ${c.summary}`), '',
+    'Options: --help shows this text.'].join('\n');
+}
+
+function firstLine(e: unknown): string {
+  return String((e as Error)?.message ?? e).split('\n')[0];
+}
+
+export async function main(argv: string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined) {
+    io.err(`gateway-workbench: missing command; use one of ${COMMANDS.map(c => c.name).join(', ')} (see --help)`);
+    return 2;
+  }
+  if (name === '--help' || name === '-h' || name === 'help' || rest.includes('--help')) {
+    io.out(help());
+    return 0;
+  }
+  const command = COMMANDS.find(c => c.name === name);
+  if (!command) {
+    io.err(`gateway-workbench: unknown command "${name}"; use one of ${COMMANDS.map(c => c.name).join(', ')} (see --help)`);
+    return 2;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (e) {
+    const code = (e as { code?: string }).code ?? '';
+    if (e instanceof UsageError || code.startsWith('ERR_PARSE_ARGS')) {
+      io.err(`gateway-workbench ${name}: ${firstLine(e)} (usage: ${command.usage})`);
+      return 2;
+    }
+    io.err(`gateway-workbench ${name}: ${firstLine(e)}`);
+    return 1;
+  }
+}
+
+if (require.main === module) {
+  // A closed pipe (`... | head`) is a normal way for a reader to stop, not a failure.
+  process.stdout.on('error', e => {
+    if ((e as NodeJS.ErrnoException).code === 'EPIPE') process.exit(0);
+    throw e;
+  });
+  const io: CliIo = { out: line => process.stdout.write(`${line}\n`), err: line => process.stderr.write(`${line}\n`) };
+  void main(process.argv.slice(2), io).then(code => {
+    process.exitCode = code;
+  });
+}

@@ -1,0 +1,68 @@
+// Who may call what. `/rest/` takes the `api-key` header (the sandbox key, or a minted key
+// whose scope may be read-only); `/api/` takes `AccessKey` plus `MerchantId`, and documents
+// are only served for the merchant named in `MerchantId`.
+
+import type { IncomingHttpHeaders } from 'node:http';
+import { timingSafeEqual } from 'node:crypto';
+import type { Operation } from '../catalog/types';
+import type { KeyScope, SandboxKeys } from './state';
+
+export type AuthOutcome =
+  | { ok: true; principal: string }
+  | { ok: false; status: 401 | 403; resultCode: string; message: string };
+
+function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const v = headers[name.toLowerCase()];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function scopeOf(apiKey: string, keys: SandboxKeys): KeyScope | undefined {
+  if (sameSecret(apiKey, keys.apiKey)) return 'full';
+  return Object.prototype.hasOwnProperty.call(keys.minted, apiKey) ? keys.minted[apiKey] : undefined;
+}
+
+// The facts list one result code for key problems (042 Unauthorized); 403s reuse it.
+const UNAUTHORIZED = '042';
+
+function authenticateGateway(op: Operation, headers: IncomingHttpHeaders, keys: SandboxKeys): AuthOutcome {
+  const apiKey = header(headers, 'api-key');
+  if (!apiKey) {
+    return { ok: false, status: 401, resultCode: UNAUTHORIZED, message: 'Unauthorized: the api-key header is missing. Send the sandbox api-key printed when it started.' };
+  }
+  const scope = scopeOf(apiKey, keys);
+  if (!scope) {
+    return { ok: false, status: 401, resultCode: UNAUTHORIZED, message: 'Unauthorized: the api-key header does not match any key of this sandbox. Use the api-key it printed when it started.' };
+  }
+  if (scope === 'read' && op.method !== 'GET') {
+    return { ok: false, status: 403, resultCode: UNAUTHORIZED, message: `Forbidden: this api-key is read-only and ${op.id} (${op.method}) changes data. Use a full-scope key.` };
+  }
+  return { ok: true, principal: `api-key:${apiKey}` };
+}
+
+function authenticateBoarding(op: Operation, params: Readonly<Record<string, string>>, headers: IncomingHttpHeaders, keys: SandboxKeys): AuthOutcome {
+  const accessKey = header(headers, 'AccessKey');
+  if (!accessKey || !sameSecret(accessKey, keys.accessKey)) {
+    return { ok: false, status: 401, resultCode: '401', message: `Unauthorized: the AccessKey header is ${accessKey ? 'wrong' : 'missing'}. Send the sandbox accessKey printed when it started.` };
+  }
+  const merchantId = header(headers, 'MerchantId');
+  if (!merchantId) {
+    return { ok: false, status: 401, resultCode: '401', message: 'Unauthorized: the MerchantId header is missing. Send the merchant number the call is for.' };
+  }
+  const pathMerchant = params.merchantNumber;
+  if (op.group === 'documents' && pathMerchant !== undefined && pathMerchant !== merchantId) {
+    return { ok: false, status: 403, resultCode: '403', message: `Forbidden: the MerchantId header (${merchantId}) does not match the merchant number in the path (${pathMerchant}).` };
+  }
+  return { ok: true, principal: `access-key:${accessKey}` };
+}
+
+export function authenticate(op: Operation, params: Readonly<Record<string, string>>, headers: IncomingHttpHeaders, keys: SandboxKeys): AuthOutcome {
+  return op.auth === 'access-key'
+    ? authenticateBoarding(op, params, headers, keys)
+    : authenticateGateway(op, headers, keys);
+}

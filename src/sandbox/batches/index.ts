@@ -1,0 +1,48 @@
+// Batches: read and close the open batch; close automatically at `batch-time-utc` when the
+// terminal settings enable it.
+
+import { GatewayError, type DomainContext, type DomainModule, type Handler, type Reply, type SandboxRequest } from '../domain';
+import type { CardTransaction, CardsSlice } from '../cards/cardState';
+import type { SettingsSlice } from '../settings/settingsState';
+import { closeOpenBatch, ensureOpenBatch, initialBatchesSlice, type BatchRecord, type BatchesSlice } from './batchState';
+import { batchView } from './batchView';
+import { nextUtcTimeOfDay } from './batchCutoff';
+
+function transactionsOf(ctx: DomainContext<BatchesSlice>): Iterable<CardTransaction> {
+  return Object.values(ctx.peer<CardsSlice>('cards').transactions);
+}
+
+function reply(req: SandboxRequest, ctx: DomainContext<BatchesSlice>, batch: BatchRecord): Reply {
+  return { status: 200, payloadType: 'batch', payload: { batch: batchView(batch, transactionsOf(ctx), req.merchant) } };
+}
+
+function booleanField(body: Record<string, unknown> | undefined, name: string): void {
+  const value = body?.[name];
+  if (value !== undefined && String(value) !== 'true' && String(value) !== 'false') {
+    throw new GatewayError(400, '041', `Field Validation: ${name} must be true or false, not "${String(value)}".`);
+  }
+}
+
+const getOpen: Handler<BatchesSlice> = (req, ctx) => reply(req, ctx, ensureOpenBatch(ctx.slice, ctx.ids, ctx.clock));
+
+const closeOpen: Handler<BatchesSlice> = (req, ctx) => {
+  booleanField(req.body, 'lastBatchClosedRequiredInResponse');
+  const known = new Set(['lastBatchClosedRequiredInResponse', 'software-type', 'software-type-version']);
+  const unknown = Object.keys(req.body ?? {}).filter(k => !known.has(k));
+  if (unknown.length) {
+    throw new GatewayError(400, '041', `Field Validation: unknown field ${unknown.join(', ')} in the batch close body; known fields: ${[...known].join(', ')}.`);
+  }
+  return reply(req, ctx, closeOpenBatch(ctx.slice, ctx.ids, ctx.clock, ctx.clock.now()));
+};
+
+export const batchesModule: DomainModule<BatchesSlice> = {
+  name: 'batches',
+  initial: initialBatchesSlice,
+  handlers: { 'batches.getOpen': getOpen, 'batches.closeOpen': closeOpen },
+  onClockAdvance(from, to, ctx) {
+    const terminal = ctx.peer<SettingsSlice>('settings').groups.terminal;
+    if (terminal?.['enable-auto-close-batch'] !== 'true') return;
+    const cutoff = nextUtcTimeOfDay(from, String(terminal['batch-time-utc'] ?? ''));
+    if (cutoff && cutoff.getTime() <= to.getTime()) closeOpenBatch(ctx.slice, ctx.ids, ctx.clock, cutoff);
+  },
+};

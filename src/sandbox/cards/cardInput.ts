@@ -1,0 +1,22 @@
+// The card a charge uses: a PAN (checked, then reduced to brand, last four and expiry) or a
+// vault token id (which stands in for the stored card).
+
+import type { DomainContext } from '../domain';
+import { optionalString, requiredString, type Body } from '../bodyFields';
+import { findToken, TOKEN_ID_PATTERN, type VaultSlice } from '../vault/vaultState';
+import { checkCsc, checkExpDate, panFacts } from './cardChecks';
+import type { StoredCard } from './cardState';
+
+export function resolveCard(body: Body, ctx: DomainContext<unknown>): { card: StoredCard; pan?: string } {
+  const value = requiredString(body, 'card');
+  checkCsc(optionalString(body, 'csc'));
+  const expField = optionalString(body, 'exp-date');
+  if (TOKEN_ID_PATTERN.test(value)) {
+    const token = findToken(ctx.peer<VaultSlice>('vault'), value);
+    const expDate = checkExpDate(expField ?? token.expDate, ctx.clock);
+    return { card: { brand: token.cardType, lastFour: token.lastFour, expDate, tokenId: token.tokenId } };
+  }
+  const facts = panFacts(value);
+  const expDate = checkExpDate(requiredString(body, 'exp-date'), ctx.clock);
+  return { card: { brand: facts.brand, lastFour: facts.lastFour, expDate }, pan: value };
+}

@@ -1,0 +1,57 @@
+// Creating and finding card transactions in the slice, and the reply every transaction
+// operation shares. Approved transactions land in the open batch here, in one place.
+
+import { GatewayError, type DomainContext, type Reply, type SandboxRequest } from '../domain';
+import { optionalString, type Body } from '../bodyFields';
+import { ensureOpenBatch, type BatchesSlice } from '../batches/batchState';
+import type { CardTransaction, CardsSlice } from './cardState';
+import { transactionLink, transactionView } from './transactionView';
+
+export type CardsCtx = DomainContext<CardsSlice>;
+
+const REFERENCE_FIELDS = ['order-id', 'invoice', 'purchase-order', 'customer-id', 'description', 'comments', 'email-address'];
+
+export const INVALID_REQUEST = '011';
+
+export function references(body: Body): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of REFERENCE_FIELDS) {
+    const v = optionalString(body, f);
+    if (v !== undefined && v !== '') out[f] = v;
+  }
+  return out;
+}
+
+type NewTransaction = Omit<CardTransaction, 'id' | 'created' | 'batchId' | 'voided' | 'tipAdjusted'> & Partial<Pick<CardTransaction, 'tipAdjusted'>>;
+
+/** Stores a transaction; an approved one lands in the open batch. */
+export function record(ctx: CardsCtx, fields: NewTransaction): CardTransaction {
+  const id = String(ctx.ids.next('card.transaction', 100001));
+  const tx: CardTransaction = { voided: false, tipAdjusted: false, ...fields, id, created: ctx.clock.now().toISOString() };
+  if (tx.result === 'APPROVED') {
+    tx.batchId = ensureOpenBatch(ctx.mutatePeer<BatchesSlice>('batches'), ctx.ids, ctx.clock).id;
+  }
+  ctx.slice.transactions[id] = tx;
+  return tx;
+}
+
+export function findTransaction(ctx: CardsCtx, id: string): CardTransaction {
+  const tx = Object.prototype.hasOwnProperty.call(ctx.slice.transactions, id) ? ctx.slice.transactions[id] : undefined;
+  if (!tx) {
+    throw new GatewayError(404, '027', `Original transaction not found: no card transaction with id ${id}. Search with GET /rest/v2/transactions to find its id.`);
+  }
+  return tx;
+}
+
+export function view(ctx: CardsCtx, req: SandboxRequest, tx: CardTransaction): Record<string, string> {
+  return transactionView(tx, ctx.peer<BatchesSlice>('batches'), req.merchant);
+}
+
+export function transactionReply(ctx: CardsCtx, req: SandboxRequest, tx: CardTransaction, extra: Record<string, unknown> = {}): Reply {
+  return { status: 200, payloadType: 'transaction', payload: { transaction: view(ctx, req, tx), ...extra }, links: [transactionLink(tx.id)] };
+}
+
+/** A 402 refusal of an operation the transaction's state does not allow. */
+export function refused(message: string): GatewayError {
+  return new GatewayError(402, INVALID_REQUEST, message);
+}

@@ -1,0 +1,49 @@
+// The card-transaction slice. A stored transaction keeps the card's brand, last four and
+// expiry only: the sandbox never needs (or keeps) the full number or the CSC.
+
+export type CardTxType = 'SALE' | 'AUTH' | 'CAPTURE' | 'FORCED SALE' | 'REFUND' | 'VOID';
+
+export interface StoredCard {
+  brand: string;
+  lastFour: string;
+  expDate: string;
+  /** The vault token that was charged, when `card` was a token id. */
+  tokenId?: string;
+}
+
+export interface CardTransaction {
+  id: string;
+  type: CardTxType;
+  /** Total charged, tip included, in cents. */
+  amountCents: number;
+  tipCents: number;
+  result: 'APPROVED' | 'DECLINED';
+  resultCode: string;
+  displayMessage: string;
+  authorizationCode?: string;
+  card: StoredCard;
+  /** Open batch the approved transaction landed in. */
+  batchId?: string;
+  /** ISO time on the sandbox clock. */
+  created: string;
+  /** The transaction this one captures, refunds or voids. */
+  originalId?: string;
+  voided: boolean;
+  tipAdjusted: boolean;
+  /** An AUTH's CAPTURE, once captured. */
+  capturedById?: string;
+  /** Echoed reference fields (invoice, order-id, description, ...). */
+  references: Record<string, string>;
+}
+
+export interface CardsSlice {
+  /** By id; ids are increasing numeric strings, so key order is creation order. */
+  transactions: Record<string, CardTransaction>;
+}
+
+export function initialCardsSlice(): CardsSlice {
+  return { transactions: {} };
+}
+
+/** Types that count as sales in batch totals and can be refunded or tipped. */
+export const SALE_TYPES: readonly CardTxType[] = ['SALE', 'FORCED SALE', 'CAPTURE'];

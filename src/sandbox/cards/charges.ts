@@ -1,0 +1,76 @@
+// Sale, authorization and forced sale: validate everything first, then decide by amount
+// (the decline table), record, and optionally store the card as a token.
+
+import { randomInt } from 'node:crypto';
+import { isAmount } from '../../core/inputChecks';
+import { GatewayError, type Handler } from '../domain';
+import { checkTypeField, fieldError, optionalString, requiredString, VALIDATION_ERROR } from '../bodyFields';
+import { isMoney, toCents } from '../money';
+import { storeToken, tokenView, type VaultSlice } from '../vault/vaultState';
+import { resolveCard } from './cardInput';
+import type { CardsSlice, CardTxType } from './cardState';
+import { declineFor } from './declineTable';
+import { record, references, transactionReply, view } from './cardRecords';
+
+const MAX_CENTS = 99_999_999;
+
+/** Which request fields each charge type takes beyond amount and card. */
+const CHARGE_RULES: Record<'SALE' | 'AUTH' | 'FORCED SALE', { tip: boolean; tokenize: boolean; needsAuthCode: boolean }> = {
+  SALE: { tip: true, tokenize: true, needsAuthCode: false },
+  AUTH: { tip: false, tokenize: true, needsAuthCode: false },
+  'FORCED SALE': { tip: false, tokenize: false, needsAuthCode: true },
+};
+
+export function checkedAmount(raw: string, field = 'amount'): number {
+  if (!isAmount(raw)) throw fieldError(field, `is "${raw}", not a positive amount with two decimals such as "25.00"`);
+  const cents = toCents(raw);
+  if (cents > MAX_CENTS) throw new GatewayError(400, '044', `Amount Maximum: ${field} ${raw} is above the sandbox maximum of 999999.99.`);
+  return cents;
+}
+
+export function checkedTip(raw: string | undefined, field = 'tip-amount'): number {
+  if (raw === undefined) return 0;
+  if (!isMoney(raw)) throw fieldError(field, `is "${raw}", not an amount with two decimals such as "5.00"`);
+  return toCents(raw);
+}
+
+export function charge(type: CardTxType & keyof typeof CHARGE_RULES): Handler<CardsSlice> {
+  const rules = CHARGE_RULES[type];
+  return (req, ctx) => {
+    const body = req.body;
+    if (!body) throw new GatewayError(400, VALIDATION_ERROR, `Validation error: a ${type} needs a body with amount, card and exp-date.`);
+    checkTypeField(body, type);
+    const amountText = requiredString(body, 'amount');
+    const amountCents = checkedAmount(amountText);
+    const tipCents = rules.tip ? checkedTip(optionalString(body, 'tip-amount')) : 0;
+    if (tipCents > amountCents) throw fieldError('tip-amount', 'cannot be more than amount (amount includes the tip)');
+    const authCode = rules.needsAuthCode ? requiredString(body, 'authorization-code') : undefined;
+    const { card, pan } = resolveCard(body, ctx);
+    const wantsToken = rules.tokenize && optionalString(body, 'create-token') === 'true';
+    if (wantsToken && !pan) throw fieldError('create-token', 'cannot be "true" when card is already a token id');
+
+    const decline = declineFor(amountText);
+    if (decline) {
+      const tx = record(ctx, {
+        type, amountCents, tipCents, result: 'DECLINED', resultCode: decline.resultCode, displayMessage: decline.message,
+        card, references: references(body),
+      });
+      throw new GatewayError(402, decline.resultCode, decline.message, { transaction: { ...view(ctx, req, tx), result: decline.result ?? 'DECLINED' } });
+    }
+    const tx = record(ctx, {
+      type, amountCents, tipCents, result: 'APPROVED', resultCode: '000', displayMessage: 'Transaction approved',
+      authorizationCode: authCode ?? `TAS${String(randomInt(0, 1000)).padStart(3, '0')}`,
+      card, references: references(body),
+    });
+    const vault = ctx.mutatePeer<VaultSlice>('vault');
+    if (card.tokenId) {
+      const token = vault.tokens[card.tokenId];
+      token.timesUsed += 1;
+      token.updated = ctx.clock.now().toISOString();
+    }
+    if (!wantsToken) return transactionReply(ctx, req, tx);
+    const description = optionalString(body, 'token-description');
+    const token = storeToken(vault, ctx.ids, ctx.clock, card, description ? { description } : {}, false);
+    return transactionReply(ctx, req, tx, { tokenResponse: tokenView(token, req.merchant.merchantId) });
+  };
+}

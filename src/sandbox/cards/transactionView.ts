@@ -1,0 +1,46 @@
+// A card transaction as the gateway shows it: hyphenated fields, decimal strings, the card
+// masked to its last four, booleans as "true"/"false" strings, unset fields omitted.
+
+import type { LinkRef, SandboxRequest } from '../domain';
+import { fromCents } from '../money';
+import { gatewayTimestamp } from '../timestamps';
+import { isBatchOpen, type BatchesSlice } from '../batches/batchState';
+import type { CardTransaction } from './cardState';
+
+export function transactionView(tx: CardTransaction, batches: BatchesSlice, merchant: SandboxRequest['merchant']): Record<string, string> {
+  const settled = tx.batchId !== undefined && !isBatchOpen(batches, tx.batchId);
+  const view: Record<string, string> = {
+    id: tx.id,
+    type: tx.type,
+    amount: fromCents(tx.amountCents),
+    result: tx.result,
+    'result-code': tx.resultCode,
+    'display-message': tx.displayMessage,
+    card: `XXXXXXXXXXXX${tx.card.lastFour}`,
+    'last-four': tx.card.lastFour,
+    'card-type': tx.card.brand,
+    'exp-date': tx.card.expDate,
+    created: gatewayTimestamp(new Date(tx.created)),
+    status: tx.result === 'APPROVED' ? 'Approved' : 'Declined',
+    voided: String(tx.voided),
+    settled: String(settled),
+    pending: String(tx.result === 'APPROVED' && !settled),
+    'merchant-id': merchant.merchantId,
+    'terminal-id': merchant.terminalId,
+    ...tx.references,
+  };
+  if (tx.authorizationCode) view['authorization-code'] = tx.authorizationCode;
+  if (tx.batchId) view['batch-string-id'] = tx.batchId;
+  if (tx.tipCents > 0 || tx.tipAdjusted) view['tip-amount'] = fromCents(tx.tipCents);
+  if (tx.tipAdjusted) {
+    view['tip-adjusted'] = 'true';
+    view['tip-adjusted-amount'] = fromCents(tx.tipCents);
+  }
+  if (tx.originalId) view['ref-id'] = tx.originalId;
+  if (tx.card.tokenId) view['token-id'] = tx.card.tokenId;
+  return view;
+}
+
+export function transactionLink(id: string): LinkRef {
+  return { rel: 'transaction', href: `/rest/v2/transactions?id=${id}`, id };
+}

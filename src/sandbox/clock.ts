@@ -1,0 +1,46 @@
+// The sandbox's clock: real time plus an offset that only ever grows, so tests and users can
+// jump to the next ACH window or batch cut-off while time keeps flowing between requests.
+
+import type { SandboxClock } from './domain';
+import { assertTimeZone, nextLocalHour } from './zonedTime';
+
+/** Local hours at which the ACH processing queue runs (the interface's 3 PM and 6 PM). */
+export const ACH_WINDOW_HOURS: readonly number[] = [15, 18];
+
+export class ControllableClock implements SandboxClock {
+  constructor(readonly timeZone: string, private offset: number, private readonly realNow: () => number = Date.now) {
+    assertTimeZone(timeZone);
+  }
+
+  get offsetMs(): number {
+    return this.offset;
+  }
+
+  now(): Date {
+    return new Date(this.realNow() + this.offset);
+  }
+
+  /** Moves the clock forward by `ms` (>= 0) and returns the new time. */
+  advance(ms: number): Date {
+    if (!Number.isFinite(ms) || ms < 0) {
+      throw new RangeError(`Cannot advance the clock by ${ms} ms: give a whole number of milliseconds >= 0.`);
+    }
+    this.offset += Math.round(ms);
+    return this.now();
+  }
+
+  /** Moves the clock forward to `date`; the sandbox clock never runs backwards. */
+  advanceTo(date: Date): Date {
+    const delta = date.getTime() - this.now().getTime();
+    if (Number.isNaN(delta)) throw new RangeError('Cannot advance the clock to an invalid date: give an ISO 8601 time.');
+    if (delta < 0) {
+      throw new RangeError(`Cannot move the clock back to ${date.toISOString()}: it is already ${this.now().toISOString()}.`);
+    }
+    return this.advance(delta);
+  }
+
+  /** Moves to the next 3 PM or 6 PM in the clock's zone (strictly later than now). */
+  advanceToNextAchWindow(): Date {
+    return this.advanceTo(nextLocalHour(this.now(), this.timeZone, ACH_WINDOW_HOURS));
+  }
+}

@@ -1,0 +1,36 @@
+// One token bucket per integrator key: `rate` tokens per second, burst of `rate`. Uses the
+// real monotonic clock, not the sandbox clock, because advancing the sandbox clock must not
+// refill buckets.
+
+import { performance } from 'node:perf_hooks';
+
+interface Bucket { tokens: number; at: number }
+
+export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
+
+export class TokenBucketLimiter {
+  private readonly buckets = new Map<string, Bucket>();
+
+  constructor(readonly rate: number, private readonly nowMs: () => number = () => performance.now()) {
+    if (!Number.isFinite(rate) || rate <= 0) {
+      throw new RangeError(`Rate must be a positive number of requests per second, not ${rate}.`);
+    }
+  }
+
+  take(key: string): RateDecision {
+    const now = this.nowMs();
+    const bucket = this.buckets.get(key) ?? { tokens: this.rate, at: now };
+    bucket.tokens = Math.min(this.rate, bucket.tokens + ((now - bucket.at) / 1000) * this.rate);
+    bucket.at = now;
+    this.buckets.set(key, bucket);
+    if (bucket.tokens >= 1) {
+      bucket.tokens -= 1;
+      return { ok: true };
+    }
+    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / this.rate)) };
+  }
+
+  clear(): void {
+    this.buckets.clear();
+  }
+}

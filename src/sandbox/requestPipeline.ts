@@ -1,0 +1,107 @@
+// One gateway or boarding request, start to finish: count, faults, routing, rate limit, auth,
+// body decoding, the module's handler, the family's envelope, and persistence.
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { GatewayError, type Reply, type SandboxRequest } from './domain';
+import { authenticate } from './auth';
+import { decodeBody, mediaFormat } from './bodyDecoder';
+import { familyFor, newExchangeId, renderError, renderReply, type ErrorFacts, type Rendered, type ResponseFamily } from './envelopes';
+import { retryAfterHeader } from './faults';
+import { route } from './router';
+import type { SandboxRuntime } from './sandboxRuntime';
+
+export interface PipelineEnv { runtime: SandboxRuntime; gatewayUrl: string; log: (line: string) => void }
+
+const SERVER_ERROR = '050';
+const RATE_LIMITED = '429';
+
+function write(res: ServerResponse, r: Rendered): void {
+  res.writeHead(r.status, r.headers);
+  res.end(r.body);
+}
+
+export async function handleGatewayRequest(env: PipelineEnv, req: IncomingMessage, res: ServerResponse, url: URL, raw: Buffer | undefined): Promise<void> {
+  const { runtime } = env;
+  const method = req.method ?? 'GET';
+  runtime.tick();
+  const routed = route(method, url.pathname);
+  const op = routed.kind === 'operation' ? routed.op : undefined;
+  runtime.count(op?.id);
+  const sentXml = raw !== undefined && raw.length > 0 && mediaFormat(req.headers['content-type']) === 'xml';
+  const family: ResponseFamily = familyFor(op, url.pathname, req.headers, sentXml);
+  const exchangeId = newExchangeId(family);
+  const fail = (e: ErrorFacts, headers?: Record<string, string>): void =>
+    write(res, renderError(family, exchangeId, e, runtime.clock.now(), headers));
+
+  const fault = runtime.faults.take(op?.id);
+  if (fault?.fault === 'reset') {
+    env.log(`fault: reset connection on ${method} ${url.pathname}`);
+    req.socket.destroy();
+    return;
+  }
+  if (fault?.fault === 'delay') await sleep(fault.delayMs);
+  if (fault?.fault === '429') {
+    fail({ status: 429, resultCode: RATE_LIMITED, message: 'Too Many Requests (injected fault): wait for Retry-After, then retry.' },
+      { 'retry-after': retryAfterHeader(fault, new Date()) });
+    return;
+  }
+  if (fault?.fault === '500' || fault?.fault === '503') {
+    const status = Number(fault.fault);
+    fail({ status, resultCode: SERVER_ERROR, message: `${status === 500 ? 'Internal Error' : 'Service Unavailable'} (injected fault): retry later.` });
+    return;
+  }
+
+  if (raw === undefined) {
+    fail({ status: 413, resultCode: '041', message: 'The request body is larger than 1 MB; send a smaller body.' });
+    return;
+  }
+  if (routed.kind === 'not-found') {
+    fail({ status: 404, resultCode: '404', message: routed.message });
+    return;
+  }
+  if (routed.kind === 'wrong-method') {
+    fail({ status: 405, resultCode: '405', message: routed.message }, { allow: routed.allow.join(', ') });
+    return;
+  }
+  const { op: operation, params } = routed;
+  const auth = authenticate(operation, params, req.headers, runtime.state.keys);
+  if (!auth.ok) {
+    fail(auth);
+    return;
+  }
+  const rate = runtime.limiter.take(auth.principal);
+  if (!rate.ok) {
+    fail({ status: 429, resultCode: RATE_LIMITED, message: `Too Many Requests: this key exceeded ${runtime.limiter.rate} requests per second. Retry after ${rate.retryAfterSeconds} s.` },
+      { 'retry-after': String(rate.retryAfterSeconds) });
+    return;
+  }
+  const decoded = decodeBody(operation, req.headers, raw);
+  if (!decoded.ok) {
+    fail(decoded);
+    return;
+  }
+  const entry = runtime.handlers.get(operation.id);
+  if (!entry) {
+    fail({ status: 501, resultCode: SERVER_ERROR, message: `The Local sandbox does not implement ${operation.id} yet.` });
+    return;
+  }
+  const request: SandboxRequest = {
+    op: operation, params, query: url.searchParams, body: decoded.body, headers: req.headers, merchant: runtime.merchant,
+  };
+  let reply: Reply;
+  try {
+    reply = entry.handler(request, runtime.contextFor(entry.module));
+  } catch (e) {
+    if (operation.method !== 'GET') runtime.onMutation();
+    if (e instanceof GatewayError) {
+      fail({ status: e.status, resultCode: e.resultCode, message: e.message, extraPayload: e.extraPayload });
+      return;
+    }
+    env.log(`internal error in ${operation.id}: ${(e as Error).message}`);
+    fail({ status: 500, resultCode: SERVER_ERROR, message: `Internal Error in the Local sandbox while handling ${operation.id}: ${(e as Error).message}.` });
+    return;
+  }
+  if (operation.method !== 'GET') runtime.onMutation();
+  write(res, renderReply(family, exchangeId, reply, env.gatewayUrl));
+}

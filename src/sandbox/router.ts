@@ -1,0 +1,68 @@
+// Routing by catalog operation id: the catalog decides which operation a method and path
+// are, this table decides which module answers it.
+
+import { operations } from '../catalog';
+import { matchOperation, pathsMatching } from '../catalog/match';
+import type { Operation } from '../catalog/types';
+import type { Handler } from './domain';
+import type { AnyModule } from './state';
+
+export type Route =
+  | { kind: 'operation'; op: Operation; params: Record<string, string> }
+  | { kind: 'not-found'; message: string }
+  | { kind: 'wrong-method'; allow: string[]; message: string };
+
+export function route(method: string, pathname: string): Route {
+  const hit = matchOperation(method, pathname);
+  if (hit) return { kind: 'operation', op: hit.op, params: hit.params };
+  const samePath = pathsMatching(pathname);
+  if (samePath.length > 0) {
+    const allow = [...new Set(samePath.map(op => op.method))].sort();
+    return {
+      kind: 'wrong-method', allow,
+      message: `Method ${method} is not allowed on ${pathname}: use ${allow.join(', ')}.`,
+    };
+  }
+  return {
+    kind: 'not-found',
+    message: `No gateway operation at ${pathname}. Check the path against the interface (for example /rest/v2/transactions/sale).`,
+  };
+}
+
+export interface HandlerEntry { module: AnyModule; handler: Handler<unknown> }
+
+export class HandlerTable {
+  private readonly byId = new Map<string, HandlerEntry>();
+
+  constructor(readonly modules: readonly AnyModule[]) {
+    for (const module of modules) {
+      for (const [id, handler] of Object.entries(module.handlers)) {
+        const earlier = this.byId.get(id);
+        if (earlier) throw new Error(`Operation ${id} has handlers in both ${earlier.module.name} and ${module.name}.`);
+        this.byId.set(id, { module, handler: handler as Handler<unknown> });
+      }
+    }
+  }
+
+  get(operationId: string): HandlerEntry | undefined {
+    return this.byId.get(operationId);
+  }
+
+  /** Catalog operations nobody answers, and handlers for ids the catalog does not know. */
+  gaps(): { missing: string[]; unknown: string[] } {
+    const known = new Set(operations.map(op => op.id));
+    return {
+      missing: operations.filter(op => !this.byId.has(op.id)).map(op => op.id),
+      unknown: [...this.byId.keys()].filter(id => !known.has(id)),
+    };
+  }
+}
+
+/** Throws, listing the gaps, unless every catalog operation has exactly one handler. */
+export function assertEveryOperationHasHandler(table: HandlerTable): void {
+  const { missing, unknown } = table.gaps();
+  const problems: string[] = [];
+  if (missing.length) problems.push(`no handler for ${missing.join(', ')}`);
+  if (unknown.length) problems.push(`handlers for ids not in the catalog: ${unknown.join(', ')}`);
+  if (problems.length) throw new Error(`Sandbox routing is incomplete: ${problems.join('; ')}.`);
+}

@@ -1,0 +1,7 @@
+// The sandbox merchant's fixed terminal (the facts' sample terminal id); the merchant id is
+// generated per sandbox and kept with its keys.
+export const SANDBOX_TERMINAL = {
+  terminalId: '10018001',
+  terminalName: 'Local sandbox terminal',
+  merchantName: 'Gateway Workbench Sandbox Merchant',
+} as const;

@@ -1,0 +1,82 @@
+// The live sandbox: state, clock, module contexts, faults, rate limits and request counts.
+// The HTTP layer and the control surface both act through this one object.
+
+import type { DomainContext, IdSource, SandboxRequest } from './domain';
+import { ControllableClock } from './clock';
+import { SANDBOX_TERMINAL } from './sandboxMerchant';
+import { FaultQueue } from './faults';
+import { TokenBucketLimiter } from './rateLimiter';
+import { HandlerTable } from './router';
+import { completeSlices, freshSlices, idSourceOver, type AnyModule, type SandboxState } from './state';
+
+export interface RequestStats { requests: number; byOperation: Record<string, number> }
+
+
+export class SandboxRuntime {
+  readonly faults = new FaultQueue();
+  readonly limiter: TokenBucketLimiter;
+  readonly handlers: HandlerTable;
+  readonly ids: IdSource;
+  stats: RequestStats = { requests: 0, byOperation: {} };
+  private lastTick: Date;
+  /** Called after anything that changes state (requests that write, control actions). */
+  onMutation: () => void = () => undefined;
+
+  constructor(readonly modules: readonly AnyModule[], readonly state: SandboxState, readonly clock: ControllableClock, rate: number) {
+    completeSlices(state, modules);
+    this.limiter = new TokenBucketLimiter(rate);
+    this.handlers = new HandlerTable(modules);
+    this.ids = idSourceOver(state.counters);
+    this.lastTick = clock.now();
+  }
+
+  get merchant(): SandboxRequest['merchant'] {
+    return { merchantId: this.state.keys.merchantId, ...SANDBOX_TERMINAL };
+  }
+
+  contextFor<S>(module: AnyModule): DomainContext<S> {
+    const slices = this.state.slices;
+    const peer = <T>(name: string): T => {
+      if (!(name in slices)) throw new Error(`Module ${module.name} asked for unknown module slice "${name}".`);
+      return slices[name] as T;
+    };
+    return { slice: slices[module.name] as S, peer, mutatePeer: peer, clock: this.clock, ids: this.ids };
+  }
+
+  /** Lets every module react to the time that passed since the last tick (ACH windows, batch auto-close). */
+  tick(): void {
+    const to = this.clock.now();
+    const from = this.lastTick;
+    if (to.getTime() <= from.getTime()) return;
+    this.lastTick = to;
+    let changed = false;
+    for (const module of this.modules) {
+      if (module.onClockAdvance) {
+        module.onClockAdvance(from, to, this.contextFor(module));
+        changed = true;
+      }
+    }
+    this.state.clockOffsetMs = this.clock.offsetMs;
+    if (changed) this.onMutation();
+  }
+
+  count(operationId: string | undefined): void {
+    this.stats.requests += 1;
+    if (operationId) this.stats.byOperation[operationId] = (this.stats.byOperation[operationId] ?? 0) + 1;
+  }
+
+  /** Fresh module data, counters, stats, faults and rate buckets; keys and the clock stay. */
+  reset(): void {
+    this.state.slices = freshSlices(this.modules);
+    for (const k of Object.keys(this.state.counters)) delete this.state.counters[k];
+    this.stats = { requests: 0, byOperation: {} };
+    this.faults.clear();
+    this.limiter.clear();
+    this.onMutation();
+  }
+
+  snapshot(): SandboxState {
+    this.state.clockOffsetMs = this.clock.offsetMs;
+    return this.state;
+  }
+}

@@ -1,0 +1,65 @@
+// The whole sandbox state as one JSON-serialisable document, so persisting is a single write.
+// It never holds a full card number, CSC or full bank account number: modules keep brand,
+// last four and expiry only.
+
+import { randomBytes, randomInt } from 'node:crypto';
+import type { DomainModule, IdSource } from './domain';
+
+export const STATE_VERSION = 1;
+
+/** `read` keys may only GET; `full` keys may do anything the sandbox key can. */
+export type KeyScope = 'read' | 'full';
+
+export interface SandboxKeys {
+  apiKey: string;
+  accessKey: string;
+  merchantId: string;
+  /** Extra `api-key` values minted through the control surface, with their scope. */
+  minted: Record<string, KeyScope>;
+}
+
+export interface SandboxState {
+  version: number;
+  keys: SandboxKeys;
+  clockOffsetMs: number;
+  counters: Record<string, number>;
+  slices: Record<string, unknown>;
+}
+
+// Modules differ in slice type; the framework treats them alike.
+export type AnyModule = DomainModule<any>;
+
+export function generateKeys(given?: Partial<Pick<SandboxKeys, 'apiKey' | 'accessKey' | 'merchantId'>>): SandboxKeys {
+  return {
+    apiKey: given?.apiKey ?? randomBytes(16).toString('hex'),
+    accessKey: given?.accessKey ?? randomBytes(16).toString('hex'),
+    // Boarding merchant numbers are 16 digits (facts §9); a leading 8 like the samples.
+    merchantId: given?.merchantId ?? `8${Array.from({ length: 15 }, () => randomInt(10)).join('')}`,
+    minted: {},
+  };
+}
+
+export function freshSlices(modules: readonly AnyModule[]): Record<string, unknown> {
+  return Object.fromEntries(modules.map(m => [m.name, m.initial()]));
+}
+
+export function newState(modules: readonly AnyModule[], keys: SandboxKeys, clockOffsetMs: number): SandboxState {
+  return { version: STATE_VERSION, keys, clockOffsetMs, counters: {}, slices: freshSlices(modules) };
+}
+
+/** Fills in slices of modules added since the file was written. */
+export function completeSlices(state: SandboxState, modules: readonly AnyModule[]): void {
+  for (const m of modules) {
+    if (!(m.name in state.slices)) state.slices[m.name] = m.initial();
+  }
+}
+
+export function idSourceOver(counters: Record<string, number>): IdSource {
+  return {
+    next(counter: string, start = 1): number {
+      const value = counter in counters ? counters[counter] + 1 : start;
+      counters[counter] = value;
+      return value;
+    },
+  };
+}

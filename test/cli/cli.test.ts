@@ -1,0 +1,73 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { createInterface } from 'node:readline';
+
+const ROOT = path.resolve(__dirname, '../..');
+const CLI = ['--import', 'tsx', path.join(ROOT, 'src/cli/main.ts')];
+
+function runCli(args: string[]) {
+  return spawnSync(process.execPath, [...CLI, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 30_000 });
+}
+
+describe('cli sandbox', () => {
+  it('prints one JSON line, serves requests, and exits 0 on SIGTERM after saving --data', async () => {
+    const data = path.join(await mkdtemp(path.join(tmpdir(), 'gw-cli-')), 'state.json');
+    const child = spawn(process.execPath, [...CLI, 'sandbox', '--port', '0', '--data', data], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const lines = createInterface({ input: child.stdout! });
+      const [first] = await once(lines, 'line') as [string];
+      const info = JSON.parse(first);
+      assert.deepEqual(Object.keys(info), ['gatewayUrl', 'boardingUrl', 'apiKey', 'accessKey', 'merchantId']);
+      assert.match(info.gatewayUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
+      const res = await fetch(`${info.gatewayUrl}/rest/v2/transactions/sale`, {
+        method: 'POST', headers: { 'api-key': info.apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ amount: '5.00', card: '4111111111111111', 'exp-date': '1230' }),
+      });
+      assert.equal(res.status, 200);
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      const [code] = await exited as [number | null];
+      assert.equal(code, 0);
+      const saved = JSON.parse(await readFile(data, 'utf8'));
+      assert.equal(saved.keys.apiKey, info.apiKey);
+      assert.equal(Object.keys(saved.slices.cards.transactions).length, 1);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
+
+  for (const args of [['sandbox', '--port', 'abc'], ['sandbox', '--rate', '0'], ['sandbox', '--bogus'], ['frobnicate'], []]) {
+    it(`exits 2 with one stderr line for: ${args.join(' ') || '(no arguments)'}`, () => {
+      const r = runCli(args);
+      assert.equal(r.status, 2);
+      assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+      assert.equal(r.stdout, '');
+    });
+  }
+});
+
+describe('cli catalog', () => {
+  it('--json lists all 67 operations with id, method, path, group, bodyFormat, safety', () => {
+    const r = runCli(['catalog', '--json']);
+    assert.equal(r.status, 0, r.stderr);
+    const list = JSON.parse(r.stdout);
+    assert.equal(list.length, 67);
+    for (const key of ['id', 'method', 'path', 'group', 'bodyFormat', 'safety', 'title']) assert.ok(key in list[0], key);
+    assert.ok(list.some((o: any) => o.id === 'transactions.sale' && o.method === 'POST' && o.path === '/rest/v2/transactions/sale'));
+  });
+
+  it('prints a table, and --help describes both commands', () => {
+    const table = runCli(['catalog']);
+    assert.equal(table.status, 0);
+    assert.match(table.stdout, /transactions\.sale\s+POST\s+\/rest\/v2\/transactions\/sale/);
+    const help = runCli(['--help']);
+    assert.equal(help.status, 0);
+    assert.match(help.stdout, /sandbox \[--port N\]/);
+    assert.match(help.stdout, /catalog \[--json\]/);
+  });
+});
