@@ -1,0 +1,18 @@
+// `npm run bench`: every benchmark, each printed as a ratio against a baseline measured in the
+// same run (machines here are noisy; absolute numbers alone would mislead).
+import { benchClientOverhead } from './clientOverhead';
+import { benchSandboxThroughput } from './sandboxThroughput';
+import { benchXml } from './xmlCodec';
+
+async function main() {
+  const only = process.argv[2];
+  const benches = { client: benchClientOverhead, sandbox: benchSandboxThroughput, xml: benchXml };
+  for (const [key, bench] of Object.entries(benches)) {
+    if (only && only !== key) continue;
+    const result = await bench();
+    console.log(`\n## ${result.name}`);
+    for (const line of result.lines) console.log(`  ${line}`);
+  }
+}
+
+main().catch(err => { console.error(err); process.exit(1); });

@@ -1,0 +1,16 @@
+// Percentiles and formatting shared by the benchmarks.
+export function percentile(sortedMs: readonly number[], p: number): number {
+  if (sortedMs.length === 0) return NaN;
+  const i = Math.min(sortedMs.length - 1, Math.max(0, Math.ceil((p / 100) * sortedMs.length) - 1));
+  return sortedMs[i];
+}
+
+export function summarize(samplesMs: number[]): { p50: number; p99: number; n: number } {
+  const s = [...samplesMs].sort((a, b) => a - b);
+  return { p50: percentile(s, 50), p99: percentile(s, 99), n: s.length };
+}
+
+export const fmt = (n: number, digits = 3) => n.toFixed(digits);
+
+/** Monotonic milliseconds. */
+export const nowMs = () => Number(process.hrtime.bigint()) / 1e6;

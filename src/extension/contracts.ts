@@ -1,0 +1,162 @@
+// The seams between the extension's parts: environments (with their keys and clients), the
+// tree, operations and results. Each part is built against these interfaces, and
+// `extension.ts` wires them together at activation. Type-only imports from core keep undici
+// and the sandbox out of the activation bundle (they load lazily from dist/runtime.js).
+import type * as vscode from 'vscode';
+import type { Credentials, Environment, EnvironmentKind } from '../core/environment';
+import type { GatewayClient } from '../core/client';
+import type { GatewayResult } from '../core/result';
+import type { Operation } from '../catalog/types';
+
+/** Command ids other than the 67 `gateway.op.<operation id>` commands. */
+export const COMMANDS = {
+  runOperation: 'gateway.runOperation',
+  sendRequest: 'gateway.sendRequest',
+  sendRequestAt: 'gateway.sendRequestAt',
+  addEnvironment: 'gateway.addEnvironment',
+  editEnvironment: 'gateway.editEnvironment',
+  removeEnvironment: 'gateway.removeEnvironment',
+  setKeys: 'gateway.setKeys',
+  switchEnvironment: 'gateway.switchEnvironment',
+  toggleReadOnly: 'gateway.toggleReadOnly',
+  refreshTree: 'gateway.refreshTree',
+  refreshNode: 'gateway.refreshNode',
+  loadMore: 'gateway.loadMore',
+  retryNode: 'gateway.retryNode',
+  openSettingsGroup: 'gateway.openSettingsGroup',
+  openDocument: 'gateway.openDocument',
+  retrieveMerchant: 'gateway.retrieveMerchant',
+  showLog: 'gateway.showLog',
+  showHistory: 'gateway.showHistory',
+  rerunHistory: 'gateway.rerunHistory',
+  clearHistory: 'gateway.clearHistory',
+  formatResult: 'gateway.formatResult',
+  sandboxNextAchWindow: 'gateway.sandbox.nextAchWindow',
+  sandboxReset: 'gateway.sandbox.reset',
+} as const;
+
+export const operationCommandId = (operationId: string) => `gateway.op.${operationId}`;
+
+export const VIEW_CONTAINER_ID = 'gatewayWorkbench';
+export const TREE_VIEW_ID = 'gatewayWorkbench.resources';
+export const REQUEST_LANGUAGE_ID = 'gateway-request';
+export const RESULT_SCHEME = 'gateway-result';
+export const LOCAL_SANDBOX_NAME = 'Local sandbox';
+
+/** An environment as the extension keeps it: settings hold this, SecretStorage holds the keys. */
+export interface EnvironmentEntry extends Environment {
+  /** Production environments start read-only until the user turns that off. */
+  readOnly: boolean;
+  /** The embedded Local sandbox: always present, cannot be removed. */
+  builtIn: boolean;
+}
+
+export interface EnvironmentService {
+  /** Local sandbox first, then the user's environments in the order they were added. */
+  list(): readonly EnvironmentEntry[];
+  get(name: string): EnvironmentEntry | undefined;
+  /** The workspace's active environment (the Local sandbox by default). */
+  active(): EnvironmentEntry;
+  setActive(name: string): Promise<void>;
+  readonly onDidChange: vscode.Event<void>;
+  /** Keys from SecretStorage (the Local sandbox's are generated once on first use). */
+  credentials(name: string): Promise<Credentials | undefined>;
+  /** A client bound to the environment and its keys; starts the Local sandbox on first use. */
+  client(name: string): Promise<GatewayClient>;
+  /** The running Local sandbox's control surface, once started (advance the clock, reset). */
+  localSandboxControl(): Promise<SandboxControlLike>;
+  kindLabel(kind: EnvironmentKind): string;
+}
+
+/** What the extension uses of the sandbox's control surface. */
+export interface SandboxControlLike {
+  advanceToNextAchWindow(): Date;
+  reset(): void;
+  now(): Date;
+}
+
+/** Values that fill an operation's path parameters and sample placeholders, e.g. `{ id, transactionId }`. */
+export type OperationVars = Readonly<Record<string, string>>;
+
+/**
+ * The argument every `gateway.op.*` command accepts: from a tree item (which carries its
+ * environment and ids), from history, or nothing (palette: active environment, ask for ids).
+ */
+export interface OperationArgs {
+  environmentName?: string;
+  vars?: OperationVars;
+  /** A request body to use instead of the catalog sample. */
+  body?: string;
+}
+
+/** Tree nodes implement this so that operation commands invoked on them get their ids. */
+export interface HasOperationArgs {
+  operationArgs(): OperationArgs;
+}
+
+export interface OperationRunner {
+  /**
+   * Runs an operation: operations with a body open a pre-filled request document; operations
+   * without one ask for missing path/query parameters with validated inputs and send at once.
+   */
+  run(operation: Operation, args?: OperationArgs): Promise<GatewayResult | undefined>;
+  /**
+   * Sends an operation right away (no document), under a cancellable progress notification,
+   * through the production guard, logging and recording history; shows the result unless
+   * `show` is false. Undefined when the user cancelled or the guard refused.
+   */
+  send(operation: Operation, args: OperationArgs & {
+    query?: Record<string, string>;
+    show?: boolean;
+    /** Aborts the request (the progress notification's Cancel does the same). */
+    signal?: AbortSignal;
+  }): Promise<GatewayResult | undefined>;
+}
+
+export interface ResultPresenter {
+  /** Opens a read-only, pretty-printed, redacted result editor (or saves a PDF). */
+  show(result: GatewayResult, context: { title: string; environmentName: string }): Promise<vscode.TextEditor | undefined>;
+}
+
+/** Redacted record of one request, re-runnable. */
+export interface HistoryEntry {
+  at: string;
+  environmentName: string;
+  operationId?: string;
+  method: string;
+  path: string;
+  status?: number;
+  timingMs?: number;
+  vars?: OperationVars;
+  /** The request body, redacted (never a full card or account number, CSC or key). */
+  body?: string;
+}
+
+/**
+ * Resources the gateway cannot list (the interface has no ACH token search and no merchant
+ * search): the extension remembers, per environment, the ids it created or retrieved, so
+ * that the tree can show them. Ids only — never account numbers.
+ */
+export type KnownResourceKind = 'ach-token' | 'merchant';
+
+export interface KnownResource {
+  id: string;
+  label: string;
+}
+
+export interface KnownResourceStore {
+  list(environmentName: string, kind: KnownResourceKind): readonly KnownResource[];
+  add(environmentName: string, kind: KnownResourceKind, resource: KnownResource): Promise<void>;
+  remove(environmentName: string, kind: KnownResourceKind, id: string): Promise<void>;
+  readonly onDidChange: vscode.Event<void>;
+}
+
+/** What `activate` returns: used by the extension-host tests and by other extensions. */
+export interface GatewayWorkbenchApi {
+  environments: EnvironmentService;
+  runner: OperationRunner;
+  results: ResultPresenter;
+  knownResources: KnownResourceStore;
+  tree: vscode.TreeDataProvider<unknown>;
+  history(): readonly HistoryEntry[];
+}
