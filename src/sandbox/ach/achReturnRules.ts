@@ -1,5 +1,5 @@
 // Which sandbox accounts come back Returned, and with which NACHA return code. This table is
-// the single source: the lifecycle, the docs (docs/sandbox-ach.md) and the tests read it.
+// the single source: the lifecycle, the docs (docs/sandbox.md) and the tests read it.
 // The rule is decided when a transaction (or ACH token) is created and stored with it, so the
 // state never needs the full account number.
 

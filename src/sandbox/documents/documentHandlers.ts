@@ -12,7 +12,7 @@ import { documentPdf } from './documentPdf';
 export type DocumentsSlice = Record<string, never>;
 type Ctx = DomainContext<DocumentsSlice>;
 
-/** The sandbox's own merchant has statements from this month on (documented in docs/sandbox-ach.md). */
+/** The sandbox's own merchant has statements from this month on (documented in docs/sandbox.md). */
 export const SANDBOX_MERCHANT_SINCE: YearMonth = { year: 2020, month: 1 };
 
 interface Scope {
