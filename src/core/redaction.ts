@@ -34,7 +34,7 @@ const FIELD_RULES: Readonly<Record<string, FieldRule>> = {
  * inside an exchange id (`ID-clearent-cgw-1-1650386640436-0-1228863`).
  */
 const IDENTIFIER_CONTEXT =
-  /(?:["<]|^|[\s?&;,{])(token-id|tokenid|merchant-legacy-token-id|trace-number|exchange-id|merchantnumber|merchant-number|hierarchynodekey)["']?>?\s*[:=]?\s*["']?$|\bID-[\w-]*-$/i;
+  /(?:["<]|^|[\s?&;,{])(token-id|tokenid|merchant-legacy-token-id|trace-number|exchange-id|merchantnumber|merchant-number|merchant-id|merchantid|terminal-id|hierarchynodekey)["']?>?\s*[:=]?\s*["']?$|\bID-[\w-]*-$/i;
 
 function fieldNamesPattern(): string {
   return Object.keys(FIELD_RULES)

@@ -7,6 +7,8 @@ import type { Credentials, Environment, EnvironmentKind } from '../core/environm
 import type { GatewayClient } from '../core/client';
 import type { GatewayResult } from '../core/result';
 import type { Operation } from '../catalog/types';
+import type { SandboxStats } from '../sandbox/control';
+import type { FaultSpec } from '../sandbox/faults';
 
 /** Command ids other than the 67 `gateway.op.<operation id>` commands. */
 export const COMMANDS = {
@@ -59,6 +61,11 @@ export interface EnvironmentService {
   active(): EnvironmentEntry;
   setActive(name: string): Promise<void>;
   readonly onDidChange: vscode.Event<void>;
+  /**
+   * The entry with its URLs known: the Local sandbox only gets its port when it first starts,
+   * so this starts it when needed. Use it before anything reads an environment's URLs.
+   */
+  ready(name: string): Promise<EnvironmentEntry>;
   /** Keys from SecretStorage (the Local sandbox's are generated once on first use). */
   credentials(name: string): Promise<Credentials | undefined>;
   /** A client bound to the environment and its keys; starts the Local sandbox on first use. */
@@ -73,6 +80,10 @@ export interface SandboxControlLike {
   advanceToNextAchWindow(): Date;
   reset(): void;
   now(): Date;
+  /** Queues faults (e.g. `{ fault: 'delay', delayMs: 5000 }`) for the next requests; returns how many are pending. */
+  injectFaults(spec: FaultSpec | readonly FaultSpec[]): number;
+  /** Requests served, per operation id. */
+  stats(): SandboxStats;
 }
 
 /** Values that fill an operation's path parameters and sample placeholders, e.g. `{ id, transactionId }`. */

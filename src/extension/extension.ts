@@ -1,9 +1,43 @@
-// Extension entry point. The commands, tree, environments and result editors arrive with the
-// extension issue; until then activation only records that it happened.
+// Extension entry point: creates the "Gateway" log and wires the parts together through the
+// seams in contracts.ts. Activation stays cheap — no network and no sandbox here: the Local
+// sandbox starts on first use and undici/codecs load lazily from dist/runtime.js.
 import * as vscode from 'vscode';
+import { COMMANDS, type GatewayWorkbenchApi } from './contracts';
+import { registerEnvironments } from './environments';
+import { registerOperations } from './operations';
+import { createKnownResourceStore } from './operations/knownResources';
+import { registerTree } from './tree';
 
-export function activate(context: vscode.ExtensionContext): void {
-  context.subscriptions.push(vscode.window.createOutputChannel('Gateway', { log: true }));
+// Kept so that deactivate can wait for the Local sandbox's final save.
+let environmentsInUse: { dispose(): Promise<void> | void } | undefined;
+
+export function activate(context: vscode.ExtensionContext): GatewayWorkbenchApi {
+  const log = vscode.window.createOutputChannel('Gateway', { log: true });
+  context.subscriptions.push(log);
+  context.subscriptions.push(vscode.commands.registerCommand(COMMANDS.showLog, () => log.show(true)));
+
+  const environments = registerEnvironments(context, log);
+  environmentsInUse = environments;
+  context.subscriptions.push(environments);
+  const knownResources = createKnownResourceStore(context);
+  context.subscriptions.push(knownResources);
+  const operations = registerOperations(context, { environments, knownResources, log });
+  context.subscriptions.push(operations);
+  const tree = registerTree(context, { environments, knownResources, runner: operations.runner, log });
+  context.subscriptions.push(tree);
+
+  return {
+    environments,
+    runner: operations.runner,
+    results: operations.results,
+    knownResources,
+    tree: tree.provider,
+    history: () => operations.history(),
+  };
 }
 
-export function deactivate(): void {}
+export async function deactivate(): Promise<void> {
+  // dispose() is idempotent: VS Code disposing the subscriptions again afterwards is harmless.
+  await environmentsInUse?.dispose();
+  environmentsInUse = undefined;
+}

@@ -95,6 +95,10 @@ describe('redaction', () => {
     assert.equal(redact(text), text);
     const exchange = 'exchange-id=ID-clearent-cgw-1-1650386640436-0-1228863 4111111111111111';
     assert.equal(redact(exchange), 'exchange-id=ID-clearent-cgw-1-1650386640436-0-1228863 XXXXXXXXXXXX1111');
+    // A merchant or terminal id can pass Luhn by chance; it is an id, not a card.
+    const ids = { 'merchant-id': '8582949932024943', 'terminal-id': '4111111111111111', merchantId: '8582949932024943' };
+    assert.deepEqual(redactValue(ids), ids);
+    assert.equal(redact(JSON.stringify(ids)), JSON.stringify(ids));
   });
 
   it("the client's log never shows the key, PAN or account number a server echoes", async () => {

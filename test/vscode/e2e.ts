@@ -1,15 +1,20 @@
 // Goal (b): the real VS Code UI in headless chromium, with the extension installed the way a user
 // has it (linked mode: the repository is symlinked into the extensions dir, so no smoke-test
 // driver and toasts/dialogs behave as for a user). Expects "npm run build" to be done.
-// The scenario is a table of steps run in order; later issues append theirs (open the Gateway
-// view, run a sale, ...). Saves artifacts/e2e-smoke.png (artifacts/e2e-failure.png on failure)
-// and ends with "N passed, N failed". Env: KEEP_VSCODE_TMP=1 keeps the per-run dir.
+// The scenario is a table of steps run in order: the workbench, the extension, the Gateway view
+// with the Local sandbox and its groups, a sale from the palette and its result editor. Saves
+// artifacts/e2e-sale.png (the README's screenshot), artifacts/e2e-smoke.png at the end
+// (artifacts/e2e-failure.png on failure) and ends with "N passed, N failed". Env: KEEP_VSCODE_TMP=1 keeps the per-run dir.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { REPO_ROOT, launchChromium, mkTmp, startCodeServer, workbenchUrl } from './harness';
-import { normalizeText, runCommand, searchExtensions, selectors } from './workbenchUi';
+import { groups } from '../../src/catalog';
+import { LOCAL_SANDBOX_NAME } from '../../src/extension/contracts';
+import {
+  normalizeText, openViewContainer, pickQuickItem, runCommand, searchExtensions, selectors, treeRow, waitForActiveEditorText,
+} from './workbenchUi';
 
 const ARTIFACTS = path.join(REPO_ROOT, 'artifacts');
 const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as
@@ -49,6 +54,52 @@ const steps: Step[] = [
       assert.equal(await rows.count(), 1, 'exactly one installed extension matches "gateway"');
     },
   },
+  {
+    name: 'the Gateway view shows the Local sandbox',
+    run: async page => {
+      await openViewContainer(page, 'Gateway');
+      await treeRow(page, LOCAL_SANDBOX_NAME).waitFor({ timeout: 30_000 });
+    },
+  },
+  {
+    name: 'expanding the Local sandbox shows its groups',
+    run: async page => {
+      const row = treeRow(page, LOCAL_SANDBOX_NAME);
+      if (await row.getAttribute('aria-expanded') !== 'true') await row.click();
+      for (const group of groups) await treeRow(page, group.title).waitFor({ timeout: 30_000 });
+      console.log(`  groups: ${groups.map(g => g.title).join(', ')}`);
+    },
+  },
+  {
+    name: '"Gateway: Run Operation…" → Sale opens a pre-filled request document',
+    run: async page => {
+      await runCommand(page, 'Gateway: Run Operation…', { opensQuickPick: true });
+      await pickQuickItem(page, 'Sale', 'Sale');
+      const text = await waitForActiveEditorText(page, t => t.includes('/rest/v2/transactions/sale'));
+      assert.match(text, /POST \/rest\/v2\/transactions\/sale/);
+    },
+  },
+  {
+    name: '"Gateway: Send Request" opens a result editor showing APPROVED',
+    run: async page => {
+      await runCommand(page, 'Gateway: Send Request');
+      // Fails fast with the reason when the extension answers with an error notification instead.
+      const errorToast = page.locator(`${selectors.toasts} .notification-list-item`).filter({ has: page.locator('.codicon-error') });
+      const text = await Promise.race([
+        waitForActiveEditorText(page, t => t.includes('APPROVED'), 30_000),
+        errorToast.first().waitFor({ timeout: 31_000 }).then(async () => {
+          throw new Error(`an error notification instead of a result: ${normalizeText(await errorToast.first().innerText())}`);
+        }),
+      ]);
+      assert.doesNotMatch(text, /4111111111111111/, 'the result shows a full card number');
+      console.log(`  result tab: ${normalizeText(await page.locator(selectors.activeTab).innerText())}`);
+      // The progress toast closes just after the result opens; the screenshot is nicer without it.
+      await page.locator(selectors.toasts).getByText(/on Local sandbox/).waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+      await page.mouse.move(200, 600);   // off the tabs, whose hover tooltips would cover the editor
+      await page.waitForTimeout(500);
+      await page.screenshot({ path: path.join(ARTIFACTS, 'e2e-sale.png') });
+    },
+  },
 ];
 
 async function main(): Promise<number> {
@@ -56,7 +107,7 @@ async function main(): Promise<number> {
   const lap = (what: string): void => console.log(`${((Date.now() - t0) / 1000).toFixed(1)}s ${what}`);
   if (!fs.existsSync(path.join(REPO_ROOT, 'dist/extension.js'))) throw new Error('dist/extension.js is missing: run "npm run build" first');
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  for (const old of ['e2e-smoke.png', 'e2e-failure.png']) fs.rmSync(path.join(ARTIFACTS, old), { force: true });
+  for (const old of ['e2e-smoke.png', 'e2e-sale.png', 'e2e-failure.png']) fs.rmSync(path.join(ARTIFACTS, old), { force: true });
   const workspace = mkTmp('vscode-ws-');
   fs.writeFileSync(path.join(workspace, 'README.md'), '# Gateway Workbench test workspace\n');
 

@@ -12,10 +12,13 @@ export const selectors = {
   activityBarItem: (title: string) => `.activitybar .action-item a[aria-label^="${title}"]`,
   treeRow: '.pane-body .monaco-list-row',
   toasts: '.notifications-toasts',
+  activeEditorLines: '.editor-group-container.active .editor-instance .monaco-editor .view-lines',
+  activeTab: '.editor-group-container.active .tab.active',
 } as const;
 
 // Runs a command from the palette by its exact title (F1, type, Enter on the matching row).
-export async function runCommand(page: Page, title: string): Promise<void> {
+// With `opensQuickPick`, waits for the command's own quick pick to replace the palette instead.
+export async function runCommand(page: Page, title: string, opts: { opensQuickPick?: boolean } = {}): Promise<void> {
   await page.keyboard.press('F1');
   const input = page.locator(selectors.paletteInput);
   await input.waitFor();
@@ -23,7 +26,11 @@ export async function runCommand(page: Page, title: string): Promise<void> {
   const row = page.locator(selectors.paletteRow).filter({ has: page.getByText(title, { exact: true }) }).first();
   await row.waitFor();
   await row.click();
-  await input.waitFor({ state: 'hidden' });
+  if (opts.opensQuickPick) {
+    await page.locator(`${selectors.paletteInput}:not([placeholder^="Type the name of a command"])`).waitFor();
+  } else {
+    await input.waitFor({ state: 'hidden' });
+  }
 }
 
 // Shows the Extensions view, types a query into its search box and returns the result rows.
@@ -38,3 +45,49 @@ export async function searchExtensions(page: Page, query: string): Promise<Locat
 }
 
 export const normalizeText = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+// Opens a contributed activity-bar container by its title (a no-op when it is already open:
+// clicking an open container's icon would close the side bar).
+export async function openViewContainer(page: Page, title: string): Promise<void> {
+  const item = page.locator(selectors.activityBarItem(title)).first();
+  await item.waitFor({ timeout: 30_000 });
+  const checked = await item.getAttribute('aria-expanded') ?? await item.locator('..').getAttribute('aria-checked');
+  if (checked !== 'true') await item.click();
+}
+
+// A tree row whose label is exactly `label` (rows also carry a description and actions).
+export function treeRow(page: Page, label: string): Locator {
+  return page.locator(selectors.treeRow).filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }) }).first();
+}
+
+// Picks the quick-pick row whose label is exactly `label`, after typing `filter`.
+export async function pickQuickItem(page: Page, filter: string, label: string): Promise<void> {
+  const input = page.locator(selectors.paletteInput);
+  await input.waitFor();
+  await input.fill(filter);
+  const row = page.locator(selectors.paletteRow)
+    .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^(\\S+ )?${escapeRegExp(label)}$`) }) }).first();
+  await row.waitFor({ timeout: 15_000 });
+  await row.click();
+}
+
+// The rendered text of the active editor (Monaco renders only the visible lines).
+export async function activeEditorText(page: Page): Promise<string> {
+  const lines = page.locator(selectors.activeEditorLines).first();
+  await lines.waitFor({ timeout: 15_000 });
+  return normalizeText(await lines.innerText());
+}
+
+// Polls until `predicate` accepts the active editor's text; returns it.
+export async function waitForActiveEditorText(page: Page, predicate: (text: string) => boolean, timeoutMs = 30_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  let text = '';
+  while (Date.now() < deadline) {
+    text = await activeEditorText(page).catch(() => '');
+    if (predicate(text)) return text;
+    await page.waitForTimeout(250);
+  }
+  throw new Error(`the active editor never showed the expected text; it shows: ${text.slice(0, 300)}`);
+}
+
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,0 +1,51 @@
+// The environments part's manifest contributions, as data: scripts/generate-manifest.ts reads
+// this to write package.json. No vscode import, so the generator can load it in plain Node.
+import { COMMANDS } from '../contracts';
+
+export interface CommandContribution {
+  command: string;
+  title: string;
+  category: 'Gateway';
+  /** A codicon reference such as `$(add)`. */
+  icon?: string;
+}
+
+export const environmentCommands: readonly CommandContribution[] = [
+  { command: COMMANDS.addEnvironment, title: 'Add Environment…', category: 'Gateway', icon: '$(add)' },
+  { command: COMMANDS.editEnvironment, title: 'Edit Environment…', category: 'Gateway', icon: '$(edit)' },
+  { command: COMMANDS.removeEnvironment, title: 'Remove Environment…', category: 'Gateway', icon: '$(trash)' },
+  { command: COMMANDS.setKeys, title: 'Set Keys…', category: 'Gateway', icon: '$(key)' },
+  { command: COMMANDS.switchEnvironment, title: 'Switch Environment…', category: 'Gateway', icon: '$(plug)' },
+  { command: COMMANDS.toggleReadOnly, title: 'Toggle Read-Only', category: 'Gateway', icon: '$(lock)' },
+  { command: COMMANDS.sandboxNextAchWindow, title: 'Local Sandbox: Advance to the Next ACH Window', category: 'Gateway', icon: '$(debug-step-over)' },
+  { command: COMMANDS.sandboxReset, title: 'Local Sandbox: Reset', category: 'Gateway', icon: '$(discard)' },
+];
+
+export const ENVIRONMENT_KINDS = ['sandbox', 'production', 'custom'] as const;
+
+/** `contributes.configuration` entries. Keys are never here: they live in SecretStorage. */
+export const environmentConfiguration = {
+  title: 'Gateway Workbench',
+  properties: {
+    'gatewayWorkbench.environments': {
+      type: 'array',
+      default: [],
+      // Application scope: a workspace (e.g. a cloned repository) must not be able to point a
+      // named environment, and so its keys, at another host.
+      scope: 'application',
+      markdownDescription: 'Your gateway environments (the Local sandbox is built in and not listed here). Keys are kept in the editor\'s secret storage, never in settings: use **Gateway: Set Keys…**.',
+      items: {
+        type: 'object',
+        required: ['name', 'kind', 'gatewayUrl', 'boardingUrl'],
+        additionalProperties: false,
+        properties: {
+          name: { type: 'string', minLength: 1, description: 'Unique name shown in the tree and the status bar.' },
+          kind: { type: 'string', enum: [...ENVIRONMENT_KINDS], description: 'Production environments ask for confirmation before money moves.' },
+          gatewayUrl: { type: 'string', format: 'uri', description: 'Base URL serving /rest/ (https, except on loopback).' },
+          boardingUrl: { type: 'string', format: 'uri', description: 'Base URL serving /api/ (https, except on loopback).' },
+          readOnly: { type: 'boolean', default: false, description: 'Refuse every operation that is not a read.' },
+        },
+      },
+    },
+  },
+} as const;

@@ -1,0 +1,210 @@
+// The environment commands. Each accepts a tree node `{ environmentName }` or a name, and
+// otherwise asks with a quick pick. Scripted path (tests, other extensions): addEnvironment
+// takes a prefilled `AddEnvironmentScript` and skips every prompt; editEnvironment and setKeys
+// take the changes / keys as a second argument. Scripted calls reject on invalid input.
+import * as vscode from 'vscode';
+import type { Credentials } from '../../core/environment';
+import { COMMANDS, LOCAL_SANDBOX_NAME, type EnvironmentEntry } from '../contracts';
+import { runEnvironmentWizard } from './addEnvironmentWizard';
+import type { EnvironmentManager } from './environmentStore';
+import type { StoredEnvironment, UserEnvironmentKind } from './environmentValidation';
+
+/** The scripted form of "Add Environment…": everything the seven steps ask. */
+export interface AddEnvironmentScript {
+  name: string;
+  kind: UserEnvironmentKind;
+  gatewayUrl: string;
+  boardingUrl: string;
+  apiKey?: string;
+  accessKey?: string;
+  merchantId?: string;
+  readOnly?: boolean;
+}
+
+type Target = string | { environmentName?: unknown } | undefined;
+
+export function registerEnvironmentCommands(environments: EnvironmentManager): vscode.Disposable {
+  const register = (id: string, handler: (...args: any[]) => Promise<unknown>) =>
+    vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+      try {
+        return await handler(...args);
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        if (isScripted(args)) throw err;
+        void vscode.window.showErrorMessage(message);
+        return undefined;
+      }
+    });
+
+  const userEnvironment = async (target: Target, placeHolder: string): Promise<EnvironmentEntry | undefined> => {
+    const env = await resolveTarget(environments, target, placeHolder, e => !e.builtIn);
+    if (env?.builtIn) throw new Error(`The ${LOCAL_SANDBOX_NAME} is built in: it cannot be edited, removed or made read-only.`);
+    return env;
+  };
+
+  return vscode.Disposable.from(
+    register(COMMANDS.addEnvironment, async (script?: AddEnvironmentScript) => {
+      if (script && typeof script === 'object' && typeof script.name === 'string') {
+        const { apiKey, accessKey, merchantId, ...env } = script;
+        return environments.add(env, { apiKey, accessKey, merchantId });
+      }
+      const result = await runEnvironmentWizard({ takenNames: environments.list().map(e => e.name) });
+      if (!result) return undefined;
+      const added = await environments.add(result.env, result.credentials);
+      offerSwitch(environments, added);
+      return added;
+    }),
+
+    register(COMMANDS.editEnvironment, async (target?: Target, changes?: Partial<StoredEnvironment>) => {
+      const env = await userEnvironment(target, 'Environment to edit');
+      if (!env) return undefined;
+      if (changes) return environments.update(env.name, changes);
+      const result = await runEnvironmentWizard({
+        takenNames: environments.list().map(e => e.name),
+        editing: { ...env, kind: env.kind as UserEnvironmentKind },
+      });
+      return result && environments.update(env.name, result.env);
+    }),
+
+    register(COMMANDS.removeEnvironment, async (target?: Target) => {
+      const env = await userEnvironment(target, 'Environment to remove');
+      if (!env) return false;
+      const remove = 'Remove';
+      const choice = await Promise.resolve(vscode.window.showWarningMessage(
+        `Remove environment "${env.name}"?`,
+        { modal: true, detail: 'Its keys are deleted from the secret storage too.' },
+        remove,
+      )).catch(() => undefined);   // no dialog (a test host refuses them): no removal
+      if (choice !== remove) return false;
+      await environments.remove(env.name);
+      return true;
+    }),
+
+    register(COMMANDS.setKeys, async (target?: Target, keys?: Credentials) => {
+      const env = await resolveTarget(environments, target, 'Environment whose keys to set', e => !e.builtIn);
+      if (!env) return false;
+      if (env.builtIn) {
+        void vscode.window.showInformationMessage(`The ${LOCAL_SANDBOX_NAME}'s keys are generated for it and kept in the secret storage; they need no setting.`);
+        return false;
+      }
+      const current = (await environments.credentials(env.name)) ?? {};
+      const next = keys ? { ...current, ...keys } : await askKeys(env.name, current);
+      if (!next) return false;
+      await environments.setCredentials(env.name, next);
+      if (!keys) void vscode.window.showInformationMessage(`Keys for "${env.name}" saved in the secret storage.`);
+      return true;
+    }),
+
+    register(COMMANDS.switchEnvironment, async (target?: Target) => {
+      const env = await resolveTarget(environments, target, 'Switch the active Gateway environment', () => true, true);
+      if (!env) return undefined;
+      await environments.setActive(env.name);
+      return env.name;
+    }),
+
+    register(COMMANDS.toggleReadOnly, async (target?: Target) => {
+      const env = await userEnvironment(target, 'Environment to toggle read-only');
+      if (!env) return undefined;
+      await environments.setReadOnly(env.name, !env.readOnly);
+      void vscode.window.showInformationMessage(env.readOnly
+        ? `"${env.name}" is no longer read-only${env.kind === 'production' ? ': payments and deletions will still ask for confirmation' : ''}.`
+        : `"${env.name}" is now read-only: only reads will be sent.`);
+      return !env.readOnly;
+    }),
+
+    register(COMMANDS.sandboxNextAchWindow, async () => {
+      const now = (await environments.localSandboxControl()).advanceToNextAchWindow();
+      environments.notifyChanged();
+      void vscode.window.showInformationMessage(`Local sandbox time is now ${formatTime(now)} (next ACH window): pending ACH transactions moved on.`);
+      return now;
+    }),
+
+    register(COMMANDS.sandboxReset, async () => {
+      const control = await environments.localSandboxControl();
+      control.reset();
+      environments.notifyChanged();
+      const now = control.now();
+      void vscode.window.showInformationMessage(`Local sandbox reset: its data is cleared; sandbox time is now ${formatTime(now)}.`);
+      return now;
+    }),
+  );
+}
+
+/** A data argument (not a tree node or a name) means a script is calling: let it see errors. */
+function isScripted(args: readonly unknown[]): boolean {
+  return args.length > 1 || args.some(a => !!a && typeof a === 'object' && !('environmentName' in a));
+}
+
+function nameOf(target: Target): string | undefined {
+  if (typeof target === 'string') return target;
+  if (target && typeof target === 'object' && typeof target.environmentName === 'string') return target.environmentName;
+  return undefined;
+}
+
+interface EnvironmentItem extends vscode.QuickPickItem { env?: EnvironmentEntry }
+
+async function resolveTarget(
+  environments: EnvironmentManager,
+  target: Target,
+  placeHolder: string,
+  eligible: (env: EnvironmentEntry) => boolean,
+  offerAdd = false,
+): Promise<EnvironmentEntry | undefined> {
+  const name = nameOf(target);
+  if (name !== undefined) {
+    const env = environments.get(name);
+    if (!env) throw new Error(`There is no environment named "${name}".`);
+    return env;
+  }
+  const active = environments.active().name;
+  const items: EnvironmentItem[] = environments.list().filter(eligible).map(env => ({
+    env,
+    label: `${env.name === active ? '$(check)' : '$(blank)'} ${env.name}`,
+    description: [environments.kindLabel(env.kind), env.readOnly ? 'read-only' : ''].filter(Boolean).join(' · '),
+    detail: env.gatewayUrl || (env.kind === 'local' ? 'Starts on first use' : undefined),
+  }));
+  if (!items.length && !offerAdd) {
+    void vscode.window.showInformationMessage('There are no environments of your own yet: add one with "Gateway: Add Environment…".');
+    return undefined;
+  }
+  if (offerAdd) items.push({ label: '$(add) Add Environment…', alwaysShow: true });
+  const picked = await vscode.window.showQuickPick(items, { placeHolder, matchOnDescription: true });
+  if (picked && !picked.env) void vscode.commands.executeCommand(COMMANDS.addEnvironment);
+  return picked?.env;
+}
+
+/** Three password boxes; Enter on an empty box keeps the current value. Undefined on Escape. */
+async function askKeys(name: string, current: Credentials): Promise<Credentials | undefined> {
+  const fields = [
+    { key: 'apiKey', label: 'api-key', use: '/rest/ operations', password: true },
+    { key: 'accessKey', label: 'AccessKey', use: '/api/ (boarding) operations', password: true },
+    { key: 'merchantId', label: 'MerchantId', use: '/api/ (boarding) operations', password: false },
+  ] as const;
+  const next: Credentials = { ...current };
+  for (const [i, f] of fields.entries()) {
+    const isSet = !!current[f.key];
+    const value = await vscode.window.showInputBox({
+      title: `Set Keys for "${name}" (${i + 1}/${fields.length})`,
+      prompt: `${f.label} for ${f.use}. ${isSet ? 'Currently set: press Enter on an empty box to keep it.' : 'Not set: press Enter to leave it unset.'}`,
+      password: f.password,
+      ignoreFocusOut: true,
+    });
+    if (value === undefined) return undefined;
+    if (value.trim()) next[f.key] = value.trim();
+  }
+  return next;
+}
+
+function offerSwitch(environments: EnvironmentManager, added: EnvironmentEntry): void {
+  const use = `Switch to ${added.name}`;
+  void vscode.window.showInformationMessage(
+    `Environment "${added.name}" added${added.readOnly ? ' (read-only until you turn that off)' : ''}.`,
+    use,
+  ).then(choice => {
+    if (choice === use) void environments.setActive(added.name);
+  });
+}
+
+function formatTime(date: Date): string {
+  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}

@@ -1,0 +1,72 @@
+// What makes a user environment acceptable: used by the wizard (live, per step), by the
+// scripted add/edit path and when reading settings. No vscode import.
+import { validateEnvironmentUrl, type EnvironmentKind } from '../../core/environment';
+import { LOCAL_SANDBOX_NAME } from '../contracts';
+
+export type UserEnvironmentKind = Exclude<EnvironmentKind, 'local'>;
+export const USER_KINDS: readonly UserEnvironmentKind[] = ['sandbox', 'production', 'custom'];
+
+/** An environment as the setting stores it (never with keys). */
+export interface StoredEnvironment {
+  name: string;
+  kind: UserEnvironmentKind;
+  gatewayUrl: string;
+  boardingUrl: string;
+  readOnly?: boolean;
+}
+
+/** The public gateway's URLs per kind; `custom` has none. */
+export const DEFAULT_URLS: Readonly<Record<UserEnvironmentKind, { gatewayUrl: string; boardingUrl: string } | undefined>> = {
+  sandbox: { gatewayUrl: 'https://gateway-sb.clearent.net', boardingUrl: 'https://boarding-sb.clearent.net' },
+  production: { gatewayUrl: 'https://gateway.clearent.net', boardingUrl: 'https://boarding.clearent.net' },
+  custom: undefined,
+};
+
+/** A message when `name` cannot name a new (or renamed) environment, else undefined. */
+export function validateName(name: string, takenNames: readonly string[], currentName?: string): string | undefined {
+  const trimmed = name.trim();
+  if (!trimmed) return 'Give the environment a name.';
+  if (trimmed.length > 60) return 'Keep the name under 60 characters.';
+  const lower = trimmed.toLowerCase();
+  if (lower === LOCAL_SANDBOX_NAME.toLowerCase()) return `"${LOCAL_SANDBOX_NAME}" is the built-in environment: choose another name.`;
+  const clash = takenNames.find(n => n.toLowerCase() === lower && n !== currentName);
+  return clash ? `An environment named "${clash}" already exists.` : undefined;
+}
+
+export function validateUrl(url: string): string | undefined {
+  if (!url.trim()) return 'Enter a URL.';
+  return validateEnvironmentUrl(url);
+}
+
+export function isUserKind(kind: unknown): kind is UserEnvironmentKind {
+  return typeof kind === 'string' && (USER_KINDS as readonly string[]).includes(kind);
+}
+
+/** The first problem with a whole environment, else undefined. */
+export function validateEnvironment(env: StoredEnvironment, takenNames: readonly string[], currentName?: string): string | undefined {
+  if (!isUserKind(env.kind)) return `Kind must be one of ${USER_KINDS.join(', ')}.`;
+  return validateName(env.name ?? '', takenNames, currentName)
+    ?? prefixed('Gateway URL', validateUrl(env.gatewayUrl ?? ''))
+    ?? prefixed('Boarding URL', validateUrl(env.boardingUrl ?? ''));
+}
+
+const prefixed = (what: string, message: string | undefined) => message && `${what}: ${message}`;
+
+/** The setting's entries that are valid, in order, first of each name; the rest are skipped. */
+export function sanitizeStored(raw: unknown): StoredEnvironment[] {
+  if (!Array.isArray(raw)) return [];
+  const kept: StoredEnvironment[] = [];
+  for (const item of raw) {
+    if (!item || typeof item !== 'object') continue;
+    const e = item as Partial<StoredEnvironment>;
+    const env: StoredEnvironment = {
+      name: String(e.name ?? '').trim(),
+      kind: e.kind as UserEnvironmentKind,
+      gatewayUrl: String(e.gatewayUrl ?? '').trim(),
+      boardingUrl: String(e.boardingUrl ?? '').trim(),
+      readOnly: e.readOnly === true,
+    };
+    if (!validateEnvironment(env, kept.map(k => k.name))) kept.push(env);
+  }
+  return kept;
+}

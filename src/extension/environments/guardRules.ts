@@ -1,0 +1,88 @@
+// The production guard's rules as data and pure functions (no vscode), so that node:test can
+// check them: which operations a production environment must confirm, and the amount a
+// request body would move.
+import type { Operation } from '../../catalog/types';
+import type { EnvironmentKind } from '../../core/environment';
+
+/** Operations that need confirmation beyond the moves-money and destructive safety classes. */
+const CONFIRMED_WRITE_GROUPS: ReadonlySet<Operation['group']> = new Set(['settings']);
+const CONFIRMED_OPERATION_IDS: ReadonlySet<string> = new Set(['merchants.create']);
+
+/** True when a production environment must confirm this operation (modal, naming the amount). */
+export function needsConfirmation(operation: Pick<Operation, 'id' | 'group' | 'safety'>): boolean {
+  if (operation.safety === 'moves-money' || operation.safety === 'destructive') return true;
+  if (operation.safety === 'write' && CONFIRMED_WRITE_GROUPS.has(operation.group)) return true;
+  return CONFIRMED_OPERATION_IDS.has(operation.id);
+}
+
+export type GuardDecision = 'send' | 'refuse-read-only' | 'confirm';
+
+/**
+ * What the guard does. A read-only environment refuses anything but reads, whatever its kind
+ * (the user asked for it); confirmation is for production only.
+ */
+export function guardDecision(
+  env: { kind: EnvironmentKind; readOnly: boolean },
+  operation: Pick<Operation, 'id' | 'group' | 'safety'>,
+): GuardDecision {
+  if (env.readOnly && operation.safety !== 'read') return 'refuse-read-only';
+  if (env.kind === 'production' && needsConfirmation(operation)) return 'confirm';
+  return 'send';
+}
+
+/** Fields that carry the money an operation moves, most specific first. */
+const AMOUNT_FIELDS = ['amount', 'tip-amount'] as const;
+
+/** The amount in a JSON or XML request body, or undefined when it names none. */
+export function extractAmount(bodyText: string | undefined): string | undefined {
+  const text = bodyText?.trim();
+  if (!text) return undefined;
+  return text.startsWith('<') ? amountInXml(text) : amountInJson(text);
+}
+
+function amountInJson(text: string): string | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // A draft with unquoted {{variables}} is not JSON yet; a field match still finds the amount.
+    for (const field of AMOUNT_FIELDS) {
+      const m = new RegExp(`"${field}"\\s*:\\s*"?([^",}\\s]+)`).exec(text);
+      if (m) return m[1];
+    }
+    return undefined;
+  }
+  for (const field of AMOUNT_FIELDS) {
+    const found = findField(parsed, field);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/** Breadth-first, so a top-level amount wins over a nested one. */
+function findField(root: unknown, field: string): string | undefined {
+  const queue: unknown[] = [root];
+  while (queue.length) {
+    const node = queue.shift();
+    if (!node || typeof node !== 'object') continue;
+    const record = node as Record<string, unknown>;
+    const value = record[field];
+    if (typeof value === 'string' || typeof value === 'number') return String(value);
+    queue.push(...Object.values(record));
+  }
+  return undefined;
+}
+
+function amountInXml(text: string): string | undefined {
+  for (const field of AMOUNT_FIELDS) {
+    const m = new RegExp(`<${field}>\\s*([^<]*?)\\s*</${field}>`).exec(text);
+    if (m && m[1]) return m[1];
+  }
+  return undefined;
+}
+
+/** "amount 25.00" or "no amount", for the confirmation message. */
+export function describeAmount(bodyText: string | undefined): string {
+  const amount = extractAmount(bodyText);
+  return amount === undefined ? 'no amount' : `amount ${amount}`;
+}

@@ -1,0 +1,76 @@
+// Runs the Local sandbox inside the extension host, started on first use: a free loopback
+// port, keys generated on the very first start and kept in SecretStorage, state saved in the
+// extension's global storage so that it survives a restart of the editor.
+import * as fs from 'node:fs';
+import * as vscode from 'vscode';
+import { LOCAL_SANDBOX_NAME } from '../contracts';
+import { loadRuntime } from '../lazy/runtime';
+import type { RunningSandbox } from '../../sandbox/server';
+import type { SecretStore } from './secretStore';
+
+export const LOCAL_SANDBOX_STATE_FILE = 'local-sandbox.json';
+
+export class LocalSandboxHost {
+  private starting: Promise<RunningSandbox> | undefined;
+  private current: RunningSandbox | undefined;
+  private readonly started = new vscode.EventEmitter<RunningSandbox>();
+  readonly onDidStart = this.started.event;
+
+  constructor(
+    private readonly storage: vscode.Uri,
+    private readonly secrets: SecretStore,
+    private readonly log: vscode.LogOutputChannel,
+  ) {}
+
+  /** The running sandbox, if it has been started. */
+  running(): RunningSandbox | undefined {
+    return this.current;
+  }
+
+  get dataFile(): string {
+    return vscode.Uri.joinPath(this.storage, LOCAL_SANDBOX_STATE_FILE).fsPath;
+  }
+
+  /** Starts the sandbox once; concurrent callers share the start. A failed start can be retried. */
+  start(): Promise<RunningSandbox> {
+    this.starting ??= this.doStart().catch(err => {
+      this.starting = undefined;
+      throw err;
+    });
+    return this.starting;
+  }
+
+  private async doStart(): Promise<RunningSandbox> {
+    fs.mkdirSync(this.storage.fsPath, { recursive: true });
+    const saved = await this.secrets.get(LOCAL_SANDBOX_NAME);
+    const keys = saved?.apiKey && saved.accessKey && saved.merchantId
+      ? { apiKey: saved.apiKey, accessKey: saved.accessKey, merchantId: saved.merchantId }
+      : undefined;
+    const sandbox = await loadRuntime().startLocalSandbox({
+      host: '127.0.0.1',
+      port: 0,
+      dataFile: this.dataFile,
+      keys,
+      log: line => this.log.info(`[Local sandbox] ${line}`),
+    });
+    // First start (or lost secrets): keep what the sandbox generated or restored.
+    if (!keys) {
+      await this.secrets.set(LOCAL_SANDBOX_NAME, {
+        apiKey: sandbox.apiKey, accessKey: sandbox.accessKey, merchantId: sandbox.merchantId,
+      });
+    }
+    this.current = sandbox;
+    this.started.fire(sandbox);
+    return sandbox;
+  }
+
+  /** Stops serving and saves the state. */
+  async close(): Promise<void> {
+    const pending = this.starting;
+    this.starting = undefined;
+    this.current = undefined;
+    this.started.dispose();
+    const sandbox = await pending?.catch(() => undefined);
+    await sandbox?.close();
+  }
+}

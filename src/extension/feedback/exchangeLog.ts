@@ -1,0 +1,58 @@
+// One redacted line per exchange in the "Gateway" log, naming the environment and operation
+// (the client's own line has method, path, status, ms and exchange-id but knows neither).
+import type * as vscode from 'vscode';
+import type { GatewayResult } from '../../core/result';
+import { redact } from '../../core/redaction';
+
+export interface ExchangeContext {
+  environmentName: string;
+  /** Catalog operation id, when the request matched one. */
+  operationId?: string;
+  method: string;
+  path: string;
+  /** Keys of the environment: removed from every line. */
+  secrets?: readonly string[];
+}
+
+const KEEP_LINES = 200;
+
+export class ExchangeLog {
+  private readonly lines: string[] = [];
+
+  constructor(private readonly channel: vscode.LogOutputChannel) {}
+
+  exchange(ctx: ExchangeContext, result: GatewayResult): void {
+    const outcome =
+      `${result.status} ${result.statusText} ${Math.round(result.timingMs)} ms` +
+      ` exchange-id=${result.exchangeId ?? '-'}${result.payloadType ? ` payloadType=${result.payloadType}` : ''}`;
+    this.write(result.status >= 400 ? 'warn' : 'info', ctx, outcome);
+  }
+
+  failure(ctx: ExchangeContext, kind: string, message: string): void {
+    this.write('error', ctx, `FAILED (${kind}) ${message}`);
+  }
+
+  cancelled(ctx: ExchangeContext): void {
+    this.write('info', ctx, 'cancelled by the user; the request was aborted');
+  }
+
+  refused(ctx: ExchangeContext, reason: string): void {
+    this.write('warn', ctx, `not sent: ${reason}`);
+  }
+
+  show(): void {
+    this.channel.show(true);
+  }
+
+  /** The last lines written here (already redacted): for diagnostics and the tests. */
+  recent(): readonly string[] {
+    return [...this.lines];
+  }
+
+  private write(level: 'info' | 'warn' | 'error', ctx: ExchangeContext, outcome: string): void {
+    const line = redact(`[${ctx.environmentName}] ${ctx.operationId ?? 'request'} ${ctx.method} ${ctx.path} → ${outcome}`, ctx.secrets ?? []);
+    this.lines.push(line);
+    if (this.lines.length > KEEP_LINES) this.lines.shift();
+    this.channel[level](line);
+  }
+}

@@ -1,0 +1,15 @@
+// Loads dist/runtime.js (built from ./runtimeBundle.ts) on first use. The activation bundle
+// must not contain undici, the sandbox or the XML codec, so extension files import those
+// only as types and get the values from here.
+import * as path from 'node:path';
+
+export type RuntimeModule = typeof import('./runtimeBundle');
+
+let cached: RuntimeModule | undefined;
+
+/** The runtime module, loaded once from next to the running bundle (dist/). */
+export function loadRuntime(): RuntimeModule {
+  // A computed path keeps esbuild from inlining the runtime into the activation bundle.
+  cached ??= require(path.join(__dirname, 'runtime.js')) as RuntimeModule;
+  return cached;
+}

@@ -1,0 +1,23 @@
+// The extension's heavy runtime: the gateway client (undici), the embedded sandbox and the
+// codecs (fast-xml-parser). Built on its own into dist/runtime.js so that the activation
+// bundle stays small; extension code reaches it only through `loadRuntime()` (./runtime.ts).
+// No vscode import here: this bundle is plain Node.
+export {
+  GatewayClient,
+  GatewayError,
+  prettyJson,
+  prettyXml,
+  parseJson,
+  parseXml,
+  redact,
+  redactValue,
+  explainStatus,
+  checks,
+  validateEnvironmentUrl,
+  originsOf,
+} from '../../core';
+export { parseRequestFile, substituteVariables, resolveTarget } from '../../core/requestFile';
+export { startSandbox } from '../../sandbox/server';
+// The name the activation bundle calls, so that dist/extension.js holds no `startSandbox`
+// (test/extension-rules/activationBundle.test.ts looks for that marker).
+export { startSandbox as startLocalSandbox } from '../../sandbox/server';

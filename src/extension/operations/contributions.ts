@@ -1,0 +1,51 @@
+// The operations part's manifest contributions, as data (no vscode import): the manifest
+// generator merges them into package.json. The 67 `gateway.op.*` commands are derived from
+// the catalog by the generator itself.
+import { COMMANDS, REQUEST_LANGUAGE_ID, RESULT_SCHEME } from '../contracts';
+
+export interface CommandContribution {
+  command: string;
+  title: string;
+  category: 'Gateway';
+  icon?: string;
+}
+
+export const operationCommands: readonly CommandContribution[] = [
+  { command: COMMANDS.runOperation, title: 'Run Operation…', category: 'Gateway', icon: '$(play)' },
+  { command: COMMANDS.sendRequest, title: 'Send Request', category: 'Gateway', icon: '$(send)' },
+  { command: COMMANDS.sendRequestAt, title: 'Send Request to…', category: 'Gateway' },
+  { command: COMMANDS.showLog, title: 'Show Log', category: 'Gateway', icon: '$(output)' },
+  { command: COMMANDS.showHistory, title: 'Show History', category: 'Gateway', icon: '$(history)' },
+  { command: COMMANDS.rerunHistory, title: 'Run Again from History', category: 'Gateway', icon: '$(refresh)' },
+  { command: COMMANDS.clearHistory, title: 'Clear History', category: 'Gateway', icon: '$(clear-all)' },
+  { command: COMMANDS.formatResult, title: 'Format Result', category: 'Gateway', icon: '$(list-flat)' },
+];
+
+/** Commands that need arguments (a request index, a history entry) are hidden from the palette. */
+export const hiddenFromPalette: readonly string[] = [COMMANDS.sendRequestAt, COMMANDS.rerunHistory];
+
+export const menus = {
+  commandPalette: [
+    ...hiddenFromPalette.map((command) => ({ command, when: 'false' })),
+    { command: COMMANDS.sendRequest, when: `editorLangId == ${REQUEST_LANGUAGE_ID}` },
+    { command: COMMANDS.formatResult, when: `resourceScheme == ${RESULT_SCHEME}` },
+  ],
+  'editor/title': [
+    { command: COMMANDS.formatResult, when: `resourceScheme == ${RESULT_SCHEME}`, group: 'navigation' },
+    { command: COMMANDS.sendRequest, when: `editorLangId == ${REQUEST_LANGUAGE_ID}`, group: 'navigation' },
+  ],
+};
+
+export const keybindings = [
+  { command: COMMANDS.sendRequest, key: 'ctrl+alt+enter', mac: 'cmd+alt+enter', when: `editorTextFocus && editorLangId == ${REQUEST_LANGUAGE_ID}` },
+];
+
+export const languages = [
+  {
+    id: REQUEST_LANGUAGE_ID,
+    aliases: ['Gateway Request', REQUEST_LANGUAGE_ID],
+    extensions: ['.gwreq'],
+    configuration: './language-configuration.json',
+  },
+];
+

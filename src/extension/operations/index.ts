@@ -1,0 +1,83 @@
+// The operations part: operation commands, Run Operation…, request documents and sending,
+// result editors, history, the exchange log and the URI handler. `extension.ts` calls
+// registerOperations once at activation; nothing here touches the network until used.
+import * as vscode from 'vscode';
+import {
+  COMMANDS,
+  RESULT_SCHEME,
+  type EnvironmentService,
+  type HistoryEntry,
+  type KnownResourceStore,
+  type ResultPresenter,
+} from '../contracts';
+import { ExchangeLog } from '../feedback/exchangeLog';
+import { registerHistoryCommands } from '../history/historyCommands';
+import { HistoryStore } from '../history/historyStore';
+import { ResultDocuments } from '../results/resultDocuments';
+import { createResultPresenter } from '../results/resultPresenter';
+import { createResultStatusBar } from '../results/resultStatusBar';
+import type { ExchangeDeps, SendEvent } from './exchangeFlow';
+import { registerOperationCommands } from './operationCommands';
+import { createOperationRunner, type OperationRunnerImpl } from './operationRunner';
+import { registerRequestCodeLens } from './requestCodeLens';
+import { registerRequestFolding } from './requestFolding';
+import { RequestSessions } from './requestSessions';
+import { registerRunOperationPick } from './runOperationPick';
+import { registerSendRequest } from './sendRequest';
+import { registerUriHandler } from './uriHandler';
+
+export { createKnownResourceStore } from './knownResources';
+
+export interface OperationsDeps {
+  environments: EnvironmentService;
+  knownResources: KnownResourceStore;
+  /** The "Gateway" log channel, created by extension.ts. */
+  log: vscode.LogOutputChannel;
+}
+
+export interface Operations extends vscode.Disposable {
+  /** Also has `onDidSend`, fired after each exchange (the tree refreshes on it). */
+  runner: OperationRunnerImpl;
+  results: ResultPresenter;
+  history(): HistoryEntry[];
+  /** The last exchange-log lines (redacted), for diagnostics and tests. */
+  recentLog(): readonly string[];
+}
+
+export function registerOperations(context: vscode.ExtensionContext, deps: OperationsDeps): Operations {
+  const documents = new ResultDocuments();
+  const presenter = createResultPresenter(deps.environments, documents);
+  const history = new HistoryStore(context.workspaceState);
+  const exchangeLog = new ExchangeLog(deps.log);
+  const didSend = new vscode.EventEmitter<SendEvent>();
+  const sessions = new RequestSessions();
+  const exchangeDeps: ExchangeDeps = { environments: deps.environments, presenter, history, knownResources: deps.knownResources, log: exchangeLog, didSend };
+  const runner = createOperationRunner(exchangeDeps, sessions);
+
+  const disposables = vscode.Disposable.from(
+    didSend,
+    documents,
+    vscode.workspace.registerTextDocumentContentProvider(RESULT_SCHEME, documents),
+    createResultStatusBar(documents),
+    registerOperationCommands(runner),
+    registerRunOperationPick(runner),
+    registerSendRequest(exchangeDeps, sessions),
+    registerRequestCodeLens(deps.environments, sessions),
+    registerRequestFolding(),
+    registerHistoryCommands(history, runner),
+    registerUriHandler(runner),
+    vscode.commands.registerCommand(COMMANDS.formatResult, (uri?: vscode.Uri) => {
+      const target = uri ?? vscode.window.activeTextEditor?.document.uri;
+      if (target?.scheme === RESULT_SCHEME) return presenter.format(target);
+      return undefined;
+    }),
+  );
+  context.subscriptions.push(disposables);
+  return {
+    runner,
+    results: presenter,
+    history: () => [...history.list()],
+    recentLog: () => exchangeLog.recent(),
+    dispose: () => disposables.dispose(),
+  };
+}

@@ -1,0 +1,102 @@
+// OperationRunner (contracts.ts): an operation with a body opens a pre-filled request document
+// (sent later with "Gateway: Send Request"); one without a body asks for its parameters and is
+// sent at once. `onDidSend` fires after every exchange so the tree can refresh what changed.
+import * as vscode from 'vscode';
+import type { Operation } from '../../catalog/types';
+import type { GatewayResult } from '../../core/result';
+import {
+  REQUEST_LANGUAGE_ID,
+  type EnvironmentEntry,
+  type EnvironmentService,
+  type OperationArgs,
+  type OperationRunner,
+  type OperationVars,
+} from '../contracts';
+import { runExchange, type ExchangeDeps, type SendEvent } from './exchangeFlow';
+import { askForMissingParams } from './parameterPrompts';
+import { fillPlaceholders, filledPath, requestDocumentText } from './requestDocumentText';
+import type { RequestSessions } from './requestSessions';
+
+export interface OperationRunnerImpl extends OperationRunner {
+  /** Fires after each exchange that got a response (for the tree's refresh). */
+  readonly onDidSend: vscode.Event<SendEvent>;
+}
+
+type SendArgs = Parameters<OperationRunner['send']>[1];
+
+/** The environment an operation targets: the one named, else the active one. */
+export function targetEnvironment(environments: EnvironmentService, name?: string): EnvironmentEntry | undefined {
+  if (!name) return environments.active();
+  const env = environments.get(name);
+  if (!env) void vscode.window.showErrorMessage(`There is no gateway environment named "${name}". Add it with "Gateway: Add Environment…", or pick another.`);
+  return env;
+}
+
+/** Splits vars into the operation's path params and query params (explicit `query` wins). */
+function paramsOf(op: Operation, vars: OperationVars = {}, query: Record<string, string> = {}) {
+  const params: Record<string, string> = {};
+  const q: Record<string, string> = {};
+  for (const spec of op.params) {
+    const value = vars[spec.name];
+    if (value === undefined) continue;
+    if (spec.in === 'path') params[spec.name] = value;
+    else q[spec.name] = value;
+  }
+  return { params, query: { ...q, ...query } };
+}
+
+export function createOperationRunner(deps: ExchangeDeps, sessions: RequestSessions): OperationRunnerImpl {
+  const runner: OperationRunnerImpl = {
+    onDidSend: deps.didSend.event,
+
+    async run(op, args = {}) {
+      const env = targetEnvironment(deps.environments, args.environmentName);
+      if (!env) return undefined;
+      if (op.bodyFormat !== 'none') {
+        await openRequestDocument(op, env.name, args, sessions);
+        return undefined;
+      }
+      const vars = await askForMissingParams(op, args.vars);
+      if (!vars) return undefined;
+      return runner.send(op, { ...args, environmentName: env.name, vars });
+    },
+
+    async send(op, args: SendArgs): Promise<GatewayResult | undefined> {
+      const env = targetEnvironment(deps.environments, args.environmentName);
+      if (!env) return undefined;
+      const body = op.bodyFormat === 'none' ? undefined : fillPlaceholders(args.body ?? op.sample ?? '', args.vars);
+      const unresolved = body?.match(/\{\{\s*[\w$.-]+\s*\}\}/g);
+      if (unresolved) {
+        void vscode.window.showErrorMessage(`${op.title} was not sent: its body still has ${[...new Set(unresolved)].join(', ')}. Give the values or open it as a request document.`);
+        return undefined;
+      }
+      const { params, query } = paramsOf(op, args.vars, args.query);
+      return runExchange(deps, {
+        env,
+        operation: op,
+        title: op.title,
+        method: op.method,
+        path: filledPath(op, args.vars),
+        vars: args.vars,
+        body,
+        show: args.show,
+        signal: args.signal,
+        perform: (client, signal) => client.send({ operation: op, params, query, ...(body !== undefined ? { body } : {}), signal }),
+        retry: () => void runner.send(op, { ...args, signal: undefined }),
+      });
+    },
+  };
+  return runner;
+}
+
+/** Opens an untitled request document for `op`, remembering which environment it targets. */
+export async function openRequestDocument(op: Operation, environmentName: string, args: OperationArgs, sessions: RequestSessions): Promise<vscode.TextEditor> {
+  const content = requestDocumentText({ operation: op, environmentName, vars: args.vars, body: args.body });
+  const doc = await vscode.workspace.openTextDocument({ language: REQUEST_LANGUAGE_ID, content });
+  sessions.setTarget(doc.uri.toString(), environmentName);
+  const editor = await vscode.window.showTextDocument(doc, { preview: false });
+  // Put the cursor on the request line, so "Send Request" picks it at once.
+  const line = content.split('\n').findIndex((l) => l.startsWith(`${op.method} `));
+  if (line >= 0) editor.selection = new vscode.Selection(line, 0, line, 0);
+  return editor;
+}

@@ -1,0 +1,84 @@
+// The text of a request document for one catalog operation: a header comment (what it is, how
+// careful to be, where it goes), then one request in the request-file format that
+// `src/core/requestFile` parses. Pure (no vscode) so node tests can hold it to the parser.
+import type { Operation, ResponseFormat } from '../../catalog/types';
+import type { OperationVars } from '../contracts';
+
+export interface RequestDocumentInput {
+  operation: Operation;
+  environmentName: string;
+  vars?: OperationVars;
+  /** Used instead of the catalog sample. */
+  body?: string;
+}
+
+const SAFETY_LABEL: Readonly<Record<Operation['safety'], string>> = {
+  read: 'reads only',
+  write: 'writes data',
+  'moves-money': 'moves money',
+  destructive: 'destroys data',
+};
+
+const MEDIA_TYPE = { json: 'application/json', xml: 'application/xml' } as const;
+
+const ACCEPT: Readonly<Record<ResponseFormat, string>> = {
+  json: 'application/json',
+  xml: 'application/xml',
+  pdf: 'application/pdf, application/json',
+};
+
+const AUTH_HEADERS: Readonly<Record<Operation['auth'], string>> = {
+  'api-key': 'the api-key header is',
+  'access-key': 'the AccessKey and MerchantId headers are',
+};
+
+export function safetyLabel(op: Operation): string {
+  return SAFETY_LABEL[op.safety];
+}
+
+/** `{{name}}` placeholders that `vars` knows are filled; the others stay variables for the user. */
+export function fillPlaceholders(text: string, vars: OperationVars = {}): string {
+  return text.replace(/\{\{\s*([A-Za-z_$][\w$-]*)\s*\}\}/g, (whole: string, name: string) => vars[name] ?? whole);
+}
+
+/** The operation's path with known parameters filled (encoded) and unknown ones as `{{name}}`. */
+export function filledPath(op: Operation, vars: OperationVars = {}): string {
+  const path = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    const value = vars[name];
+    return value !== undefined && value !== '' ? encodeURIComponent(value) : `{{${name}}}`;
+  });
+  const query = op.params
+    .filter((p) => p.in === 'query' && (p.required || vars[p.name] !== undefined))
+    .map((p) => `${p.name}=${vars[p.name] !== undefined ? encodeURIComponent(vars[p.name] as string) : `{{${p.name}}}`}`);
+  return query.length > 0 ? `${path}?${query.join('&')}` : path;
+}
+
+/** The `@name` of the request, so later requests can chain `{{sale.payload.transaction.id}}`. */
+export function requestNameOf(op: Operation): string {
+  const last = op.id.split('.').pop() ?? op.id;
+  return last.replace(/[^\w$-]/g, '_');
+}
+
+export function requestDocumentText(input: RequestDocumentInput): string {
+  const { operation: op, environmentName, vars } = input;
+  const sample = input.body ?? op.sample ?? '';
+  const lines = [
+    `# ${op.title} (${op.id}) — ${safetyLabel(op)}`,
+    `# Environment: ${environmentName}. Send with "Gateway: Send Request" (Ctrl+Alt+Enter) or the code lens.`,
+    `# Auth: ${AUTH_HEADERS[op.auth]} added at send time from SecretStorage; never write keys here.`,
+    '',
+    `### ${op.title}`,
+    `# @name ${requestNameOf(op)}`,
+    `${op.method} ${filledPath(op, vars)}`,
+  ];
+  if (op.bodyFormat !== 'none') lines.push(`Content-Type: ${MEDIA_TYPE[bodyFormatOf(sample, op)]}`);
+  lines.push(`Accept: ${ACCEPT[op.responseFormat]}`);
+  if (op.bodyFormat !== 'none') lines.push('', fillPlaceholders(sample, vars));
+  return lines.join('\n') + '\n';
+}
+
+function bodyFormatOf(body: string, op: Operation): 'json' | 'xml' {
+  if (body.trimStart().startsWith('<')) return 'xml';
+  if (body.trimStart().startsWith('{') || body.trimStart().startsWith('[')) return 'json';
+  return op.bodyFormat === 'xml' ? 'xml' : 'json';
+}

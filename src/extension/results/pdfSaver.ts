@@ -1,0 +1,36 @@
+// A PDF result is not shown as text: it is saved where the user chooses, then offered to open.
+import * as vscode from 'vscode';
+import type { GatewayResult } from '../../core/result';
+
+/** The file name from `Content-Disposition: attachment; filename="…"`, made safe for a path. */
+export function fileNameOf(result: GatewayResult, fallback: string): string {
+  const header = result.headers['content-disposition'];
+  const text = Array.isArray(header) ? header.join(';') : header ?? '';
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(text);
+  const name = match ? decodeURIComponentSafe(match[1] as string) : fallback;
+  return name.replace(/[\\/:*?"<>|\r\n]/g, '_') || fallback;
+}
+
+function decodeURIComponentSafe(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+export async function savePdf(result: GatewayResult, title: string): Promise<vscode.Uri | undefined> {
+  const name = fileNameOf(result, `${title.replace(/\W+/g, '-')}.pdf`);
+  const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+  const target = await vscode.window.showSaveDialog({
+    title: `Save ${title}`,
+    defaultUri: folder ? vscode.Uri.joinPath(folder, name) : vscode.Uri.file(name),
+    filters: { PDF: ['pdf'] },
+  });
+  if (!target) return undefined;
+  await vscode.workspace.fs.writeFile(target, result.rawBody);
+  void Promise.resolve(vscode.window.showInformationMessage(`Saved ${title} to ${target.fsPath}.`, 'Open')).then((picked) => {
+    if (picked === 'Open') void vscode.commands.executeCommand('vscode.open', target);
+  });
+  return target;
+}

@@ -1,0 +1,109 @@
+// Shows a gateway result as a read-only editor: pretty-printed, redacted (card and account
+// numbers to their last four, the environment's keys removed), in json or xml, with status,
+// time and operation in the tab title. Bodies over LARGE_BODY_BYTES open raw at once (pretty-
+// printing them would freeze the window) with a "Format" action; PDFs are saved instead.
+import * as vscode from 'vscode';
+import type { GatewayResult } from '../../core/result';
+import { redact, redactValue } from '../../core/redaction';
+import { RESULT_SCHEME, REQUEST_LANGUAGE_ID, type EnvironmentService, type ResultPresenter } from '../contracts';
+import { loadRuntime } from '../lazy/runtime';
+import { savePdf } from './pdfSaver';
+import type { ResultDocuments, ResultEntry } from './resultDocuments';
+
+export const LARGE_BODY_BYTES = 5 * 1024 * 1024;
+
+export interface ResultPresenterImpl extends ResultPresenter {
+  /** Re-renders a large (raw) result pretty-printed: the "Format" action. */
+  format(uri: vscode.Uri): Promise<void>;
+}
+
+type TextFormat = ResultEntry['format'];
+
+function textFormatOf(result: GatewayResult): TextFormat {
+  return result.format === 'json' || result.format === 'xml' ? result.format : 'text';
+}
+
+/** A tab title part: no path separators, short. */
+function safeTitle(title: string): string {
+  return title.replace(/[\\/?#%]/g, '-').slice(0, 80);
+}
+
+let shown = 0;
+
+function resultUri(result: GatewayResult, title: string, format: TextFormat): vscode.Uri {
+  const ext = format === 'text' ? 'txt' : format;
+  const name = `${safeTitle(title)} ${result.status} ${result.statusText} ${Math.round(result.timingMs)}ms`.replace(/\s+/g, ' ').trim();
+  shown += 1;
+  return vscode.Uri.from({ scheme: RESULT_SCHEME, path: `/${name}.${ext}`, query: `n=${shown}` });
+}
+
+function pretty(format: TextFormat, bodyText: string, parsed: unknown, secrets: readonly string[]): string {
+  const runtime = loadRuntime();
+  if (format === 'json') {
+    return parsed !== undefined ? runtime.prettyJson(redactValue(parsed, secrets)) : redact(bodyText, secrets);
+  }
+  if (format === 'xml') return redact(runtime.prettyXml(bodyText), secrets);
+  return redact(bodyText, secrets);
+}
+
+function redactedHeaders(headers: GatewayResult['headers'], secrets: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    out[name] = redact(`${name}: ${Array.isArray(value) ? value.join(', ') : value}`, secrets).slice(name.length + 2);
+  }
+  return out;
+}
+
+async function secretsOf(environments: EnvironmentService, name: string): Promise<string[]> {
+  const credentials = await environments.credentials(name).catch(() => undefined);
+  return [credentials?.apiKey, credentials?.accessKey].filter((s): s is string => !!s);
+}
+
+export function createResultPresenter(environments: EnvironmentService, documents: ResultDocuments): ResultPresenterImpl {
+  return {
+    async show(result, context) {
+      if (result.format === 'pdf') {
+        await savePdf(result, context.title);
+        return undefined;
+      }
+      const secrets = await secretsOf(environments, context.environmentName);
+      const format = textFormatOf(result);
+      const bodyText = result.bodyText ?? (result.rawBody.length > 0 ? `(${result.rawBody.length} bytes of ${result.contentType || 'binary data'})` : '');
+      const large = result.rawBody.length > LARGE_BODY_BYTES;
+      const content = large ? redact(bodyText, secrets) : pretty(format, bodyText, result.parsed, secrets);
+      const uri = resultUri(result, context.title, format);
+      documents.add(uri, {
+        content,
+        ...(large ? { unformatted: content } : {}),
+        format,
+        status: result.status,
+        statusText: result.statusText,
+        timingMs: result.timingMs,
+        attempts: result.attempts,
+        payloadType: result.payloadType,
+        exchangeId: result.exchangeId,
+        headers: redactedHeaders(result.headers, secrets),
+        title: context.title,
+        environmentName: context.environmentName,
+      });
+      let doc = await vscode.workspace.openTextDocument(uri);
+      const language = format === 'text' ? 'plaintext' : format;
+      if (doc.languageId !== language) doc = await vscode.languages.setTextDocumentLanguage(doc, language);
+      const fromRequest = vscode.window.activeTextEditor?.document.languageId === REQUEST_LANGUAGE_ID;
+      return vscode.window.showTextDocument(doc, {
+        preview: false,
+        viewColumn: fromRequest ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active,
+      });
+    },
+
+    async format(uri) {
+      const entry = documents.get(uri);
+      if (!entry?.unformatted) return;
+      const secrets = await secretsOf(environments, entry.environmentName);
+      const runtime = loadRuntime();
+      const text = entry.unformatted;
+      const content = entry.format === 'json' ? runtime.prettyJson(text) : entry.format === 'xml' ? runtime.prettyXml(text) : text;
+      documents.update(uri, { ...entry, content: redact(content, secrets), unformatted: undefined });
+    },
+  };
+}

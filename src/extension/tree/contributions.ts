@@ -1,0 +1,84 @@
+// The tree's part of package.json, as plain objects in manifest shape (no vscode import): the
+// activity-bar container, the view, its welcome content, the tree commands and the menus. The
+// manifest generator merges these; item menus are derived from ITEM_ACTIONS, never re-typed.
+import { COMMANDS, TREE_VIEW_ID, VIEW_CONTAINER_ID, operationCommandId } from '../contracts';
+import { ITEM_ACTIONS } from './itemActions';
+
+export interface CommandContribution {
+  command: string;
+  title: string;
+  category: 'Gateway';
+  icon?: string;
+}
+
+export interface MenuContribution {
+  command: string;
+  when?: string;
+  group?: string;
+}
+
+export const viewsContainers = {
+  activitybar: [{ id: VIEW_CONTAINER_ID, title: 'Gateway', icon: 'media/gateway.svg' }],
+};
+
+export const views = {
+  [VIEW_CONTAINER_ID]: [{ id: TREE_VIEW_ID, name: 'Resources', contextualTitle: 'Gateway' }],
+};
+
+export const viewsWelcome = [
+  {
+    view: TREE_VIEW_ID,
+    contents: [
+      'Browse transactions, tokens, ACH, settings, batches, documents and merchants of a payment gateway. The embedded Local sandbox needs no account.',
+      `[Add Environment](command:${COMMANDS.addEnvironment})`,
+      `[Run Operation](command:${COMMANDS.runOperation})`,
+    ].join('\n'),
+  },
+];
+
+/** Tree commands; those that need a tree item as argument are hidden from the palette below. */
+export const treeCommands: readonly CommandContribution[] = [
+  { command: COMMANDS.refreshTree, title: 'Refresh Resources', category: 'Gateway', icon: '$(refresh)' },
+  { command: COMMANDS.refreshNode, title: 'Refresh', category: 'Gateway', icon: '$(refresh)' },
+  { command: COMMANDS.loadMore, title: 'Load More', category: 'Gateway', icon: '$(more)' },
+  { command: COMMANDS.retryNode, title: 'Retry', category: 'Gateway', icon: '$(debug-restart)' },
+  { command: COMMANDS.openSettingsGroup, title: 'Open Settings Group', category: 'Gateway', icon: '$(settings-gear)' },
+  { command: COMMANDS.openDocument, title: 'Open Document', category: 'Gateway', icon: '$(file-pdf)' },
+  { command: COMMANDS.retrieveMerchant, title: 'Retrieve Merchant by Number…', category: 'Gateway', icon: '$(search)' },
+];
+
+const ITEM_ONLY_COMMANDS = [COMMANDS.refreshNode, COMMANDS.loadMore, COMMANDS.retryNode, COMMANDS.openSettingsGroup, COMMANDS.openDocument];
+
+const inView = `view == ${TREE_VIEW_ID}`;
+const onItem = (pattern: string) => `${inView} && viewItem =~ /${pattern}/`;
+
+const viewTitleMenu: readonly MenuContribution[] = [
+  { command: COMMANDS.addEnvironment, when: inView, group: 'navigation@1' },
+  { command: COMMANDS.runOperation, when: inView, group: 'navigation@2' },
+  { command: COMMANDS.refreshTree, when: inView, group: 'navigation@3' },
+];
+
+const treeCommandItemMenu: readonly MenuContribution[] = [
+  { command: COMMANDS.refreshNode, when: onItem('^gw\\.(environment|group\\.)'), group: 'inline' },
+  { command: COMMANDS.refreshNode, when: onItem('^gw\\.(environment|group\\.)'), group: '9_refresh@1' },
+  { command: COMMANDS.retryNode, when: onItem('^gw\\.error$'), group: 'inline' },
+  { command: COMMANDS.retryNode, when: onItem('^gw\\.error$'), group: '1_operations@1' },
+  { command: COMMANDS.loadMore, when: onItem('^gw\\.loadMore$'), group: '1_operations@1' },
+  { command: COMMANDS.openSettingsGroup, when: onItem('^gw\\.item\\.settings\\.'), group: '0_open@1' },
+  { command: COMMANDS.openDocument, when: onItem('^gw\\.item\\.document$'), group: '0_open@1' },
+  { command: COMMANDS.retrieveMerchant, when: onItem('^gw\\.group\\.onboarding$'), group: '1_operations@9' },
+];
+
+/** Every ITEM_ACTIONS row as context-menu entries (plus inline buttons where it lists them). */
+function operationItemMenu(): MenuContribution[] {
+  return ITEM_ACTIONS.flatMap((action) => [
+    ...action.operations.map((id, index) => ({ command: operationCommandId(id), when: onItem(action.contextValue), group: `1_operations@${index + 1}` })),
+    ...(action.inline ?? []).map((id) => ({ command: operationCommandId(id), when: onItem(action.contextValue), group: 'inline' })),
+  ]);
+}
+
+export const treeMenus = {
+  'view/title': viewTitleMenu,
+  'view/item/context': [...treeCommandItemMenu, ...operationItemMenu()],
+  commandPalette: ITEM_ONLY_COMMANDS.map((command) => ({ command, when: 'false' })),
+};

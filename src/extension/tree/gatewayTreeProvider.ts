@@ -1,0 +1,81 @@
+// The Gateway tree's data provider: environments at the root, their groups below, each group
+// loaded when first expanded. Refreshes when environments or remembered resources change.
+import * as vscode from 'vscode';
+import { loadRuntime } from '../lazy/runtime';
+import type { TreeContext, TreeDeps } from './treeContext';
+import { EnvironmentNode } from './nodes/environmentNode';
+import { AchTokensNode } from './nodes/achTokenNodes';
+import { MerchantsNode } from './nodes/merchantNodes';
+import type { GatewayNode } from './treeNode';
+
+export class GatewayTreeProvider implements vscode.TreeDataProvider<GatewayNode>, vscode.Disposable {
+  private readonly changeEmitter = new vscode.EventEmitter<GatewayNode | undefined>();
+  readonly onDidChangeTreeData = this.changeEmitter.event;
+  private roots?: EnvironmentNode[];
+  private readonly subscriptions: vscode.Disposable[];
+  readonly ctx: TreeContext;
+
+  constructor(deps: TreeDeps) {
+    const ctx: TreeContext = {
+      ...deps,
+      explainStatus: deps.explainStatus ?? ((result) => loadRuntime().explainStatus(result)),
+      changed: (node) => this.changed(node),
+    };
+    this.ctx = ctx;
+    this.subscriptions = [
+      this.changeEmitter,
+      ctx.environments.onDidChange(() => this.refreshAll()),
+      ctx.knownResources.onDidChange(() => this.refreshKnownResources()),
+    ];
+  }
+
+  getTreeItem(node: GatewayNode): vscode.TreeItem {
+    return node.treeItem();
+  }
+
+  getChildren(node?: GatewayNode): vscode.ProviderResult<GatewayNode[]> {
+    if (node) return node.children();
+    this.roots ??= this.buildRoots();
+    return this.roots;
+  }
+
+  getParent(node: GatewayNode): GatewayNode | undefined {
+    return node.parent;
+  }
+
+  /** Re-reads one node (its item and, on next expand, its children), or everything. */
+  refresh(node?: GatewayNode): void {
+    if (!node) return this.refreshAll();
+    node.invalidate();
+    this.changeEmitter.fire(node);
+  }
+
+  /** Drops every loaded list and rebuilds the roots from the environment list. */
+  refreshAll(): void {
+    this.roots = undefined;
+    this.changeEmitter.fire(undefined);
+  }
+
+  /** Tells the view a node changed without dropping what it loaded (e.g. "Load more"). */
+  changed(node: GatewayNode | undefined): void {
+    this.changeEmitter.fire(node);
+  }
+
+  dispose(): void {
+    for (const s of this.subscriptions) s.dispose();
+  }
+
+  private buildRoots(): EnvironmentNode[] {
+    const activeName = this.ctx.environments.active().name;
+    return this.ctx.environments.list().map((entry) => new EnvironmentNode(entry, entry.name === activeName, this.ctx));
+  }
+
+  // ACH tokens and merchants list what the extension remembers; nothing else needs reloading.
+  private refreshKnownResources(): void {
+    for (const root of this.roots ?? []) {
+      for (const group of root.shownGroups()) {
+        if (group instanceof AchTokensNode || group instanceof MerchantsNode) this.changeEmitter.fire(group);
+      }
+    }
+  }
+}

@@ -1,0 +1,99 @@
+// How each kind of gateway record reads in the tree: pure text functions (no vscode), so the
+// node unit tests can hold them to the formats users see. Numbers shown are never more than
+// a card's or account's last four digits.
+import { text, type GatewayRecord } from './responseReading';
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** `2026-11-21 13:28:19.510` → `2026-11-21 13:28` (the gateway's timestamps are local text). */
+export function shortTimestamp(value: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})/.exec(value);
+  return match ? `${match[1]} ${match[2]}` : value;
+}
+
+/** `1230` (MMYY) → `12/30`. */
+export function expiry(mmyy: string): string {
+  return /^\d{4}$/.test(mmyy) ? `${mmyy.slice(0, 2)}/${mmyy.slice(2)}` : mmyy;
+}
+
+/** The last four digits of whatever the gateway sent (it already masks; this never widens). */
+export function lastFour(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  return digits.slice(-4);
+}
+
+export function monthName(month: string): string {
+  return MONTHS[Number(month) - 1] ?? month;
+}
+
+/** `SALE 25.00 · VISA 1111` */
+export function cardTransactionLabel(tx: GatewayRecord): string {
+  const four = text(tx, 'last-four') || lastFour(text(tx, 'card'));
+  const card = [text(tx, 'card-type'), four].filter(Boolean).join(' ');
+  return [`${text(tx, 'type')} ${text(tx, 'amount')}`.trim(), card].filter(Boolean).join(' · ');
+}
+
+/** `APPROVED · 2026-11-21 13:28`, with `voided` when it was voided. */
+export function cardTransactionDescription(tx: GatewayRecord): string {
+  const parts = [text(tx, 'result'), shortTimestamp(text(tx, 'created'))];
+  if (text(tx, 'voided') === 'true') parts.unshift('voided');
+  return parts.filter(Boolean).join(' · ');
+}
+
+/** `gw.item.cardTransaction.<type>[.declined][.voided]`, type lower-cased with `-` for spaces. */
+export function cardTransactionContext(tx: GatewayRecord): string {
+  const type = text(tx, 'type').toLowerCase().replace(/\s+/g, '-') || 'unknown';
+  let context = `gw.item.cardTransaction.${type}`;
+  if (text(tx, 'result') === 'DECLINED') context += '.declined';
+  if (text(tx, 'voided') === 'true') context += '.voided';
+  return context;
+}
+
+/** `VISA ···1111 exp 12/30 · Test Visa` */
+export function cardTokenLabel(token: GatewayRecord): string {
+  const four = text(token, 'last-four-digits') || text(token, 'last-four');
+  const main = `${text(token, 'card-type')} ···${four} exp ${expiry(text(token, 'exp-date'))}`.trim();
+  const description = text(token, 'description');
+  return description ? `${main} · ${description}` : main;
+}
+
+/** `Debit 25.00 · ···7890` */
+export function achTransactionLabel(tx: GatewayRecord): string {
+  const four = lastFour(text(tx, 'account-number'));
+  return [`${text(tx, 'type')} ${text(tx, 'amount')}`.trim(), four ? `···${four}` : ''].filter(Boolean).join(' · ');
+}
+
+/** `Pending · 2026-11-21 13:28`, or for a returned one `Returned · R01 Insufficient Funds`. */
+export function achTransactionDescription(tx: GatewayRecord): string {
+  const status = text(tx, 'status');
+  if (status === 'Returned') {
+    const reason = `${text(tx, 'returned-code')} ${text(tx, 'returned-message')}`.trim();
+    return [status, reason].filter(Boolean).join(' · ');
+  }
+  return [status, shortTimestamp(text(tx, 'status-change-date') || text(tx, 'created'))].filter(Boolean).join(' · ');
+}
+
+export function achTransactionContext(tx: GatewayRecord): string {
+  return `gw.item.achTransaction.${text(tx, 'status').toLowerCase() || 'unknown'}`;
+}
+
+function counted(count: string, singular: string, plural: string): string {
+  return `${count} ${Number(count) === 1 ? singular : plural}`;
+}
+
+/** `12 sales 300.00 · 1 refund 25.00 · net 275.00` (the sandbox writes both - and _ names). */
+export function batchDescription(batch: GatewayRecord): string {
+  const field = (name: string) => text(batch, name) || text(batch, name.replace(/-/g, '_')) || '0';
+  return [
+    `${counted(field('sales-count'), 'sale', 'sales')} ${field('sales-total')}`,
+    `${counted(field('refund-count'), 'refund', 'refunds')} ${field('refund-total')}`,
+    `net ${field('net-amount')}`,
+  ].join(' · ');
+}
+
+/** `Blue Harbor Coffee (8582940000000001)` from a merchants.get / merchants.create answer. */
+export function merchantLabel(parsed: unknown, merchantNumber: string): string {
+  const info = (parsed as { merchant?: { merchantInformation?: GatewayRecord } } | undefined)?.merchant?.merchantInformation;
+  const dba = text(info, 'dbaName');
+  return dba ? `${dba} (${merchantNumber})` : merchantNumber;
+}

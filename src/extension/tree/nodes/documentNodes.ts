@@ -1,0 +1,191 @@
+// Merchant documents: the types the gateway names; monthly statements by year (the current year
+// on the environment's clock, back three years) then month; other types list their documents.
+// A document's click downloads it through the runner, whose presenter saves the PDF.
+import * as vscode from 'vscode';
+import type { GroupInfo } from '../../../catalog/types';
+import { COMMANDS, type OperationVars } from '../../contracts';
+import { monthName } from '../itemLabels';
+import { fetchList, merchantNumberOf, TreeLoadFailure } from '../listLoading';
+import { LoadingNode } from '../loadingNode';
+import { recordsAt, text, type GatewayRecord } from '../responseReading';
+import type { TreeContext } from '../treeContext';
+import { GatewayNode } from '../treeNode';
+import { groupTreeItem } from './groupItem';
+
+const MONTHLY_STATEMENT = 'Monthly Statement';
+const YEARS_BACK = 3;
+
+export class DocumentNode extends GatewayNode {
+  constructor(parent: GatewayNode, readonly record: GatewayRecord, private readonly merchantNumber: string) {
+    super(parent, `${parent.id}/${text(record, 'documentId')}`, parent.environmentName);
+  }
+
+  treeItem(): vscode.TreeItem {
+    const doc = this.record;
+    const item = new vscode.TreeItem(text(doc, 'name') || text(doc, 'fileName'), vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    item.description = text(doc, 'period');
+    item.iconPath = new vscode.ThemeIcon('file-pdf');
+    item.contextValue = 'gw.item.document';
+    item.tooltip = `${text(doc, 'fileName')}: click to download`;
+    item.command = { command: COMMANDS.openDocument, title: 'Open Document', arguments: [this] };
+    return item;
+  }
+
+  protected override vars(): OperationVars {
+    return { merchantNumber: this.merchantNumber, documentId: text(this.record, 'documentId') };
+  }
+}
+
+export class StatementMonthNode extends GatewayNode {
+  constructor(parent: GatewayNode, readonly year: string, readonly month: string, private readonly docs: GatewayRecord[], private readonly merchantNumber: string) {
+    super(parent, `${parent.id}/${month}`, parent.environmentName);
+  }
+
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(monthName(this.month), vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    item.description = `${this.year}-${this.month}`;
+    item.iconPath = new vscode.ThemeIcon('calendar');
+    item.contextValue = 'gw.item.statementMonth';
+    return item;
+  }
+
+  override children(): GatewayNode[] {
+    return this.docs.map((doc) => new DocumentNode(this, doc, this.merchantNumber));
+  }
+
+  protected override vars(): OperationVars {
+    return { merchantNumber: this.merchantNumber, year: this.year, month: this.month };
+  }
+}
+
+export class StatementYearNode extends LoadingNode {
+  constructor(parent: GatewayNode, readonly year: string, private readonly merchantNumber: string, ctx: TreeContext) {
+    super(parent, `${parent.id}/${year}`, parent.environmentName, ctx);
+  }
+
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.year, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    item.iconPath = new vscode.ThemeIcon('calendar');
+    item.contextValue = 'gw.item.statementYear';
+    return item;
+  }
+
+  protected emptyText(): string {
+    return `No statements for ${this.year}`;
+  }
+
+  protected async load(): Promise<GatewayNode[]> {
+    let result;
+    try {
+      result = await fetchList(this.ctx, this.environmentName, 'documents.statementsByYear', {
+        params: { merchantNumber: this.merchantNumber, year: this.year },
+      });
+    } catch (err) {
+      // The gateway answers 404 for a year without statements: that is an empty year, not a failure.
+      if (err instanceof TreeLoadFailure && err.status === 404) return [];
+      throw err;
+    }
+    const byMonth = new Map<string, GatewayRecord[]>();
+    for (const doc of recordsAt(result.parsed, ['content'])) {
+      const month = /^\d{4}-(\d{2})/.exec(text(doc, 'period'))?.[1] ?? '00';
+      byMonth.set(month, [...(byMonth.get(month) ?? []), doc]);
+    }
+    return [...byMonth.keys()].sort().reverse().map((month) => new StatementMonthNode(this, this.year, month, byMonth.get(month) ?? [], this.merchantNumber));
+  }
+
+  protected override vars(): OperationVars {
+    return { merchantNumber: this.merchantNumber, year: this.year };
+  }
+}
+
+export class StatementsNode extends LoadingNode {
+  constructor(parent: GatewayNode, readonly type: GatewayRecord, private readonly merchantNumber: string, ctx: TreeContext) {
+    super(parent, `${parent.id}/type-${text(type, 'documentTypeId')}`, parent.environmentName, ctx);
+  }
+
+  treeItem(): vscode.TreeItem {
+    return documentTypeItem(this, this.type);
+  }
+
+  protected emptyText(): string {
+    return 'No statements';
+  }
+
+  /** The sandbox's own clock decides "this year" for the Local sandbox; real time elsewhere. */
+  private async currentYear(): Promise<number> {
+    const env = this.ctx.environments.get(this.environmentName);
+    if (env?.kind === 'local') return (await this.ctx.environments.localSandboxControl()).now().getUTCFullYear();
+    return new Date().getFullYear();
+  }
+
+  protected async load(): Promise<GatewayNode[]> {
+    const year = await this.currentYear();
+    return Array.from({ length: YEARS_BACK + 1 }, (_, i) => new StatementYearNode(this, String(year - i), this.merchantNumber, this.ctx));
+  }
+
+  protected override vars(): OperationVars {
+    return { merchantNumber: this.merchantNumber, documentType: text(this.type, 'documentTypeId') };
+  }
+}
+
+export class DocumentTypeNode extends LoadingNode {
+  constructor(parent: GatewayNode, readonly type: GatewayRecord, private readonly merchantNumber: string, ctx: TreeContext) {
+    super(parent, `${parent.id}/type-${text(type, 'documentTypeId')}`, parent.environmentName, ctx);
+  }
+
+  treeItem(): vscode.TreeItem {
+    return documentTypeItem(this, this.type);
+  }
+
+  protected emptyText(): string {
+    return `No ${text(this.type, 'name')} documents`;
+  }
+
+  protected async load(): Promise<GatewayNode[]> {
+    const result = await fetchList(this.ctx, this.environmentName, 'documents.byType', {
+      params: { merchantNumber: this.merchantNumber },
+      query: { documentType: text(this.type, 'documentTypeId') },
+    });
+    return recordsAt(result.parsed, ['content']).map((doc) => new DocumentNode(this, doc, this.merchantNumber));
+  }
+
+  protected override vars(): OperationVars {
+    return { merchantNumber: this.merchantNumber, documentType: text(this.type, 'documentTypeId') };
+  }
+}
+
+function documentTypeItem(node: GatewayNode, type: GatewayRecord): vscode.TreeItem {
+  const item = new vscode.TreeItem(text(type, 'name'), vscode.TreeItemCollapsibleState.Collapsed);
+  item.id = node.id;
+  item.tooltip = text(type, 'description');
+  item.iconPath = new vscode.ThemeIcon('file-submodule');
+  item.contextValue = 'gw.item.documentType';
+  return item;
+}
+
+export class DocumentsNode extends LoadingNode {
+  constructor(parent: GatewayNode, readonly group: GroupInfo, ctx: TreeContext) {
+    super(parent, `${parent.id}/${group.id}`, parent.environmentName, ctx);
+  }
+
+  treeItem(): vscode.TreeItem {
+    return groupTreeItem(this, this.group);
+  }
+
+  protected emptyText(): string {
+    return 'The gateway lists no document types';
+  }
+
+  protected async load(): Promise<GatewayNode[]> {
+    const merchantNumber = await merchantNumberOf(this.ctx, this.environmentName);
+    const result = await fetchList(this.ctx, this.environmentName, 'documents.types', { params: { merchantNumber } });
+    return recordsAt(result.parsed, []).map((type) =>
+      text(type, 'name') === MONTHLY_STATEMENT
+        ? new StatementsNode(this, type, merchantNumber, this.ctx)
+        : new DocumentTypeNode(this, type, merchantNumber, this.ctx),
+    );
+  }
+}

@@ -1,0 +1,84 @@
+// Leaf items that are not gateway records: a load failure with its retry, an empty-list note,
+// "Load more…", and action items that run a command (e.g. "Create merchant…").
+import * as vscode from 'vscode';
+import { COMMANDS } from '../../contracts';
+import { GatewayNode } from '../treeNode';
+
+export class ErrorNode extends GatewayNode {
+  constructor(
+    parent: GatewayNode,
+    readonly reason: string,
+    /** What "Retry" does: reload the parent, or repeat the failed "load more". */
+    readonly retry: () => void | Promise<void>,
+    key = 'error',
+  ) {
+    super(parent, `${parent.id}/${key}`, parent.environmentName);
+  }
+
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.reason, vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'));
+    item.tooltip = new vscode.MarkdownString().appendText(this.reason).appendMarkdown('\n\n*Click to retry.*');
+    item.contextValue = 'gw.error';
+    item.command = { command: COMMANDS.retryNode, title: 'Retry', arguments: [this] };
+    return item;
+  }
+}
+
+export class MessageNode extends GatewayNode {
+  constructor(parent: GatewayNode, readonly message: string, private readonly icon = 'info') {
+    super(parent, `${parent.id}/message`, parent.environmentName);
+  }
+
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.message, vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    item.iconPath = new vscode.ThemeIcon(this.icon);
+    item.contextValue = 'gw.info';
+    return item;
+  }
+}
+
+export interface Pageable {
+  readonly id: string;
+  loadMore(): Promise<void>;
+}
+
+export class LoadMoreNode extends GatewayNode {
+  constructor(readonly list: GatewayNode & Pageable, readonly nextPage: number) {
+    super(list, `${list.id}/more`, list.environmentName);
+  }
+
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem('Load more…', vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    item.iconPath = new vscode.ThemeIcon('more');
+    item.description = `page ${this.nextPage + 1}`;
+    item.contextValue = 'gw.loadMore';
+    item.command = { command: COMMANDS.loadMore, title: 'Load More', arguments: [this] };
+    return item;
+  }
+}
+
+/** An item whose click runs a command, e.g. "Get ACH token by id…". */
+export class ActionNode extends GatewayNode {
+  constructor(
+    parent: GatewayNode,
+    key: string,
+    readonly label: string,
+    private readonly icon: string,
+    private readonly command: vscode.Command,
+  ) {
+    super(parent, `${parent.id}/action/${key}`, parent.environmentName);
+  }
+
+  treeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    item.iconPath = new vscode.ThemeIcon(this.icon);
+    item.contextValue = 'gw.action';
+    item.command = this.command;
+    return item;
+  }
+}

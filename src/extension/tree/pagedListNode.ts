@@ -1,0 +1,67 @@
+// A group whose list operation is a paged search (card transactions, card tokens, ACH
+// transactions): newest first, 25 a page from page 0, with "Load more…" while the gateway says
+// the page is not the last. "Load more" appends the next page to what is shown.
+import type { GroupInfo } from '../../catalog/types';
+import { fetchList } from './listLoading';
+import { LoadingNode } from './loadingNode';
+import { ErrorNode, LoadMoreNode, type Pageable } from './nodes/messageNodes';
+import { pageInfo, recordsAt, type GatewayRecord } from './responseReading';
+import type { TreeContext } from './treeContext';
+import type { GatewayNode } from './treeNode';
+
+export const PAGE_SIZE = 25;
+
+export interface PagedListSpec {
+  /** Where the records sit in the search answer, e.g. ['payload', 'transactions', 'transaction']. */
+  recordsPath: readonly string[];
+  emptyText: string;
+  itemFor(parent: PagedListNode, record: GatewayRecord): GatewayNode;
+}
+
+export abstract class PagedListNode extends LoadingNode implements Pageable {
+  private items: GatewayNode[] = [];
+  /** The page "Load more" fetches; undefined once the last page is shown. */
+  private nextPage?: number;
+
+  constructor(parent: GatewayNode, readonly group: GroupInfo, ctx: TreeContext, private readonly spec: PagedListSpec) {
+    super(parent, `${parent.id}/${group.id}`, parent.environmentName, ctx);
+  }
+
+  protected emptyText(): string {
+    return this.spec.emptyText;
+  }
+
+  protected async load(): Promise<GatewayNode[]> {
+    this.items = [];
+    return this.fetchPage(0);
+  }
+
+  async loadMore(): Promise<void> {
+    if (this.nextPage === undefined) return;
+    try {
+      this.replaceChildren(await this.fetchPage(this.nextPage));
+    } catch (err) {
+      // Keep what is shown; the failed "load more" becomes an error item whose retry repeats it.
+      const reason = err instanceof Error ? err.message : String(err);
+      this.replaceChildren([...this.items, new ErrorNode(this, reason, () => this.loadMore(), 'more-error')]);
+    }
+  }
+
+  private async fetchPage(page: number): Promise<GatewayNode[]> {
+    const listOperation = this.group.listOperation;
+    if (!listOperation) throw new Error(`The catalog gives ${this.group.title} no list operation.`);
+    const result = await fetchList(this.ctx, this.environmentName, listOperation, {
+      query: { isDescending: 'true', 'page-size': PAGE_SIZE, page },
+    });
+    // Records created since the first page shift later pages; an item already shown is skipped
+    // (VS Code refuses two items with one id).
+    const shown = new Set(this.items.map((n) => n.id));
+    const fresh = recordsAt(result.parsed, this.spec.recordsPath)
+      .map((r) => this.spec.itemFor(this, r))
+      .filter((n) => !shown.has(n.id) && shown.add(n.id));
+    this.items = [...this.items, ...fresh];
+    const info = pageInfo(result.parsed);
+    this.nextPage = info.last ? undefined : info.number + 1;
+    return this.nextPage === undefined ? [...this.items] : [...this.items, new LoadMoreNode(this, this.nextPage)];
+  }
+}

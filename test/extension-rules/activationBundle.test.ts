@@ -1,0 +1,42 @@
+// The bundle VS Code loads at activation (dist/extension.js) has a budget: ≤ 300 KB minified,
+// and none of undici, the sandbox or the language client — they load lazily when first needed.
+// Needs "npm run build" first.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, test } from 'node:test';
+
+const BUNDLE = path.resolve(__dirname, '../../dist/extension.js');
+const BUDGET_BYTES = 300 * 1024;
+
+// Strings that survive minification because they are runtime values (module names, error
+// messages, exported names), one set per thing that must stay out.
+const MARKERS: Record<string, readonly string[]> = {
+  undici: ['undici', 'UND_ERR_'],
+  sandbox: ['startSandbox', '__sandbox'],
+  'language client': ['vscode-languageclient'],
+  'XML codec (fast-xml-parser)': ['fast-xml-parser'],
+};
+
+describe('activation bundle', () => {
+  const code = fs.existsSync(BUNDLE) ? fs.readFileSync(BUNDLE, 'utf8') : undefined;
+
+  test('dist/extension.js exists (run "npm run build")', () => {
+    assert.ok(code !== undefined, `${BUNDLE} is missing`);
+  });
+
+  test(`is at most ${BUDGET_BYTES / 1024} KB`, () => {
+    const size = fs.statSync(BUNDLE).size;
+    assert.ok(size <= BUDGET_BYTES, `dist/extension.js is ${(size / 1024).toFixed(1)} KB`);
+  });
+
+  for (const [what, markers] of Object.entries(MARKERS)) {
+    test(`contains no ${what}`, () => {
+      for (const marker of markers) assert.ok(!code?.includes(marker), `dist/extension.js contains "${marker}"`);
+    });
+  }
+
+  test('loads the runtime lazily from dist/runtime.js', () => {
+    assert.match(code ?? '', /runtime(\.js)?["'`]/);
+  });
+});
