@@ -2,9 +2,11 @@
 // has it (linked mode: the repository is symlinked into the extensions dir, so no smoke-test
 // driver and toasts/dialogs behave as for a user). Expects "npm run build" to be done.
 // The scenario is a table of steps run in order: the workbench, the extension, the Gateway view
-// with the Local sandbox and its groups, a sale from the palette and its result editor. Saves
-// artifacts/e2e-sale.png (the README's screenshot), artifacts/e2e-smoke.png at the end
-// (artifacts/e2e-failure.png on failure) and ends with "N passed, N failed". Env: KEEP_VSCODE_TMP=1 keeps the per-run dir.
+// with the Local sandbox and its groups, a sale from the palette and its result editor; then
+// environments as a new user meets them (e2eEnvironments.ts, against a second sandbox started in
+// this process). Saves artifacts/e2e-sale.png (the README's screenshot), e2e-environments*.png,
+// artifacts/e2e-smoke.png at the end (artifacts/e2e-failure.png on failure) and ends with
+// "N passed, N failed". Env: KEEP_VSCODE_TMP=1 keeps the per-run dir.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -12,15 +14,23 @@ import type { Page } from 'playwright-core';
 import { REPO_ROOT, launchChromium, mkTmp, startCodeServer, workbenchUrl } from './harness';
 import { groups } from '../../src/catalog';
 import { LOCAL_SANDBOX_NAME } from '../../src/extension/contracts';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/server';
+import { environmentSteps } from './e2eEnvironments';
 import {
   normalizeText, openViewContainer, pickQuickItem, runCommand, searchExtensions, selectors, treeRow, waitForActiveEditorText,
+  type Step,
 } from './workbenchUi';
 
 const ARTIFACTS = path.join(REPO_ROOT, 'artifacts');
 const manifest = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as
   { displayName: string; version: string };
 
-interface Step { name: string; run(page: Page): Promise<void> }
+// The second sandbox the environment steps add as "Staging" (started in main()).
+let testSandbox: RunningSandbox | undefined;
+const requireTestSandbox = (): RunningSandbox => {
+  if (!testSandbox) throw new Error('the test sandbox is not running');
+  return testSandbox;
+};
 
 const steps: Step[] = [
   {
@@ -100,6 +110,7 @@ const steps: Step[] = [
       await page.screenshot({ path: path.join(ARTIFACTS, 'e2e-sale.png') });
     },
   },
+  ...environmentSteps(requireTestSandbox, ARTIFACTS),
 ];
 
 async function main(): Promise<number> {
@@ -107,11 +118,14 @@ async function main(): Promise<number> {
   const lap = (what: string): void => console.log(`${((Date.now() - t0) / 1000).toFixed(1)}s ${what}`);
   if (!fs.existsSync(path.join(REPO_ROOT, 'dist/extension.js'))) throw new Error('dist/extension.js is missing: run "npm run build" first');
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  for (const old of ['e2e-smoke.png', 'e2e-sale.png', 'e2e-failure.png']) fs.rmSync(path.join(ARTIFACTS, old), { force: true });
+  for (const old of ['e2e-smoke.png', 'e2e-sale.png', 'e2e-failure.png', 'e2e-environments.png', 'e2e-environments-401.png']) fs.rmSync(path.join(ARTIFACTS, old), { force: true });
   const workspace = mkTmp('vscode-ws-');
   fs.writeFileSync(path.join(workspace, 'README.md'), '# Gateway Workbench test workspace\n');
 
-  const server = await startCodeServer({ workspace, linkExtensions: [REPO_ROOT], smokeTestDriver: false });
+  testSandbox = await startSandbox({ port: 0 });   // in memory: no dataFile
+  lap(`test sandbox listening on ${testSandbox.gatewayUrl}`);
+  const server = await startCodeServer({ workspace, linkExtensions: [REPO_ROOT], smokeTestDriver: false })
+    .catch(async (err: unknown) => { await testSandbox?.close(); throw err; });
   lap(`code-server listening on ${server.url}`);
   let passed = 0;
   let failed = 0;
@@ -140,6 +154,7 @@ async function main(): Promise<number> {
     }
   } finally {
     await server.stop();
+    await testSandbox.close();
     fs.rmSync(workspace, { recursive: true, force: true });
     lap('shut down');
   }

@@ -14,7 +14,14 @@ export const selectors = {
   toasts: '.notifications-toasts',
   activeEditorLines: '.editor-group-container.active .editor-instance .monaco-editor .view-lines',
   activeTab: '.editor-group-container.active .tab.active',
+  quickInputTitle: '.quick-input-widget .quick-input-title',
+  quickInputMessage: '.quick-input-widget .quick-input-message',
+  toastItem: '.notifications-toasts .notification-list-item',
+  statusBarItem: '.statusbar-item',
 } as const;
+
+/** One step of a browser scenario; steps run in order and later ones build on earlier ones. */
+export interface Step { name: string; run(page: Page): Promise<void> }
 
 // Runs a command from the palette by its exact title (F1, type, Enter on the matching row).
 // With `opensQuickPick`, waits for the command's own quick pick to replace the palette instead.
@@ -60,13 +67,14 @@ export function treeRow(page: Page, label: string): Locator {
   return page.locator(selectors.treeRow).filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }) }).first();
 }
 
-// Picks the quick-pick row whose label is exactly `label`, after typing `filter`.
+// Picks the quick-pick row whose label is exactly `label`, after typing `filter` (a label may
+// start with an icon, which renders as an empty element and a space).
 export async function pickQuickItem(page: Page, filter: string, label: string): Promise<void> {
   const input = page.locator(selectors.paletteInput);
   await input.waitFor();
   await input.fill(filter);
   const row = page.locator(selectors.paletteRow)
-    .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^(\\S+ )?${escapeRegExp(label)}$`) }) }).first();
+    .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^\\s*(\\S+ )?${escapeRegExp(label)}$`) }) }).first();
   await row.waitFor({ timeout: 15_000 });
   await row.click();
 }
@@ -88,6 +96,28 @@ export async function waitForActiveEditorText(page: Page, predicate: (text: stri
     await page.waitForTimeout(250);
   }
   throw new Error(`the active editor never showed the expected text; it shows: ${text.slice(0, 300)}`);
+}
+
+// Answers the quick input's current box by typing, as a user would: waits until its title shows
+// `titlePart` (e.g. "(3/7)": a multi-step input reuses one widget), replaces the text, Enter.
+export async function answerInput(page: Page, titlePart: string, value: string, opts: { enter?: boolean } = {}): Promise<void> {
+  await page.locator(selectors.quickInputTitle).filter({ hasText: titlePart }).waitFor({ timeout: 15_000 });
+  const input = page.locator(selectors.paletteInput);
+  await input.focus();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Backspace');
+  if (value) await page.keyboard.type(value);
+  if (opts.enter ?? true) await page.keyboard.press('Enter');
+}
+
+// The visible notification toast whose text matches `text`.
+export function toast(page: Page, text: string | RegExp): Locator {
+  return page.locator(selectors.toastItem).filter({ hasText: text }).first();
+}
+
+export async function clearNotifications(page: Page): Promise<void> {
+  await runCommand(page, 'Notifications: Clear All Notifications');
+  await page.locator(selectors.toastItem).first().waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
 }
 
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -49,3 +49,18 @@ export const languages = [
   },
 ];
 
+/**
+ * `contributes.configuration` of the operations part. Application scope, like the environments:
+ * a workspace (e.g. a cloned repository) must not choose where customer documents get written.
+ */
+export const resultConfiguration = {
+  title: 'Gateway Workbench',
+  properties: {
+    'gatewayWorkbench.documentsFolder': {
+      type: 'string',
+      default: '',
+      scope: 'application',
+      markdownDescription: 'Where downloaded documents (PDF statements) are saved without asking: an absolute folder, or one relative to the first workspace folder; created when missing, a file of the same name is replaced. Empty (the default): a Save dialog asks each time. Meant for scripted runs and tests.',
+    },
+  },
+} as const;

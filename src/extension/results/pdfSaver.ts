@@ -1,4 +1,6 @@
 // A PDF result is not shown as text: it is saved where the user chooses, then offered to open.
+// With the `gatewayWorkbench.documentsFolder` setting, it is saved there without a dialog (for
+// scripted runs and tests, where no dialog can be answered).
 import * as vscode from 'vscode';
 import type { GatewayResult } from '../../core/result';
 
@@ -22,7 +24,9 @@ function decodeURIComponentSafe(value: string): string {
 export async function savePdf(result: GatewayResult, title: string): Promise<vscode.Uri | undefined> {
   const name = fileNameOf(result, `${title.replace(/\W+/g, '-')}.pdf`);
   const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
-  const target = await vscode.window.showSaveDialog({
+  const configured = configuredFolder(folder);
+  if (configured) await vscode.workspace.fs.createDirectory(configured);
+  const target = configured ? vscode.Uri.joinPath(configured, name) : await vscode.window.showSaveDialog({
     title: `Save ${title}`,
     defaultUri: folder ? vscode.Uri.joinPath(folder, name) : vscode.Uri.file(name),
     filters: { PDF: ['pdf'] },
@@ -33,4 +37,12 @@ export async function savePdf(result: GatewayResult, title: string): Promise<vsc
     if (picked === 'Open') void vscode.commands.executeCommand('vscode.open', target);
   });
   return target;
+}
+
+/** The `gatewayWorkbench.documentsFolder` setting as a folder URI: absolute, or relative to the workspace. */
+function configuredFolder(workspaceFolder: vscode.Uri | undefined): vscode.Uri | undefined {
+  const setting = vscode.workspace.getConfiguration('gatewayWorkbench').get<string>('documentsFolder', '').trim();
+  if (!setting) return undefined;
+  if (/^([a-zA-Z]:)?[\\/]/.test(setting)) return vscode.Uri.file(setting);
+  return workspaceFolder ? vscode.Uri.joinPath(workspaceFolder, setting) : undefined;
 }

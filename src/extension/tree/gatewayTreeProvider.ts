@@ -1,6 +1,8 @@
 // The Gateway tree's data provider: environments at the root, their groups below, each group
-// loaded when first expanded. Refreshes when environments or remembered resources change.
+// loaded when first expanded. Refreshes when environments or remembered resources change, and
+// an environment's loaded groups after an operation that may change them was sent there.
 import * as vscode from 'vscode';
+import { operationById } from '../../catalog';
 import { loadRuntime } from '../lazy/runtime';
 import type { TreeContext, TreeDeps } from './treeContext';
 import { EnvironmentNode } from './nodes/environmentNode';
@@ -27,6 +29,10 @@ export class GatewayTreeProvider implements vscode.TreeDataProvider<GatewayNode>
       ctx.environments.onDidChange(() => this.refreshAll()),
       ctx.knownResources.onDidChange(() => this.refreshKnownResources()),
     ];
+    // The runner the extension passes (OperationRunnerImpl) tells what was sent; the contract's
+    // OperationRunner does not have the event, so test doubles without it still work.
+    const sent = (deps.runner as { onDidSend?: vscode.Event<{ environmentName: string; operationId?: string }> }).onDidSend;
+    if (sent) this.subscriptions.push(sent(e => this.refreshAfterSend(e.environmentName, e.operationId)));
   }
 
   getTreeItem(node: GatewayNode): vscode.TreeItem {
@@ -68,6 +74,16 @@ export class GatewayTreeProvider implements vscode.TreeDataProvider<GatewayNode>
   private buildRoots(): EnvironmentNode[] {
     const activeName = this.ctx.environments.active().name;
     return this.ctx.environments.list().map((entry) => new EnvironmentNode(entry, entry.name === activeName, this.ctx));
+  }
+
+  // A sale, a void, a token update…: the lists and the open batch shown for that environment
+  // are stale. Reads change nothing (and reloading would drop "Load more" pages), so they don't
+  // refresh; neither does a request that matches no operation and so cannot be judged.
+  private refreshAfterSend(environmentName: string, operationId: string | undefined): void {
+    const operation = operationId ? operationById(operationId) : undefined;
+    if (!operation || operation.safety === 'read') return;
+    const root = this.roots?.find((r) => r.environmentName === environmentName);
+    for (const group of root?.shownGroups() ?? []) this.refresh(group);
   }
 
   // ACH tokens and merchants list what the extension remembers; nothing else needs reloading.
