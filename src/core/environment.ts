@@ -59,9 +59,31 @@ export function validateEnvironmentUrl(url: string): string | undefined {
   return undefined;
 }
 
+interface BaseParts {
+  origin: string;
+  /** Path of the base URL without trailing slashes ('' for none). */
+  basePath: string;
+}
+
+// Every request needs its environment's origins and base path; parsing the same few base URLs
+// again per request was a measurable share of the client's overhead. Bounded, keyed by text.
+const MAX_REMEMBERED_BASES = 64;
+const basePartsByUrl = new Map<string, BaseParts>();
+
+function basePartsOf(baseUrl: string): BaseParts {
+  let parts = basePartsByUrl.get(baseUrl);
+  if (!parts) {
+    const base = new URL(baseUrl);
+    parts = { origin: base.origin, basePath: base.pathname.replace(/\/+$/, '') };
+    if (basePartsByUrl.size >= MAX_REMEMBERED_BASES) basePartsByUrl.clear();
+    basePartsByUrl.set(baseUrl, parts);
+  }
+  return parts;
+}
+
 /** The origin (scheme://host:port) of each address family of the environment. */
 export function originsOf(env: Environment): EnvironmentOrigins {
-  return { gateway: new URL(env.gatewayUrl).origin, boarding: new URL(env.boardingUrl).origin };
+  return { gateway: basePartsOf(env.gatewayUrl).origin, boarding: basePartsOf(env.boardingUrl).origin };
 }
 
 /**
@@ -70,8 +92,7 @@ export function originsOf(env: Environment): EnvironmentOrigins {
  * operation paths begin `/api/...`.
  */
 export function joinUrl(baseUrl: string, path: string): string {
-  const base = new URL(baseUrl);
-  const basePath = base.pathname.replace(/\/+$/, '');
+  const { origin, basePath } = basePartsOf(baseUrl);
   const fullPath = basePath && !path.startsWith(basePath + '/') ? basePath + path : path;
-  return base.origin + fullPath;
+  return origin + fullPath;
 }

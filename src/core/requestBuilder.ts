@@ -29,6 +29,11 @@ export interface BuiltRequest {
   body?: string;
 }
 
+/** A built request with its URL already parsed, so a sender need not parse it again. */
+export interface BuiltTarget extends BuiltRequest {
+  target: URL;
+}
+
 const MEDIA_TYPE: Readonly<Record<Exclude<BodyFormat, 'none'>, string>> = {
   json: 'application/json',
   xml: 'application/xml',
@@ -45,6 +50,7 @@ function badInput(op: Operation, reason: string): GatewayError {
 }
 
 function fillPath(op: Operation, params: BuildInput['params'] = {}): string {
+  if (!op.path.includes('{')) return op.path;
   return op.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
     const value = params[name];
     if (value === undefined || String(value) === '') {
@@ -61,8 +67,11 @@ function queryString(op: Operation, query: BuildInput['query'] = {}): string {
       throw badInput(op, `the query parameter "${spec.name}" is required; give it a value`);
     }
   }
+  const names = Object.keys(query);
+  if (names.length === 0) return '';
   const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
+  for (const name of names) {
+    const value = query[name];
     if (value !== undefined && String(value) !== '') search.append(name, String(value));
   }
   const text = search.toString();
@@ -95,6 +104,12 @@ function chooseAccept(op: Operation, input: BuildInput, bodyFormat: BodyFormat):
 
 /** Builds the request; throws a `bad-input` or `origin-refused` GatewayError with the fix. */
 export function buildRequest(environment: Environment, credentials: Credentials, input: BuildInput): BuiltRequest {
+  const { method, url, headers, body } = buildTarget(environment, credentials, input);
+  return body === undefined ? { method, url, headers } : { method, url, headers, body };
+}
+
+/** `buildRequest`, keeping the parsed URL. */
+export function buildTarget(environment: Environment, credentials: Credentials, input: BuildInput): BuiltTarget {
   const op = input.operation;
   const base = op.host === 'gateway' ? environment.gatewayUrl : environment.boardingUrl;
   const url = new URL(joinUrl(base, fillPath(op, input.params)) + queryString(op, input.query));
@@ -106,7 +121,8 @@ export function buildRequest(environment: Environment, credentials: Credentials,
     accept: chooseAccept(op, input, bodyFormat),
     ...authHeadersFor(environment, credentials, url, op.auth),
   };
-  if (bodyFormat === 'none') return { method: op.method, url: url.toString(), headers };
+  const href = url.toString();
+  if (bodyFormat === 'none') return { method: op.method, url: href, headers, target: url };
   headers['content-type'] = MEDIA_TYPE[bodyFormat];
-  return { method: op.method, url: url.toString(), headers, body: serialise(op, input.body, bodyFormat) };
+  return { method: op.method, url: href, headers, body: serialise(op, input.body, bodyFormat), target: url };
 }

@@ -11,12 +11,26 @@ export type DecodedBody =
 
 const FIELD_VALIDATION = '041';
 
-/** `json`, `xml`, or undefined when the media type is neither. */
-export function mediaFormat(contentType: string | undefined): 'json' | 'xml' | undefined {
-  const type = (contentType ?? '').split(';')[0].trim().toLowerCase();
+type MediaFormat = 'json' | 'xml' | undefined;
+
+function formatOfType(contentType: string): MediaFormat {
+  const type = contentType.split(';')[0].trim().toLowerCase();
   if (type === 'application/json' || type.endsWith('+json')) return 'json';
   if (type === 'application/xml' || type === 'text/xml' || type.endsWith('+xml')) return 'xml';
   return undefined;
+}
+
+// Asked twice per request, of the same few header values; bounded so odd values cannot grow it.
+const formatByType = new Map<string, MediaFormat>();
+
+/** `json`, `xml`, or undefined when the media type is neither. */
+export function mediaFormat(contentType: string | undefined): MediaFormat {
+  const key = contentType ?? '';
+  if (formatByType.has(key)) return formatByType.get(key);
+  const format = formatOfType(key);
+  if (formatByType.size >= 64) formatByType.clear();
+  formatByType.set(key, format);
+  return format;
 }
 
 function bad(message: string): DecodedBody {
@@ -51,7 +65,7 @@ function xmlRootChildren(doc: unknown): Record<string, unknown> | string {
 
 export function decodeBody(op: Operation, headers: IncomingHttpHeaders, raw: Buffer): DecodedBody {
   const text = raw.toString('utf8');
-  if (text.trim() === '') return { ok: true, body: undefined, format: 'none' };
+  if (!/\S/.test(text)) return { ok: true, body: undefined, format: 'none' };
   if (op.bodyFormat === 'none') {
     return bad(`${op.method} ${op.path} takes no body: this operation takes no body. Remove the body and send the request again.`);
   }

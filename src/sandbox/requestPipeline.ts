@@ -16,7 +16,13 @@ export interface PipelineEnv { runtime: SandboxRuntime; gatewayUrl: string; log:
 const SERVER_ERROR = '050';
 const RATE_LIMITED = '429';
 
+/** Statuses that never carry a body, so never a Content-Length either (RFC 9110). */
+const BODYLESS = new Set([204, 304]);
+
+// With a length, node sends the body as it is instead of chunked: fewer bytes and writes per
+// answer, and less parsing for every client.
 function write(res: ServerResponse, r: Rendered): void {
+  if (!BODYLESS.has(r.status)) r.headers['content-length'] = String(Buffer.byteLength(r.body));
   res.writeHead(r.status, r.headers);
   res.end(r.body);
 }

@@ -12,7 +12,24 @@ export type Route =
   | { kind: 'not-found'; message: string }
   | { kind: 'wrong-method'; allow: string[]; message: string };
 
+// Clients repeat the same few method + path pairs, and matching one walks every catalog
+// template; so answers are remembered, up to a bound that unknown paths cannot grow past.
+const ROUTE_CACHE_SIZE = 512;
+const routeCache = new Map<string, Route>();
+
+/** The route for a method and path. The answer is shared between requests: treat it as read-only. */
 export function route(method: string, pathname: string): Route {
+  const key = `${method} ${pathname}`;
+  let found = routeCache.get(key);
+  if (!found) {
+    if (routeCache.size >= ROUTE_CACHE_SIZE) routeCache.clear();
+    found = resolveRoute(method, pathname);
+    routeCache.set(key, found);
+  }
+  return found;
+}
+
+function resolveRoute(method: string, pathname: string): Route {
   const hit = matchOperation(method, pathname);
   if (hit) return { kind: 'operation', op: hit.op, params: hit.params };
   const samePath = pathsMatching(pathname);

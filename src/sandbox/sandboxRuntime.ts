@@ -19,6 +19,10 @@ export class SandboxRuntime {
   readonly ids: IdSource;
   stats: RequestStats = { requests: 0, byOperation: {} };
   private lastTick: Date;
+  // Built once per slices object (a reset replaces it), not once per request.
+  private contexts = new Map<AnyModule, DomainContext<unknown>>();
+  private contextSlices: SandboxState['slices'] | undefined;
+  private merchantView: SandboxRequest['merchant'] | undefined;
   /** Called after anything that changes state (requests that write, control actions). */
   onMutation: () => void = () => undefined;
 
@@ -31,16 +35,27 @@ export class SandboxRuntime {
   }
 
   get merchant(): SandboxRequest['merchant'] {
-    return { merchantId: this.state.keys.merchantId, ...SANDBOX_TERMINAL };
+    const merchantId = this.state.keys.merchantId;
+    if (this.merchantView?.merchantId !== merchantId) this.merchantView = Object.freeze({ merchantId, ...SANDBOX_TERMINAL });
+    return this.merchantView;
   }
 
   contextFor<S>(module: AnyModule): DomainContext<S> {
     const slices = this.state.slices;
-    const peer = <T>(name: string): T => {
-      if (!(name in slices)) throw new Error(`Module ${module.name} asked for unknown module slice "${name}".`);
-      return slices[name] as T;
-    };
-    return { slice: slices[module.name] as S, peer, mutatePeer: peer, clock: this.clock, ids: this.ids };
+    if (this.contextSlices !== slices) {
+      this.contexts.clear();
+      this.contextSlices = slices;
+    }
+    let context = this.contexts.get(module);
+    if (!context) {
+      const peer = <T>(name: string): T => {
+        if (!(name in slices)) throw new Error(`Module ${module.name} asked for unknown module slice "${name}".`);
+        return slices[name] as T;
+      };
+      context = { slice: slices[module.name], peer, mutatePeer: peer, clock: this.clock, ids: this.ids };
+      this.contexts.set(module, context);
+    }
+    return context as DomainContext<S>;
   }
 
   /** Lets every module react to the time that passed since the last tick (ACH windows, batch auto-close). */

@@ -29,11 +29,14 @@ function finish(record: AchTransactionRecord, window: Date, ctx: DomainContext<A
   }
 }
 
+const unfinished = (r: AchTransactionRecord): boolean => r.status === 'Pending' || r.status === 'Settling';
+
 export function runAchWindows(from: Date, to: Date, ctx: DomainContext<AchSlice>): void {
-  const records = Object.values(ctx.slice.transactions);
-  const unfinished = (): boolean => records.some((r) => r.status === 'Pending' || r.status === 'Settling');
-  if (!unfinished()) return;
+  // Runs before every request: the records are only looked at once a window has passed.
+  let records: AchTransactionRecord[] | undefined;
   for (const window of achWindowsBetween(from, to, ctx.clock.timeZone)) {
+    records ??= Object.values(ctx.slice.transactions);
+    if (!records.some(unfinished)) return;
     const settling = records.filter((r) => r.status === 'Settling');
     // Created after this window (state restored late, or a clock set backwards): not picked up.
     const pending = records.filter((r) => r.status === 'Pending' && Date.parse(r.created) < window.getTime());
@@ -42,6 +45,5 @@ export function runAchWindows(from: Date, to: Date, ctx: DomainContext<AchSlice>
       record.status = 'Settling';
       record.statusChanged = window.toISOString();
     }
-    if (!unfinished()) return;
   }
 }

@@ -3,7 +3,7 @@
 // but never skips or repeats one.
 
 import { ACH_WINDOW_HOURS } from '../clock';
-import { instantOfWallTime, wallTimeOf } from '../zonedTime';
+import { instantOfWallTime, nextLocalHour, wallTimeOf } from '../zonedTime';
 
 type Day = { year: number; month: number; day: number };
 
@@ -14,9 +14,24 @@ function nextDay(d: Day): Day {
   return { year: next.getUTCFullYear(), month: next.getUTCMonth() + 1, day: next.getUTCDate() };
 }
 
+// The clock is checked before every request, and a window comes at most twice a day: so the
+// next window is remembered, and most checks are one comparison instead of several Intl calls.
+let known: { timeZone: string; from: number; next: number } | undefined;
+
+/** The first window strictly after `after`, in ms. */
+function nextWindowMs(after: Date, timeZone: string): number {
+  const t = after.getTime();
+  // Valid for any instant in [from, next): no window lies strictly between them.
+  if (known && known.timeZone === timeZone && t >= known.from && t < known.next) return known.next;
+  const next = nextLocalHour(after, timeZone, ACH_WINDOW_HOURS).getTime();
+  known = { timeZone, from: t, next };
+  return next;
+}
+
 /** Every window instant in the half-open interval `(from, to]`, oldest first. */
 export function* achWindowsBetween(from: Date, to: Date, timeZone: string): Generator<Date> {
   if (to.getTime() <= from.getTime()) return;
+  if (to.getTime() < nextWindowMs(from, timeZone)) return;
   const hours = [...ACH_WINDOW_HOURS].sort((a, b) => a - b);
   const last = dayKey(wallTimeOf(to, timeZone));
   const start = wallTimeOf(from, timeZone);

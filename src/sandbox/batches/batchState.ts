@@ -24,12 +24,13 @@ export function initialBatchesSlice(): BatchesSlice {
   return { closed: [] };
 }
 
-export function ensureOpenBatch(slice: BatchesSlice, ids: IdSource, clock: SandboxClock, at: Date = clock.now()): BatchRecord {
+/** The open batch, opened at `at` (default: now) when there is none. */
+export function ensureOpenBatch(slice: BatchesSlice, ids: IdSource, clock: SandboxClock, at?: Date): BatchRecord {
   if (!slice.open) {
     const n = ids.next('batch', 1);
     slice.open = {
       id: String(n).padStart(6, '0'),
-      dateOpened: at.toISOString(),
+      dateOpened: (at ?? clock.now()).toISOString(),
       switchBatchId: String(4000 + n),
       status: 'OPEN',
     };

@@ -3,7 +3,7 @@
 
 import type { SandboxRequest } from '../domain';
 import { fromCents } from '../money';
-import { gatewayTimestamp } from '../timestamps';
+import { gatewayTimestampOf } from '../timestamps';
 import type { CardTransaction } from '../cards/cardState';
 import type { BatchRecord } from './batchState';
 import { batchTotals } from './batchTotals';
@@ -26,7 +26,7 @@ export function batchView(batch: BatchRecord, transactions: Iterable<CardTransac
     'merchant-id': merchant.merchantId,
     'terminal-id': merchant.terminalId,
     'terminal-name': merchant.terminalName,
-    'date-opened': gatewayTimestamp(new Date(batch.dateOpened)),
+    'date-opened': gatewayTimestampOf(batch.dateOpened),
     'switch-batch-id': batch.switchBatchId,
     'refund-count': String(t.refundCount),
     'refund-total': fromCents(t.refundCents),
@@ -38,7 +38,7 @@ export function batchView(batch: BatchRecord, transactions: Iterable<CardTransac
   };
   // Unset fields are omitted, as the gateway omits nulls.
   if (batch.confirmationCode) view['confirmation-code'] = batch.confirmationCode;
-  if (batch.settled) view.settled = gatewayTimestamp(new Date(batch.settled));
+  if (batch.settled) view.settled = gatewayTimestampOf(batch.settled);
   for (const [hyphen, underscore] of Object.entries(UNDERSCORE_TWINS)) {
     if (hyphen in view) view[underscore] = view[hyphen];
   }

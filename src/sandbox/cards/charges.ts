@@ -6,6 +6,7 @@ import { isAmount } from '../../core/inputChecks';
 import { GatewayError, type Handler } from '../domain';
 import { checkTypeField, fieldError, optionalString, requiredString, VALIDATION_ERROR } from '../bodyFields';
 import { isMoney, toCents } from '../money';
+import { isoTime } from '../timestamps';
 import { storeToken, tokenView, type VaultSlice } from '../vault/vaultState';
 import { resolveCard } from './cardInput';
 import type { CardsSlice, CardTxType } from './cardState';
@@ -66,7 +67,7 @@ export function charge(type: CardTxType & keyof typeof CHARGE_RULES): Handler<Ca
     if (card.tokenId) {
       const token = vault.tokens[card.tokenId];
       token.timesUsed += 1;
-      token.updated = ctx.clock.now().toISOString();
+      token.updated = isoTime(ctx.clock.now());
     }
     if (!wantsToken) return transactionReply(ctx, req, tx);
     const description = optionalString(body, 'token-description');

@@ -3,7 +3,7 @@
 
 import type { LinkRef, SandboxRequest } from '../domain';
 import { fromCents } from '../money';
-import { gatewayTimestamp } from '../timestamps';
+import { gatewayTimestampOf } from '../timestamps';
 import { isBatchOpen, type BatchesSlice } from '../batches/batchState';
 import type { CardTransaction } from './cardState';
 
@@ -20,7 +20,7 @@ export function transactionView(tx: CardTransaction, batches: BatchesSlice, merc
     'last-four': tx.card.lastFour,
     'card-type': tx.card.brand,
     'exp-date': tx.card.expDate,
-    created: gatewayTimestamp(new Date(tx.created)),
+    created: gatewayTimestampOf(tx.created),
     status: tx.result === 'APPROVED' ? 'Approved' : 'Declined',
     voided: String(tx.voided),
     settled: String(settled),

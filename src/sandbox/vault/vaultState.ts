@@ -3,7 +3,7 @@
 
 import { randomInt } from 'node:crypto';
 import { GatewayError, type IdSource, type SandboxClock } from '../domain';
-import { gatewayTimestamp } from '../timestamps';
+import { gatewayTimestampOf, isoTime } from '../timestamps';
 
 export interface StoredToken {
   tokenId: string;
@@ -31,7 +31,7 @@ export function storeToken(slice: VaultSlice, ids: IdSource, clock: SandboxClock
   card: { brand: string; lastFour: string; expDate: string }, details: Record<string, string>, isDefault: boolean): StoredToken {
   const seq = String(ids.next('vault.token')).padStart(10, '0');
   const tokenId = `1${seq}${String(randomInt(0, 10_000)).padStart(4, '0')}${card.lastFour}`;
-  const now = clock.now().toISOString();
+  const now = isoTime(clock.now());
   const token: StoredToken = {
     tokenId, cardType: card.brand, expDate: card.expDate, lastFour: card.lastFour,
     details, isDefault, created: now, updated: now, timesUsed: 0,
@@ -48,8 +48,8 @@ export function tokenView(t: StoredToken, merchantId: string): Record<string, st
     'last-four-digits': t.lastFour,
     ...t.details,
     default: String(t.isDefault),
-    created: gatewayTimestamp(new Date(t.created)),
-    updated: gatewayTimestamp(new Date(t.updated)),
+    created: gatewayTimestampOf(t.created),
+    updated: gatewayTimestampOf(t.updated),
     'times-used': String(t.timesUsed),
     status: 'Active',
     'token-status': 'Open',
