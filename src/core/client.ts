@@ -168,7 +168,8 @@ export class GatewayClient {
       return result;
     } catch (err) {
       const error = toGatewayError(err, failure());
-      this.logLine(ex, `FAILED ${error.kind} ${Math.round(performance.now() - started)}ms attempts=${ticket.retries + 1}`);
+      const outcome = error.kind === 'aborted' ? 'cancelled (request aborted)' : `FAILED ${error.kind}`;
+      this.logLine(ex, `${outcome} ${Math.round(performance.now() - started)}ms attempts=${ticket.retries + 1}`);
       throw error;
     }
   }
@@ -208,8 +209,10 @@ export class GatewayClient {
     });
   }
 
+  /** THE one line per exchange: operation (when known), method, path, outcome, ms, exchange-id. */
   private logLine(ex: Exchange, outcome: string): void {
-    if (this.opts.log) this.opts.log(this.scrub(`${ex.method} ${ex.url.pathname}${ex.url.search} ${outcome}`));
+    const op = ex.operationId ? `${ex.operationId} ` : '';
+    if (this.opts.log) this.opts.log(this.scrub(`${op}${ex.method} ${ex.url.pathname}${ex.url.search} ${outcome}`));
   }
 }
 

@@ -296,8 +296,8 @@ describe('client: results and logging', () => {
       assert.match(explainStatus(unauthorized) ?? '', /^401: the api-key was refused — set the environment's keys/);
       await c.send({ operation: operation({ id: 'custom.get', method: 'GET', path: '/rest/v2/custom' }) });
       assert.equal(lines.length, 2);
-      assert.match(lines[0], /^GET \/rest\/v2\/tokens\?api-key=\[REDACTED\] 401 \d+ms exchange-id=ID-log-1 attempts=1$/);
-      assert.match(lines[1], /^GET \/rest\/v2\/custom 200 \d+ms exchange-id=ID-log-1 attempts=1$/);
+      assert.match(lines[0], /^tokens\.search GET \/rest\/v2\/tokens\?api-key=\[REDACTED\] 401 \d+ms exchange-id=ID-log-1 attempts=1$/);
+      assert.match(lines[1], /^custom\.get GET \/rest\/v2\/custom 200 \d+ms exchange-id=ID-log-1 attempts=1$/);
       assert.equal(fixture.received.length, 2);
     });
   });

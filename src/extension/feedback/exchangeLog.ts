@@ -1,7 +1,7 @@
-// One redacted line per exchange in the "Gateway" log, naming the environment and operation
-// (the client's own line has method, path, status, ms and exchange-id but knows neither).
+// Lines for what never became an exchange: requests the guard refused, and failures or
+// cancellations before the client was reached. An exchange's own line is the client's (one
+// line: operation, method, path, status, ms, exchange-id), prefixed with the environment.
 import type * as vscode from 'vscode';
-import type { GatewayResult } from '../../core/result';
 import { redact } from '../../core/redaction';
 
 export interface ExchangeContext {
@@ -20,13 +20,6 @@ export class ExchangeLog {
   private readonly lines: string[] = [];
 
   constructor(private readonly channel: vscode.LogOutputChannel) {}
-
-  exchange(ctx: ExchangeContext, result: GatewayResult): void {
-    const outcome =
-      `${result.status} ${result.statusText} ${Math.round(result.timingMs)} ms` +
-      ` exchange-id=${result.exchangeId ?? '-'}${result.payloadType ? ` payloadType=${result.payloadType}` : ''}`;
-    this.write(result.status >= 400 ? 'warn' : 'info', ctx, outcome);
-  }
 
   failure(ctx: ExchangeContext, kind: string, message: string): void {
     this.write('error', ctx, `FAILED (${kind}) ${message}`);

@@ -73,7 +73,6 @@ function pathOf(result: GatewayResult): string {
 
 async function afterResult(deps: ExchangeDeps, req: ExchangeRequest, ctx: ExchangeContext, result: GatewayResult): Promise<void> {
   const operationId = req.operation?.id ?? result.operationId;
-  deps.log.exchange(ctx, result);
   await deps.history.add(
     {
       at: new Date().toISOString(),
@@ -104,6 +103,7 @@ export async function runExchange(deps: ExchangeDeps, req: ExchangeRequest): Pro
   const notifyCtx = { environmentName: req.env.name, title: req.title, retry: req.retry, secrets };
 
   const abort = new AbortController();
+  let reachedClient = false;
   const onAbort = () => abort.abort();
   if (req.signal?.aborted) abort.abort();
   req.signal?.addEventListener('abort', onAbort, { once: true });
@@ -115,16 +115,19 @@ export async function runExchange(deps: ExchangeDeps, req: ExchangeRequest): Pro
         token.onCancellationRequested(onAbort);
         const client = await deps.environments.client(req.env.name);
         if (abort.signal.aborted) throw Object.assign(new Error('cancelled'), { name: 'GatewayError', kind: 'aborted' });
+        // From here on the client writes the exchange's one log line, failures included.
+        reachedClient = true;
         return req.perform(client, abort.signal);
       },
     );
   } catch (error) {
     const { kind, message } = describeFailure(error);
+    const loggedByClient = reachedClient && kind !== 'bad-input';
     if (kind === 'aborted' || abort.signal.aborted) {
-      deps.log.cancelled(ctx);
+      if (!loggedByClient) deps.log.cancelled(ctx);
       return undefined;
     }
-    deps.log.failure(ctx, kind, message);
+    if (!loggedByClient) deps.log.failure(ctx, kind, message);
     notifyFailure(error, notifyCtx, deps.log);
     return undefined;
   } finally {

@@ -135,7 +135,7 @@ suite('environments', () => {
     const inspected = vscode.workspace.getConfiguration('gatewayWorkbench').inspect('environments');
     assert.ok(!JSON.stringify(inspected).includes(NEW_API_KEY));
 
-    const log = await gatewayLog(envs.localSandboxDataFile, `[${CUSTOM}] GET /rest/v2/ach/providers 401`);
+    const log = await gatewayLog(envs.localSandboxDataFile, `[${CUSTOM}] achProviders.list GET /rest/v2/ach/providers 401`);
     for (const secret of [SECRET_API_KEY, SECRET_ACCESS_KEY, NEW_API_KEY]) assert.ok(!log.includes(secret), 'no key in the log');
   });
 

@@ -106,6 +106,13 @@ suite('operations: commands, request documents, results', () => {
     assert.ok(saleId);
     const after = await batchCounts(a);
     assert.equal(after.sales, before.sales + 1, 'the open batch counts the sale');
+    // The Gateway log holds exactly one line for this exchange, naming it and its exchange-id.
+    const exchangeId = String(result.exchangeId);
+    await waitFor('the exchange in the log', () => gatewayLogText().includes(exchangeId) || undefined);
+    const lines = gatewayLogText().split('\n').filter((l) => l.includes(exchangeId));
+    assert.equal(lines.length, 1, lines.join('\n'));
+    assert.match(lines[0], /\[Local sandbox\] transactions\.sale POST \/rest\/v2\/transactions\/sale 200 \d+ms exchange-id=/);
+    assert.ok(!lines[0].includes(FULL_PAN));
   });
 
   test('a refund chained by the sale id gives a json result and the batch counts it', async function () {
