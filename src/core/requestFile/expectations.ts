@@ -2,7 +2,7 @@
 // by the caller) and evaluated against a result by the CLI and the extension alike.
 
 import type { ExpectOperator, Expectation } from './types';
-import { valueAtPath } from './variables';
+import { responseValueText } from './variables';
 
 export type ExpectationSpec = Pick<Expectation, 'subject' | 'path' | 'operator' | 'expected' | 'flags' | 'text'>;
 
@@ -50,22 +50,11 @@ export interface ExpectationOutcome {
   message: string;
 }
 
-function asText(value: unknown): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
 
-/** A path in an XML document may omit the root element (`payload.transaction` under `<response>`). */
-function lookup(parsed: unknown, path: string): unknown {
-  const direct = valueAtPath(parsed, path);
-  if (direct !== undefined || parsed === null || typeof parsed !== 'object') return direct;
-  const roots = Object.keys(parsed).filter((k) => !k.startsWith('?'));
-  return roots.length === 1 ? valueAtPath((parsed as Record<string, unknown>)[roots[0]], path) : undefined;
-}
 
 /** Checks one expectation against a response's status and parsed body. */
 export function evaluateExpectation(exp: ExpectationSpec, response: { status: number; parsed?: unknown }): ExpectationOutcome {
-  const actual = exp.subject === 'status' ? String(response.status) : asText(lookup(response.parsed, exp.path ?? ''));
+  const actual = exp.subject === 'status' ? String(response.status) : responseValueText(response.parsed, exp.path ?? '');
   const subject = exp.subject === 'status' ? 'status' : exp.path;
   let pass: boolean;
   if (exp.operator === 'exists') pass = actual !== undefined;

@@ -59,3 +59,18 @@ export function valueAtPath(root: unknown, path: string): unknown {
   }
   return current;
 }
+
+/**
+ * The text of the value at `path` in a parsed response, for `{{name.path}}` and `@expect`:
+ * objects as JSON, undefined when absent. A path into an XML response may leave out its
+ * single root element (`payload.transaction` under `<response>`, `batch` under `<object>`).
+ */
+export function responseValueText(parsed: unknown, path: string): string | undefined {
+  let value = valueAtPath(parsed, path);
+  if (value === undefined && parsed !== null && typeof parsed === 'object') {
+    const roots = Object.keys(parsed).filter((k) => !k.startsWith('?'));
+    if (roots.length === 1) value = valueAtPath((parsed as Record<string, unknown>)[roots[0]], path);
+  }
+  if (value === undefined || value === null) return undefined;
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}

@@ -1,7 +1,7 @@
 // How a request document's `{{variables}}` get their values: the environment's URLs, the file's
 // `@name = value` variables (which may use each other), and `{{name.path}}` values from earlier
 // NAMED responses of the same document. Pure (no vscode), so node tests cover it.
-import { valueAtPath } from '../../core/requestFile/variables';
+import { responseValueText } from '../../core/requestFile/variables';
 
 export interface VariableSources {
   /** `gatewayUrl`, `boardingUrl`. */
@@ -14,18 +14,7 @@ export interface VariableSources {
 const REFERENCE = /\{\{\s*([A-Za-z_$][\w$-]*(?:\.[\w$-]+|\[\d+\])*)\s*\}\}/g;
 const MAX_DEPTH = 10;
 
-function asText(value: unknown): string | undefined {
-  if (value === undefined || value === null) return undefined;
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
 
-/** A path into an XML response may leave out its single root element (`payload.batch…` under `<object>`). */
-function lookup(parsed: unknown, path: string): unknown {
-  const direct = valueAtPath(parsed, path);
-  if (direct !== undefined || parsed === null || typeof parsed !== 'object') return direct;
-  const roots = Object.keys(parsed).filter((k) => !k.startsWith('?'));
-  return roots.length === 1 ? valueAtPath((parsed as Record<string, unknown>)[roots[0] as string], path) : undefined;
-}
 
 /** A resolver for `substituteVariables`: undefined for a name nothing defines. */
 export function createVariableResolver(sources: VariableSources): (name: string) => string | undefined {
@@ -49,7 +38,7 @@ export function createVariableResolver(sources: VariableSources): (name: string)
     const responseName = name.slice(0, dot);
     if (!sources.namedResponses.has(responseName)) return undefined;
     const rest = name.slice(dot).replace(/^\./, '');
-    return asText(lookup(sources.namedResponses.get(responseName), rest));
+    return responseValueText(sources.namedResponses.get(responseName), rest);
   };
   return (name) => resolve(name, 0);
 }

@@ -2,30 +2,12 @@
 // created or retrieved in this environment (KnownResourceStore), plus "Get ACH token by id…".
 import * as vscode from 'vscode';
 import { type GroupInfo } from '../../../catalog/types';
-import { operationCommandId, type KnownResource, type OperationVars } from '../../contracts';
+import { operationCommandId } from '../../contracts';
 import type { TreeContext } from '../treeContext';
 import { GatewayNode } from '../treeNode';
 import { groupTreeItem } from './groupItem';
+import { KnownResourceNode } from './knownResourceNode';
 import { ActionNode } from './messageNodes';
-
-export class AchTokenNode extends GatewayNode {
-  constructor(parent: GatewayNode, readonly resource: KnownResource) {
-    super(parent, `${parent.id}/${resource.id}`, parent.environmentName);
-  }
-
-  treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(this.resource.label || this.resource.id, vscode.TreeItemCollapsibleState.None);
-    item.id = this.id;
-    item.description = this.resource.label && this.resource.label !== this.resource.id ? this.resource.id : undefined;
-    item.iconPath = new vscode.ThemeIcon('lock');
-    item.contextValue = 'gw.item.achToken';
-    return item;
-  }
-
-  protected override vars(): OperationVars {
-    return { tokenId: this.resource.id, 'token-id': this.resource.id };
-  }
-}
 
 export class AchTokensNode extends GatewayNode {
   constructor(parent: GatewayNode, readonly group: GroupInfo, private readonly ctx: TreeContext) {
@@ -37,7 +19,7 @@ export class AchTokensNode extends GatewayNode {
   }
 
   override children(): GatewayNode[] {
-    const known = this.ctx.knownResources.list(this.environmentName, 'ach-token').map((r) => new AchTokenNode(this, r));
+    const known = this.ctx.knownResources.list(this.environmentName, 'ach-token').map((r) => new KnownResourceNode(this, 'ach-token', r));
     const getById = new ActionNode(this, 'get', 'Get ACH token by id…', 'search', {
       command: operationCommandId('achTokens.get'),
       title: 'Get ACH token by id',

@@ -2,30 +2,12 @@
 // or retrieved here (KnownResourceStore) and offers to create one or retrieve one by number.
 import * as vscode from 'vscode';
 import type { GroupInfo } from '../../../catalog/types';
-import { COMMANDS, operationCommandId, type KnownResource, type OperationVars } from '../../contracts';
+import { COMMANDS, operationCommandId } from '../../contracts';
 import type { TreeContext } from '../treeContext';
 import { GatewayNode } from '../treeNode';
 import { groupTreeItem } from './groupItem';
+import { KnownResourceNode } from './knownResourceNode';
 import { ActionNode } from './messageNodes';
-
-export class MerchantNode extends GatewayNode {
-  constructor(parent: GatewayNode, readonly resource: KnownResource) {
-    super(parent, `${parent.id}/${resource.id}`, parent.environmentName);
-  }
-
-  treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(this.resource.label || this.resource.id, vscode.TreeItemCollapsibleState.None);
-    item.id = this.id;
-    item.description = this.resource.label && this.resource.label !== this.resource.id ? this.resource.id : undefined;
-    item.iconPath = new vscode.ThemeIcon('person');
-    item.contextValue = 'gw.item.merchant';
-    return item;
-  }
-
-  protected override vars(): OperationVars {
-    return { merchantNumber: this.resource.id };
-  }
-}
 
 export class MerchantsNode extends GatewayNode {
   constructor(parent: GatewayNode, readonly group: GroupInfo, private readonly ctx: TreeContext) {
@@ -39,7 +21,7 @@ export class MerchantsNode extends GatewayNode {
   override children(): GatewayNode[] {
     const environmentName = this.environmentName;
     return [
-      ...this.ctx.knownResources.list(environmentName, 'merchant').map((r) => new MerchantNode(this, r)),
+      ...this.ctx.knownResources.list(environmentName, 'merchant').map((r) => new KnownResourceNode(this, 'merchant', r)),
       new ActionNode(this, 'create', 'Create merchant…', 'add', {
         command: operationCommandId('merchants.create'),
         title: 'Create merchant',
