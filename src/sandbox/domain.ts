@@ -114,6 +114,8 @@ export interface DomainModule<S> {
   /**
    * Called when the clock moves (advanced by control, or real time passing, checked before
    * each request), with the interval `(from, to]`. ACH settles here; batches auto-close here.
+   * Returns true when it changed state, so that reads do not make the sandbox rewrite its
+   * data file.
    */
-  onClockAdvance?(from: Date, to: Date, ctx: DomainContext<S>): void;
+  onClockAdvance?(from: Date, to: Date, ctx: DomainContext<S>): boolean;
 }

@@ -66,11 +66,10 @@ export class SandboxRuntime {
     this.lastTick = to;
     let changed = false;
     for (const module of this.modules) {
-      if (module.onClockAdvance) {
-        module.onClockAdvance(from, to, this.contextFor(module));
-        changed = true;
-      }
+      if (module.onClockAdvance?.(from, to, this.contextFor(module))) changed = true;
     }
+    // An advanced clock is state too; real time passing is not.
+    if (this.state.clockOffsetMs !== this.clock.offsetMs) changed = true;
     this.state.clockOffsetMs = this.clock.offsetMs;
     if (changed) this.onMutation();
   }

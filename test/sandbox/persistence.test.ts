@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { call, sale, startTestSandbox, VISA } from './sandboxTestClient';
@@ -63,6 +63,35 @@ describe('persistence', () => {
         saved = await readFile(file, 'utf8');
       }
       assert.ok(saved.includes(`"${id}"`));
+    } finally {
+      await sb.close();
+    }
+  });
+
+  it('reads do not rewrite the data file; an advanced clock does', async () => {
+    const file = await tempFile();
+    const sb = await startTestSandbox({ dataFile: file });
+    try {
+      await sale(sb, '8.00');
+      const settled = async () => {
+        let last = '';
+        for (let i = 0; i < 50; i++) {
+          await new Promise(r => setTimeout(r, 20));
+          const now = await readFile(file, 'utf8');
+          if (now === last) return now;
+          last = now;
+        }
+        return last;
+      };
+      const afterSale = await settled();
+      await rm(file);
+      for (let i = 0; i < 5; i++) await call(sb, 'GET', '/rest/v1/batches/open');
+      await new Promise(r => setTimeout(r, 100));
+      await assert.rejects(readFile(file), 'five reads wrote nothing');
+      sb.control.advanceToNextAchWindow();
+      const afterAdvance = await settled();
+      assert.notEqual(afterAdvance, afterSale);
+      assert.ok(JSON.parse(afterAdvance).clockOffsetMs > JSON.parse(afterSale).clockOffsetMs, 'the advanced clock is saved');
     } finally {
       await sb.close();
     }

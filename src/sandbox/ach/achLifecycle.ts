@@ -31,12 +31,14 @@ function finish(record: AchTransactionRecord, window: Date, ctx: DomainContext<A
 
 const unfinished = (r: AchTransactionRecord): boolean => r.status === 'Pending' || r.status === 'Settling';
 
-export function runAchWindows(from: Date, to: Date, ctx: DomainContext<AchSlice>): void {
+/** Returns true when a window moved a transaction. */
+export function runAchWindows(from: Date, to: Date, ctx: DomainContext<AchSlice>): boolean {
   // Runs before every request: the records are only looked at once a window has passed.
   let records: AchTransactionRecord[] | undefined;
+  let changed = false;
   for (const window of achWindowsBetween(from, to, ctx.clock.timeZone)) {
     records ??= Object.values(ctx.slice.transactions);
-    if (!records.some(unfinished)) return;
+    if (!records.some(unfinished)) return changed;
     const settling = records.filter((r) => r.status === 'Settling');
     // Created after this window (state restored late, or a clock set backwards): not picked up.
     const pending = records.filter((r) => r.status === 'Pending' && Date.parse(r.created) < window.getTime());
@@ -45,5 +47,7 @@ export function runAchWindows(from: Date, to: Date, ctx: DomainContext<AchSlice>
       record.status = 'Settling';
       record.statusChanged = window.toISOString();
     }
+    changed ||= settling.length + pending.length > 0;
   }
+  return changed;
 }

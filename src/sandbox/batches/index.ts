@@ -41,8 +41,10 @@ export const batchesModule: DomainModule<BatchesSlice> = {
   handlers: { 'batches.getOpen': getOpen, 'batches.closeOpen': closeOpen },
   onClockAdvance(from, to, ctx) {
     const terminal = ctx.peer<SettingsSlice>('settings').groups.terminal;
-    if (terminal?.['enable-auto-close-batch'] !== 'true') return;
+    if (terminal?.['enable-auto-close-batch'] !== 'true') return false;
     const cutoff = nextUtcTimeOfDay(from, String(terminal['batch-time-utc'] ?? ''));
-    if (cutoff && cutoff.getTime() <= to.getTime()) closeOpenBatch(ctx.slice, ctx.ids, ctx.clock, cutoff);
+    if (!cutoff || cutoff.getTime() > to.getTime()) return false;
+    closeOpenBatch(ctx.slice, ctx.ids, ctx.clock, cutoff);
+    return true;
   },
 };
