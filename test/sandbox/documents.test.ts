@@ -9,10 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { requireOperation } from '../../src/catalog';
 import { ControllableClock } from '../../src/sandbox/clock';
-import { GatewayError, type DomainContext, type Reply } from '../../src/sandbox/domain';
+import type { DomainContext, Reply } from '../../src/sandbox/domain';
 import { idSourceOver } from '../../src/sandbox/state';
 import { documentsModule, DOCUMENT_TYPES, SANDBOX_MERCHANT_SINCE, type DocumentsSlice } from '../../src/sandbox/documents';
 import { onboardingModule, type OnboardingSlice } from '../../src/sandbox/onboarding';
+import { boardingError } from './boardingErrorAssertion';
 
 const MERCHANT = { merchantId: '8582949932024942', terminalId: '10018001', terminalName: 'T', merchantName: 'M' };
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -52,14 +53,6 @@ const content = (reply: Reply): Doc[] => {
   return (reply.raw as { content: Doc[] }).content;
 };
 
-function boardingError(status: number, message: RegExp) {
-  return (e: unknown): boolean => {
-    assert.ok(e instanceof GatewayError, `expected a GatewayError, got ${String(e)}`);
-    assert.equal(e.status, status, e.message);
-    assert.match(e.message, message);
-    return true;
-  };
-}
 
 const m = MERCHANT.merchantId;
 

@@ -7,6 +7,7 @@ import { ControllableClock } from '../../src/sandbox/clock';
 import { GatewayError, type DomainContext, type Reply } from '../../src/sandbox/domain';
 import { idSourceOver } from '../../src/sandbox/state';
 import { onboardingModule, type OnboardingSlice } from '../../src/sandbox/onboarding';
+import { boardingError } from './boardingErrorAssertion';
 
 const MERCHANT = { merchantId: '8582949932024942', terminalId: '10018001', terminalName: 'T', merchantName: 'M' };
 const NODE = '4788000000000009';
@@ -47,14 +48,6 @@ const minimal = () => ({
   salesProfile: { mccCode: '5814' },
 });
 
-function boardingError(status: number, message: RegExp) {
-  return (e: unknown): boolean => {
-    assert.ok(e instanceof GatewayError, `expected a GatewayError, got ${String(e)}`);
-    assert.equal(e.status, status, e.message);
-    assert.match(e.message, message);
-    return true;
-  };
-}
 
 describe('Merchant onboarding: create and retrieve', () => {
   it('creates a merchant: 201, a 16-digit merchant number, an application URL on the caller host, a 7-digit timestamp', () => {
