@@ -5,7 +5,8 @@ import { describe, it } from 'node:test';
 import { operations, requireOperation } from '../../src/catalog';
 import { parseRequestFile, resolveTarget, substituteVariables } from '../../src/core/requestFile';
 import { requestDocumentText, filledPath, fillPlaceholders } from '../../src/extension/operations/requestDocumentText';
-import { createVariableResolver, isAuthHeader, requestIndexAt } from '../../src/extension/operations/requestVariables';
+import { createVariableResolver, isAuthHeader } from '../../src/core/runner';
+import { requestIndexAt } from '../../src/core/requestFile';
 import { resourceChangeOf } from '../../src/extension/operations/resourceEffects';
 
 const env = { name: 'Local sandbox', kind: 'local' as const, gatewayUrl: 'http://127.0.0.1:4000', boardingUrl: 'http://127.0.0.1:4001' };

@@ -4,3 +4,4 @@ export { parseRequestFile, KNOWN_METHODS } from './parse';
 export { parseExpectation, evaluateExpectation, type ExpectationOutcome, type ExpectationSpec } from './expectations';
 export { substituteVariables, findVariableRefs, valueAtPath, type Substitution } from './variables';
 export { resolveTarget } from './resolveTarget';
+export { requestIndexAt } from './requestAt';

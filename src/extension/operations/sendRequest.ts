@@ -8,7 +8,8 @@ import { parseRequestFile, resolveTarget, substituteVariables, type ParsedReques
 import { COMMANDS, REQUEST_LANGUAGE_ID, type EnvironmentService } from '../contracts';
 import { runExchange, type ExchangeDeps } from './exchangeFlow';
 import { targetEnvironment } from './operationRunner';
-import { createVariableResolver, isAuthHeader, requestIndexAt } from './requestVariables';
+import { createVariableResolver, isAuthHeader } from '../../core/runner/variableResolver';
+import { requestIndexAt } from '../../core/requestFile/requestAt';
 import type { RequestSessions } from './requestSessions';
 
 /** Third argument of sendRequestAt: an environment name, or ask for one. */

@@ -1,7 +1,7 @@
-// How a request document's `{{variables}}` get their values: the environment's URLs, the file's
+// How a request file's `{{variables}}` get their values: the environment's URLs, the file's
 // `@name = value` variables (which may use each other), and `{{name.path}}` values from earlier
-// NAMED responses of the same document. Pure (no vscode), so node tests cover it.
-import { responseValueText } from '../../core/requestFile/variables';
+// NAMED responses of the same file. Shared by the CLI runner and the extension.
+import { responseValueText, substituteVariables } from '../requestFile/variables';
 
 export interface VariableSources {
   /** `gatewayUrl`, `boardingUrl`. */
@@ -11,10 +11,7 @@ export interface VariableSources {
   namedResponses: ReadonlyMap<string, unknown>;
 }
 
-const REFERENCE = /\{\{\s*([A-Za-z_$][\w$-]*(?:\.[\w$-]+|\[\d+\])*)\s*\}\}/g;
 const MAX_DEPTH = 10;
-
-
 
 /** A resolver for `substituteVariables`: undefined for a name nothing defines. */
 export function createVariableResolver(sources: VariableSources): (name: string) => string | undefined {
@@ -25,13 +22,8 @@ export function createVariableResolver(sources: VariableSources): (name: string)
     if (builtin !== undefined) return builtin;
     const fileValue = fileValues.get(name);
     if (fileValue !== undefined) {
-      let complete = true;
-      const text = fileValue.replace(REFERENCE, (whole: string, inner: string) => {
-        const value = resolve(inner, depth + 1);
-        if (value === undefined) complete = false;
-        return value ?? whole;
-      });
-      return complete ? text : undefined;
+      const filled = substituteVariables(fileValue, (inner) => resolve(inner, depth + 1));
+      return filled.unresolved.length === 0 ? filled.text : undefined;
     }
     const dot = name.search(/[.[]/);
     if (dot <= 0) return undefined;
@@ -48,23 +40,4 @@ const AUTH_HEADER_NAMES = new Set(['api-key', 'accesskey', 'merchantid', 'author
 
 export function isAuthHeader(name: string): boolean {
   return AUTH_HEADER_NAMES.has(name.toLowerCase());
-}
-
-/**
- * The request whose `###` block holds `line` (0-based): the first request after the nearest
- * separator above the line (or the first request when there is none); -1 when there are none.
- */
-export function requestIndexAt(text: string, requests: ReadonlyArray<{ range: { start: { line: number } } }>, line: number): number {
-  const lines = text.split('\n');
-  let separator = -1;
-  for (let i = Math.min(line, lines.length - 1); i >= 0; i--) {
-    if (/^###/.test(lines[i] as string)) {
-      separator = i;
-      break;
-    }
-  }
-  const index = requests.findIndex((r) => r.range.start.line > separator);
-  if (index < 0) return requests.length - 1;
-  // A cursor inside an earlier block's request (no separator between) still belongs to it.
-  return index;
 }

@@ -1,0 +1,6 @@
+// The run engine: request files with chaining and assertions, for the CLI and the extension.
+export * from './types';
+export { runAll, runRequest, type RunOptions } from './run';
+export { prepareRequest, catalogPath } from './prepare';
+export { dependencyOrder, directDependencies } from './dependencies';
+export { createVariableResolver, isAuthHeader, type VariableSources } from './variableResolver';

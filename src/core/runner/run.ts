@@ -1,0 +1,120 @@
+// The run engine: sends a file's requests in order with their dependencies, judges each by its
+// `@expect` lines, and stops at the first failure. The caller supplies `send` — the CLI sends
+// through a GatewayClient, the extension through its guarded, progress-reporting exchange — so
+// both run files the same way.
+
+import { evaluateExpectation, type ParsedRequest, type RequestFile } from '../requestFile';
+import type { GatewayResult } from '../result';
+import { dependencyOrder } from './dependencies';
+import { prepareRequest } from './prepare';
+import type { ExpectationResult, OutcomeState, PreparedRequest, RequestOutcome, RunEnvironment } from './types';
+
+export interface RunOptions {
+  file: RequestFile;
+  environment: RunEnvironment;
+  /** Parsed responses of the named requests sent so far; the run reads it and adds to it. */
+  namedResponses: Map<string, unknown>;
+  /** Sends one request; undefined when the user declined or cancelled it. Throws on transport failure. */
+  send(prepared: PreparedRequest): Promise<GatewayResult | undefined>;
+  /** Told of each outcome as it happens, dependencies included. */
+  onOutcome?(outcome: RequestOutcome): void;
+}
+
+function labelOf(request: ParsedRequest | undefined, index: number): string {
+  return request?.name ?? request?.title ?? (request ? `${request.method} ${request.target}` : `request #${index + 1}`);
+}
+
+/** Passed when every expectation holds; without a status expectation, a 4xx/5xx status fails. */
+function judge(request: ParsedRequest, result: GatewayResult): { state: OutcomeState; message?: string; expectations: ExpectationResult[] } {
+  const expectations = request.expectations.map((expectation) => ({
+    expectation,
+    outcome: evaluateExpectation(expectation, { status: result.status, parsed: result.parsed }),
+  }));
+  const failed = expectations.find((e) => !e.outcome.pass);
+  if (failed) return { state: 'failed', message: failed.outcome.message, expectations };
+  const judgesStatus = request.expectations.some((e) => e.subject === 'status');
+  if (!judgesStatus && result.status >= 400) {
+    return { state: 'failed', message: `HTTP ${result.status} ${result.statusText}`.trim() + ' (add "# @expect status ' + result.status + '" if that is what you expect)', expectations };
+  }
+  return { state: 'passed', expectations };
+}
+
+class Run {
+  readonly outcomes: RequestOutcome[] = [];
+  private readonly done = new Map<number, RequestOutcome>();
+
+  constructor(private readonly options: RunOptions) {}
+
+  private record(outcome: RequestOutcome): RequestOutcome {
+    this.outcomes.push(outcome);
+    this.done.set(outcome.index, outcome);
+    this.options.onOutcome?.(outcome);
+    return outcome;
+  }
+
+  private notSent(index: number, state: OutcomeState, message: string, asDependency = false): RequestOutcome {
+    const request = this.options.file.requests[index];
+    return this.record({ index, ...(request?.name ? { name: request.name } : {}), label: labelOf(request, index), state, message, expectations: [], ...(asDependency ? { asDependency } : {}) });
+  }
+
+  /** Sends one request (its dependencies must already be sent). */
+  private async sendOne(index: number, asDependency: boolean): Promise<RequestOutcome> {
+    const { file, environment, namedResponses, send } = this.options;
+    const preparation = prepareRequest(file, index, environment, namedResponses);
+    if (!preparation.ok) return this.notSent(index, 'error', `not sent: ${preparation.message}`, asDependency);
+    const { prepared } = preparation;
+    const base = { index, ...(prepared.request.name ? { name: prepared.request.name } : {}), label: prepared.label, ...(asDependency ? { asDependency } : {}) };
+    let result: GatewayResult | undefined;
+    try {
+      result = await send(prepared);
+    } catch (err) {
+      return this.record({ ...base, state: 'error', message: err instanceof Error ? err.message : String(err), expectations: [] });
+    }
+    if (!result) return this.record({ ...base, state: 'cancelled', message: 'not sent: declined or cancelled', expectations: [] });
+    if (prepared.request.name && result.parsed !== undefined) namedResponses.set(prepared.request.name, result.parsed);
+    const verdict = judge(prepared.request, result);
+    return this.record({ ...base, ...verdict, status: result.status, timingMs: result.timingMs, result });
+  }
+
+  /** Request `index` after the named requests it needs that have not been sent in this session. */
+  async withDependencies(index: number): Promise<RequestOutcome> {
+    const { file, namedResponses } = this.options;
+    for (const dependency of dependencyOrder(file, index)) {
+      const name = file.requests[dependency]?.name;
+      if (this.done.has(dependency) || (name && namedResponses.has(name))) continue;
+      const outcome = await this.sendOne(dependency, true);
+      if (outcome.state !== 'passed') {
+        return this.notSent(index, outcome.state === 'cancelled' ? 'cancelled' : 'skipped', `not sent: it needs "${outcome.label}", which ${outcome.state === 'cancelled' ? 'was not sent' : outcome.state}`);
+      }
+    }
+    return this.sendOne(index, false);
+  }
+
+  async all(): Promise<void> {
+    const count = this.options.file.requests.length;
+    for (let index = 0; index < count; index++) {
+      if (this.done.has(index)) continue;
+      const outcome = await this.withDependencies(index);
+      if (outcome.state !== 'passed') {
+        for (let rest = index + 1; rest < count; rest++) {
+          if (!this.done.has(rest)) this.notSent(rest, 'skipped', `not run: "${outcome.label}" above ${outcome.state === 'cancelled' ? 'was not sent' : outcome.state}`);
+        }
+        return;
+      }
+    }
+  }
+}
+
+/** Sends request `index`, after the named requests it depends on that were not sent yet. */
+export async function runRequest(options: RunOptions, index: number): Promise<RequestOutcome[]> {
+  const run = new Run(options);
+  await run.withDependencies(index);
+  return run.outcomes;
+}
+
+/** Sends every request top to bottom; after the first failure the rest are reported as skipped. */
+export async function runAll(options: RunOptions): Promise<RequestOutcome[]> {
+  const run = new Run(options);
+  await run.all();
+  return run.outcomes;
+}
