@@ -17,10 +17,9 @@ function trimSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
-export function prepareRequest(file: RequestFile, index: number, environment: RunEnvironment, namedResponses: ReadonlyMap<string, unknown>): Preparation {
-  const request = file.requests[index];
-  if (!request) return { ok: false, message: `there is no request #${index + 1} in the file`, unresolved: [] };
-  const resolve = createVariableResolver({
+/** Values of `{{…}}` for a file: environment URLs and merchant, file variables, named responses. */
+export function resolverFor(file: RequestFile, environment: RunEnvironment, namedResponses: ReadonlyMap<string, unknown>): (name: string) => string | undefined {
+  return createVariableResolver({
     builtins: {
       gatewayUrl: trimSlash(environment.gatewayUrl),
       boardingUrl: trimSlash(environment.boardingUrl),
@@ -29,6 +28,12 @@ export function prepareRequest(file: RequestFile, index: number, environment: Ru
     fileVariables: file.variables,
     namedResponses,
   });
+}
+
+export function prepareRequest(file: RequestFile, index: number, environment: RunEnvironment, namedResponses: ReadonlyMap<string, unknown>): Preparation {
+  const request = file.requests[index];
+  if (!request) return { ok: false, message: `there is no request #${index + 1} in the file`, unresolved: [] };
+  const resolve = resolverFor(file, environment, namedResponses);
   const unresolved = new Set<string>();
   const fill = (text: string): string => {
     const filled = substituteVariables(text, resolve);

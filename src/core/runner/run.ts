@@ -3,10 +3,10 @@
 // through a GatewayClient, the extension through its guarded, progress-reporting exchange — so
 // both run files the same way.
 
-import { evaluateExpectation, type ParsedRequest, type RequestFile } from '../requestFile';
+import { evaluateExpectation, substituteVariables, type Expectation, type ParsedRequest, type RequestFile } from '../requestFile';
 import type { GatewayResult } from '../result';
 import { dependencyOrder } from './dependencies';
-import { prepareRequest } from './prepare';
+import { prepareRequest, resolverFor } from './prepare';
 import type { ExpectationResult, OutcomeState, PreparedRequest, RequestOutcome, RunEnvironment } from './types';
 
 export interface RunOptions {
@@ -24,11 +24,20 @@ function labelOf(request: ParsedRequest | undefined, index: number): string {
   return request?.name ?? request?.title ?? (request ? `${request.method} ${request.target}` : `request #${index + 1}`);
 }
 
+/**
+ * An expectation with `{{…}}` in its expected value filled in (`== {{sale1.payload.transaction.id}}`),
+ * once the response is in, so a request may compare against its own or earlier responses.
+ */
+function filled(expectation: Expectation, resolve: (name: string) => string | undefined): Expectation {
+  if (expectation.operator === 'matches' || expectation.expected === undefined || !expectation.expected.includes('{{')) return expectation;
+  return { ...expectation, expected: substituteVariables(expectation.expected, resolve).text };
+}
+
 /** Passed when every expectation holds; without a status expectation, a 4xx/5xx status fails. */
-function judge(request: ParsedRequest, result: GatewayResult): { state: OutcomeState; message?: string; expectations: ExpectationResult[] } {
+function judge(request: ParsedRequest, result: GatewayResult, resolve: (name: string) => string | undefined): { state: OutcomeState; message?: string; expectations: ExpectationResult[] } {
   const expectations = request.expectations.map((expectation) => ({
     expectation,
-    outcome: evaluateExpectation(expectation, { status: result.status, parsed: result.parsed }),
+    outcome: evaluateExpectation(filled(expectation, resolve), { status: result.status, parsed: result.parsed }),
   }));
   const failed = expectations.find((e) => !e.outcome.pass);
   if (failed) return { state: 'failed', message: failed.outcome.message, expectations };
@@ -72,7 +81,7 @@ class Run {
     }
     if (!result) return this.record({ ...base, state: 'cancelled', message: 'not sent: declined or cancelled', expectations: [] });
     if (prepared.request.name && result.parsed !== undefined) namedResponses.set(prepared.request.name, result.parsed);
-    const verdict = judge(prepared.request, result);
+    const verdict = judge(prepared.request, result, resolverFor(file, environment, namedResponses));
     return this.record({ ...base, ...verdict, status: result.status, timingMs: result.timingMs, result });
   }
 

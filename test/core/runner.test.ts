@@ -1,0 +1,264 @@
+// The run engine (src/core/runner) against a real Local sandbox: dependency order, chaining,
+// dependencies sent first, stop at the first failure, every kind of @expect, XML paths, and
+// requests whose variables have no value (never sent).
+import { after, before, beforeEach, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { GatewayClient } from '../../src/core/client';
+import { parseRequestFile, type RequestFile } from '../../src/core/requestFile';
+import { dependencyOrder, directDependencies, runAll, runRequest, type RequestOutcome, type RunOptions } from '../../src/core/runner';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/server';
+
+const SALE_BODY = `Content-Type: application/json
+
+{"type": "SALE", "amount": "AMOUNT", "card": "4111111111111111", "exp-date": "1230"}`;
+
+function sale(title: string, meta: string[], amount = '25.00'): string {
+  return [`### ${title}`, ...meta.map((m) => `# ${m}`), 'POST {{gatewayUrl}}/rest/v2/transactions/sale', SALE_BODY.replace('AMOUNT', amount), ''].join('\n');
+}
+
+function parse(text: string): RequestFile {
+  const file = parseRequestFile(text);
+  assert.deepEqual(file.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message), [], 'the test file parses');
+  return file;
+}
+
+describe('dependency order', () => {
+  const file = parseRequestFile([
+    '@saleId = {{sale1.payload.transaction.id}}',
+    '@alias = {{saleId}}',
+    sale('first', ['@name sale1']),
+    '### refund through two file variables',
+    '# @name refund1',
+    'POST {{gatewayUrl}}/rest/v2/transactions/refund',
+    'Content-Type: application/json',
+    '',
+    '{"type": "REFUND", "id": "{{alias}}", "amount": "1.00"}',
+    '',
+    '### needs both',
+    'GET {{gatewayUrl}}/rest/v2/transactions?id={{refund1.payload.transaction.id}}&sale={{sale1.payload.transaction.id}}',
+    '',
+    '### a needs b',
+    '# @name a',
+    'GET {{gatewayUrl}}/rest/v2/tokens/{{b.payload.x}}',
+    '',
+    '### b needs a',
+    '# @name b',
+    'GET {{gatewayUrl}}/rest/v2/tokens/{{a.payload.x}}',
+    '',
+    '### names nothing that exists',
+    'GET {{gatewayUrl}}/rest/v2/tokens/{{nobody.payload.x}}?q={{undefinedVariable}}',
+  ].join('\n'));
+
+  it('finds a named request referenced through file variables', () => {
+    assert.deepEqual(directDependencies(file, 1), [0]);
+    assert.deepEqual(dependencyOrder(file, 1), [0]);
+  });
+
+  it('orders transitive dependencies before their dependents, each once', () => {
+    assert.deepEqual(directDependencies(file, 2), [0, 1]);
+    assert.deepEqual(dependencyOrder(file, 2), [0, 1]);
+  });
+
+  it('cuts a cycle where it closes instead of looping', () => {
+    assert.deepEqual(dependencyOrder(file, 3), [4]);
+    assert.deepEqual(dependencyOrder(file, 4), [3]);
+  });
+
+  it('ignores names no request has, and plain variables', () => {
+    assert.deepEqual(directDependencies(file, 5), []);
+    assert.deepEqual(dependencyOrder(file, 5), []);
+    assert.deepEqual(dependencyOrder(file, 0), []);
+  });
+});
+
+describe('running request files against the Local sandbox', () => {
+  let sandbox: RunningSandbox;
+  let client: GatewayClient;
+  let environment: RunOptions['environment'];
+
+  before(async () => {
+    sandbox = await startSandbox({ port: 0, rate: 10_000 });
+    environment = { name: 'Local sandbox', gatewayUrl: sandbox.gatewayUrl, boardingUrl: sandbox.boardingUrl, merchantId: sandbox.merchantId };
+    client = new GatewayClient({
+      environment: { name: 'Local sandbox', kind: 'local', gatewayUrl: sandbox.gatewayUrl, boardingUrl: sandbox.boardingUrl },
+      credentials: { apiKey: sandbox.apiKey, accessKey: sandbox.accessKey, merchantId: sandbox.merchantId },
+    });
+  });
+  after(async () => {
+    await client.close();
+    await sandbox.close();
+  });
+  beforeEach(() => sandbox.control.reset());
+
+  function options(file: RequestFile, namedResponses = new Map<string, unknown>(), seen: RequestOutcome[] = []): RunOptions {
+    return {
+      file,
+      environment,
+      namedResponses,
+      send: (p) => client.sendRaw({ method: p.method, url: p.url.toString(), headers: p.headers, ...(p.body !== undefined ? { body: p.body } : {}) }),
+      onOutcome: (o) => seen.push(o),
+    };
+  }
+
+  const refundText = [
+    sale('the sale', ['@name sale1', '@expect status 200']),
+    '### refund it',
+    '# @name refund1',
+    '# @expect status 200',
+    '# @expect payload.transaction.type == REFUND',
+    'POST {{gatewayUrl}}/rest/v2/transactions/refund',
+    'Content-Type: application/json',
+    '',
+    '{"type": "REFUND", "id": "{{sale1.payload.transaction.id}}", "amount": "5.00"}',
+  ].join('\n');
+
+  it('chains a refund to the sale it names, top to bottom', async () => {
+    const named = new Map<string, unknown>();
+    const outcomes = await runAll(options(parse(refundText), named));
+    assert.deepEqual(outcomes.map((o) => o.state), ['passed', 'passed']);
+    const saleId = (named.get('sale1') as any).payload.transaction.id;
+    const refund = named.get('refund1') as any;
+    assert.equal(refund.payload.transaction.type, 'REFUND');
+    assert.match(outcomes[1].result!.bodyText!, new RegExp(`"id":"\\d+"`));
+    assert.notEqual(refund.payload.transaction.id, saleId);
+    assert.equal(sandbox.control.stats().byOperation['transactions.refund'], 1);
+  });
+
+  it('sending a request whose dependency is unsent sends the dependency first', async () => {
+    const seen: RequestOutcome[] = [];
+    const outcomes = await runRequest(options(parse(refundText), new Map(), seen), 1);
+    assert.deepEqual(outcomes.map((o) => [o.index, o.state, o.asDependency === true]), [[0, 'passed', true], [1, 'passed', false]]);
+    assert.deepEqual(seen.map((o) => o.index), [0, 1], 'onOutcome hears the dependency first');
+    const stats = sandbox.control.stats();
+    assert.equal(stats.byOperation['transactions.sale'], 1);
+    assert.equal(stats.byOperation['transactions.refund'], 1);
+  });
+
+  it('does not send a dependency again when its response is already known', async () => {
+    const named = new Map<string, unknown>();
+    await runRequest(options(parse(refundText), named), 0);
+    await runRequest(options(parse(refundText), named), 1);
+    assert.equal(sandbox.control.stats().byOperation['transactions.sale'], 1);
+  });
+
+  it('stops at the first failure and reports the rest as skipped, unsent', async () => {
+    const text = [
+      sale('ok', ['@expect status 200']),
+      sale('declined without a status expectation', [], '0.21'),
+      sale('never sent', ['@expect status 200']),
+      sale('nor this', []),
+    ].join('\n');
+    const outcomes = await runAll(options(parse(text)));
+    assert.deepEqual(outcomes.map((o) => o.state), ['passed', 'failed', 'skipped', 'skipped']);
+    assert.match(outcomes[1].message!, /HTTP 402/);
+    assert.match(outcomes[2].message!, /not run/);
+    assert.equal(sandbox.control.stats().byOperation['transactions.sale'], 2);
+  });
+
+  it('judges status and path expectations: ==, !=, exists, matches, passing and failing', async () => {
+    const passing = [
+      '@expect status 402',
+      '@expect status != 200',
+      '@expect payload.transaction.result == DECLINED',
+      '@expect payload.transaction.result != APPROVED',
+      '@expect payload.error.result-code exists',
+      '@expect payload.error.error-message matches /insufficient/i',
+    ];
+    const outcomes = await runAll(options(parse(sale('decline', passing, '0.21'))));
+    assert.equal(outcomes[0].state, 'passed', outcomes[0].message);
+    assert.deepEqual(outcomes[0].expectations.map((e) => e.outcome.pass), passing.map(() => true));
+
+    const failing = [
+      ['@expect status 200', /status was "402"/],
+      ['@expect status != 402', /status was "402"/],
+      ['@expect payload.transaction.result == APPROVED', /was "DECLINED"/],
+      ['@expect payload.transaction.result != DECLINED', /was "DECLINED"/],
+      ['@expect payload.no-such-field exists', /was nothing/],
+      ['@expect payload.error.result-code matches /^9/', /was "012"/],
+    ] as const;
+    for (const [line, message] of failing) {
+      const [outcome] = await runAll(options(parse(sale('decline', [line], '0.21'))));
+      assert.equal(outcome.state, 'failed', line);
+      assert.match(outcome.message!, message, line);
+      assert.match(outcome.message!, new RegExp(line.replace('@expect ', '').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')));
+    }
+  });
+
+  it('fills {{…}} in an expected value from the responses, so a request can check what it chained', async () => {
+    const text = [
+      sale('the sale', ['@name sale1']),
+      '### look it up',
+      '# @name found',
+      '# @expect payload.transactions.transaction[0].id == {{sale1.payload.transaction.id}}',
+      '# @expect payload.transactions.transaction[0].id != {{sale1.payload.transaction.amount}}',
+      'GET {{gatewayUrl}}/rest/v2/transactions?id={{sale1.payload.transaction.id}}',
+      '',
+      '### a wrong chained value fails and names the path',
+      '# @expect payload.transactions.transaction[0].id == {{sale1.payload.transaction.amount}}',
+      'GET {{gatewayUrl}}/rest/v2/transactions?id={{sale1.payload.transaction.id}}',
+    ].join('\n');
+    const outcomes = await runAll(options(parse(text)));
+    assert.deepEqual(outcomes.map((o) => o.state), ['passed', 'passed', 'failed'], outcomes.map((o) => o.message).join(' | '));
+    assert.match(outcomes[2].message!, /payload\.transactions\.transaction\[0\]\.id was "\d+"/);
+  });
+
+  it('reads XML responses by element path, with or without the root element', async () => {
+    const text = [
+      '### an XML sale',
+      '# @name xmlSale',
+      '# @expect payload.transaction.result == APPROVED',
+      '# @expect response.payload.transaction.card-type == VISA',
+      'POST {{gatewayUrl}}/rest/v2/transactions/sale',
+      'Content-Type: application/xml',
+      'Accept: application/xml',
+      '',
+      '<transaction><type>SALE</type><amount>3.00</amount><card>4111111111111111</card><exp-date>1230</exp-date></transaction>',
+      '',
+      '### settings come back as XML too',
+      '# @expect terminal-settings.enable-tip == true',
+      'GET {{gatewayUrl}}/rest/v2/settings/terminal',
+      '',
+      '### void the XML sale by its id',
+      '# @expect payload.transaction.type == VOID',
+      'POST {{gatewayUrl}}/rest/v2/transactions/void',
+      'Content-Type: application/json',
+      '',
+      '{"type": "VOID", "id": "{{xmlSale.payload.transaction.id}}"}',
+    ].join('\n');
+    const outcomes = await runAll(options(parse(text)));
+    assert.deepEqual(outcomes.map((o) => `${o.state} ${o.message ?? ''}`.trim()), ['passed', 'passed', 'passed']);
+    assert.equal(outcomes[0].result!.format, 'xml');
+  });
+
+  it('a variable with no value is an error outcome, and nothing is sent', async () => {
+    const text = [
+      '### refund of nothing',
+      'POST {{gatewayUrl}}/rest/v2/transactions/refund',
+      'Content-Type: application/json',
+      '',
+      '{"type": "REFUND", "id": "{{missingId}}", "amount": "1.00"}',
+      '',
+      sale('after it', []),
+    ].join('\n');
+    const outcomes = await runAll(options(parse(text)));
+    assert.deepEqual(outcomes.map((o) => o.state), ['error', 'skipped']);
+    assert.match(outcomes[0].message!, /\{\{missingId\}\} has no value/);
+    assert.equal(outcomes[0].result, undefined);
+    assert.equal(sandbox.control.stats().requests, 0);
+  });
+
+  it('a dependency that fails leaves its dependent unsent', async () => {
+    const text = [
+      sale('declined sale', ['@name sale1', '@expect status 200'], '0.21'),
+      '### refund it',
+      'POST {{gatewayUrl}}/rest/v2/transactions/refund',
+      'Content-Type: application/json',
+      '',
+      '{"type": "REFUND", "id": "{{sale1.payload.transaction.id}}", "amount": "5.00"}',
+    ].join('\n');
+    const outcomes = await runRequest(options(parse(text)), 1);
+    assert.deepEqual(outcomes.map((o) => o.state), ['failed', 'skipped']);
+    assert.match(outcomes[1].message!, /needs "sale1"/);
+    assert.equal(sandbox.control.stats().byOperation['transactions.refund'] ?? 0, 0);
+  });
+});
