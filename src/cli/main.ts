@@ -2,10 +2,11 @@
 // Bad arguments print one line on stderr and exit 2; other failures exit 1.
 
 import { catalogCommand } from './commands/catalog';
+import { runCommand } from './commands/run';
 import { sandboxCommand } from './commands/sandbox';
 import { UsageError, type CliCommand, type CliIo } from './cliCommand';
 
-const COMMANDS: readonly CliCommand[] = [sandboxCommand, catalogCommand];
+const COMMANDS: readonly CliCommand[] = [sandboxCommand, catalogCommand, runCommand];
 
 function help(): string {
   const width = Math.max(...COMMANDS.map(c => c.usage.length));

@@ -1,0 +1,43 @@
+// What a headless run refuses to send: anything but a read to a read-only environment, and
+// anything but a read to production unless the run says --allow-production. A refused request
+// is reported as an error; it never reaches the wire.
+
+import type { Safety } from '../../catalog/types';
+import { surfaceOfPath } from '../../core/authBinding';
+import type { PreparedRequest } from '../../core/runner';
+import { keyVariableNames } from './environmentKeys';
+import type { RunTarget } from './runTarget';
+
+const SAFETY_TEXT: Readonly<Record<Safety, string>> = {
+  read: 'only reads',
+  write: 'changes data',
+  'moves-money': 'moves money',
+  destructive: 'deletes or closes data',
+};
+
+/** A request outside the catalog is judged by its method: only GET counts as a read. */
+function safetyOf(prepared: PreparedRequest): Safety {
+  return prepared.operation?.safety ?? (prepared.method === 'GET' ? 'read' : 'write');
+}
+
+/** Why `prepared` must not be sent to `target`, or undefined when it may go. */
+export function refusalOf(prepared: PreparedRequest, target: RunTarget, allowProduction: boolean): string | undefined {
+  const safety = safetyOf(prepared);
+  const what = `"${prepared.label}" (${prepared.operation?.title ?? `${prepared.method} ${prepared.url.pathname}`}) ${SAFETY_TEXT[safety]}`;
+  const name = target.environment.name;
+  if (safety !== 'read' && target.readOnly) {
+    return `refused: ${what} and environment "${name}" is read-only; only reads are sent to it`;
+  }
+  if (safety !== 'read' && target.environment.kind === 'production' && !allowProduction) {
+    return `refused: ${what} and "${name}" is a production environment; pass --allow-production to send it`;
+  }
+  const surface = surfaceOfPath(prepared.url.pathname);
+  if (surface === 'api-key' && !target.credentials.apiKey) {
+    return `not sent: no api key for "${name}"; set ${keyVariableNames('apiKey', name).join(' or ')}`;
+  }
+  if (surface === 'access-key' && (!target.credentials.accessKey || !target.credentials.merchantId)) {
+    const names = [...keyVariableNames('accessKey', name), ...keyVariableNames('merchantId', name)];
+    return `not sent: /api/ requests need an access key and a merchant id for "${name}"; set ${names.join(', ')}`;
+  }
+  return undefined;
+}

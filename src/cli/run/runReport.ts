@@ -1,0 +1,100 @@
+// What a headless run found, in one plain shape that every report format (text, json, junit)
+// is written from. The json report IS this shape, so it is documented field by field and only
+// grows (new optional fields), never changes.
+
+import type { EnvironmentKind } from '../../core/environment';
+import type { OutcomeState } from '../../core/runner';
+
+export interface ExpectationReport {
+  /** The expectation as written after `@expect`. */
+  text: string;
+  pass: boolean;
+  /** The value found (status or body value), as text; absent when there was none. */
+  actual?: string;
+  /** One line: what was expected and what came back. */
+  message: string;
+}
+
+export interface RequestReport {
+  /** 0-based position of the request in its file. */
+  index: number;
+  /** 1-based line of the request's method line. */
+  line: number;
+  /** `@name`, else the `###` title, else the operation title or `METHOD path`. */
+  label: string;
+  name?: string;
+  method: string;
+  /** Path and query that were sent; the target as written when the request was not sent. */
+  target: string;
+  /** Catalog operation id, when the request was sent to a known operation. */
+  operation?: string;
+  state: OutcomeState;
+  status?: number;
+  timeMs?: number;
+  /** Why the request failed, errored or was skipped. */
+  message?: string;
+  /** True when it ran only because a later request needed its response. */
+  asDependency?: boolean;
+  expectations: ExpectationReport[];
+}
+
+export interface FileDiagnostic {
+  /** 1-based. */
+  line: number;
+  /** 1-based. */
+  column: number;
+  message: string;
+}
+
+export interface FileReport {
+  /** As given on the command line. */
+  file: string;
+  /** `invalid`: the file did not parse (see `diagnostics`) and nothing in it was sent. */
+  state: 'passed' | 'failed' | 'invalid';
+  timeMs: number;
+  diagnostics: FileDiagnostic[];
+  requests: RequestReport[];
+}
+
+export interface RunTotals {
+  files: number;
+  /** Files that failed or did not parse. */
+  filesFailed: number;
+  requests: number;
+  passed: number;
+  failed: number;
+  errors: number;
+  skipped: number;
+  cancelled: number;
+  timeMs: number;
+}
+
+export interface RunReport {
+  /** Version of this shape. */
+  version: 1;
+  environment: { name: string; kind: EnvironmentKind };
+  /** True when every file parsed and every request passed. */
+  passed: boolean;
+  files: FileReport[];
+  totals: RunTotals;
+}
+
+const STATE_TOTAL: Readonly<Record<OutcomeState, keyof RunTotals>> = {
+  passed: 'passed',
+  failed: 'failed',
+  error: 'errors',
+  skipped: 'skipped',
+  cancelled: 'cancelled',
+};
+
+export function totalsOf(files: readonly FileReport[], timeMs: number): RunTotals {
+  const totals: RunTotals = { files: files.length, filesFailed: 0, requests: 0, passed: 0, failed: 0, errors: 0, skipped: 0, cancelled: 0, timeMs };
+  for (const file of files) {
+    if (file.state !== 'passed') totals.filesFailed++;
+    for (const request of file.requests) {
+      totals.requests++;
+      totals[STATE_TOTAL[request.state]]++;
+    }
+  }
+  return totals;
+}

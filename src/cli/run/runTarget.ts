@@ -1,0 +1,69 @@
+// Where a headless run sends its requests: an environment, the keys for it, and how careful to
+// be with it. The Local sandbox target starts one in-process and stops it afterwards.
+
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import type { Credentials, Environment } from '../../core/environment';
+import { startSandbox } from '../../sandbox/server';
+import { UsageError } from '../cliCommand';
+import type { ConfiguredEnvironment } from './environmentConfig';
+import { credentialsFromEnv, keyVariableNames } from './environmentKeys';
+
+export interface RunTarget {
+  environment: Environment;
+  credentials: Credentials;
+  /** Refuse every request that is not a read, whatever the flags say. */
+  readOnly: boolean;
+  /** Stops what the target started (the in-process sandbox); nothing for a remote environment. */
+  close(): Promise<void>;
+}
+
+export const LOCAL_ENVIRONMENT_NAME = 'local';
+
+/**
+ * A fresh Local sandbox on a free port with its state in a temporary file, removed on close.
+ * Its rate limit is raised: a run of many files is one client, not the traffic the default
+ * limit is there to simulate.
+ */
+export async function startLocalTarget(): Promise<RunTarget> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'gateway-workbench-run-'));
+  try {
+    const sandbox = await startSandbox({ port: 0, dataFile: path.join(folder, 'sandbox.json'), rate: 10_000 });
+    return {
+      environment: { name: 'Local sandbox', kind: 'local', gatewayUrl: sandbox.gatewayUrl, boardingUrl: sandbox.boardingUrl },
+      credentials: { apiKey: sandbox.apiKey, accessKey: sandbox.accessKey, merchantId: sandbox.merchantId },
+      readOnly: false,
+      async close() {
+        try {
+          await sandbox.close();
+        } finally {
+          await rm(folder, { recursive: true, force: true });
+        }
+      },
+    };
+  } catch (err) {
+    await rm(folder, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+/** The configured environment called `name`, with its keys from environment variables. */
+export function configuredTarget(name: string, environments: readonly ConfiguredEnvironment[], env: NodeJS.ProcessEnv, configFile: string): RunTarget {
+  const found = environments.find((e) => e.name === name) ?? environments.find((e) => e.name.toLowerCase() === name.toLowerCase());
+  if (!found) {
+    const known = [LOCAL_ENVIRONMENT_NAME, ...environments.map((e) => e.name)].map((n) => `"${n}"`).join(', ');
+    throw new UsageError(`unknown environment "${name}": ${configFile} defines ${environments.length ? 'only ' : 'none; use '}${known}`);
+  }
+  const credentials = credentialsFromEnv(found.name, env);
+  if (!credentials.apiKey && !credentials.accessKey) {
+    const [specific, general] = keyVariableNames('apiKey', found.name);
+    throw new UsageError(`no keys for environment "${found.name}": set ${general} (or ${specific}) for /rest/ requests, and GATEWAY_ACCESS_KEY with GATEWAY_MERCHANT_ID for /api/ requests`);
+  }
+  return {
+    environment: { name: found.name, kind: found.kind, gatewayUrl: found.gatewayUrl, boardingUrl: found.boardingUrl },
+    credentials,
+    readOnly: found.readOnly,
+    close: async () => undefined,
+  };
+}

@@ -1,0 +1,275 @@
+// `gateway-workbench run`, as CI would use it: spawned as a process, judged by exit code,
+// stdout, stderr and the report files it writes. Environments other than the built-in Local
+// sandbox point at a sandbox this test starts, with keys passed through environment variables.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { wantsColour } from '../../src/cli/run/textReport';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/server';
+
+const ROOT = path.resolve(__dirname, '../..');
+const CLI = ['--import', 'tsx', path.join(ROOT, 'src/cli/main.ts'), 'run'];
+/** The variables a run reads, cleared so the developer's own shell cannot change the outcome. */
+const CLEAN_ENV = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GATEWAY_') && k !== 'NO_COLOR'));
+
+interface CliRun { code: number | null; stdout: string; stderr: string }
+
+function runCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...CLI, ...args], { cwd: ROOT, env: { ...CLEAN_ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const PASSING = `# A sale and its refund.
+### sale
+# @name sale1
+# @expect status 200
+# @expect payload.transaction.result == APPROVED
+POST {{gatewayUrl}}/rest/v2/transactions/sale
+Content-Type: application/json
+
+{"type": "SALE", "amount": "7.00", "card": "4111111111111111", "exp-date": "1230"}
+
+### refund
+# @expect payload.transaction.type == REFUND
+POST {{gatewayUrl}}/rest/v2/transactions/refund
+Content-Type: application/json
+
+{"type": "REFUND", "id": "{{sale1.payload.transaction.id}}", "amount": "7.00"}
+`;
+
+const FAILING = `### approved sale
+# @expect status 200
+POST {{gatewayUrl}}/rest/v2/transactions/sale
+Content-Type: application/json
+
+{"type": "SALE", "amount": "8.00", "card": "4111111111111111", "exp-date": "1230"}
+
+### wrong expectation
+# @name wrongResult
+# @expect payload.transaction.result == DECLINED
+POST {{gatewayUrl}}/rest/v2/transactions/sale
+Content-Type: application/json
+
+{"type": "SALE", "amount": "9.00", "card": "4111111111111111", "exp-date": "1230"}
+
+### never sent
+GET {{gatewayUrl}}/rest/v2/transactions
+`;
+
+const READ_ONLY = `### list transactions
+# @expect status 200
+GET {{gatewayUrl}}/rest/v2/transactions?page-size=1
+`;
+
+const SALE_ONLY = `### a sale
+# @expect status 200
+POST {{gatewayUrl}}/rest/v2/transactions/sale
+Content-Type: application/json
+
+{"type": "SALE", "amount": "4.00", "card": "4111111111111111", "exp-date": "1230"}
+`;
+
+const LEAKY = `### expects a full card number, so its message holds one
+# @expect payload.transaction.card == 4111111111111111
+POST {{gatewayUrl}}/rest/v2/transactions/sale
+Content-Type: application/json
+
+{"type": "SALE", "amount": "6.00", "card": "4111111111111111", "exp-date": "1230"}
+`;
+
+const BROKEN = `### not a request
+# @expect payload.transaction.result ~= APPROVED
+POST {{gatewayUrl}}/rest/v2/transactions/sale
+`;
+
+describe('gateway-workbench run', { concurrency: 4 }, () => {
+  let dir: string;
+  let sandbox: RunningSandbox;
+  /** Behind the production and read-only environments, so what reaches it is theirs alone. */
+  let guarded: RunningSandbox;
+  const file = (name: string) => path.join(dir, name);
+  let configFile: string;
+  let sandboxKeys: Record<string, string>;
+
+  before(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'gw-run-'));
+    [sandbox, guarded] = await Promise.all([startSandbox({ port: 0, rate: 10_000 }), startSandbox({ port: 0, rate: 10_000 })]);
+    sandboxKeys = { GATEWAY_API_KEY_CI_SANDBOX: sandbox.apiKey, GATEWAY_ACCESS_KEY: sandbox.accessKey, GATEWAY_MERCHANT_ID: sandbox.merchantId };
+    const urls = { gatewayUrl: sandbox.gatewayUrl, boardingUrl: sandbox.boardingUrl };
+    const guardedUrls = { gatewayUrl: guarded.gatewayUrl, boardingUrl: guarded.boardingUrl };
+    configFile = file('gateway-workbench.json');
+    await Promise.all([
+      writeFile(file('passing.gwreq'), PASSING),
+      writeFile(file('failing.gwreq'), FAILING),
+      writeFile(file('read.gwreq'), READ_ONLY),
+      writeFile(file('sale.gwreq'), SALE_ONLY),
+      writeFile(file('leaky.gwreq'), LEAKY),
+      writeFile(file('broken.gwreq'), BROKEN),
+      writeFile(configFile, JSON.stringify({
+        environments: [
+          { name: 'CI sandbox', kind: 'sandbox', ...urls },
+          { name: 'Prod', kind: 'production', ...guardedUrls },
+          { name: 'Locked', kind: 'sandbox', readOnly: true, ...guardedUrls },
+        ],
+      })),
+      writeFile(file('with-key.json'), JSON.stringify({ environments: [{ name: 'CI sandbox', kind: 'sandbox', apiKey: 'k-123', ...urls }] })),
+    ]);
+  });
+  after(async () => {
+    await Promise.all([sandbox.close(), guarded.close()]);
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('a passing file exits 0 against the in-process Local sandbox, one line per request and a summary', async () => {
+    const r = await runCli([file('passing.gwreq')]);
+    assert.equal(r.code, 0, r.stderr + r.stdout);
+    assert.match(r.stdout, /✓ 200 +\d+ ms {2}sale1/);
+    assert.match(r.stdout, /✓ 200 +\d+ ms {2}refund/);
+    assert.match(r.stdout, /PASSED: 2 requests in 1 file: 2 passed, 0 failed/);
+    assert.doesNotMatch(r.stdout, /\x1b\[/, 'no colour when stdout is not a terminal');
+    assert.equal(r.stderr, '');
+  });
+
+  it('a wrong expectation exits 1; the junit report names the failing request and its message', async () => {
+    const out = file('failing-junit.xml');
+    const r = await runCli([file('failing.gwreq'), '--report', 'junit', '--output', out]);
+    assert.equal(r.code, 1, r.stderr);
+    assert.match(r.stdout, /✗ 200 +\d+ ms {2}wrongResult — failed: payload\.transaction\.result == DECLINED/);
+    assert.match(r.stdout, /FAILED: 3 requests in 1 file: 1 passed, 1 failed, 0 errors, 1 skipped/);
+    const xml = await readFile(out, 'utf8');
+    assert.equal(XMLValidator.validate(xml), true);
+    const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml);
+    const suite = doc.testsuites.testsuite;
+    assert.equal(suite.name, file('failing.gwreq'));
+    assert.deepEqual([suite.tests, suite.failures, suite.errors, suite.skipped], ['3', '1', '0', '1']);
+    const [ok, failed, skipped] = suite.testcase;
+    assert.equal(ok.name, 'approved sale');
+    assert.equal(ok.failure, undefined);
+    assert.equal(failed.name, 'wrongResult');
+    assert.match(failed.failure.message, /payload\.transaction\.result == DECLINED \(payload\.transaction\.result was "APPROVED"\)/);
+    assert.equal(skipped.name, 'never sent');
+    assert.match(skipped.skipped.message, /not run/);
+  });
+
+  it('the json report has a stable shape: files → requests → expectations, and totals', async () => {
+    const r = await runCli([file('passing.gwreq'), file('failing.gwreq'), '--report', 'json']);
+    assert.equal(r.code, 1);
+    const report = JSON.parse(r.stdout);
+    assert.deepEqual(Object.keys(report), ['version', 'environment', 'passed', 'files', 'totals']);
+    assert.equal(report.version, 1);
+    assert.deepEqual(report.environment, { name: 'Local sandbox', kind: 'local' });
+    assert.deepEqual(report.totals, { ...report.totals, files: 2, filesFailed: 1, requests: 5, passed: 3, failed: 1, errors: 0, skipped: 1, cancelled: 0 });
+    assert.deepEqual(report.files.map((f: any) => f.state), ['passed', 'failed']);
+    const sale1 = report.files[0].requests[0];
+    assert.deepEqual(
+      { ...sale1, timeMs: 0 },
+      {
+        index: 0, line: 6, label: 'sale1', name: 'sale1', method: 'POST', target: '/rest/v2/transactions/sale',
+        operation: 'transactions.sale', state: 'passed', status: 200, timeMs: 0,
+        expectations: [
+          { text: 'status 200', pass: true, actual: '200', message: 'passed: status 200 (status was "200")' },
+          { text: 'payload.transaction.result == APPROVED', pass: true, actual: 'APPROVED', message: 'passed: payload.transaction.result == APPROVED (payload.transaction.result was "APPROVED")' },
+        ],
+      },
+    );
+    assert.equal(report.files[1].requests[1].expectations[0].pass, false);
+  });
+
+  it('--env NAME runs against the configured environment with keys from environment variables', async () => {
+    const before = sandbox.control.stats().byOperation['transactions.refund'] ?? 0;
+    const r = await runCli([file('passing.gwreq'), '--env', 'CI sandbox', '--config', configFile], sandboxKeys);
+    assert.equal(r.code, 0, r.stderr + r.stdout);
+    assert.match(r.stdout, /^Environment: CI sandbox$/m);
+    assert.equal((sandbox.control.stats().byOperation['transactions.refund'] ?? 0) - before, 1, 'the refund reached the test\'s sandbox');
+  });
+
+  it('GATEWAY_WORKBENCH_CONFIG names the config file when --config is not given', async () => {
+    const r = await runCli([file('read.gwreq'), '--env', 'CI sandbox'], { ...sandboxKeys, GATEWAY_WORKBENCH_CONFIG: configFile });
+    assert.equal(r.code, 0, r.stderr + r.stdout);
+  });
+
+  it('production refuses requests that are not reads unless --allow-production, read-only environments always; reads go through', async () => {
+    const salesBefore = guarded.control.stats().byOperation['transactions.sale'] ?? 0;
+    const keys = { GATEWAY_API_KEY: guarded.apiKey };
+    const refused = await runCli([file('sale.gwreq'), '--env', 'Prod', '--config', configFile], keys);
+    assert.equal(refused.code, 1);
+    assert.match(refused.stdout, /! +— +a sale — refused: "a sale" \(Sale\) moves money and "Prod" is a production environment; pass --allow-production/);
+    assert.equal(guarded.control.stats().byOperation['transactions.sale'] ?? 0, salesBefore, 'nothing was sent');
+    const read = await runCli([file('read.gwreq'), '--env', 'Prod', '--config', configFile], keys);
+    assert.equal(read.code, 0, read.stdout);
+    const locked = await runCli([file('sale.gwreq'), '--env', 'Locked', '--config', configFile, '--allow-production'], keys);
+    assert.equal(locked.code, 1, 'a read-only environment refuses writes even with --allow-production');
+    assert.match(locked.stdout, /refused: .* environment "Locked" is read-only/);
+    assert.equal(guarded.control.stats().byOperation['transactions.sale'] ?? 0, salesBefore, 'nothing was sent');
+    const allowed = await runCli([file('sale.gwreq'), '--env', 'Prod', '--config', configFile, '--allow-production'], keys);
+    assert.equal(allowed.code, 0, allowed.stdout);
+    assert.equal((guarded.control.stats().byOperation['transactions.sale'] ?? 0) - salesBefore, 1);
+  });
+
+  it('a file that does not parse is reported with file:line:col, not run, and fails the run', async () => {
+    const r = await runCli([file('broken.gwreq'), file('passing.gwreq')]);
+    assert.equal(r.code, 1);
+    assert.match(r.stdout, new RegExp(`${file('broken.gwreq').replace(/[.\\]/g, '\\$&')}:2:\\d+: malformed @expect`));
+    assert.match(r.stdout, /2 passed/, 'the other file still ran');
+  });
+
+  it('keys, full card numbers and account numbers never reach a report', async () => {
+    const out = file('leaky.json');
+    const r = await runCli([file('leaky.gwreq'), '--env', 'CI sandbox', '--config', configFile, '--report', 'json', '--output', out], sandboxKeys);
+    assert.equal(r.code, 1);
+    for (const text of [r.stdout, await readFile(out, 'utf8')]) {
+      assert.doesNotMatch(text, /4111111111111111/);
+      assert.ok(!text.includes(sandbox.apiKey));
+    }
+    assert.match(await readFile(out, 'utf8'), /XXXXXXXXXXXX1111/);
+  });
+
+  const usageErrors: Array<[string, string[], RegExp, Record<string, string>?]> = [
+    ['an unknown flag', ['--bogus', 'x.gwreq'], /--bogus/],
+    ['no FILE', [], /missing FILE/],
+    ['a file that does not exist', ['no-such-file.gwreq'], /cannot read no-such-file\.gwreq: no such file/],
+    ['an unknown report format', ['x.gwreq', '--report', 'html'], /--report must be text, json or junit/],
+    ['an unknown environment', ['PASSING', '--env', 'Staging', '--config', 'CONFIG'], /unknown environment "Staging"/],
+    ['a missing config file', ['PASSING', '--env', 'CI sandbox', '--config', 'nope.json'], /cannot read the config file nope\.json/],
+    ['a key in the config file', ['PASSING', '--env', 'CI sandbox', '--config', 'WITH_KEY'], /keys belong in environment variables/],
+    ['no keys in the environment variables', ['PASSING', '--env', 'CI sandbox', '--config', 'CONFIG'], /no keys for environment "CI sandbox": set GATEWAY_API_KEY/],
+  ];
+  for (const [what, args, message] of usageErrors) {
+    it(`exits 2 with one actionable stderr line for ${what}`, async () => {
+      const resolved = args.map((a) => (a === 'PASSING' ? file('passing.gwreq') : a === 'CONFIG' ? configFile : a === 'WITH_KEY' ? file('with-key.json') : a));
+      const r = await runCli(resolved);
+      assert.equal(r.code, 2, r.stdout + r.stderr);
+      assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+      assert.match(r.stderr, message);
+      assert.match(r.stderr, /^gateway-workbench run: /);
+      assert.doesNotMatch(r.stderr, /k-123/);
+      assert.equal(r.stdout, '');
+    });
+  }
+
+  it('the CLI usage text lists the run command', async () => {
+    const r = await runCli(['--help']);
+    assert.equal(r.code, 0);
+    assert.match(r.stdout, /gateway-workbench run FILE… \[--env local\|NAME\] \[--report text\|json\|junit\]/);
+  });
+});
+
+describe('text report colour', () => {
+  it('only on a terminal, and never with NO_COLOR set', () => {
+    assert.equal(wantsColour(true, {}), true);
+    assert.equal(wantsColour(false, {}), false);
+    assert.equal(wantsColour(undefined, {}), false);
+    assert.equal(wantsColour(true, { NO_COLOR: '1' }), false);
+  });
+});
