@@ -1,0 +1,49 @@
+// A request body, read once per document version: its format, its first syntax error (from
+// the codecs, as a document position) and its field tree with offsets.
+
+import { parseJson, parseXml } from '../../core/codecs';
+import type { Position } from '../../core/requestFile';
+import { maskJsonTemplates, readJsonLocations, type JsonNode } from './jsonFieldLocations';
+import { readXmlLocations, type XmlElement } from './xmlElementLocations';
+import { fieldTreeOfJson, fieldTreeOfXml, type FieldNode } from './fieldTree';
+
+export interface AnalyzedBody {
+  format: 'json' | 'xml';
+  /** The body as written (raw document slice) and its offset. */
+  text: string;
+  startOffset: number;
+  /** Document line (0-based) of the body's first line. */
+  firstLine: number;
+  syntaxError?: { message: string; position: Position };
+  json?: JsonNode;
+  xmlRoots: XmlElement[];
+  /** JSON root object, or the XML root element. */
+  root?: FieldNode;
+  /** A `{{…}}` inside an XML tag name: such a body is not formatted. */
+  templateInTagName: boolean;
+}
+
+/** `firstLine`: the document line the body starts on (codec errors are 1-based, body-relative). */
+export function analyzeBody(text: string, startOffset: number, firstLine: number): AnalyzedBody {
+  const format = text.trimStart().startsWith('<') ? 'xml' : 'json';
+  const body: AnalyzedBody = { format, text, startOffset, firstLine, xmlRoots: [], templateInTagName: false };
+  const result = format === 'json' ? parseJson(maskJsonTemplates(text)) : parseXml(text);
+  if (!result.ok) {
+    // Some validator errors come without a line or column: point at the body's start then.
+    const line = Number.isFinite(result.error.line) ? result.error.line : 1;
+    const column = Number.isFinite(result.error.column) ? result.error.column : 1;
+    body.syntaxError = { message: result.error.message, position: { line: firstLine + Math.max(0, line - 1), character: Math.max(0, column - 1) } };
+  }
+  if (format === 'json') {
+    const json = readJsonLocations(text, startOffset);
+    if (json) {
+      body.json = json;
+      if (json.kind === 'object') body.root = fieldTreeOfJson(json, text, startOffset);
+    }
+  } else {
+    body.xmlRoots = readXmlLocations(text, startOffset);
+    body.templateInTagName = /<\/?[^>\s]*\{\{/.test(text);
+    if (body.xmlRoots[0]) body.root = fieldTreeOfXml(body.xmlRoots[0]);
+  }
+  return body;
+}

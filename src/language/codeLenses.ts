@@ -1,0 +1,27 @@
+// Code lenses above each request's method line: Send, Send to <other environment> (up to
+// three, then "Send to…"), and Send All on the first request.
+
+import type { CodeLens } from 'vscode-languageserver-types';
+import type { AnalyzedDocument } from './analyzedDocument';
+import { LENS_COMMANDS, MAX_NAMED_ENVIRONMENT_LENSES, type EnvironmentsParams, type PickEnvironmentArgument } from './protocol';
+
+export function codeLensesOf(doc: AnalyzedDocument, environments: EnvironmentsParams): CodeLens[] {
+  const others = environments.names.filter((n) => n !== environments.active && n.trim() !== '');
+  const named = others.length > MAX_NAMED_ENVIRONMENT_LENSES + 1 ? others.slice(0, MAX_NAMED_ENVIRONMENT_LENSES) : others;
+  const pick: PickEnvironmentArgument = { pickEnvironment: true };
+  const lenses: CodeLens[] = [];
+  doc.requests.forEach((request, index) => {
+    const line = request.methodRange.start.line;
+    const range = { start: { line, character: 0 }, end: { line, character: 0 } };
+    const tooltip = environments.active ? `Send to ${environments.active} (the active environment)` : 'Send to the active environment';
+    lenses.push({ range, command: { title: '▷ Send', tooltip, command: LENS_COMMANDS.sendRequestAt, arguments: [doc.uri, index] } });
+    for (const name of named) {
+      lenses.push({ range, command: { title: `Send to ${name}`, command: LENS_COMMANDS.sendRequestAt, arguments: [doc.uri, index, name] } });
+    }
+    if (named.length < others.length) {
+      lenses.push({ range, command: { title: 'Send to…', command: LENS_COMMANDS.sendRequestAt, arguments: [doc.uri, index, pick] } });
+    }
+    if (index === 0) lenses.push({ range, command: { title: 'Send All', command: LENS_COMMANDS.sendAll, arguments: [doc.uri] } });
+  });
+  return lenses;
+}

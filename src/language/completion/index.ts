@@ -1,0 +1,78 @@
+// Completion: decides what the cursor is on (a variable, metadata, the request line, a header,
+// the body) and hands over to the completer for that context.
+
+import type { CompletionItem, Position } from 'vscode-languageserver-types';
+import type { AnalyzedDocument } from '../analyzedDocument';
+import { lineContext } from './lineContext';
+import { methodItems, pathItems, queryItems } from './requestLine';
+import { headerNameItems, headerValueItems } from './headers';
+import { variableItems } from './variables';
+import { expectItems, metadataKeywordItems } from './metadata';
+import { jsonBodyItems } from './jsonBody';
+import { xmlBodyItems } from './xmlBody';
+import { emptyBodyItems } from './emptyBody';
+
+const META_KEYWORD = /^(\s*(?:#|\/\/)\s*@)(\w*)$/;
+const EXPECT_SUBJECT = /^(\s*(?:#|\/\/)\s*@expect\s+)(\S*)$/;
+
+export function complete(doc: AnalyzedDocument, position: Position): CompletionItem[] {
+  const { line } = position;
+  if (line < 0 || line >= doc.lineCount) return [];
+  const text = doc.lineText(line);
+  const cursor = Math.max(0, Math.min(position.character, text.length));
+  const at = { line, character: cursor };
+  const before = text.slice(0, cursor);
+  const after = text.slice(cursor);
+  const context = lineContext(doc, line);
+  if (context.role === 'separator') return [];
+
+  const open = before.lastIndexOf('{{');
+  if (open >= 0 && before.indexOf('}}', open) < 0) {
+    return variableItems(doc, line, cursor, before.slice(open + 2), after, context.requestIndex);
+  }
+  const wordEnd = cursor + (/^[\w-]*/.exec(after)?.[0].length ?? 0);
+
+  const keyword = META_KEYWORD.exec(before);
+  if (keyword) return metadataKeywordItems(line, keyword[1].length, wordEnd);
+  const subject = EXPECT_SUBJECT.exec(before);
+  if (subject) {
+    const op = context.requestIndex >= 0 ? doc.operationOf(context.requestIndex)?.op : undefined;
+    return expectItems(op, line, subject[1].length, cursor + (/^\S*/.exec(after)?.[0].length ?? 0));
+  }
+  if (/^\s*(#|\/\/)/.test(before)) return [];
+
+  if (context.role === 'preamble') return /^[A-Za-z]*$/.test(before) ? methodItems(line, 0, wordEnd) : [];
+
+  if (context.role === 'requestLine') {
+    const m = /^(\s*)(\S*)(\s+)?(\S*)$/.exec(before);
+    if (!m) return [];
+    const [, lead, method, gap, typedTarget] = m;
+    if (gap === undefined) return methodItems(line, lead.length, wordEnd);
+    const q = typedTarget.indexOf('?');
+    if (q >= 0) {
+      const fullTarget = typedTarget + (/^\S*/.exec(after)?.[0] ?? '');
+      return queryItems(method, fullTarget, typedTarget.slice(q + 1), line, cursor);
+    }
+    const targetEnd = cursor + (/^\S*/.exec(after)?.[0].length ?? 0);
+    return pathItems(method, typedTarget, line, lead.length + method.length + gap.length, targetEnd);
+  }
+
+  const request = context.requestIndex >= 0 ? doc.requests[context.requestIndex] : undefined;
+  const op = context.requestIndex >= 0 ? doc.operationOf(context.requestIndex)?.op : undefined;
+
+  if (context.role === 'header') {
+    const colon = before.indexOf(':');
+    if (colon < 0) return headerNameItems(op, request?.headers.map((h) => h.name) ?? [], line, wordEnd);
+    const valueStart = colon + 1 + (before.slice(colon + 1).length - before.slice(colon + 1).trimStart().length);
+    return headerValueItems(op, before.slice(0, colon).trim(), line, valueStart, text.trimEnd().length > cursor ? text.trimEnd().length : cursor);
+  }
+
+  if (!op || context.blankLine === undefined) return [];
+  const base = doc.lineStarts[context.blankLine + 1] ?? doc.text.length;
+  const endLine = context.block.last;
+  const end = endLine + 1 < doc.lineCount ? doc.lineStarts[endLine + 1] - 1 : doc.text.length;
+  const region = doc.text.slice(base, Math.max(base, end));
+  const offset = doc.offsetAt(at);
+  if (region.trim() === '') return emptyBodyItems(op, { start: at, end: at });
+  return region.trimStart().startsWith('<') ? xmlBodyItems(doc, op, region, base, offset) : jsonBodyItems(doc, op, region, base, offset);
+}

@@ -1,0 +1,47 @@
+// Completion on metadata lines: `# @name` / `# @expect`, then after `@expect ` the subjects
+// (`status`, paths into the response of this request's operation).
+
+import { CompletionItemKind, InsertTextFormat, type CompletionItem } from 'vscode-languageserver-types';
+import type { Operation } from '../../catalog/types';
+import { responsePaths } from '../responsePaths';
+import { lineRange } from './requestLine';
+
+const KEYWORDS: ReadonlyArray<{ name: string; snippet: string; doc: string }> = [
+  { name: 'name', snippet: 'name ${1:sale1}', doc: 'Names the request, so later requests can use {{name.payload…}} from its response.' },
+  { name: 'expect', snippet: 'expect ', doc: 'An assertion checked after the response: status, ==, !=, exists, matches /re/.' },
+];
+
+export function metadataKeywordItems(line: number, from: number, to: number): CompletionItem[] {
+  return KEYWORDS.map((k) => ({
+    label: k.name,
+    kind: CompletionItemKind.Keyword,
+    documentation: k.doc,
+    insertTextFormat: InsertTextFormat.Snippet,
+    textEdit: { range: lineRange(line, from, to), newText: k.snippet },
+    ...(k.name === 'expect' ? { command: { title: 'Suggest', command: 'editor.action.triggerSuggest' } } : {}),
+  }));
+}
+
+export function expectItems(op: Operation | undefined, line: number, from: number, to: number): CompletionItem[] {
+  const status = op?.successStatuses[0] ?? 200;
+  const items: CompletionItem[] = [{
+    label: 'status',
+    kind: CompletionItemKind.Keyword,
+    detail: `HTTP status, e.g. ${status}`,
+    documentation: 'Checks the HTTP status of the response: "status 200" or "status != 402".',
+    sortText: '0',
+    insertTextFormat: InsertTextFormat.Snippet,
+    textEdit: { range: lineRange(line, from, to), newText: `status \${1:${status}}` },
+  }];
+  // The envelope's `status` would read as the HTTP status check, so it is not offered here.
+  responsePaths(op).filter((p) => p !== 'status').forEach((path, i) => items.push({
+    label: path,
+    kind: CompletionItemKind.Field,
+    detail: 'response value',
+    documentation: `Checks ${path} in the parsed response: == value, != value, exists, or matches /regex/.`,
+    sortText: `1_${String(i).padStart(3, '0')}`,
+    insertTextFormat: InsertTextFormat.Snippet,
+    textEdit: { range: lineRange(line, from, to), newText: `${path} \${1|==,!=,exists,matches|} $2` },
+  }));
+  return items;
+}

@@ -1,0 +1,29 @@
+// Special values of the Local sandbox offered as completion items, read from the tables the
+// sandbox itself runs on (so the editor cannot promise what the sandbox does not do).
+import { DECLINE_TABLE } from '../../sandbox/cards/declineTable';
+import { ACH_RETURN_RULES } from '../../sandbox/ach/achReturnRules';
+
+export interface SpecialValue {
+  value: string;
+  /** One line: what the sandbox does with it. */
+  meaning: string;
+}
+
+/** Each amount once, with its first mapping (the one the sandbox applies). */
+export const DECLINE_AMOUNTS: readonly SpecialValue[] = (() => {
+  const seen = new Map<string, SpecialValue>();
+  for (const rule of DECLINE_TABLE) {
+    for (const amount of rule.amounts) {
+      if (seen.has(amount)) continue;
+      const outcome = rule.resultCode === '000' ? 'approved' : `declined ${rule.resultCode}`;
+      seen.set(amount, { value: amount, meaning: `Local sandbox: ${outcome} — ${rule.message}` });
+    }
+  }
+  return [...seen.values()];
+})();
+
+/** Account numbers ending in each rule's digits come back Returned with its R-code. */
+export const RETURNING_ACCOUNTS: readonly SpecialValue[] = ACH_RETURN_RULES.map((rule) => ({
+  value: `123456${rule.accountEndsWith}`,
+  meaning: `Local sandbox: settles as Returned ${rule.code} (${rule.message}) — any account ending in ${rule.accountEndsWith}`,
+}));

@@ -1,0 +1,150 @@
+// Diagnostics inside a body: the first syntax error where the codec found it, the XML root
+// element, and every field against the catalog: missing required fields (on the object that
+// lacks them), unknown fields (warnings, with the nearest known name) and invalid values.
+
+import type { Diagnostic, Range } from 'vscode-languageserver-types';
+import type { FieldSpec, Operation } from '../../catalog/types';
+import type { AnalyzedDocument } from '../analyzedDocument';
+import type { AnalyzedBody } from '../body/analyzeBody';
+import type { FieldNode } from '../body/fieldTree';
+import { innerScope, lookupField, rootScope, type FieldScope } from '../body/fieldScopes';
+import { diagnostic, onLine } from './diagnostic';
+import { KEY_NAME, shown } from './keyPatterns';
+import { valueProblem } from './valueCheck';
+
+const MAX_NODES = 20_000;
+
+/** Names other payment APIs use for our fields, for "did you mean". */
+const FIELD_ALIASES: Readonly<Record<string, string>> = {
+  cvv: 'csc', cvv2: 'csc', cvc: 'csc', cid: 'csc',
+  expdate: 'exp-date', exp_date: 'exp-date', expiry: 'exp-date', expiration: 'exp-date', 'expiration-date': 'exp-date',
+  pan: 'card', 'card-number': 'card', cardnumber: 'card', number: 'card',
+  routing: 'routing-number', aba: 'routing-number', 'routing_number': 'routing-number',
+  account: 'account-number', 'account_number': 'account-number',
+  sec: 'standard-entry-class-code', 'sec-code': 'standard-entry-class-code',
+};
+
+class BodyChecker {
+  readonly out: Diagnostic[] = [];
+  private visited = 0;
+
+  constructor(private readonly doc: AnalyzedDocument) {}
+
+  private range(from: number, to: number): Range {
+    return { start: this.doc.positionAt(from), end: this.doc.positionAt(to) };
+  }
+
+  object(node: FieldNode, scope: FieldScope, where: string): void {
+    if (++this.visited > MAX_NODES) return;
+    if (node.kind === 'array') {
+      for (const item of node.children) if (item.kind === 'object') this.object(item, { fields: scope.fields }, where);
+      return;
+    }
+    const present = new Set(node.children.map((c) => c.name));
+    const wrappers = scope.arrayOf !== undefined && node.children.some((c) => lookupField(scope, c.name).wrapper);
+    const missing = wrappers ? [] : scope.fields.filter((f) => f.required && !present.has(f.name));
+    if (missing.length > 0) {
+      const names = missing.map((f) => f.name);
+      this.out.push(diagnostic(this.range(node.openStart, node.openEnd), 'missing-field',
+        `missing required field${names.length > 1 ? 's' : ''} ${names.join(', ')} in ${where}`));
+    }
+    for (const child of node.children) this.field(child, scope, where);
+  }
+
+  private field(node: FieldNode, scope: FieldScope, where: string): void {
+    const found = lookupField(scope, node.name);
+    if (found.wrapper) {
+      if (node.kind === 'object') this.object(node, { fields: scope.fields }, `${node.name} in ${where}`);
+      return;
+    }
+    const spec = found.spec;
+    if (!spec) {
+      if (KEY_NAME.test(node.name)) return; // reported as a key in the file
+      const near = nearestName(node.name, scope.fields);
+      this.out.push(diagnostic(this.range(node.nameStart, node.nameEnd), 'unknown-field',
+        `unknown field "${shown(node.name)}" in ${where}${near ? `: did you mean "${near}"?` : `: ${knownFields(scope.fields)}`}`, 'warning'));
+      return;
+    }
+    const inner = innerScope(scope, found);
+    if (inner && spec.fields) {
+      if (node.kind === 'leaf') {
+        if (node.leaf && node.leaf.text !== '' && !node.leaf.template && node.leaf.type !== 'literal') {
+          this.out.push(diagnostic(this.range(node.leaf.start, node.leaf.end), 'invalid-value', `${spec.name} is an ${spec.type} with fields ${spec.fields.map((f) => f.name).join(', ')}, not a single value`));
+        }
+        return;
+      }
+      this.object(node, inner, spec.name);
+      return;
+    }
+    if (node.kind !== 'leaf') {
+      this.out.push(diagnostic(this.range(node.nameStart, node.nameEnd), 'invalid-value', `${spec.name} is a single ${spec.type} value, not an ${node.kind}`));
+      return;
+    }
+    const leaf = node.leaf;
+    if (!leaf || leaf.template) return;
+    if (leaf.type === 'literal' && leaf.text === 'null') return;
+    const problem = valueProblem(spec, leaf.text);
+    if (problem) this.out.push(diagnostic(this.range(leaf.start, leaf.end), 'invalid-value', problem));
+  }
+}
+
+function knownFields(fields: readonly FieldSpec[]): string {
+  const names = fields.map((f) => f.name);
+  return names.length === 0 ? 'it takes no fields here' : `known fields here are ${names.slice(0, 10).join(', ')}${names.length > 10 ? ` and ${names.length - 10} more (see completion)` : ''}`;
+}
+
+function nearestName(name: string, fields: readonly FieldSpec[]): string | undefined {
+  const lower = name.toLowerCase();
+  const alias = FIELD_ALIASES[lower];
+  if (alias && fields.some((f) => f.name === alias)) return alias;
+  let best: { name: string; score: number } | undefined;
+  for (const f of fields) {
+    const score = distance(lower, f.name.toLowerCase());
+    if (!best || score < best.score) best = { name: f.name, score };
+  }
+  return best && best.score < name.length && best.score <= Math.max(1, Math.floor(name.length / 3)) ? best.name : undefined;
+}
+
+function distance(a: string, b: string): number {
+  if (a.length > 64 || b.length > 64) return 99;
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+export function bodyDiagnostics(doc: AnalyzedDocument, op: Operation | undefined, body: AnalyzedBody): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  if (body.syntaxError) {
+    const { position, message } = body.syntaxError;
+    const length = doc.lineText(position.line).length;
+    const character = Math.min(position.character, length);
+    // Codec positions count from the body's first line; the editor counts from the file's.
+    const reason = message.replace(/ \(line \d+, column \d+\)$/, '').replace(/\.$/, '')
+      .replace(/\bline (\d+)/g, (_m, n: string) => `line ${body.firstLine + Number(n)}`);
+    out.push(diagnostic(onLine(position.line, character, Math.min(length, character + 1)), body.format === 'json' ? 'malformed-json' : 'malformed-xml', `${reason}: fix the ${body.format.toUpperCase()} here`));
+    return out; // fields of a body that does not parse would be guesses
+  }
+  if (!op || !op.acceptedBodyFormats.includes(body.format) || !body.root) return out;
+  const checker = new BodyChecker(doc);
+  if (body.format === 'xml') {
+    const root = body.root;
+    if (op.xmlRoot && root.name !== op.xmlRoot) {
+      out.push(diagnostic({ start: doc.positionAt(root.nameStart), end: doc.positionAt(root.nameEnd) }, 'wrong-xml-root',
+        `the root element of ${op.title} is <${op.xmlRoot}>, not <${shown(root.name)}>`));
+      return out;
+    }
+    if (root.kind === 'leaf') {
+      const required = op.fields.filter((f) => f.required).map((f) => f.name);
+      if (required.length > 0) out.push(diagnostic({ start: doc.positionAt(root.openStart), end: doc.positionAt(root.openEnd) }, 'missing-field', `missing required fields ${required.join(', ')} in ${op.title}`));
+      return out;
+    }
+  } else if (body.root.kind !== 'object') {
+    return out;
+  }
+  checker.object(body.root, rootScope(op), op.title);
+  return [...out, ...checker.out];
+}

@@ -1,0 +1,20 @@
+// Building LSP diagnostics: one source, stable codes, messages with secrets masked.
+
+import { DiagnosticSeverity, type Diagnostic, type Range } from 'vscode-languageserver-types';
+import { DIAGNOSTIC_SOURCE } from '../protocol';
+import { maskSecrets } from './keyPatterns';
+
+export type Severity = 'error' | 'warning';
+
+const SEVERITY: Readonly<Record<Severity, DiagnosticSeverity>> = {
+  error: DiagnosticSeverity.Error,
+  warning: DiagnosticSeverity.Warning,
+};
+
+export function diagnostic(range: Range, code: string, message: string, severity: Severity = 'error'): Diagnostic {
+  return { range, code, message: maskSecrets(message), severity: SEVERITY[severity], source: DIAGNOSTIC_SOURCE };
+}
+
+export function onLine(line: number, from: number, to: number): Range {
+  return { start: { line, character: from }, end: { line, character: to } };
+}

@@ -1,0 +1,57 @@
+// Keys never belong in a request file (they are added at send time from the environment):
+// auth headers, key-named variables, fields and query parameters, and key-like literals
+// anywhere in the text.
+
+import type { Diagnostic } from 'vscode-languageserver-types';
+import type { AnalyzedDocument } from '../analyzedDocument';
+import type { FieldNode } from '../body/fieldTree';
+import { AUTH_HEADER_NAMES } from '../data/headerNames';
+import { diagnostic } from './diagnostic';
+import { KEY_LIKE_PATTERNS, KEY_NAME } from './keyPatterns';
+
+export const KEY_ADVICE = 'keys belong to the environment — remove it; Gateway Workbench adds keys at send time';
+
+export function secretDiagnostics(doc: AnalyzedDocument): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const flagged: Array<[number, number]> = [];
+  const flag = (from: number, to: number, code: string, what: string): void => {
+    if (flagged.some(([a, b]) => from < b && a < to)) return;
+    flagged.push([from, to]);
+    out.push(diagnostic({ start: doc.positionAt(from), end: doc.positionAt(to) }, code, `${what}: ${KEY_ADVICE}`));
+  };
+  doc.requests.forEach((request, index) => {
+    for (const h of request.headers) {
+      if (AUTH_HEADER_NAMES.includes(h.name.toLowerCase())) flag(h.startOffset, h.endOffset, 'auth-header', `the ${h.name} header carries a key`);
+    }
+    const target = doc.operationOf(index)?.target;
+    for (const q of target?.query ?? []) {
+      if (KEY_NAME.test(q.name) && q.value !== '' && !q.value.includes('{{')) {
+        const from = doc.offsetAt(request.targetRange.start) + q.nameStart;
+        flag(from, doc.offsetAt(request.targetRange.start) + q.valueEnd, 'key-in-file', `the query parameter ${q.name} carries a key`);
+      }
+    }
+    const root = doc.bodyOf(index)?.root;
+    if (root) keyNamedFields(root, (node) => flag(node.start, node.end, 'key-in-file', `the field ${node.name} carries a key`));
+  });
+  for (const v of doc.file.variables) {
+    if (KEY_NAME.test(v.name) && v.value !== '' && !v.value.includes('{{')) {
+      flag(doc.offsetAt(v.valueRange.start), doc.offsetAt(v.valueRange.end), 'key-in-file', `the variable ${v.name} holds a key`);
+    }
+  }
+  for (const pattern of KEY_LIKE_PATTERNS) {
+    pattern.lastIndex = 0;
+    for (const match of doc.text.matchAll(pattern)) {
+      const from = match.index ?? 0;
+      flag(from, from + match[0].length, 'key-in-file', 'this looks like a key');
+    }
+  }
+  return out;
+}
+
+function keyNamedFields(node: FieldNode, found: (node: FieldNode) => void, depth = 0): void {
+  if (depth > 200) return;
+  for (const child of node.children) {
+    if (child.kind === 'leaf' && KEY_NAME.test(child.name) && child.leaf && child.leaf.text !== '' && !child.leaf.template) found(child);
+    else keyNamedFields(child, found, depth + 1);
+  }
+}

@@ -1,0 +1,47 @@
+// The language server's features as pure functions of an analyzed document: the server wires
+// them to LSP, and unit, fuzz and benchmark code call them directly. Every handler answers
+// something (an empty answer at worst) rather than throwing.
+
+import type { CodeLens, CompletionItem, Diagnostic, DocumentSymbol, Hover, Position, Range, TextEdit } from 'vscode-languageserver-types';
+import { AnalyzedDocument, DocumentCache } from './analyzedDocument';
+import { complete } from './completion';
+import { hoverAt } from './hover';
+import { diagnose } from './diagnostics';
+import { codeLensesOf } from './codeLenses';
+import { symbolsOf } from './symbols';
+import { formatBodies, type FormattingOptions } from './formatting';
+import type { EnvironmentsParams } from './protocol';
+
+export { AnalyzedDocument };
+export type { FormattingOptions };
+
+const recent = new DocumentCache(16);
+
+/**
+ * A document to hand to the handlers, parsed lazily and once. With a uri and version, the same
+ * (uri, version, text) gives back the same analyzed document, so repeated calls reuse its parse.
+ */
+export function analyzeDocument(text: string, uri?: string, version?: number): AnalyzedDocument {
+  return uri !== undefined && version !== undefined ? recent.get(uri, version, text) : new AnalyzedDocument(text, uri, version);
+}
+
+export const languageHandlers = {
+  completion(doc: AnalyzedDocument, position: Position): CompletionItem[] {
+    return complete(doc, position);
+  },
+  hover(doc: AnalyzedDocument, position: Position): Hover | null {
+    return hoverAt(doc, position);
+  },
+  diagnostics(doc: AnalyzedDocument): Diagnostic[] {
+    return diagnose(doc);
+  },
+  codeLenses(doc: AnalyzedDocument, environments: EnvironmentsParams): CodeLens[] {
+    return codeLensesOf(doc, environments);
+  },
+  symbols(doc: AnalyzedDocument): DocumentSymbol[] {
+    return symbolsOf(doc);
+  },
+  formatting(doc: AnalyzedDocument, options: FormattingOptions, range?: Range): TextEdit[] {
+    return formatBodies(doc, options, range);
+  },
+};

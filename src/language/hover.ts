@@ -1,0 +1,94 @@
+// Hover: the operation on the request line, a body field (JSON key or XML element), a
+// `{{variable}}`, a header, or an `@expect` line.
+
+import type { Hover, Position, Range } from 'vscode-languageserver-types';
+import type { AnalyzedDocument } from './analyzedDocument';
+import { fieldChainAt, lookupField, scopeAtPath } from './body/fieldScopes';
+import { operationMarkdown, fieldMarkdown } from './completion/operationDocs';
+import { BUILTIN_VARIABLES } from './data/builtinVariables';
+import { AUTH_HEADER_NAMES, HEADER_NAMES } from './data/headerNames';
+import { KEY_ADVICE } from './diagnostics/secretChecks';
+import { maskSecrets } from './diagnostics/keyPatterns';
+
+const contains = (r: Range, p: Position): boolean =>
+  (r.start.line < p.line || (r.start.line === p.line && r.start.character <= p.character)) &&
+  (p.line < r.end.line || (p.line === r.end.line && p.character <= r.end.character));
+
+const markdown = (value: string, range?: Range): Hover => ({ contents: { kind: 'markdown', value: maskSecrets(value) }, ...(range ? { range } : {}) });
+
+export function hoverAt(doc: AnalyzedDocument, position: Position): Hover | null {
+  if (position.line < 0 || position.line >= doc.lineCount) return null;
+  const text = doc.lineText(position.line);
+  if (position.character > text.length) return null;
+  const index = doc.requestIndexAt(position.line);
+  const request = index >= 0 ? doc.requests[index] : undefined;
+
+  const variable = variableHover(doc, position, text, index);
+  if (variable) return variable;
+
+  const expect = request?.expectations.find((e) => e.range.start.line === position.line);
+  if (expect) {
+    const what = expect.subject === 'status'
+      ? `the HTTP status is ${expect.operator === '!=' ? 'not ' : ''}${expect.expected}`
+      : expect.operator === 'exists' ? `\`${expect.path}\` is present in the response`
+        : expect.operator === 'matches' ? `\`${expect.path}\` matches /${expect.expected}/${expect.flags ?? ''}`
+          : `\`${expect.path}\` ${expect.operator === '==' ? 'equals' : 'does not equal'} \`${expect.expected}\``;
+    return markdown(`**@expect** — after the response, checks that ${what}. Results show beside the request and in the log; "Send All" stops at the first failure.`, expect.range);
+  }
+  if (!request) return null;
+
+  const resolved = doc.operationOf(index);
+  if (position.line === request.methodRange.start.line && (contains(request.methodRange, position) || contains(request.targetRange, position))) {
+    if (resolved?.op) return markdown(operationMarkdown(resolved.op), { start: request.methodRange.start, end: request.targetRange.end });
+    if (resolved && resolved.onPath.length > 0) {
+      return markdown(`**${resolved.onPath[0].path}** takes ${resolved.onPath.map((o) => `\`${o.method}\` (${o.title})`).join(', ')}`);
+    }
+    return null;
+  }
+
+  const header = request.headers.find((h) => h.range.start.line === position.line);
+  if (header && contains(header.nameRange, position)) {
+    if (AUTH_HEADER_NAMES.includes(header.name.toLowerCase())) return markdown(`**${header.name}** — ${KEY_ADVICE}.`, header.nameRange);
+    const info = HEADER_NAMES.find((h) => h.name.toLowerCase() === header.name.toLowerCase());
+    return info ? markdown(`**${info.name}** — ${info.doc}`, header.nameRange) : null;
+  }
+
+  const body = doc.bodyOf(index);
+  const op = resolved?.op;
+  if (!body?.root || !op) return null;
+  const offset = doc.offsetAt(position);
+  const chain = fieldChainAt(body.root, offset);
+  const node = chain[chain.length - 1];
+  if (offset < node.nameStart || offset > node.nameEnd) return null;
+  if (chain.length === 1) return body.format === 'xml' ? markdown(`**<${node.name}>** — root element of ${op.title}`) : null;
+  const path = chain.slice(1).map((n) => n.name);
+  const parent = scopeAtPath(op, path.slice(0, -1));
+  const spec = parent ? lookupField(parent.scope, path[path.length - 1]).spec : undefined;
+  if (!spec) return null;
+  return markdown(fieldMarkdown(spec, parent?.spec ? `in ${parent.spec.name}` : `${op.title} body`), { start: doc.positionAt(node.nameStart), end: doc.positionAt(node.nameEnd) });
+}
+
+function variableHover(doc: AnalyzedDocument, position: Position, text: string, requestIndex: number): Hover | null {
+  for (const m of text.matchAll(/\{\{\s*([^{}\s]+)\s*\}\}/g)) {
+    const from = m.index ?? 0;
+    const to = from + m[0].length;
+    if (position.character < from || position.character > to) continue;
+    const name = m[1];
+    const range = { start: { line: position.line, character: from }, end: { line: position.line, character: to } };
+    const builtin = BUILTIN_VARIABLES.find((b) => b.name === name);
+    if (builtin) return markdown(`**{{${name}}}** — built-in. ${builtin.doc}`, range);
+    const defined = doc.file.variables.find((v) => v.name === name);
+    if (defined) return markdown(`**{{${name}}}** — file variable (line ${defined.range.start.line + 1}) = \`${defined.value}\``, range);
+    const step = name.search(/[.[]/);
+    const head = step > 0 ? name.slice(0, step) : name;
+    const index = doc.namedRequests.get(head);
+    if (index !== undefined) {
+      const op = doc.operationOf(index)?.op;
+      const r = doc.requests[index];
+      return markdown(`**{{${name}}}** — from the response of request \`${head}\` (${op ? op.title : `${r.method} ${r.target}`}, line ${r.range.start.line + 1})` +
+        `${step > 0 ? `, path \`${name.slice(step).replace(/^\./, '')}\`` : ''}. ${index > requestIndex ? 'That request comes later in the file; it is sent first.' : 'Sent first when it has not been sent yet.'}`, range);
+    }
+    return markdown(`**{{${name}}}** — not defined in this file: add "@${name} = value" at the top.`, range);
+  }
+  return null;
+}

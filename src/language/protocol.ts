@@ -1,0 +1,36 @@
+// What the request-file language server and the extension's language client say to each other
+// beyond standard LSP. Plain data: no vscode import, no server import, so the extension can use
+// these names and types without pulling the server into its bundle.
+
+/** Which environments the code lenses offer: the active one and every known name. */
+export interface EnvironmentsParams {
+  active: string;
+  names: string[];
+}
+
+/** Client → server notification, sent whenever the environments (or the active one) change. */
+export const ENVIRONMENTS_NOTIFICATION = 'gatewayWorkbench/environments';
+
+/** `initializationOptions` the client passes when it starts the server. */
+export interface ServerInitializationOptions {
+  environments?: EnvironmentsParams;
+}
+
+/** Commands the code lenses run (registered by the extension). */
+export const LENS_COMMANDS = {
+  /** Arguments `[uri, index]`, `[uri, index, environmentName]` or `[uri, index, { pickEnvironment: true }]`. */
+  sendRequestAt: 'gateway.sendRequestAt',
+  /** Arguments `[uri]`: runs the file top to bottom, stopping at the first failure. */
+  sendAll: 'gateway.sendAll',
+} as const;
+
+/** Third argument of `gateway.sendRequestAt` from the "Send to…" lens. */
+export interface PickEnvironmentArgument {
+  pickEnvironment: true;
+}
+
+/** Environments lensed by name before the rest collapse into "Send to…". */
+export const MAX_NAMED_ENVIRONMENT_LENSES = 3;
+
+/** `source` of every diagnostic the server publishes. */
+export const DIAGNOSTIC_SOURCE = 'gateway';

@@ -1,0 +1,59 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Hover, MarkupContent } from 'vscode-languageserver-types';
+import { languageHandlers } from '../../src/language/handlers';
+import { atCursor } from './cursorDocument';
+
+function hover(lines: readonly string[]): Hover | null {
+  const at = atCursor(lines);
+  return languageHandlers.hover(at.doc, at.position);
+}
+const text = (h: Hover | null): string => (h?.contents as MarkupContent | undefined)?.value ?? '';
+
+describe('hover: operations', () => {
+  it('explains the operation on the path: title, id, safety, body formats, auth, statuses', () => {
+    const h = hover(['POST {{gatewayUrl}}/rest/v2/transactions/s|ale']);
+    const value = text(h);
+    for (const part of ['**Sale**', '`transactions.sale`', 'moves money', 'JSON or XML', '`api-key` header', 'success 200']) assert.ok(value.includes(part), `mentions ${part}`);
+    assert.deepEqual(h?.range, { start: { line: 0, character: 0 }, end: { line: 0, character: 45 } });
+    const boarding = text(hover(['PO|ST {{boardingUrl}}/api/launchIntegratorSetup/v1.0/integrateMerchant/1']));
+    assert.match(boarding, /`AccessKey` \+ `MerchantId`/);
+    assert.match(boarding, /success 201/);
+  });
+
+  it('lists the methods of a path when the method is wrong', () => {
+    assert.match(text(hover(['PATCH {{gatewayUrl}}/rest/v2/tokens/1|'])), /`GET` \(Get card token\), `PUT` \(Update card token\), `DELETE`/);
+  });
+});
+
+describe('hover: body fields', () => {
+  it('explains a JSON key: type, required, check and meaning', () => {
+    const h = hover(['POST {{gatewayUrl}}/rest/v2/transactions/sale', '', '{"ca|rd": "4111111111111111"}']);
+    assert.match(text(h), /\*\*card\*\* — required string \(check: luhn\)[\s\S]*Card number \(PAN\) or a stored card token id/);
+    assert.deepEqual(h?.range, { start: { line: 2, character: 1 }, end: { line: 2, character: 7 } });
+  });
+
+  it('explains a nested XML element with its allowed values', () => {
+    const h = hover(['POST {{gatewayUrl}}/rest/v2/ach/tokens', '', '<ach-token>', '  <account-t|ype>Checking</account-type>', '</ach-token>']);
+    assert.match(text(h), /\*\*account-type\*\* — required string[\s\S]*Allowed values: `Checking`, `Savings`/);
+  });
+
+  it('says nothing about a field the catalog does not know', () => {
+    assert.equal(hover(['POST {{gatewayUrl}}/rest/v2/transactions/sale', '', '{"cv|v": "1"}']), null);
+  });
+});
+
+describe('hover: variables and expectations', () => {
+  it('shows a file variable\'s value, a built-in\'s meaning and a named request\'s source', () => {
+    const file = ['@amount = 25.00', '# @name sale1', 'POST {{gatewayUrl}}/rest/v2/transactions/sale', '', '{"amount": "{{amount}}"}', '###',
+      'POST {{gatewayUrl}}/rest/v2/transactions/refund', '', '{"id": "{{sale1.payload.transaction.id}}"}'];
+    const at = (line: number, character: number) => text(languageHandlers.hover(atCursor([...file.slice(0, line), file[line].slice(0, character) + '|' + file[line].slice(character), ...file.slice(line + 1)]).doc, { line, character }));
+    assert.match(at(4, 15), /file variable \(line 1\) = `25.00`/);
+    assert.match(at(2, 8), /built-in/);
+    assert.match(at(8, 12), /response of request `sale1` \(Sale, line 3\), path `payload.transaction.id`/);
+  });
+
+  it('explains what an @expect line checks', () => {
+    assert.match(text(hover(['# @expect payload.transaction.result == APP|ROVED', 'POST {{gatewayUrl}}/rest/v2/transactions/sale'])), /`payload.transaction.result` equals `APPROVED`/);
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { SymbolKind } from 'vscode-languageserver-types';
+import { analyzeDocument, languageHandlers } from '../../src/language/handlers';
+
+const FILE = [
+  '@amount = 25.00', //                                  0
+  '', //                                                 1
+  '### Sale with a test card', //                        2
+  '# @name sale1', //                                    3
+  '# @expect status 200', //                             4
+  'POST {{gatewayUrl}}/rest/v2/transactions/sale', //    5
+  '', //                                                 6
+  '{"amount": "{{amount}}"}', //                         7
+  '###', //                                              8
+  'POST {{gatewayUrl}}/rest/v2/transactions/refund', //  9
+  '###', //                                              10
+  'GET {{gatewayUrl}}/rest/v2/unknown', //               11
+].join('\n');
+const URI = 'file:///work/requests/sale.gwreq';
+
+describe('code lenses', () => {
+  const doc = analyzeDocument(FILE, URI, 3);
+
+  it('puts Send above each request, Send All above the first, and Send to… for each other environment', () => {
+    const lenses = languageHandlers.codeLenses(doc, { active: 'Local sandbox', names: ['Local sandbox', 'Staging', 'Production'] });
+    const first = lenses.filter((l) => l.range.start.line === 5);
+    assert.deepEqual(first.map((l) => l.command?.title), ['▷ Send', 'Send to Staging', 'Send to Production', 'Send All']);
+    assert.deepEqual(first.map((l) => l.command?.command), ['gateway.sendRequestAt', 'gateway.sendRequestAt', 'gateway.sendRequestAt', 'gateway.sendAll']);
+    assert.deepEqual(first.map((l) => l.command?.arguments), [[URI, 0], [URI, 0, 'Staging'], [URI, 0, 'Production'], [URI]]);
+    assert.deepEqual(lenses.filter((l) => l.range.start.line === 9).map((l) => l.command?.arguments), [[URI, 1], [URI, 1, 'Staging'], [URI, 1, 'Production']]);
+    assert.equal(lenses.length, 4 + 3 + 3);
+    assert.match(first[0].command?.tooltip ?? '', /Local sandbox/);
+  });
+
+  it('names three other environments, then offers "Send to…" with pickEnvironment', () => {
+    const lenses = languageHandlers.codeLenses(doc, { active: 'A', names: ['A', 'B', 'C', 'D', 'E', 'F'] }).filter((l) => l.range.start.line === 9);
+    assert.deepEqual(lenses.map((l) => l.command?.title), ['▷ Send', 'Send to B', 'Send to C', 'Send to D', 'Send to…']);
+    assert.deepEqual(lenses[4].command?.arguments, [URI, 1, { pickEnvironment: true }]);
+  });
+});
+
+describe('document symbols', () => {
+  it('outlines the requests by name, title or method and path, with the operation as detail', () => {
+    const symbols = languageHandlers.symbols(analyzeDocument(FILE, URI, 3));
+    assert.deepEqual(symbols.map((s) => [s.name, s.detail, s.kind]), [
+      ['sale1', 'Sale', SymbolKind.Method],
+      ['POST {{gatewayUrl}}/rest/v2/transactions/refund', 'Refund', SymbolKind.Method],
+      ['GET {{gatewayUrl}}/rest/v2/unknown', 'GET {{gatewayUrl}}/rest/v2/unknown', SymbolKind.Method],
+    ]);
+    assert.deepEqual(symbols[0].range, { start: { line: 3, character: 0 }, end: { line: 7, character: 24 } });
+    assert.deepEqual(symbols[0].selectionRange, { start: { line: 5, character: 0 }, end: { line: 5, character: 4 } });
+    assert.deepEqual(symbols[0].children?.map((c) => c.name), ['@expect status 200']);
+  });
+});

@@ -1,0 +1,75 @@
+// The built server (dist/server.js) as an editor runs it: a child process over stdio, spoken
+// to with vscode-jsonrpc's node client.
+import { describe, it, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import * as path from 'node:path';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import type { CompletionItem, Diagnostic } from 'vscode-languageserver-types';
+import { ENVIRONMENTS_NOTIFICATION } from '../../src/language/protocol';
+
+const root = path.join(__dirname, '../..');
+const URI = 'file:///tmp/server-test/sale.gwreq';
+const TEXT = ['### Sale', 'POST {{gatewayUrl}}/rest/v2/transactions/sale', 'Content-Type: application/json', '', '{', '  "amount": "25.00",', '  "card": "4111111111111112"', '  ', '}'].join('\n');
+
+describe('language server over stdio', () => {
+  let child: ChildProcess;
+  let connection: MessageConnection;
+  const published: Array<{ uri: string; diagnostics: Diagnostic[] }> = [];
+  let refreshes = 0;
+  let waiters: Array<() => void> = [];
+
+  before(() => {
+    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'ignore' });
+    child = spawn(process.execPath, [path.join(root, 'dist/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+    connection.onNotification('textDocument/publishDiagnostics', (params: { uri: string; diagnostics: Diagnostic[] }) => {
+      published.push(params);
+      waiters.forEach((w) => w());
+      waiters = [];
+    });
+    connection.onRequest('workspace/codeLens/refresh', () => {
+      refreshes++;
+      return null;
+    });
+    connection.listen();
+  });
+
+  after(() => {
+    connection.dispose();
+    child.kill();
+  });
+
+  it('initializes, publishes diagnostics on open, completes body fields and lenses the environments', async () => {
+    const init = await connection.sendRequest('initialize', {
+      processId: process.pid, rootUri: null, capabilities: { workspace: { codeLens: { refreshSupport: true } } },
+      initializationOptions: { environments: { active: 'Local sandbox', names: ['Local sandbox', 'Staging'] } },
+    }) as { capabilities: Record<string, unknown> };
+    assert.ok(init.capabilities.completionProvider && init.capabilities.hoverProvider && init.capabilities.codeLensProvider);
+    await connection.sendNotification('initialized', {});
+
+    const diagnosticsArrived = new Promise<void>((resolve) => waiters.push(resolve));
+    await connection.sendNotification('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'gateway-request', version: 1, text: TEXT } });
+    await diagnosticsArrived;
+    const { diagnostics } = published[published.length - 1];
+    assert.deepEqual(diagnostics.map((d) => [d.code, d.range.start.line, d.range.start.character]).sort(), [['invalid-value', 6, 11], ['missing-field', 4, 0]]);
+
+    const items = await connection.sendRequest('textDocument/completion', { textDocument: { uri: URI }, position: { line: 7, character: 2 } }) as CompletionItem[];
+    assert.ok(items.some((i) => i.label === 'exp-date' && i.labelDetails?.description === 'required'));
+
+    const lenses = await connection.sendRequest('textDocument/codeLens', { textDocument: { uri: URI } }) as Array<{ command: { title: string } }>;
+    assert.deepEqual(lenses.map((l) => l.command.title), ['▷ Send', 'Send to Staging', 'Send All']);
+    await connection.sendNotification(ENVIRONMENTS_NOTIFICATION, { active: 'Staging', names: ['Local sandbox', 'Staging'] });
+    const again = await connection.sendRequest('textDocument/codeLens', { textDocument: { uri: URI } }) as Array<{ command: { title: string } }>;
+    assert.deepEqual(again.map((l) => l.command.title), ['▷ Send', 'Send to Local sandbox', 'Send All']);
+    assert.equal(refreshes, 1, 'the client is asked to refresh its lenses');
+
+    const changed = new Promise<void>((resolve) => waiters.push(resolve));
+    await connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri: URI, version: 2 },
+      contentChanges: [{ range: { start: { line: 6, character: 26 }, end: { line: 6, character: 27 } }, text: '1' }],
+    });
+    await changed;
+    assert.deepEqual(published[published.length - 1].diagnostics.map((d) => d.code), ['missing-field']);
+  });
+});
