@@ -1,5 +1,5 @@
-// Bundles the extension, its lazily loaded runtime, the CLI (and, once they exist, the language
-// server) with esbuild and prints each bundle's size, because the activation bundle has a size
+// Bundles the extension, its lazily loaded runtime and language client, the CLI and the language
+// server with esbuild and prints each bundle's size, because the activation bundle has a size
 // budget (see README): dist/extension.js must stay small and free of undici and the sandbox,
 // which live in dist/runtime.js and load on first use.
 import { build } from 'esbuild';
@@ -20,6 +20,7 @@ const common = {
 const entries = [
   { in: 'src/extension/extension.ts', out: 'dist/extension.js', external: ['vscode'], note: 'activation bundle' },
   { in: 'src/extension/lazy/runtimeBundle.ts', out: 'dist/runtime.js', note: 'extension runtime, loaded lazily' },
+  { in: 'src/extension/language/languageClientBundle.ts', out: 'dist/languageClient.js', external: ['vscode'], note: 'language client, loaded when a request file opens' },
   { in: 'src/cli/main.ts', out: 'dist/cli.js', banner: '#!/usr/bin/env node' },
   { in: 'src/language/server.ts', out: 'dist/server.js' },
 ].filter(e => existsSync(e.in));

@@ -7,6 +7,7 @@ import type { Credentials, Environment, EnvironmentKind } from '../core/environm
 import type { GatewayClient } from '../core/client';
 import type { GatewayResult } from '../core/result';
 import type { Operation } from '../catalog/types';
+import type { RequestOutcome } from '../core/runner/types';
 import type { SandboxStats } from '../sandbox/control';
 import type { FaultSpec } from '../sandbox/faults';
 
@@ -15,6 +16,8 @@ export const COMMANDS = {
   runOperation: 'gateway.runOperation',
   sendRequest: 'gateway.sendRequest',
   sendRequestAt: 'gateway.sendRequestAt',
+  /** Runs a request file top to bottom, stopping at the first failure. Argument: the document's uri (default: the active editor's). */
+  sendAll: 'gateway.sendAll',
   addEnvironment: 'gateway.addEnvironment',
   editEnvironment: 'gateway.editEnvironment',
   removeEnvironment: 'gateway.removeEnvironment',
@@ -162,6 +165,9 @@ export interface KnownResourceStore {
   readonly onDidChange: vscode.Event<void>;
 }
 
+/** What became of one request of a request-file run, without its response. */
+export type RunOutcome = Omit<RequestOutcome, 'result'>;
+
 /** What `activate` returns: used by the extension-host tests and by other extensions. */
 export interface GatewayWorkbenchApi {
   environments: EnvironmentService;
@@ -170,4 +176,10 @@ export interface GatewayWorkbenchApi {
   knownResources: KnownResourceStore;
   tree: vscode.TreeDataProvider<unknown>;
   history(): readonly HistoryEntry[];
+  /** The last run (Send, Send All) of the request document with this uri: passed / failed / skipped… per request. */
+  lastRun(uri: string): readonly RunOutcome[] | undefined;
+  /** The pass/fail marks shown beside that document's requests: line (0-based) and text. */
+  requestDecorations(uri: string): readonly { line: number; text: string }[];
+  /** Whether the request-file language client is running (it starts when the first request file opens). */
+  languageClientRunning(): boolean;
 }

@@ -1,15 +1,18 @@
 // Extension entry point: creates the "Gateway" log and wires the parts together through the
 // seams in contracts.ts. Activation stays cheap — no network and no sandbox here: the Local
-// sandbox starts on first use and undici/codecs load lazily from dist/runtime.js.
+// sandbox starts on first use, undici/codecs load lazily from dist/runtime.js, and the language
+// client (dist/languageClient.js) only when a request file opens.
 import * as vscode from 'vscode';
 import { COMMANDS, type GatewayWorkbenchApi } from './contracts';
 import { registerEnvironments } from './environments';
+import { registerLanguageClient, type LanguageClientHost } from './language';
 import { registerOperations } from './operations';
 import { createKnownResourceStore } from './operations/knownResources';
 import { registerTree } from './tree';
 
-// Kept so that deactivate can wait for the Local sandbox's final save.
+// Kept so that deactivate can wait for the Local sandbox's final save and the language server's exit.
 let environmentsInUse: { dispose(): Promise<void> | void } | undefined;
+let languageClient: LanguageClientHost | undefined;
 
 export function activate(context: vscode.ExtensionContext): GatewayWorkbenchApi {
   const log = vscode.window.createOutputChannel('Gateway', { log: true });
@@ -25,6 +28,9 @@ export function activate(context: vscode.ExtensionContext): GatewayWorkbenchApi 
   context.subscriptions.push(operations);
   const tree = registerTree(context, { environments, knownResources, runner: operations.runner, log });
   context.subscriptions.push(tree);
+  languageClient = registerLanguageClient(environments, log);
+  context.subscriptions.push(languageClient);
+  const client = languageClient;
 
   return {
     environments,
@@ -33,11 +39,16 @@ export function activate(context: vscode.ExtensionContext): GatewayWorkbenchApi 
     knownResources,
     tree: tree.provider,
     history: () => operations.history(),
+    lastRun: (uri) => operations.lastRun(uri),
+    requestDecorations: (uri) => operations.requestDecorations(uri),
+    languageClientRunning: () => client.isRunning(),
   };
 }
 
 export async function deactivate(): Promise<void> {
-  // dispose() is idempotent: VS Code disposing the subscriptions again afterwards is harmless.
+  // dispose() and stop() are idempotent: VS Code disposing the subscriptions again is harmless.
+  await languageClient?.stop();
+  languageClient = undefined;
   await environmentsInUse?.dispose();
   environmentsInUse = undefined;
 }

@@ -14,7 +14,8 @@ const BUDGET_BYTES = 300 * 1024;
 const MARKERS: Record<string, readonly string[]> = {
   undici: ['undici', 'UND_ERR_'],
   sandbox: ['startSandbox', '__sandbox'],
-  'language client': ['vscode-languageclient'],
+  // LSP method names and jsonrpc framing: present in dist/languageClient.js (checked below).
+  'language client': ['vscode-languageclient', 'textDocument/didOpen', 'window/workDoneProgress', 'Content-Length'],
   'XML codec (fast-xml-parser)': ['fast-xml-parser'],
 };
 
@@ -38,5 +39,11 @@ describe('activation bundle', () => {
 
   test('loads the runtime lazily from dist/runtime.js', () => {
     assert.match(code ?? '', /runtime(\.js)?["'`]/);
+  });
+
+  test('loads the language client lazily from dist/languageClient.js, which has the markers', () => {
+    assert.match(code ?? '', /languageClient(\.js)?["'`]/);
+    const client = fs.readFileSync(path.resolve(__dirname, '../../dist/languageClient.js'), 'utf8');
+    for (const marker of MARKERS['language client']!.slice(1)) assert.ok(client.includes(marker), `dist/languageClient.js lacks "${marker}": pick markers that survive minification`);
   });
 });

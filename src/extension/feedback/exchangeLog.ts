@@ -1,5 +1,5 @@
 // Lines for what never became an exchange: requests the guard refused, and failures or
-// cancellations before the client was reached. An exchange's own line is the client's (one
+// cancellations before the client was reached; and the verdicts of request-file runs. An exchange's own line is the client's (one
 // line: operation, method, path, status, ms, exchange-id), prefixed with the environment.
 import type * as vscode from 'vscode';
 import { redact } from '../../core/redaction';
@@ -33,6 +33,12 @@ export class ExchangeLog {
     this.write('warn', ctx, `not sent: ${reason}`);
   }
 
+  /** A line that is not about one exchange (a request file's expectations and verdicts); already redacted. */
+  note(level: 'info' | 'warn' | 'error', line: string): void {
+    this.keep(line);
+    this.channel[level](line);
+  }
+
   show(): void {
     this.channel.show(true);
   }
@@ -44,8 +50,12 @@ export class ExchangeLog {
 
   private write(level: 'info' | 'warn' | 'error', ctx: ExchangeContext, outcome: string): void {
     const line = redact(`[${ctx.environmentName}] ${ctx.operationId ?? 'request'} ${ctx.method} ${ctx.path} → ${outcome}`, ctx.secrets ?? []);
+    this.keep(line);
+    this.channel[level](line);
+  }
+
+  private keep(line: string): void {
     this.lines.push(line);
     if (this.lines.length > KEEP_LINES) this.lines.shift();
-    this.channel[level](line);
   }
 }

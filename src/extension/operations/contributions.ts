@@ -14,6 +14,7 @@ export const operationCommands: readonly CommandContribution[] = [
   { command: COMMANDS.runOperation, title: 'Run Operation…', category: 'Gateway', icon: '$(play)' },
   { command: COMMANDS.sendRequest, title: 'Send Request', category: 'Gateway', icon: '$(send)' },
   { command: COMMANDS.sendRequestAt, title: 'Send Request to…', category: 'Gateway' },
+  { command: COMMANDS.sendAll, title: 'Send All Requests', category: 'Gateway', icon: '$(run-all)' },
   { command: COMMANDS.showLog, title: 'Show Log', category: 'Gateway', icon: '$(output)' },
   { command: COMMANDS.showHistory, title: 'Show History', category: 'Gateway', icon: '$(history)' },
   { command: COMMANDS.rerunHistory, title: 'Run Again from History', category: 'Gateway', icon: '$(refresh)' },
@@ -28,11 +29,13 @@ export const menus = {
   commandPalette: [
     ...hiddenFromPalette.map((command) => ({ command, when: 'false' })),
     { command: COMMANDS.sendRequest, when: `editorLangId == ${REQUEST_LANGUAGE_ID}` },
+    { command: COMMANDS.sendAll, when: `editorLangId == ${REQUEST_LANGUAGE_ID}` },
     { command: COMMANDS.formatResult, when: `resourceScheme == ${RESULT_SCHEME}` },
   ],
   'editor/title': [
     { command: COMMANDS.formatResult, when: `resourceScheme == ${RESULT_SCHEME}`, group: 'navigation' },
-    { command: COMMANDS.sendRequest, when: `editorLangId == ${REQUEST_LANGUAGE_ID}`, group: 'navigation' },
+    { command: COMMANDS.sendRequest, when: `editorLangId == ${REQUEST_LANGUAGE_ID}`, group: 'navigation@1' },
+    { command: COMMANDS.sendAll, when: `editorLangId == ${REQUEST_LANGUAGE_ID}`, group: 'navigation@2' },
   ],
 };
 
@@ -48,6 +51,19 @@ export const languages = [
     configuration: './language-configuration.json',
   },
 ];
+
+/** Highlighting, with the bodies' JSON and XML handed to those languages' features. */
+export const requestGrammars = [
+  {
+    language: REQUEST_LANGUAGE_ID,
+    scopeName: 'source.gateway-request',
+    path: './syntaxes/gateway-request.tmLanguage.json',
+    embeddedLanguages: { 'meta.embedded.block.json': 'json', 'meta.embedded.block.xml': 'xml' },
+  },
+];
+
+/** One snippet per body-bearing operation, generated from the catalog's samples. */
+export const requestSnippets = [{ language: REQUEST_LANGUAGE_ID, path: './snippets/gateway-request.json' }];
 
 /**
  * `contributes.configuration` of the operations part. Application scope, like the environments:

@@ -39,6 +39,12 @@ export interface ExchangeRequest {
   body?: string;
   show?: boolean;
   signal?: AbortSignal;
+  /** The caller already shows progress (Send All): no notification of its own; cancel through `signal`. */
+  withinProgress?: boolean;
+  /** The caller judges the status (a request file's `@expect status`): no notification for 4xx/5xx. */
+  statusJudgedByCaller?: boolean;
+  /** After notifying a failure, throw it (with its user-facing message) instead of returning undefined. */
+  rethrowFailure?: boolean;
   perform(client: GatewayClient, signal: AbortSignal): Promise<GatewayResult>;
   /** Sends the same request again (from a notification's Retry). */
   retry(): void;
@@ -108,18 +114,23 @@ export async function runExchange(deps: ExchangeDeps, req: ExchangeRequest): Pro
   if (req.signal?.aborted) abort.abort();
   req.signal?.addEventListener('abort', onAbort, { once: true });
   let result: GatewayResult;
+  const exchange = async (): Promise<GatewayResult> => {
+    const client = await deps.environments.client(req.env.name);
+    if (abort.signal.aborted) throw Object.assign(new Error('cancelled'), { name: 'GatewayError', kind: 'aborted' });
+    // From here on the client writes the exchange's one log line, failures included.
+    reachedClient = true;
+    return req.perform(client, abort.signal);
+  };
   try {
-    result = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `${req.title} on ${req.env.name}…`, cancellable: true },
-      async (_progress, token) => {
-        token.onCancellationRequested(onAbort);
-        const client = await deps.environments.client(req.env.name);
-        if (abort.signal.aborted) throw Object.assign(new Error('cancelled'), { name: 'GatewayError', kind: 'aborted' });
-        // From here on the client writes the exchange's one log line, failures included.
-        reachedClient = true;
-        return req.perform(client, abort.signal);
-      },
-    );
+    result = req.withinProgress
+      ? await exchange()
+      : await vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Notification, title: `${req.title} on ${req.env.name}…`, cancellable: true },
+          async (_progress, token) => {
+            token.onCancellationRequested(onAbort);
+            return exchange();
+          },
+        );
   } catch (error) {
     const { kind, message } = describeFailure(error);
     const loggedByClient = reachedClient && kind !== 'bad-input';
@@ -129,13 +140,14 @@ export async function runExchange(deps: ExchangeDeps, req: ExchangeRequest): Pro
     }
     if (!loggedByClient) deps.log.failure(ctx, kind, message);
     notifyFailure(error, notifyCtx, deps.log);
+    if (req.rethrowFailure) throw new Error(message);
     return undefined;
   } finally {
     req.signal?.removeEventListener('abort', onAbort);
   }
 
   await afterResult(deps, req, ctx, result);
-  if (result.status >= 400) notifyErrorStatus(result, notifyCtx, deps.log);
+  if (result.status >= 400 && !req.statusJudgedByCaller) notifyErrorStatus(result, notifyCtx, deps.log);
   if (req.show !== false) {
     try {
       await deps.presenter.show(result, { title: req.title, environmentName: req.env.name });

@@ -1,6 +1,7 @@
-// The operations part: operation commands, Run Operation…, request documents and sending,
-// result editors, history, the exchange log and the URI handler. `extension.ts` calls
-// registerOperations once at activation; nothing here touches the network until used.
+// The operations part: operation commands, Run Operation…, request documents and sending them
+// (one, or all, with their assertions' results beside them), result editors, history, the
+// exchange log and the URI handler. `extension.ts` calls registerOperations once at activation;
+// nothing here touches the network until used.
 import * as vscode from 'vscode';
 import {
   COMMANDS,
@@ -19,11 +20,14 @@ import { createResultStatusBar } from '../results/resultStatusBar';
 import type { ExchangeDeps, SendEvent } from './exchangeFlow';
 import { registerOperationCommands } from './operationCommands';
 import { createOperationRunner, type OperationRunnerImpl } from './operationRunner';
-import { registerRequestCodeLens } from './requestCodeLens';
 import { registerRequestFolding } from './requestFolding';
-import { RequestSessions } from './requestSessions';
+import { RequestSessions, type KeptOutcome } from './requestSessions';
 import { registerRunOperationPick } from './runOperationPick';
+import { registerSendAll } from './sendAll';
 import { registerSendRequest } from './sendRequest';
+import { AssertionDecorations } from './assertionDecorations';
+import type { DocumentRunDeps } from './documentRun';
+import { RunResults } from './runResults';
 import { registerUriHandler } from './uriHandler';
 
 export { createKnownResourceStore } from './knownResources';
@@ -42,6 +46,10 @@ export interface Operations extends vscode.Disposable {
   history(): HistoryEntry[];
   /** The last exchange-log lines (redacted), for diagnostics and tests. */
   recentLog(): readonly string[];
+  /** Outcomes of the last run of a request document's requests (without the responses). */
+  lastRun(uri: string): readonly KeptOutcome[] | undefined;
+  /** The run-result decorations of a request document (line and after-text). */
+  requestDecorations(uri: string): readonly { line: number; text: string }[];
 }
 
 export function registerOperations(context: vscode.ExtensionContext, deps: OperationsDeps): Operations {
@@ -53,6 +61,8 @@ export function registerOperations(context: vscode.ExtensionContext, deps: Opera
   const sessions = new RequestSessions();
   const exchangeDeps: ExchangeDeps = { environments: deps.environments, presenter, history, knownResources: deps.knownResources, log: exchangeLog, didSend };
   const runner = createOperationRunner(exchangeDeps, sessions);
+  const decorations = new AssertionDecorations();
+  const runDeps: DocumentRunDeps = { exchange: exchangeDeps, sessions, results: new RunResults(sessions, decorations, exchangeLog) };
 
   const disposables = vscode.Disposable.from(
     didSend,
@@ -61,8 +71,9 @@ export function registerOperations(context: vscode.ExtensionContext, deps: Opera
     createResultStatusBar(documents),
     registerOperationCommands(runner),
     registerRunOperationPick(runner),
-    registerSendRequest(exchangeDeps, sessions),
-    registerRequestCodeLens(deps.environments, sessions),
+    decorations,
+    registerSendRequest(runDeps),
+    registerSendAll(runDeps),
     registerRequestFolding(),
     registerHistoryCommands(history, runner),
     registerUriHandler(runner),
@@ -78,6 +89,8 @@ export function registerOperations(context: vscode.ExtensionContext, deps: Opera
     results: presenter,
     history: () => [...history.list()],
     recentLog: () => exchangeLog.recent(),
+    lastRun: (uri) => sessions.lastRun(uri),
+    requestDecorations: (uri) => decorations.list(uri),
     dispose: () => disposables.dispose(),
   };
 }

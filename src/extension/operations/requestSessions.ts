@@ -1,10 +1,16 @@
-// Per request document: which environment it targets (set when a command opened it), and the
-// last parsed response of each NAMED request, for `{{name.path}}` chaining. Memory only, for
-// this session; forgotten when the document closes.
+// Per request document: which environment it targets (set when a command opened it), the
+// last parsed response of each NAMED request, for `{{name.path}}` chaining, and what the last
+// run of its requests came to. Memory only, for this session; forgotten when the document closes.
+import type { RequestOutcome } from '../../core/runner/types';
+import type { RunOutcome } from '../contracts';
+
+/** An outcome as kept after the run: without the response (bodies stay out of long-lived state). */
+export type KeptOutcome = RunOutcome;
 
 interface Session {
   environmentName?: string;
   named: Map<string, unknown>;
+  lastRun?: readonly KeptOutcome[];
 }
 
 export class RequestSessions {
@@ -27,12 +33,17 @@ export class RequestSessions {
     this.session(uri).environmentName = environmentName;
   }
 
-  namedResponses(uri: string): ReadonlyMap<string, unknown> {
-    return this.sessions.get(uri)?.named ?? new Map();
+  /** The live map the run engine reads and adds named responses to. */
+  namedResponseMap(uri: string): Map<string, unknown> {
+    return this.session(uri).named;
   }
 
-  rememberResponse(uri: string, name: string, parsed: unknown): void {
-    this.session(uri).named.set(name, parsed);
+  lastRun(uri: string): readonly KeptOutcome[] | undefined {
+    return this.sessions.get(uri)?.lastRun;
+  }
+
+  setLastRun(uri: string, outcomes: readonly RequestOutcome[]): void {
+    this.session(uri).lastRun = outcomes.map(({ result: _result, ...kept }) => kept);
   }
 
   forget(uri: string): void {

@@ -1,0 +1,40 @@
+// The request-file language client, built on its own into dist/languageClient.js: the
+// activation bundle must not carry vscode-languageclient, so `languageClientLoader.ts` requires
+// this module only when the first request file opens. It starts dist/server.js over IPC.
+import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { ENVIRONMENTS_NOTIFICATION, type EnvironmentsParams, type ServerInitializationOptions } from '../../language/protocol';
+import { REQUEST_LANGUAGE_ID } from '../contracts';
+
+export interface RequestLanguageClientOptions {
+  /** Absolute path of dist/server.js. */
+  serverModule: string;
+  environments: EnvironmentsParams;
+}
+
+export interface RequestLanguageClient {
+  /** Tells the server which environments its "Send to …" lenses offer. */
+  sendEnvironments(params: EnvironmentsParams): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Starts the server process and resolves once it has answered `initialize`. */
+export async function startRequestLanguageClient(options: RequestLanguageClientOptions): Promise<RequestLanguageClient> {
+  const serverOptions: ServerOptions = {
+    run: { module: options.serverModule, transport: TransportKind.ipc },
+    debug: { module: options.serverModule, transport: TransportKind.ipc },
+  };
+  const initializationOptions: ServerInitializationOptions = { environments: options.environments };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [
+      { scheme: 'file', language: REQUEST_LANGUAGE_ID },
+      { scheme: 'untitled', language: REQUEST_LANGUAGE_ID },
+    ],
+    initializationOptions,
+  };
+  const client = new LanguageClient('gatewayRequestLanguageServer', 'Gateway Request Language Server', serverOptions, clientOptions);
+  await client.start();
+  return {
+    sendEnvironments: (params) => client.sendNotification(ENVIRONMENTS_NOTIFICATION, params),
+    stop: () => client.stop(),
+  };
+}

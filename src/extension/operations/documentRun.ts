@@ -1,0 +1,132 @@
+// A request document made ready for the run engine: parsed, its target environment resolved
+// (its own, one given, or one picked), and a `send` that goes the one way every request leaves
+// the extension — runExchange (production guard, progress, log, history, result editor).
+import * as vscode from 'vscode';
+import { parseRequestFile, type RequestFile } from '../../core/requestFile';
+import type { GatewayResult } from '../../core/result';
+import type { PreparedRequest, RequestOutcome, RunEnvironment, RunOptions } from '../../core/runner';
+import type { EnvironmentEntry, EnvironmentService } from '../contracts';
+import { runExchange, type ExchangeDeps } from './exchangeFlow';
+import { targetEnvironment } from './operationRunner';
+import type { RequestSessions } from './requestSessions';
+import type { RunResults } from './runResults';
+
+/** Third argument of sendRequestAt: an environment name, or ask for one. */
+export type SendTarget = string | { pickEnvironment: true };
+
+export interface DocumentRunDeps {
+  exchange: ExchangeDeps;
+  sessions: RequestSessions;
+  results: RunResults;
+}
+
+export interface SendSettings {
+  /** Whether the result editor opens for the request at this index. */
+  showResultOf(index: number): boolean;
+  /** Sends request `index` again, from a failure notification's Retry. */
+  retry(index: number): void;
+  /** Told before each request goes out (Send All's progress). */
+  beforeSend?(prepared: PreparedRequest): void;
+  signal?: AbortSignal;
+  /** The caller shows the progress: no notification per request. */
+  withinProgress?: boolean;
+}
+
+export interface DocumentRun {
+  doc: vscode.TextDocument;
+  file: RequestFile;
+  env: EnvironmentEntry;
+  /** The environment's keys: removed from every message and log line. */
+  secrets: readonly string[];
+  /** Requests whose failure runExchange has already reported to the user. */
+  notified: ReadonlySet<number>;
+  options(settings: SendSettings): RunOptions;
+  /** Keeps, shows and logs the outcomes. */
+  record(outcomes: readonly RequestOutcome[]): void;
+}
+
+async function pickEnvironment(environments: EnvironmentService): Promise<string | undefined> {
+  const picked = await vscode.window.showQuickPick(
+    environments.list().map((e) => ({ label: e.name, description: environments.kindLabel(e.kind) + (e.readOnly ? ' · read-only' : '') })),
+    { title: 'Send the request to which environment?' },
+  );
+  return picked?.label;
+}
+
+export async function documentOf(uri: vscode.Uri | string): Promise<vscode.TextDocument> {
+  const text = typeof uri === 'string' ? uri : uri.toString();
+  return vscode.workspace.textDocuments.find((d) => d.uri.toString() === text) ?? vscode.workspace.openTextDocument(typeof uri === 'string' ? vscode.Uri.parse(uri) : uri);
+}
+
+function warnAboutAuthHeaders(prepared: PreparedRequest, env: EnvironmentEntry): void {
+  const names = prepared.ignoredAuthHeaders;
+  void vscode.window.showWarningMessage(
+    `The request's ${names.join(', ')} header${names.length > 1 ? 's are' : ' is'} ignored: the ${env.name} keys from secret storage are sent instead. Remove keys from request files.`,
+  );
+}
+
+/** Undefined when the user dismissed the environment pick or named an unknown environment. */
+export async function openDocumentRun(deps: DocumentRunDeps, uri: vscode.Uri | string, target?: SendTarget): Promise<DocumentRun | undefined> {
+  const { environments } = deps.exchange;
+  const doc = await documentOf(uri);
+  const key = doc.uri.toString();
+  const name = typeof target === 'string' ? target : target ? await pickEnvironment(environments) : deps.sessions.targetOf(key);
+  if (target && !name) return undefined;
+  const named = targetEnvironment(environments, name);
+  if (!named) return undefined;
+  const env = await environments.ready(named.name);
+  const credentials = await environments.credentials(env.name).catch(() => undefined);
+  const secrets = [credentials?.apiKey, credentials?.accessKey].filter((s): s is string => !!s);
+  const file = parseRequestFile(doc.getText());
+  const environment: RunEnvironment = {
+    name: env.name,
+    gatewayUrl: env.gatewayUrl,
+    boardingUrl: env.boardingUrl,
+    ...(credentials?.merchantId ? { merchantId: credentials.merchantId } : {}),
+  };
+  const notified = new Set<number>();
+
+  const options = (settings: SendSettings): RunOptions => {
+    let warned = false;
+    const send = async (prepared: PreparedRequest): Promise<GatewayResult | undefined> => {
+      if (prepared.ignoredAuthHeaders.length > 0 && !warned) {
+        warned = true;
+        warnAboutAuthHeaders(prepared, env);
+      }
+      settings.beforeSend?.(prepared);
+      const { method, url, headers, body } = prepared;
+      try {
+        return await runExchange(deps.exchange, {
+          env,
+          operation: prepared.operation,
+          title: prepared.operation?.title ?? prepared.label,
+          method,
+          path: url.pathname + url.search,
+          vars: prepared.params,
+          body,
+          show: settings.showResultOf(prepared.index),
+          signal: settings.signal,
+          withinProgress: settings.withinProgress,
+          statusJudgedByCaller: prepared.request.expectations.some((e) => e.subject === 'status'),
+          rethrowFailure: true,
+          perform: (client, signal) => client.sendRaw({ method, url: url.toString(), headers, body, signal }),
+          retry: () => settings.retry(prepared.index),
+        });
+      } catch (error) {
+        notified.add(prepared.index);
+        throw error;
+      }
+    };
+    return { file, environment, namedResponses: deps.sessions.namedResponseMap(key), send };
+  };
+
+  return {
+    doc,
+    file,
+    env,
+    secrets,
+    notified,
+    options,
+    record: (outcomes) => deps.results.record({ doc, file, environmentName: env.name, outcomes, secrets }),
+  };
+}

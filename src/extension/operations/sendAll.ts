@@ -1,0 +1,52 @@
+// "Gateway: Send All Requests": runs a request file top to bottom through the run engine under
+// one cancellable progress notification ("Request k of n"), stops at the first failure, shows
+// the last response and ends with a summary ("4 passed" / "3 passed, 1 failed: …").
+import * as vscode from 'vscode';
+import { runAll } from '../../core/runner';
+import { COMMANDS, REQUEST_LANGUAGE_ID } from '../contracts';
+import type { KeptOutcome } from './requestSessions';
+import { openDocumentRun, type DocumentRunDeps } from './documentRun';
+import { runSummary } from './runOutcomeText';
+
+export function registerSendAll(deps: DocumentRunDeps): vscode.Disposable {
+  const sendAll = async (uri?: vscode.Uri | string): Promise<readonly KeptOutcome[] | undefined> => {
+    const target = uri ?? vscode.window.activeTextEditor?.document.uri;
+    if (!target || (!uri && vscode.window.activeTextEditor?.document.languageId !== REQUEST_LANGUAGE_ID)) {
+      void vscode.window.showErrorMessage('Open a gateway request document (.gwreq) to send all of its requests.');
+      return undefined;
+    }
+    const run = await openDocumentRun(deps, target);
+    if (!run) return undefined;
+    const count = run.file.requests.length;
+    if (count === 0) {
+      void vscode.window.showErrorMessage(`${run.doc.fileName} has no request to send: write one like "GET {{gatewayUrl}}/rest/v2/transactions".`);
+      return undefined;
+    }
+    const abort = new AbortController();
+    const outcomes = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Send All on ${run.env.name}`, cancellable: true },
+      (progress, token) => {
+        token.onCancellationRequested(() => abort.abort());
+        let sent = 0;
+        return runAll(run.options({
+          showResultOf: () => false,
+          retry: (i) => void vscode.commands.executeCommand(COMMANDS.sendRequestAt, run.doc.uri, i, run.env.name),
+          beforeSend: (prepared) => progress.report({ message: `Request ${++sent} of ${count}: ${prepared.label}`, increment: 100 / count }),
+          signal: abort.signal,
+          withinProgress: true,
+        }));
+      },
+    );
+    run.record(outcomes);
+    const last = [...outcomes].reverse().find((o) => o.result);
+    if (last?.result) {
+      await deps.exchange.presenter.show(last.result, { title: last.label, environmentName: run.env.name }).catch(() => undefined);
+    }
+    const summary = runSummary(outcomes, run.secrets);
+    const allPassed = outcomes.every((o) => o.state === 'passed');
+    if (allPassed) void vscode.window.showInformationMessage(`Send All: ${summary}.`);
+    else void vscode.window.showWarningMessage(`Send All: ${summary}.`);
+    return deps.sessions.lastRun(run.doc.uri.toString());
+  };
+  return vscode.commands.registerCommand(COMMANDS.sendAll, sendAll);
+}

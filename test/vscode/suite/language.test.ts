@@ -1,0 +1,195 @@
+// The request-file language in a real VS Code, through the language client and the server
+// process (dist/server.js): the client starts only when a request file opens; diagnostics at
+// the right lines, body-field completion, "Send" code lenses, the outline, and a lens that sends.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { LOCAL_SANDBOX_NAME, RESULT_SCHEME, REQUEST_LANGUAGE_ID, type GatewayWorkbenchApi } from '../../../src/extension/contracts';
+
+const EXTENSION_ID = 'gateway-workbench.gateway-workbench';
+
+const CHECKS_FILE = [
+  '### Sale with a mistyped card',                // 0
+  'POST {{gatewayUrl}}/rest/v2/transactions/sale', // 1
+  'Content-Type: application/json',               // 2
+  '',                                             // 3
+  '{',                                            // 4
+  '  "type": "SALE",',                            // 5
+  '  "amount": "25.00",',                         // 6
+  '  "card": "4111111111111112",',                // 7  fails the Luhn check
+  '  "exp-date": "1230",',                        // 8
+  '  "colour": "blue"',                           // 9  no such field
+  '}',                                            // 10
+  '',                                             // 11
+  '### ACH debit with a mistyped routing number', // 12
+  'POST {{gatewayUrl}}/rest/v2/ach/transactions', // 13
+  'Content-Type: application/json',               // 14
+  '',                                             // 15
+  '{',                                            // 16
+  '  "type": "Debit",',                           // 17
+  '  "routing-number": "081009812",',             // 18 fails the ABA checksum
+  '  "account-number": "1234567890",',            // 19
+  '  "account-type": "Checking",',                // 20
+  '  "individual-name": "Jordan Smith",',         // 21
+  '  "standard-entry-class-code": "PPD",',        // 22
+  '  "amount": "25.00"',                          // 23
+  '}',                                            // 24
+  '',
+].join('\n');
+
+const EMPTY_SALE_FILE = [
+  'POST {{gatewayUrl}}/rest/v2/transactions/sale', // 0
+  'Content-Type: application/json',               // 1
+  '',                                             // 2
+  '{',                                            // 3
+  '  ',                                           // 4  completion asked here
+  '}',
+  '',
+].join('\n');
+
+const SALE_FILE = [
+  '### A sale to send from its lens',              // 0
+  'POST {{gatewayUrl}}/rest/v2/transactions/sale', // 1
+  'Content-Type: application/json',               // 2
+  '',                                             // 3
+  '{',                                            // 4
+  '  "type": "SALE",',
+  '  "amount": "12.00",',
+  '  "card": "4111111111111111",',
+  '  "exp-date": "1230"',
+  '}',
+  '',
+].join('\n');
+
+async function api(): Promise<GatewayWorkbenchApi> {
+  const ext = vscode.extensions.getExtension<GatewayWorkbenchApi>(EXTENSION_ID);
+  assert.ok(ext, `${EXTENSION_ID} is not loaded`);
+  return ext.activate();
+}
+
+async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
+
+const labelOf = (item: vscode.CompletionItem) => (typeof item.label === 'string' ? item.label : item.label.label).replace(/"/g, '');
+
+suite('language: the request-file language server in the editor', () => {
+  let a: GatewayWorkbenchApi;
+  let dir: string;
+  let checksUri: vscode.Uri;
+  let saleUri: vscode.Uri;
+  let emptySaleUri: vscode.Uri;
+
+  suiteSetup(async function () {
+    this.timeout(60_000);
+    a = await api();
+    await a.environments.setActive(LOCAL_SANDBOX_NAME);
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gwreq-language-'));
+    checksUri = vscode.Uri.file(path.join(dir, 'checks.gwreq'));
+    saleUri = vscode.Uri.file(path.join(dir, 'sale.gwreq'));
+    fs.writeFileSync(checksUri.fsPath, CHECKS_FILE);
+    emptySaleUri = vscode.Uri.file(path.join(dir, 'empty-sale.gwreq'));
+    fs.writeFileSync(saleUri.fsPath, SALE_FILE);
+    fs.writeFileSync(emptySaleUri.fsPath, EMPTY_SALE_FILE);
+  });
+
+  suiteTeardown(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('the client starts when a request file opens, and the file is in our language', async function () {
+    this.timeout(30_000);
+    const doc = await vscode.workspace.openTextDocument(checksUri);
+    await vscode.window.showTextDocument(doc);
+    assert.equal(doc.languageId, REQUEST_LANGUAGE_ID);
+    await waitFor('the language client to run', () => a.languageClientRunning());
+  });
+
+  test('a mistyped card, an unknown field and a mistyped routing number are flagged on their lines', async function () {
+    this.timeout(30_000);
+    const at = (line: number) => (d: vscode.Diagnostic) => d.range.start.line === line;
+    const diagnostics = await waitFor('the three diagnostics', () => {
+      const all = vscode.languages.getDiagnostics(checksUri);
+      return [7, 9, 18].every((line) => all.some(at(line))) ? all : undefined;
+    });
+    const card = diagnostics.find(at(7))!;
+    assert.equal(card.severity, vscode.DiagnosticSeverity.Error, card.message);
+    assert.match(card.message, /card|luhn/i);
+    assert.ok(card.range.start.character >= '  "card": '.length - 1, `the card diagnostic starts at ${card.range.start.character}, not at the value`);
+    const unknown = diagnostics.find(at(9))!;
+    assert.equal(unknown.severity, vscode.DiagnosticSeverity.Warning, unknown.message);
+    assert.match(unknown.message, /colour/);
+    const routing = diagnostics.find(at(18))!;
+    assert.equal(routing.severity, vscode.DiagnosticSeverity.Error, routing.message);
+    assert.match(routing.message, /routing|ABA|checksum/i);
+    for (const clean of [5, 6, 8, 19, 20, 21, 22, 23]) assert.ok(!diagnostics.some(at(clean)), `line ${clean} is flagged: ${diagnostics.filter(at(clean)).map((d) => d.message).join('; ')}`);
+  });
+
+  test('completion inside the JSON body offers the operation\'s fields', async function () {
+    this.timeout(30_000);
+    const doc = await vscode.workspace.openTextDocument(emptySaleUri);
+    await vscode.window.showTextDocument(doc);
+    const list = await waitFor('body-field completions', async () => {
+      const items = await vscode.commands.executeCommand<vscode.CompletionList>('vscode.executeCompletionItemProvider', emptySaleUri, new vscode.Position(4, 2));
+      return items.items.some((i) => labelOf(i) === 'amount') ? items : undefined;
+    });
+    const labels = list.items.map(labelOf);
+    for (const field of ['amount', 'card', 'exp-date', 'csc']) assert.ok(labels.includes(field), `no "${field}" in ${labels.slice(0, 30).join(', ')}`);
+  });
+
+  test('each request has a Send lens (the server\'s, once: the old in-extension provider is gone)', async function () {
+    this.timeout(30_000);
+    const lenses = await waitFor('code lenses', async () => {
+      const found = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', checksUri, 100);
+      return found.length > 0 ? found : undefined;
+    });
+    for (const index of [0, 1]) {
+      const sends = lenses.filter((l) => l.command?.command === 'gateway.sendRequestAt' && l.command.arguments?.[1] === index);
+      assert.ok(sends.some((l) => /Send/.test(l.command!.title)), `request ${index} has no Send lens`);
+      assert.ok(sends.every((l) => l.range.start.line === (index === 0 ? 1 : 13) || l.range.start.line === (index === 0 ? 0 : 12)), 'lenses sit on their request');
+    }
+    const keys = lenses.map((l) => `${l.range.start.line}|${l.command?.title}|${JSON.stringify(l.command?.arguments?.slice(1))}`);
+    assert.equal(new Set(keys).size, keys.length, `duplicate lenses: ${keys.join(' / ')}`);
+  });
+
+  test('the outline lists the requests', async function () {
+    this.timeout(30_000);
+    const symbols = await waitFor('document symbols', async () => {
+      const found = await vscode.commands.executeCommand<(vscode.DocumentSymbol | vscode.SymbolInformation)[]>('vscode.executeDocumentSymbolProvider', checksUri);
+      return found && found.length > 0 ? found : undefined;
+    });
+    assert.equal(symbols.length, 2, symbols.map((s) => s.name).join(', '));
+    assert.match(symbols.map((s) => s.name).join('\n'), /mistyped card[\s\S]*routing number/);
+  });
+
+  test('the Send lens sends the request and opens its result editor', async function () {
+    this.timeout(60_000);
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(saleUri));
+    const lenses = await waitFor('the sale\'s lenses', async () => {
+      const found = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', saleUri, 100);
+      return found.length > 0 ? found : undefined;
+    });
+    const sends = lenses.filter((l) => l.command?.command === 'gateway.sendRequestAt' && l.command.arguments?.[1] === 0);
+    const lens = sends.find((l) => l.command!.arguments!.length === 2) ?? sends.find((l) => l.command!.arguments![2] === LOCAL_SANDBOX_NAME);
+    assert.ok(lens?.command, `no Send lens among ${lenses.map((l) => l.command?.title).join(', ')}`);
+    const control = await a.environments.localSandboxControl();
+    const sales = control.stats().byOperation['transactions.sale'] ?? 0;
+    const result = (await vscode.commands.executeCommand(lens.command.command, ...(lens.command.arguments ?? []))) as { status: number } | undefined;
+    assert.equal(result?.status, 200);
+    assert.equal(control.stats().byOperation['transactions.sale'], sales + 1);
+    const editor = await waitFor('the sale\'s result editor', () =>
+      vscode.window.visibleTextEditors.find((e) => e.document.uri.scheme === RESULT_SCHEME && /12\.00/.test(e.document.getText())));
+    assert.match(editor.document.getText(), /APPROVED/);
+    assert.ok(!editor.document.getText().includes('4111111111111111'), 'the result shows the card masked');
+    const run = a.lastRun(saleUri.toString());
+    assert.deepEqual(run?.map((o) => o.state), ['passed']);
+  });
+});

@@ -1,0 +1,175 @@
+// Request files with chaining and assertions in a real VS Code: sending a refund that takes the
+// sale's id sends the sale first; Send All stops at the first failed expectation; the verdicts
+// show beside the requests, go to the "Gateway" log, and an edit clears the edited request's.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { COMMANDS, LOCAL_SANDBOX_NAME, type GatewayWorkbenchApi, type RunOutcome } from '../../../src/extension/contracts';
+
+const EXTENSION_ID = 'gateway-workbench.gateway-workbench';
+
+const CHAIN_FILE = [
+  '### Sale',                                                // 0
+  '# @name sale1',                                           // 1
+  '# @expect status 200',                                    // 2
+  '# @expect payload.transaction.result == APPROVED',        // 3
+  'POST {{gatewayUrl}}/rest/v2/transactions/sale',           // 4
+  'Content-Type: application/json',
+  '',
+  '{ "type": "SALE", "amount": "30.00", "card": "4111111111111111", "exp-date": "1230", "csc": "999" }',
+  '',
+  '### Refund the sale',                                     // 9
+  '# @expect status 200',                                    // 10
+  '# @expect payload.transaction.type == REFUND',            // 11
+  'POST {{gatewayUrl}}/rest/v2/transactions/refund',         // 12
+  'Content-Type: application/json',
+  '',
+  '{ "type": "REFUND", "id": "{{sale1.payload.transaction.id}}", "amount": "5.00" }',
+  '',
+].join('\n');
+
+const SEND_ALL_FILE = [
+  '### Approved',                                            // 0
+  '# @expect status 200',                                    // 1
+  'POST {{gatewayUrl}}/rest/v2/transactions/sale',           // 2
+  'Content-Type: application/json',
+  '',
+  '{ "type": "SALE", "amount": "11.00", "card": "4111111111111111", "exp-date": "1230" }',
+  '',
+  '### Declined for insufficient funds (amount 0.21)',       // 7
+  '# @expect status 200',                                    // 8
+  '# @expect payload.transaction.result == APPROVED',        // 9
+  'POST {{gatewayUrl}}/rest/v2/transactions/sale',           // 10
+  'Content-Type: application/json',
+  '',
+  '{ "type": "SALE", "amount": "0.21", "card": "4111111111111111", "exp-date": "1230" }',
+  '',
+  '### Never reached',                                       // 15
+  'GET {{gatewayUrl}}/rest/v2/transactions',                 // 16
+  '',
+].join('\n');
+
+async function api(): Promise<GatewayWorkbenchApi> {
+  const ext = vscode.extensions.getExtension<GatewayWorkbenchApi>(EXTENSION_ID);
+  assert.ok(ext, `${EXTENSION_ID} is not loaded`);
+  return ext.activate();
+}
+
+async function waitFor<T>(what: string, probe: () => T | undefined, ms = 8000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = probe();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The "Gateway" log file VS Code writes for our LogOutputChannel (user-data-dir is HOME's sibling in the harness). */
+function gatewayLogText(): string {
+  const found: string[] = [];
+  const walk = (dir: string, depth: number) => {
+    if (depth > 8 || !fs.existsSync(dir)) return;
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full, depth + 1);
+      else if (/Gateway\.log$/.test(entry.name) || (entry.name.endsWith('.log') && full.includes(EXTENSION_ID))) found.push(full);
+    }
+  };
+  walk(path.join(path.dirname(process.env.HOME ?? '/nonexistent'), 'user-data', 'logs'), 0);
+  return found.map((f) => fs.readFileSync(f, 'utf8')).join('\n');
+}
+
+const textAt = (a: GatewayWorkbenchApi, uri: vscode.Uri, line: number) => a.requestDecorations(uri.toString()).filter((d) => d.line === line).map((d) => d.text).join(' | ');
+
+suite('request files: chaining, Send All and assertions', () => {
+  let a: GatewayWorkbenchApi;
+  let dir: string;
+
+  suiteSetup(async function () {
+    this.timeout(60_000);
+    a = await api();
+    await a.environments.setActive(LOCAL_SANDBOX_NAME);
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gwreq-run-'));
+  });
+
+  suiteTeardown(() => {
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function open(name: string, text: string): Promise<vscode.TextEditor> {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, text);
+    return vscode.window.showTextDocument(await vscode.workspace.openTextDocument(vscode.Uri.file(file)));
+  }
+
+  test('sending the refund first sends the sale it takes its id from; both pass their expectations', async function () {
+    this.timeout(60_000);
+    const { document } = await open('chain.gwreq', CHAIN_FILE);
+    const control = await a.environments.localSandboxControl();
+    const before = { ...control.stats().byOperation };
+    const recorded = (id: string) => a.history().filter((h) => h.operationId === id).length;
+    const historyBefore = { sales: recorded('transactions.sale'), refunds: recorded('transactions.refund') };
+
+    const result = (await vscode.commands.executeCommand(COMMANDS.sendRequestAt, document.uri.toString(), 1)) as { status: number; parsed: unknown } | undefined;
+    assert.equal(result?.status, 200);
+    const after = control.stats().byOperation;
+    assert.equal(after['transactions.sale'], (before['transactions.sale'] ?? 0) + 1, 'the sale went first');
+    assert.equal(after['transactions.refund'], (before['transactions.refund'] ?? 0) + 1, 'then the refund');
+    assert.deepEqual({ sales: recorded('transactions.sale'), refunds: recorded('transactions.refund') }, { sales: historyBefore.sales + 1, refunds: historyBefore.refunds + 1 });
+
+    const run = a.lastRun(document.uri.toString());
+    assert.deepEqual(run?.map((o) => [o.index, o.state, Boolean(o.asDependency)]), [[0, 'passed', true], [1, 'passed', false]]);
+    assert.ok(run?.every((o) => o.expectations.every((e) => e.outcome.pass)));
+    assert.ok(run?.every((o) => !('result' in o)), 'lastRun keeps no response bodies');
+    for (const line of [2, 3, 10, 11]) assert.equal(textAt(a, document.uri, line), '✓ passed', `line ${line}`);
+    assert.match(textAt(a, document.uri, 12), /^✓ 200 \d+ ms$/);
+
+    const log = await waitFor('both exchanges and the expectations in the log', () => {
+      const text = gatewayLogText();
+      return /transactions\.sale POST/.test(text) && /Refund the sale @expect payload\.transaction\.type == REFUND → passed \(actual "REFUND"\)/.test(text) ? text : undefined;
+    });
+    assert.match(log, /transactions\.refund POST \/rest\/v2\/transactions\/refund 200/);
+    assert.match(log, /sale1 @expect status 200 → passed \(actual "200"\)/);
+    assert.ok(!log.includes('4111111111111111'), 'the log holds no full card number');
+  });
+
+  test('Send All stops at the failed expectation; lastRun says passed, failed, skipped; marks show why', async function () {
+    this.timeout(60_000);
+    const { document } = await open('send-all.gwreq', SEND_ALL_FILE);
+    const control = await a.environments.localSandboxControl();
+    const searches = control.stats().byOperation['transactions.search'] ?? 0;
+
+    const returned = (await vscode.commands.executeCommand(COMMANDS.sendAll, document.uri)) as readonly RunOutcome[] | undefined;
+    const run = a.lastRun(document.uri.toString());
+    assert.deepEqual(returned, run);
+    assert.deepEqual(run?.map((o) => o.state), ['passed', 'failed', 'skipped']);
+    assert.equal(control.stats().byOperation['transactions.search'] ?? 0, searches, 'the request after the failure was not sent');
+    assert.equal(run?.[1]?.status, 402);
+    assert.deepEqual(run?.[1]?.expectations.map((e) => e.outcome.pass), [false, false]);
+
+    assert.equal(textAt(a, document.uri, 1), '✓ passed');
+    assert.match(textAt(a, document.uri, 8), /^✗ failed: status 200 \(status was "402"\)$/);
+    assert.match(textAt(a, document.uri, 9), /^✗ failed: .*was "DECLINED"\)$/);
+    assert.match(textAt(a, document.uri, 10), /^✗ 402 \d+ ms — 2 of 2 expectations failed$/);
+    assert.match(textAt(a, document.uri, 16), /^○ not run/);
+
+    await waitFor('the failed expectation in the log', () =>
+      /Declined for insufficient funds \(amount 0\.21\) @expect payload\.transaction\.result == APPROVED → FAILED \(actual "DECLINED"\)/.test(gatewayLogText()) || undefined);
+  });
+
+  test('editing a request clears its marks and keeps the others, moved with their lines', async function () {
+    this.timeout(30_000);
+    const doc = vscode.workspace.textDocuments.find((d) => d.uri.path.endsWith('/send-all.gwreq'));
+    assert.ok(doc, 'the Send All file is still open');
+    const editor = await vscode.window.showTextDocument(doc);
+    const uri = doc.uri;
+    assert.ok(await editor.edit((b) => b.insert(new vscode.Position(13, 0), '\n')), 'the edit applied');
+    await waitFor('the edited request\'s marks to go', () => (textAt(a, uri, 8) === '' && textAt(a, uri, 10) === '') || undefined);
+    assert.equal(textAt(a, uri, 1), '✓ passed', 'the first request keeps its mark');
+    assert.match(textAt(a, uri, 17), /^○ not run/, 'the third request\'s mark moved down a line');
+    await vscode.commands.executeCommand('workbench.action.files.revert');
+  });
+});
