@@ -9,6 +9,7 @@ import { requestOperation, type RequestOperation } from './requestOperation';
 export class AnalyzedDocument {
   private parsed?: RequestFile;
   private starts?: number[];
+  private ends?: number[];
   private separators?: number[];
   private readonly operations = new Map<number, RequestOperation>();
   private readonly bodies = new Map<number, AnalyzedBody | null>();
@@ -25,27 +26,34 @@ export class AnalyzedDocument {
     return this.file.requests;
   }
 
-  /** Offset of the start of each line. */
+  /** Offset of the start of each line; lines end at \n, \r\n or a lone \r, as LSP counts them. */
   get lineStarts(): number[] {
-    if (!this.starts) {
-      const starts = [0];
-      for (let i = this.text.indexOf('\n'); i >= 0; i = this.text.indexOf('\n', i + 1)) starts.push(i + 1);
-      this.starts = starts;
+    if (!this.starts) this.countLines();
+    return this.starts as number[];
+  }
+
+  private countLines(): void {
+    const starts = [0];
+    const ends: number[] = [];
+    const ending = /\r\n?|\n/g;
+    for (let match = ending.exec(this.text); match; match = ending.exec(this.text)) {
+      ends.push(match.index);
+      starts.push(match.index + match[0].length);
     }
-    return this.starts;
+    ends.push(this.text.length);
+    this.starts = starts;
+    this.ends = ends;
   }
 
   get lineCount(): number {
     return this.lineStarts.length;
   }
 
-  /** A line without its line break (and without a trailing CR). */
+  /** A line without its line break. */
   lineText(line: number): string {
     const starts = this.lineStarts;
     if (line < 0 || line >= starts.length) return '';
-    const end = line + 1 < starts.length ? starts[line + 1] - 1 : this.text.length;
-    const text = this.text.slice(starts[line], end);
-    return text.endsWith('\r') ? text.slice(0, -1) : text;
+    return this.text.slice(starts[line], (this.ends as number[])[line]);
   }
 
   offsetAt(position: Position): number {

@@ -95,6 +95,15 @@ describe('requestFile: parse', () => {
     assert.equal(crlf.requests[0].body?.text, '{"amount": "{{amount}}",\n "type": "SALE"}');
   });
 
+  it('counts a lone CR as a line end, as LSP does, with the same ranges and offsets', () => {
+    const cr = FILE.replace(/\n/g, '\r');
+    const lone = parseRequestFile(cr);
+    assert.equal(lone.requests.length, 2);
+    assert.deepEqual(lone.requests.map((r) => r.targetRange), parsed.requests.map((r) => r.targetRange));
+    assert.equal(lone.requests[0].body?.text, '{"amount": "{{amount}}",\n "type": "SALE"}');
+    for (const ref of lone.requests[0].variableRefs) assert.equal(cr.slice(ref.startOffset, ref.endOffset).replace(/\s/g, ''), `{{${ref.name}}}`);
+  });
+
   it('reports problems as diagnostics with ranges', () => {
     const text = ['# @name orphan', '', '###', '# @expect payload.x ~~ 3', 'FETCH /rest/v2/tokens', 'not a header', '', '###', 'GET /x HTTP/1.1 trailing', '###', 'GET /rest/{{open'].join('\n');
     const result = parseRequestFile(text);

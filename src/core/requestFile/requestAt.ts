@@ -5,7 +5,7 @@
  * separator above the line (or the first request when there is none); -1 when there are none.
  */
 export function requestIndexAt(text: string, requests: ReadonlyArray<{ range: { start: { line: number } } }>, line: number): number {
-  const lines = text.split('\n');
+  const lines = text.split(/\r\n|\r|\n/);
   let separator = -1;
   for (let i = Math.min(line, lines.length - 1); i >= 0; i--) {
     if (/^###/.test(lines[i] as string)) {

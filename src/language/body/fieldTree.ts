@@ -32,10 +32,10 @@ export interface FieldNode {
 
 const hasTemplate = (text: string): boolean => text.includes('{{');
 
+/** Offset of the end of the line holding `offset` (before its \n, \r\n or lone \r). */
 function lineEnd(text: string, base: number, offset: number): number {
-  const nl = text.indexOf('\n', offset - base);
-  const end = nl < 0 ? text.length : nl;
-  return base + (text[end - 1] === '\r' ? end - 1 : end);
+  const rest = text.slice(offset - base).search(/[\r\n]/);
+  return rest < 0 ? base + text.length : offset + rest;
 }
 
 /** `text`/`base`: the body's raw text and its offset, to find the end of an opening line. */

@@ -45,6 +45,12 @@ interface Token {
 const MAX_DEPTH = 200;
 const NUMBER = /^-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
+/** Index of the next \n or \r from `from` (a `{{…}}` never spans lines), or -1. */
+function nextLineBreak(text: string, from: number): number {
+  const at = text.slice(from).search(/[\r\n]/);
+  return at < 0 ? -1 : from + at;
+}
+
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   let i = 0;
@@ -55,7 +61,7 @@ function tokenize(text: string): Token[] {
     } else if ('{}[]:,'.includes(ch)) {
       if (ch === '{' && text[i + 1] === '{') {
         const close = text.indexOf('}}', i + 2);
-        const newline = text.indexOf('\n', i);
+        const newline = nextLineBreak(text, i);
         if (close >= 0 && (newline < 0 || close < newline)) {
           tokens.push({ kind: 'template', start: i, end: close + 2, closed: true });
           i = close + 2;
@@ -226,12 +232,12 @@ export function maskJsonTemplates(text: string): string {
         i += 2;
         continue;
       }
-      if (ch === '"' || ch === '\n') inString = false;
+      if (ch === '"' || ch === '\n' || ch === '\r') inString = false;
     } else if (ch === '"') {
       inString = true;
     } else if (ch === '{' && text[i + 1] === '{') {
       const close = text.indexOf('}}', i + 2);
-      const newline = text.indexOf('\n', i);
+      const newline = nextLineBreak(text, i);
       if (close >= 0 && (newline < 0 || close < newline)) {
         out += `"${'_'.repeat(close + 2 - i - 2)}"`;
         i = close + 2;

@@ -65,7 +65,7 @@ function valueItems(op: Operation, chain: readonly XmlElement[], at: Range): Com
 export function xmlBodyItems(doc: AnalyzedDocument, op: Operation, text: string, base: number, offset: number): CompletionItem[] {
   const local = offset - base;
   const before = text.slice(0, local);
-  const lineStart = before.lastIndexOf('\n') + 1;
+  const lineStart = Math.max(before.lastIndexOf('\n'), before.lastIndexOf('\r')) + 1;
   const lt = before.lastIndexOf('<');
   const roots = readXmlLocations(text, base);
   if (lt >= 0 && before.indexOf('>', lt) < 0) {

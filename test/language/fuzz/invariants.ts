@@ -7,12 +7,12 @@ import { luhnValid } from '../../../src/core/inputChecks';
 interface Pos { line: number; character: number }
 interface Rng { start: Pos; end: Pos }
 
-/** The document as LSP and our parser count it: lines split on "\n"; a "\r" ending a line is part of the line break. */
+/** The document as LSP and our parser count it: lines end at "\n", "\r\n" or a lone "\r". */
 export class DocShape {
   readonly lineLengths: number[];
 
   constructor(readonly text: string) {
-    this.lineLengths = text.split('\n').map((l) => (l.endsWith('\r') ? l.length - 1 : l.length));
+    this.lineLengths = text.split(/\r\n|\r|\n/).map((l) => l.length);
   }
 
   get lineCount(): number {
