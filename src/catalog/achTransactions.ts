@@ -20,7 +20,7 @@ const paymentFields: readonly FieldSpec[] = [
   ...achAccountFields,
   { name: 'standard-entry-class-code', type: 'string', required: true, values: secCodes, check: 'secCode', doc: 'SEC code: PPD (consumer), CCD (business), WEB (internet) or TEL (telephone).' },
   { name: 'amount', type: 'string', required: true, check: 'amount', doc: 'Amount as a decimal string with two places, e.g. "25.00".' },
-  { name: 'token-id', type: 'string', doc: 'A stored ACH token id; it may replace routing-number, account-number, account-type and individual-name.' },
+  { name: 'token-id', type: 'string', replaces: ['routing-number', 'account-number', 'account-type', 'individual-name'], doc: 'A stored ACH token id; it replaces routing-number, account-number, account-type and individual-name.' },
   { name: 'check-number', type: 'string', doc: 'Check number, for check-based entries.' },
   { name: 'validate-account', type: 'string', values: trueFalse, doc: 'Set "true" to validate the account before submitting.' },
   ...tokenizeFields, ...referenceFields, ...addressBlock, ...softwareFields, ...duplicateCheckFields,

@@ -191,6 +191,11 @@ const groups: readonly SettingsGroup[] = [
   },
 ];
 
+/** A PUT changes only the fields it names (the sandbox merges them), so none is required at the top. */
+function updatable(fields: readonly FieldSpec[]): readonly FieldSpec[] {
+  return fields.map(({ required: _required, ...field }) => field);
+}
+
 function settingsOperation(group: SettingsGroup, method: HttpMethod): OperationEntry {
   const a = actions[method];
   const hasBody = method === 'POST' || method === 'PUT';
@@ -206,7 +211,7 @@ function settingsOperation(group: SettingsGroup, method: HttpMethod): OperationE
     payloadType: group.payloadType ?? group.element,
     safety: a.safety,
     doc: `${a.doc} the ${group.noun}. ${group.about}`,
-    ...(hasBody ? { body: { kind: 'xml' as const, xmlRoot: group.element, fields: group.fields, sample: group.sample } } : {}),
+    ...(hasBody ? { body: { kind: 'xml' as const, xmlRoot: group.element, fields: method === 'PUT' ? updatable(group.fields) : group.fields, sample: group.sample } } : {}),
   };
 }
 

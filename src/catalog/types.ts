@@ -64,6 +64,8 @@ export interface FieldSpec {
   doc: string;
   /** Children of an `object` field, or of each element of an `array` field. */
   fields?: readonly FieldSpec[];
+  /** Required fields this one stands in for when present (an ACH `token-id` for the account fields). */
+  replaces?: readonly string[];
 }
 
 export interface ParamSpec {

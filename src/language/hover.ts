@@ -5,7 +5,7 @@ import type { Hover, Position, Range } from 'vscode-languageserver-types';
 import type { AnalyzedDocument } from './analyzedDocument';
 import { fieldChainAt, lookupField, scopeAtPath } from './body/fieldScopes';
 import { operationMarkdown, fieldMarkdown } from './completion/operationDocs';
-import { BUILTIN_VARIABLES } from './data/builtinVariables';
+import { BUILTIN_VARIABLES } from '../core/requestFile/builtinVariables';
 import { AUTH_HEADER_NAMES, HEADER_NAMES } from './data/headerNames';
 import { KEY_ADVICE } from './diagnostics/secretChecks';
 import { maskSecrets } from './diagnostics/keyPatterns';

@@ -36,6 +36,9 @@ const routes: Record<string, ControlAction> = {
   },
 };
 
+/** `METHOD action` pairs the control surface answers, e.g. `POST clock/advance` (the language server knows them). */
+export const CONTROL_ACTIONS: readonly string[] = Object.keys(routes);
+
 function isLoopback(address: string | undefined): boolean {
   return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 }

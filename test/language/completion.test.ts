@@ -36,7 +36,8 @@ describe('completion: methods and paths', () => {
     assert.equal(tokenGet.newText, '{{gatewayUrl}}/rest/v2/tokens/${1:tokenId}');
     assert.deepEqual(tokenGet.range, { start: { line: 0, character: 4 }, end: { line: 0, character: 16 } });
     assert.equal(byLabel(items, '{{gatewayUrl}}/rest/v2/tokens/{tokenId}')?.insertTextFormat, 2);
-    assert.ok(byLabel(items, '{{boardingUrl}}/api/documents/v1.0/document/{merchantNumber}/DocumentTypes'));
+    const documentTypes = edit(byLabel(items, '{{boardingUrl}}/api/documents/v1.0/document/{merchantNumber}/DocumentTypes'));
+    assert.equal(documentTypes.newText, '{{boardingUrl}}/api/documents/v1.0/document/${1:{{merchantId\\}\\}}/DocumentTypes', 'the merchant number defaults to the environment\'s');
     assert.equal(byLabel(items, '{{gatewayUrl}}/rest/v2/transactions/sale'), undefined, 'sale takes POST only');
   });
 
@@ -153,7 +154,7 @@ describe('completion: variables and named requests', () => {
 
   it('offers file variables, built-ins and earlier named requests after "{{", closing the braces', () => {
     const { items } = complete([...FILE, 'POST {{gatewayUrl}}/rest/v2/transactions/refund', '', '{"id": "{{|"}']);
-    assert.deepEqual(items.map((i) => i.label).sort(), ['boardingUrl', 'gatewayUrl', 'invoice', 'sale1']);
+    assert.deepEqual(items.map((i) => i.label).sort(), ['boardingUrl', 'gatewayUrl', 'invoice', 'merchantId', 'sale1']);
     assert.equal(edit(byLabel(items, 'invoice')).newText, 'invoice}}');
     assert.equal(edit(byLabel(items, 'sale1')).newText, 'sale1.');
   });

@@ -5,3 +5,4 @@ export { parseExpectation, evaluateExpectation, type ExpectationOutcome, type Ex
 export { substituteVariables, findVariableRefs, valueAtPath, type Substitution } from './variables';
 export { resolveTarget } from './resolveTarget';
 export { requestIndexAt } from './requestAt';
+export { BUILTIN_VARIABLES } from './builtinVariables';

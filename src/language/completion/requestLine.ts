@@ -35,9 +35,12 @@ export function lineRange(line: number, from: number, to: number): Range {
 
 const BASE: Readonly<Record<Operation['host'], string>> = { gateway: '{{gatewayUrl}}', boarding: '{{boardingUrl}}' };
 
+/** Path parameters a built-in variable fills: the merchant number is the environment's own. */
+const PATH_PARAM_DEFAULTS: Readonly<Record<string, string>> = { merchantNumber: '{{merchantId\\}\\}' };
+
 function pathSnippet(op: Operation): string {
   let n = 0;
-  const path = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => `\${${++n}:${name}}`);
+  const path = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => `\${${++n}:${PATH_PARAM_DEFAULTS[name] ?? name}}`);
   return `${BASE[op.host]}${path}`;
 }
 

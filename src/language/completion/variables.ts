@@ -4,7 +4,7 @@
 import { CompletionItemKind, type CompletionItem } from 'vscode-languageserver-types';
 import type { AnalyzedDocument } from '../analyzedDocument';
 import { responsePaths } from '../responsePaths';
-import { BUILTIN_VARIABLES } from '../data/builtinVariables';
+import { BUILTIN_VARIABLES } from '../../core/requestFile/builtinVariables';
 import { lineRange } from './requestLine';
 
 /** `typed`: what follows `{{` up to the cursor; `after`: the line after the cursor. */

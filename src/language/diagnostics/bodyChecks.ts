@@ -42,7 +42,8 @@ class BodyChecker {
     }
     const present = new Set(node.children.map((c) => c.name));
     const wrappers = scope.arrayOf !== undefined && node.children.some((c) => lookupField(scope, c.name).wrapper);
-    const missing = wrappers ? [] : scope.fields.filter((f) => f.required && !present.has(f.name));
+    const replaced = new Set(scope.fields.filter((f) => f.replaces && present.has(f.name)).flatMap((f) => f.replaces ?? []));
+    const missing = wrappers ? [] : scope.fields.filter((f) => f.required && !present.has(f.name) && !replaced.has(f.name));
     if (missing.length > 0) {
       const names = missing.map((f) => f.name);
       this.out.push(diagnostic(this.range(node.openStart, node.openEnd), 'missing-field',

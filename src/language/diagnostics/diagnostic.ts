@@ -4,11 +4,12 @@ import { DiagnosticSeverity, type Diagnostic, type Range } from 'vscode-language
 import { DIAGNOSTIC_SOURCE } from '../protocol';
 import { maskSecrets } from './keyPatterns';
 
-export type Severity = 'error' | 'warning';
+export type Severity = 'error' | 'warning' | 'information';
 
 const SEVERITY: Readonly<Record<Severity, DiagnosticSeverity>> = {
   error: DiagnosticSeverity.Error,
   warning: DiagnosticSeverity.Warning,
+  information: DiagnosticSeverity.Information,
 };
 
 export function diagnostic(range: Range, code: string, message: string, severity: Severity = 'error'): Diagnostic {

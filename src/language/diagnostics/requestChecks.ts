@@ -3,7 +3,7 @@
 // parameter values, a body where none belongs or missing where one is needed, and a
 // Content-Type that contradicts the operation or the body.
 
-import type { Diagnostic } from 'vscode-languageserver-types';
+import type { Diagnostic, Range } from 'vscode-languageserver-types';
 import type { ParsedRequest } from '../../core/requestFile';
 import type { Operation } from '../../catalog/types';
 import type { AnalyzedBody } from '../body/analyzeBody';
@@ -14,8 +14,18 @@ import { MEDIA_TYPES } from '../data/headerNames';
 import { diagnostic, onLine } from './diagnostic';
 import { shown } from './keyPatterns';
 import { valueProblem } from './valueCheck';
+import { CONTROL_ACTIONS, CONTROL_PREFIX } from '../../sandbox/controlHttp';
 
 const FAMILY_BASE: Readonly<Record<Operation['host'], string>> = { gateway: '{{gatewayUrl}} (paths under /rest/)', boarding: '{{boardingUrl}} (paths under /api/)' };
+
+/** `/__sandbox/…` is the Local sandbox's own control surface: legal, but only there. */
+function sandboxControlDiagnostic(method: string, pathname: string, range: Range): Diagnostic {
+  const action = `${method.toUpperCase()} ${pathname.slice(CONTROL_PREFIX.length)}`;
+  if (CONTROL_ACTIONS.includes(action)) {
+    return diagnostic(range, 'sandbox-control', `Local sandbox control (${action}): answered only by the Local sandbox, to callers on this machine`, 'information');
+  }
+  return diagnostic(range, 'unknown-sandbox-control', `the Local sandbox has no control action "${shown(action)}": it has ${CONTROL_ACTIONS.join(', ')} under ${CONTROL_PREFIX}`);
+}
 
 export function requestLineDiagnostics(request: ParsedRequest, resolved: RequestOperation): Diagnostic[] {
   const out: Diagnostic[] = [];
@@ -25,6 +35,10 @@ export function requestLineDiagnostics(request: ParsedRequest, resolved: Request
   const at = request.targetRange.start.character;
   const pathFrom = at + target.pathStart;
   const pathTo = pathFrom + target.pathname.length;
+  if (target.pathname.startsWith(CONTROL_PREFIX)) {
+    out.push(sandboxControlDiagnostic(request.method, target.pathname, onLine(line, pathFrom, pathTo)));
+    return out;
+  }
   if (resolved.onPath.length === 0) {
     if (target.pathname.includes('{{') && !/^\/(rest|api)\//.test(target.pathname)) return out;
     const nearest = nearestPath(target.pathname);

@@ -4,7 +4,7 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { VariableRef } from '../../core/requestFile';
 import type { AnalyzedDocument } from '../analyzedDocument';
-import { BUILTIN_VARIABLES } from '../data/builtinVariables';
+import { BUILTIN_VARIABLES } from '../../core/requestFile/builtinVariables';
 import { diagnostic } from './diagnostic';
 import { shown } from './keyPatterns';
 
