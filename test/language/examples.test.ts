@@ -32,7 +32,7 @@ describe('examples in the language server', () => {
   it('a sandbox control request is information, not an error; an unknown action is an error', () => {
     const diagnostics = languageHandlers.diagnostics(analyzeDocument('POST {{gatewayUrl}}/__sandbox/clock/advance\n\n###\nPOST {{gatewayUrl}}/__sandbox/time-travel\n'));
     assert.deepEqual(diagnostics.map((d) => [d.code, d.severity]), [['sandbox-control', DiagnosticSeverity.Information], ['unknown-sandbox-control', DiagnosticSeverity.Error]]);
-    assert.match(diagnostics[1].message, /POST clock\/advance/);
+    assert.match(String(diagnostics[1].message), /POST clock\/advance/);
   });
 
   it('an ACH token stands in for the account fields; a settings update may name only what changes', () => {
@@ -54,6 +54,6 @@ describe('examples in the language server', () => {
     ].join('\n');
     const diagnostics = languageHandlers.diagnostics(analyzeDocument(text));
     assert.deepEqual(diagnostics.map((d) => [d.range.start.line, d.code]), [[8, 'missing-field']]);
-    assert.match(diagnostics[0].message, /routing-number/);
+    assert.match(String(diagnostics[0].message), /routing-number/);
   });
 });
