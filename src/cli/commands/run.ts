@@ -10,10 +10,10 @@ import { UsageError, type CliCommand } from '../cliCommand';
 import { configPathFrom, readEnvironmentConfig } from '../run/environmentConfig';
 import { jsonReport } from '../run/jsonReport';
 import { junitReport } from '../run/junitReport';
-import { runFiles, type RequestFileInput } from '../run/runFiles';
+import { runFiles, type RequestFileInput, type RunProgress } from '../run/runFiles';
 import type { RunReport } from '../run/runReport';
 import { configuredTarget, LOCAL_ENVIRONMENT_NAME, startLocalTarget, type RunTarget } from '../run/runTarget';
-import { textReport, wantsColour } from '../run/textReport';
+import { invalidFileLines, requestLine, summaryLine, textReport, wantsColour } from '../run/textReport';
 
 type ReportFormat = 'text' | 'json' | 'junit';
 
@@ -42,6 +42,14 @@ async function readInputs(paths: readonly string[]): Promise<RequestFileInput[]>
   }));
 }
 
+function streamedProgress(say: (line: string) => void, colour: boolean): RunProgress {
+  return {
+    fileStarted: (path) => say(path),
+    requestDone: (request) => say(requestLine(request, { colour })),
+    fileDone: (file) => invalidFileLines(file, { colour }).forEach(say),
+  };
+}
+
 async function targetFor(env: string | undefined, config: string | undefined): Promise<RunTarget> {
   if (env === undefined || env === LOCAL_ENVIRONMENT_NAME) return startLocalTarget();
   const file = configPathFrom(config, process.env);
@@ -66,19 +74,30 @@ export const runCommand: CliCommand = {
     const format = formatOf(values.report);
     const inputs = await readInputs(positionals);
     const target = await targetFor(values.env, values.config);
+    const secrets = [target.credentials.apiKey, target.credentials.accessKey].filter((s): s is string => !!s);
+    const colour = wantsColour(process.stdout.isTTY, process.env);
+    // The human report streams as requests finish; a json or junit report on stdout is printed
+    // whole at the end, so stdout stays one parseable document.
+    const streaming = format === 'text' || values.output !== undefined;
+    const say = (line: string) => io.out(redact(line, secrets));
+    if (streaming) say(`Environment: ${target.environment.name}`);
     let report: RunReport;
     try {
-      report = await runFiles(inputs, target, { allowProduction: values['allow-production'] === true });
+      report = await runFiles(inputs, target, {
+        allowProduction: values['allow-production'] === true,
+        ...(streaming ? { progress: streamedProgress(say, colour) } : {}),
+      });
     } finally {
       await target.close();
     }
-    const secrets = [target.credentials.apiKey, target.credentials.accessKey].filter((s): s is string => !!s);
-    const colour = wantsColour(process.stdout.isTTY, process.env);
+    if (streaming) {
+      say('');
+      say(summaryLine(report.totals, report.passed, { colour }));
+    }
     if (values.output) {
       await writeFile(values.output, redact(WRITERS[format](report, false), secrets), 'utf8');
-      io.out(redact(WRITERS.text(report, colour), secrets).trimEnd());
-      io.out(`Report (${format}) written to ${values.output}`);
-    } else {
+      say(`Report (${format}) written to ${values.output}`);
+    } else if (!streaming) {
       io.out(redact(WRITERS[format](report, colour), secrets).trimEnd());
     }
     return report.passed ? 0 : 1;

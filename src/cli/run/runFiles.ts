@@ -15,9 +15,17 @@ export interface RequestFileInput {
   text: string;
 }
 
+/** Told as the run goes, so a long CI run shows where it is rather than waiting for the report. */
+export interface RunProgress {
+  fileStarted(path: string): void;
+  requestDone(request: RequestReport): void;
+  fileDone(report: FileReport): void;
+}
+
 export interface RunFilesOptions {
   /** Send requests that are not reads to a production environment. */
   allowProduction?: boolean;
+  progress?: RunProgress;
 }
 
 function requestReport(file: RequestFile, outcome: RequestOutcome): RequestReport {
@@ -56,12 +64,12 @@ function blockingDiagnostics(file: RequestFile): FileDiagnostic[] {
   return errors;
 }
 
-async function runFile(input: RequestFileInput, optionsFor: (file: RequestFile) => RunOptions): Promise<FileReport> {
+async function runFile(input: RequestFileInput, optionsFor: (file: RequestFile) => RunOptions, progress?: RunProgress): Promise<FileReport> {
   const started = performance.now();
   const file = parseRequestFile(input.text);
   const diagnostics = blockingDiagnostics(file);
   if (diagnostics.length > 0) return { file: input.path, state: 'invalid', timeMs: 0, diagnostics, requests: [] };
-  const outcomes = await runAll(optionsFor(file));
+  const outcomes = await runAll({ ...optionsFor(file), onOutcome: (o) => progress?.requestDone(requestReport(file, o)) });
   const requests = outcomes.map((o) => requestReport(file, o)).sort((a, b) => a.index - b.index);
   const passed = requests.every((r) => r.state === 'passed');
   return { file: input.path, state: passed ? 'passed' : 'failed', timeMs: Math.round(performance.now() - started), diagnostics: [], requests };
@@ -79,6 +87,7 @@ export async function runFiles(files: readonly RequestFileInput[], target: RunTa
   const reports: FileReport[] = [];
   try {
     for (const input of files) {
+      options.progress?.fileStarted(input.path);
       const report = await runFile(input, (file) => ({
         file,
         environment,
@@ -88,7 +97,8 @@ export async function runFiles(files: readonly RequestFileInput[], target: RunTa
           if (refusal) throw new Error(refusal);
           return client.sendRaw({ method: prepared.method, url: prepared.url.toString(), headers: prepared.headers, ...(prepared.body !== undefined ? { body: prepared.body } : {}) });
         },
-      }));
+      }), options.progress);
+      options.progress?.fileDone(report);
       reports.push(report);
     }
   } finally {

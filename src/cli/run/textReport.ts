@@ -30,7 +30,7 @@ function paint(text: string, colour: keyof typeof COLOURS, options: TextReportOp
   return options.colour ? `${COLOURS[colour]}${text}${RESET}` : text;
 }
 
-function requestLine(request: RequestReport, options: TextReportOptions): string {
+export function requestLine(request: RequestReport, options: TextReportOptions): string {
   const status = request.status !== undefined ? String(request.status) : '—';
   const time = request.timeMs !== undefined ? `${Math.round(request.timeMs)} ms` : '';
   const label = request.label + (request.asDependency ? ' (dependency)' : '');
@@ -38,11 +38,14 @@ function requestLine(request: RequestReport, options: TextReportOptions): string
   return `  ${paint(MARKS[request.state], request.state, options)} ${status.padStart(3)} ${time.padStart(7)}  ${label}${why}`;
 }
 
+/** Why a file was not run, one line per parse error; nothing for a file that ran. */
+export function invalidFileLines(file: FileReport, options: TextReportOptions): string[] {
+  if (file.state !== 'invalid') return [];
+  return [`  ${paint('not run', 'failed', options)}: the file does not parse`, ...file.diagnostics.map((d) => `  ${file.file}:${d.line}:${d.column}: ${d.message}`)];
+}
+
 function fileLines(file: FileReport, options: TextReportOptions): string[] {
-  if (file.state === 'invalid') {
-    return [`${file.file}: ${paint('not run', 'failed', options)}, the file does not parse`, ...file.diagnostics.map((d) => `  ${file.file}:${d.line}:${d.column}: ${d.message}`)];
-  }
-  return [file.file, ...file.requests.map((r) => requestLine(r, options))];
+  return [file.file, ...invalidFileLines(file, options), ...file.requests.map((r) => requestLine(r, options))];
 }
 
 function plural(count: number, word: string): string {
