@@ -7,8 +7,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LOCAL_SANDBOX_NAME, RESULT_SCHEME, REQUEST_LANGUAGE_ID, type GatewayWorkbenchApi } from '../../../src/extension/contracts';
+import { activateExtension, waitFor as waitBriefly } from './support/extensionUnderTest';
 
-const EXTENSION_ID = 'gateway-workbench.gateway-workbench';
 
 const CHECKS_FILE = [
   '### Sale with a mistyped card',                // 0
@@ -63,21 +63,10 @@ const SALE_FILE = [
   '',
 ].join('\n');
 
-async function api(): Promise<GatewayWorkbenchApi> {
-  const ext = vscode.extensions.getExtension<GatewayWorkbenchApi>(EXTENSION_ID);
-  assert.ok(ext, `${EXTENSION_ID} is not loaded`);
-  return ext.activate();
-}
-
-async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 150));
-  }
-}
+const api = activateExtension;
+/** The language server starts in its own process: allow it time on a loaded machine. */
+const SERVER_MS = 20_000;
+const waitFor = <T>(what: string, probe: () => T | undefined | Promise<T | undefined>) => waitBriefly(what, probe, SERVER_MS);
 
 const labelOf = (item: vscode.CompletionItem) => (typeof item.label === 'string' ? item.label : item.label.label).replace(/"/g, '');
 

@@ -8,15 +8,11 @@ import * as vscode from 'vscode';
 import { operations, requireOperation } from '../../../src/catalog';
 import type { GatewayResult } from '../../../src/core/result';
 import { LOCAL_SANDBOX_NAME, RESULT_SCHEME, REQUEST_LANGUAGE_ID, type GatewayWorkbenchApi } from '../../../src/extension/contracts';
+import { activateExtension, gatewayLogText, waitFor } from './support/extensionUnderTest';
 
-const EXTENSION_ID = 'gateway-workbench.gateway-workbench';
 const FULL_PAN = '4111111111111111';
 
-async function api(): Promise<GatewayWorkbenchApi> {
-  const ext = vscode.extensions.getExtension<GatewayWorkbenchApi>(EXTENSION_ID);
-  assert.ok(ext, `${EXTENSION_ID} is not loaded`);
-  return ext.activate();
-}
+const api = activateExtension;
 
 function resultEditor(): vscode.TextEditor {
   const editor = vscode.window.visibleTextEditors.find((e) => e.document.uri.scheme === RESULT_SCHEME && e === vscode.window.activeTextEditor)
@@ -30,32 +26,6 @@ async function batchCounts(a: GatewayWorkbenchApi): Promise<{ sales: number; ref
   assert.ok(result, 'the open batch was read');
   const count = (name: string) => Number(new RegExp(`<${name}>(\\d+)</${name}>`).exec(result.bodyText ?? '')?.[1] ?? NaN);
   return { sales: count('sales-count'), refunds: count('refund-count') };
-}
-
-/** The "Gateway" log file VS Code writes for our LogOutputChannel (user-data-dir is HOME's sibling in the harness). */
-function gatewayLogText(): string {
-  const roots = [path.join(path.dirname(process.env.HOME ?? '/nonexistent'), 'user-data', 'logs')];
-  const found: string[] = [];
-  const walk = (dir: string, depth: number) => {
-    if (depth > 8 || !fs.existsSync(dir)) return;
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full, depth + 1);
-      else if (/Gateway\.log$/.test(entry.name) || (entry.name.endsWith('.log') && full.includes(EXTENSION_ID))) found.push(full);
-    }
-  };
-  roots.forEach((r) => walk(r, 0));
-  return found.map((f) => fs.readFileSync(f, 'utf8')).join('\n');
-}
-
-async function waitFor<T>(what: string, probe: () => T | undefined, ms = 5000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 suite('operations: commands, request documents, results', () => {

@@ -7,8 +7,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { COMMANDS, LOCAL_SANDBOX_NAME, type GatewayWorkbenchApi, type RunOutcome } from '../../../src/extension/contracts';
+import { activateExtension, gatewayLogText, waitFor } from './support/extensionUnderTest';
 
-const EXTENSION_ID = 'gateway-workbench.gateway-workbench';
 
 const CHAIN_FILE = [
   '### Sale',                                                // 0
@@ -51,36 +51,7 @@ const SEND_ALL_FILE = [
   '',
 ].join('\n');
 
-async function api(): Promise<GatewayWorkbenchApi> {
-  const ext = vscode.extensions.getExtension<GatewayWorkbenchApi>(EXTENSION_ID);
-  assert.ok(ext, `${EXTENSION_ID} is not loaded`);
-  return ext.activate();
-}
-
-async function waitFor<T>(what: string, probe: () => T | undefined, ms = 8000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = probe();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** The "Gateway" log file VS Code writes for our LogOutputChannel (user-data-dir is HOME's sibling in the harness). */
-function gatewayLogText(): string {
-  const found: string[] = [];
-  const walk = (dir: string, depth: number) => {
-    if (depth > 8 || !fs.existsSync(dir)) return;
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full, depth + 1);
-      else if (/Gateway\.log$/.test(entry.name) || (entry.name.endsWith('.log') && full.includes(EXTENSION_ID))) found.push(full);
-    }
-  };
-  walk(path.join(path.dirname(process.env.HOME ?? '/nonexistent'), 'user-data', 'logs'), 0);
-  return found.map((f) => fs.readFileSync(f, 'utf8')).join('\n');
-}
+const api = activateExtension;
 
 const textAt = (a: GatewayWorkbenchApi, uri: vscode.Uri, line: number) => a.requestDecorations(uri.toString()).filter((d) => d.line === line).map((d) => d.text).join(' | ');
 
