@@ -13,7 +13,9 @@ export function codeLensesOf(doc: AnalyzedDocument, environments: EnvironmentsPa
   doc.requests.forEach((request, index) => {
     const line = request.methodRange.start.line;
     const range = { start: { line, character: 0 }, end: { line, character: 0 } };
-    const tooltip = environments.active ? `Send to ${environments.active} (the active environment)` : 'Send to the active environment';
+    // The extension sends a plain Send to the environment the file was opened for, if any, so the
+    // tooltip says so rather than promising the active one.
+    const tooltip = `Send to this file's environment: the one it was opened for, else the active one${environments.active ? ` (${environments.active})` : ''}`;
     lenses.push({ range, command: { title: '▷ Send', tooltip, command: LENS_COMMANDS.sendRequestAt, arguments: [doc.uri, index] } });
     for (const name of named) {
       lenses.push({ range, command: { title: `Send to ${name}`, command: LENS_COMMANDS.sendRequestAt, arguments: [doc.uri, index, name] } });

@@ -18,6 +18,12 @@ export const selectors = {
   quickInputMessage: '.quick-input-widget .quick-input-message',
   toastItem: '.notifications-toasts .notification-list-item',
   statusBarItem: '.statusbar-item',
+  languageStatus: '#status\\.editor\\.mode',
+  explorerFoldersHeader: '.pane:has(.explorer-folders-view) > .pane-header',
+  newFileAction: 'a.action-label[aria-label^="New File"]',
+  explorerNameInput: '.explorer-folders-view .monaco-inputbox input',
+  suggestWidget: '.editor-widget.suggest-widget.visible',
+  suggestRow: '.editor-widget.suggest-widget.visible .monaco-list-row',
 } as const;
 
 /** One step of a browser scenario; steps run in order and later ones build on earlier ones. */
@@ -118,6 +124,32 @@ export function toast(page: Page, text: string | RegExp): Locator {
 export async function clearNotifications(page: Page): Promise<void> {
   await runCommand(page, 'Notifications: Clear All Notifications');
   await page.locator(selectors.toastItem).first().waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+}
+
+// Opens the editor's suggest widget (Ctrl+Space) and waits until it lists something.
+export async function triggerSuggest(page: Page): Promise<void> {
+  await page.keyboard.press('Control+Space');
+  await page.locator(selectors.suggestRow).first().waitFor({ timeout: 15_000 });
+}
+
+// Clicks the suggestion whose label is exactly `label` in the open suggest widget (a snippet's
+// choice of values shows in the same widget).
+export async function acceptSuggestion(page: Page, label: string): Promise<void> {
+  const row = page.locator(selectors.suggestRow)
+    .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }) }).first();
+  await row.waitFor({ timeout: 15_000 });
+  await row.click();
+  await row.waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
+}
+
+// Moves the active editor's cursor with "Go to Line/Column" (Ctrl+G); both 1-based.
+export async function goToPosition(page: Page, line: number, column = 1): Promise<void> {
+  await page.keyboard.press('Control+G');
+  const input = page.locator(selectors.paletteInput);
+  await input.waitFor();
+  await input.fill(`:${line}:${column}`);
+  await page.keyboard.press('Enter');
+  await input.waitFor({ state: 'hidden' });
 }
 
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
