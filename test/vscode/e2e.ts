@@ -2,7 +2,9 @@
 // has it (linked mode: the repository is symlinked into the extensions dir, so no smoke-test
 // driver and toasts/dialogs behave as for a user). Expects "npm run build" to be done.
 // The scenario is a table of steps run in order: the workbench, the extension, the Gateway view
-// with the Local sandbox and its groups, a sale from the palette and its result editor; then
+// with the Local sandbox and its groups, a sale from the palette and its result editor; a request
+// file written from scratch with completion, its problems, chaining and Send All
+// (e2eRequestFiles.ts, saves artifacts/e2e-request-file.png and media/request-file.png); then
 // environments as a new user meets them (e2eEnvironments.ts, against a second sandbox started in
 // this process). Saves artifacts/e2e-sale.png (the README's screenshot), e2e-environments*.png,
 // artifacts/e2e-smoke.png at the end (artifacts/e2e-failure.png on failure) and ends with
@@ -16,6 +18,7 @@ import { groups } from '../../src/catalog';
 import { LOCAL_SANDBOX_NAME } from '../../src/extension/contracts';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server';
 import { environmentSteps } from './e2eEnvironments';
+import { requestFileSteps } from './e2eRequestFiles';
 import {
   normalizeText, openViewContainer, pickQuickItem, runCommand, searchExtensions, selectors, treeRow, waitForActiveEditorText,
   type Step,
@@ -30,6 +33,13 @@ let testSandbox: RunningSandbox | undefined;
 const requireTestSandbox = (): RunningSandbox => {
   if (!testSandbox) throw new Error('the test sandbox is not running');
   return testSandbox;
+};
+
+// The workspace folder the workbench opens (made in main()); the request-file steps write in it.
+let workspaceDir: string | undefined;
+const requireWorkspace = (): string => {
+  if (!workspaceDir) throw new Error('the workspace folder is not made yet');
+  return workspaceDir;
 };
 
 const steps: Step[] = [
@@ -110,6 +120,7 @@ const steps: Step[] = [
       await page.screenshot({ path: path.join(ARTIFACTS, 'e2e-sale.png') });
     },
   },
+  ...requestFileSteps(requireWorkspace, ARTIFACTS),   // with the Local sandbox still active
   ...environmentSteps(requireTestSandbox, ARTIFACTS),
 ];
 
@@ -118,8 +129,9 @@ async function main(): Promise<number> {
   const lap = (what: string): void => console.log(`${((Date.now() - t0) / 1000).toFixed(1)}s ${what}`);
   if (!fs.existsSync(path.join(REPO_ROOT, 'dist/extension.js'))) throw new Error('dist/extension.js is missing: run "npm run build" first');
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  for (const old of ['e2e-smoke.png', 'e2e-sale.png', 'e2e-failure.png', 'e2e-environments.png', 'e2e-environments-401.png']) fs.rmSync(path.join(ARTIFACTS, old), { force: true });
+  for (const old of ['e2e-smoke.png', 'e2e-sale.png', 'e2e-failure.png', 'e2e-environments.png', 'e2e-environments-401.png', 'e2e-request-file.png']) fs.rmSync(path.join(ARTIFACTS, old), { force: true });
   const workspace = mkTmp('vscode-ws-');
+  workspaceDir = workspace;
   fs.writeFileSync(path.join(workspace, 'README.md'), '# Gateway Workbench test workspace\n');
 
   testSandbox = await startSandbox({ port: 0 });   // in memory: no dataFile

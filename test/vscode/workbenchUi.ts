@@ -18,11 +18,16 @@ export const selectors = {
   quickInputMessage: '.quick-input-widget .quick-input-message',
   toastItem: '.notifications-toasts .notification-list-item',
   statusBarItem: '.statusbar-item',
+  cursorStatus: '#status\\.editor\\.selection',
   languageStatus: '#status\\.editor\\.mode',
   explorerFoldersHeader: '.pane:has(.explorer-folders-view) > .pane-header',
   newFileAction: 'a.action-label[aria-label^="New File"]',
   explorerNameInput: '.explorer-folders-view .monaco-inputbox input',
   suggestWidget: '.editor-widget.suggest-widget.visible',
+  codeLens: '.codelens-decoration a',
+  editorOf: (fileName: string) => `.editor-instance:has(.monaco-editor[data-uri$="/${fileName}"])`,
+  lineNumber: '.margin-view-overlays .line-numbers',
+  problemRow: '.markers-panel .monaco-list-row',
   suggestRow: '.editor-widget.suggest-widget.visible .monaco-list-row',
 } as const;
 
@@ -133,13 +138,32 @@ export async function triggerSuggest(page: Page): Promise<void> {
 }
 
 // Clicks the suggestion whose label is exactly `label` in the open suggest widget (a snippet's
-// choice of values shows in the same widget).
-export async function acceptSuggestion(page: Page, label: string): Promise<void> {
+// choice of values shows in the same widget), after typing `filter` into the editor as a user
+// narrows a long list (the widget renders only the rows in view).
+export async function acceptSuggestion(page: Page, label: string, filter?: string): Promise<void> {
+  if (filter) await page.keyboard.type(filter);
   const row = page.locator(selectors.suggestRow)
     .filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }) }).first();
   await row.waitFor({ timeout: 15_000 });
   await row.click();
   await row.waitFor({ state: 'detached', timeout: 5_000 }).catch(() => undefined);
+}
+
+// Pastes `text` into the focused editor as a user pastes a block. Unlike typed characters, a
+// paste is not subject to auto-closing and auto-indent, whose outcome depends on how far the
+// editor's background tokenizer has got. The paste event carries the text itself (headless
+// chromium's Ctrl+V does not reach a clipboard); the editor applies it asynchronously, so this
+// waits until the cursor position in the status bar moves.
+export async function pasteText(page: Page, text: string): Promise<void> {
+  const cursor = page.locator(selectors.cursorStatus);
+  const before = await cursor.innerText();
+  // Browser-side code: this file is compiled without the DOM's types, hence the string.
+  await page.evaluate(`(() => {
+    const data = new DataTransfer();
+    data.setData('text/plain', ${JSON.stringify(text)});
+    document.activeElement.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  })()`);
+  await cursor.filter({ hasNotText: new RegExp(`^${escapeRegExp(before)}$`) }).waitFor({ timeout: 10_000 });
 }
 
 // Moves the active editor's cursor with "Go to Line/Column" (Ctrl+G); both 1-based.
@@ -150,6 +174,52 @@ export async function goToPosition(page: Page, line: number, column = 1): Promis
   await input.fill(`:${line}:${column}`);
   await page.keyboard.press('Enter');
   await input.waitFor({ state: 'hidden' });
+}
+
+export interface LensLine { title: string; line: number }
+
+// The code lenses of `fileName`'s editor, each with the line number just below it. */
+export async function lensLines(page: Page, fileName: string): Promise<LensLine[]> {
+  const editor = page.locator(selectors.editorOf(fileName));
+  const numbers: { line: number; top: number }[] = [];
+  for (const el of await editor.locator(selectors.lineNumber).all()) {
+    const box = await el.boundingBox();
+    const line = Number((await el.innerText()).trim());
+    if (box && line > 0) numbers.push({ line, top: box.y });
+  }
+  numbers.sort((a, b) => a.top - b.top);
+  const lenses: (LensLine & { top: number })[] = [];
+  for (const el of await editor.locator(selectors.codeLens).all()) {
+    const box = await el.boundingBox();
+    if (!box) continue;
+    const below = numbers.find(n => n.top >= box.y + box.height / 2);
+    lenses.push({ title: normalizeText(await el.innerText()), line: below?.line ?? -1, top: box.y });
+  }
+  return lenses.sort((a, b) => a.top - b.top).map(({ title, line }) => ({ title, line }));
+}
+
+// Polls the lenses until `ready` accepts them (the editor re-asks for them after edits).
+export async function waitForLensLines(page: Page, fileName: string, ready: (lines: LensLine[]) => boolean, timeoutMs = 15_000): Promise<LensLine[]> {
+  const deadline = Date.now() + timeoutMs;
+  let lines: LensLine[] = [];
+  while (Date.now() < deadline) {
+    lines = await lensLines(page, fileName);
+    if (ready(lines)) return lines;
+    await page.waitForTimeout(250);
+  }
+  return lines;
+}
+
+/**
+ * The after-text decorations shown in the editor of `fileName`: VS Code draws them as CSS
+ * `::after` content on spans of the rendered lines, so the text lives in computed styles.
+ */
+export async function afterTexts(page: Page, fileName: string): Promise<string[]> {
+  const editor = page.locator(selectors.editorOf(fileName));
+  await editor.waitFor();
+  const contents = await editor.locator('.view-lines span').evaluateAll(spans => spans.map(span =>
+    (globalThis as unknown as { getComputedStyle(e: unknown, pseudo: string): { content: string } }).getComputedStyle(span, '::after').content));
+  return contents.filter(c => c && c !== 'none' && c !== 'normal').map(c => c.replace(/^"|"$/g, '').replace(/\\"/g, '"'));
 }
 
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,0 +1,314 @@
+// The e2e scenario's request-file walk, "tried as a new user would" (issue 4): in the workspace
+// folder, create walk.gwreq from the Explorer, write a sale with completion alone (method, path,
+// header and its value, body fields, the enum value, a test card and an amount from the suggest
+// widget), mistype a field, a card number and a routing number and find each in the Problems
+// panel on its line, fix them, chain a refund to the sale through {{sale1.…}} completion and send
+// both with the "Send All" code lens. Runs with the Local sandbox active. The file is saved and
+// read back from disk for the text assertions (Monaco renders only what is on screen). Saves
+// artifacts/e2e-request-file.png and copies it to media/request-file.png (the README's).
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Page } from 'playwright-core';
+import { parseRequestFile } from '../../src/core/requestFile';
+import { REPO_ROOT } from './harness';
+import {
+  acceptSuggestion, afterTexts, clearNotifications, goToPosition, normalizeText, openViewContainer, pasteText, runCommand, selectors, toast,
+  triggerSuggest, waitForLensLines, type Step,
+} from './workbenchUi';
+
+const FILE = 'walk.gwreq';
+const CARD = '4111111111111111';
+const BAD_CARD = '4111111111111112';
+const BAD_ROUTING = '081009812';
+
+/** What completion writes, once "Format Document" has indented the body. */
+const SALE_TEXT = [
+  'POST {{gatewayUrl}}/rest/v2/transactions/sale',
+  'Content-Type: application/json',
+  '',
+  '{',
+  '    "type": "SALE",',
+  '    "amount": "25.00",',
+  `    "card": "${CARD}",`,
+  '    "exp-date": "1230"',
+  '}',
+].join('\n');
+
+/** Pasted below the sale: an ACH debit whose routing number fails the ABA checksum. */
+const ACH_REQUEST = [
+  '', '', '###', 'POST {{gatewayUrl}}/rest/v2/ach/transactions/debit', 'Content-Type: application/json', '',
+  `{"routing-number": "${BAD_ROUTING}", "account-number": "1234567890", "account-type": "Checking", `
+    + '"individual-name": "Jordan Smith", "standard-entry-class-code": "PPD", "amount": "25.00"}',
+].join('\n');
+
+/** The sale named and chained to a refund of part of it, each with expectations. */
+const CHAINED_TEXT = [
+  '# @name sale1',
+  '# @expect status 200',
+  SALE_TEXT,
+  '',
+  '###',
+  '# @expect status 200',
+  '# @expect payload.transaction.result == APPROVED',
+  'POST {{gatewayUrl}}/rest/v2/transactions/refund',
+  'Content-Type: application/json',
+  '',
+  '{',
+  '    "type": "REFUND",',
+  '    "id": "{{sale1.payload.transaction.id}}",',
+  '    "amount": "5.00"',
+  '}',
+].join('\n');
+
+/** `POST` from completion, then the path from the list it opens, narrowed by typing `filter`. */
+async function completeRequestLine(page: Page, filter: string, target: string): Promise<void> {
+  await page.keyboard.type('PO');
+  await triggerSuggest(page);
+  await acceptSuggestion(page, 'POST');
+  await acceptSuggestion(page, target, filter);
+}
+
+/** From the end of the request line: a completed `Content-Type: application/json`, a blank line, `{}`. */
+async function completeJsonHeaderAndOpenBody(page: Page): Promise<void> {
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Con');
+  await triggerSuggest(page);
+  await acceptSuggestion(page, 'Content-Type');
+  await acceptSuggestion(page, 'application/json');   // the snippet's choice of values
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Enter');
+  // Pasted: typed, whether the editor closes and indents the braces depends on how far its
+  // background tokenizer has got.
+  await pasteText(page, '{\n\n}');
+  await page.keyboard.press('ArrowUp');
+}
+
+/** A body field from completion (on a new line after the current field with `newLine`). */
+async function completeField(page: Page, field: string, opts: { newLine?: boolean; filter?: string } = {}): Promise<void> {
+  if (opts.newLine) {
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+  }
+  await triggerSuggest(page);
+  await acceptSuggestion(page, field, opts.filter);
+}
+
+/** Types `# @`, then picks the keyword from completion (and for `@expect`, its subject). */
+async function completeMetadata(page: Page, keyword: 'name' | 'expect', subject?: string): Promise<void> {
+  await page.keyboard.type('# @');
+  await triggerSuggest(page);
+  await acceptSuggestion(page, keyword);
+  if (subject) await acceptSuggestion(page, subject);   // "expect" asks for its subjects at once
+  if (keyword === 'name' || subject === 'status') await page.keyboard.press('Escape');   // keep the default placeholder
+}
+
+/** 1-based line and column of the first `what` in `text`, as the Problems panel shows them. */
+function positionOf(text: string, what: string): { line: number; column: number } {
+  const offset = text.indexOf(what);
+  assert.ok(offset >= 0, `"${what}" is not in the file`);
+  const before = text.slice(0, offset).split('\n');
+  return { line: before.length, column: before[before.length - 1].length + 1 };
+}
+
+export function requestFileSteps(workspace: () => string, artifacts: string): Step[] {
+  const filePath = () => path.join(workspace(), FILE);
+  /**
+   * Saves with the keyboard and reads the file back as it lands on disk (the write is
+   * asynchronous), until `ready` accepts it.
+   */
+  const saved = async (page: Page, ready: (text: string) => boolean): Promise<string> => {
+    await page.keyboard.press('ControlOrMeta+S');
+    const deadline = Date.now() + 10_000;
+    let text = '';
+    while (Date.now() < deadline) {
+      text = fs.readFileSync(filePath(), 'utf8');
+      if (ready(text)) return text;
+      await page.waitForTimeout(100);
+    }
+    return text;
+  };
+  return [
+    {
+      name: `a new ${FILE} from the Explorer opens as a Gateway Request document`,
+      run: async page => {
+        // One editor group (earlier steps left a result beside the sale), so the result of this
+        // walk opens beside the file.
+        await runCommand(page, 'View: Single Column Editor Layout');
+        await runCommand(page, 'View: Show Explorer');
+        const header = page.locator(selectors.explorerFoldersHeader);
+        await header.hover();
+        await header.locator(selectors.newFileAction).click();
+        const input = page.locator(selectors.explorerNameInput);
+        await input.waitFor();
+        await page.keyboard.type(FILE);
+        await page.keyboard.press('Enter');
+        await page.locator(selectors.activeTab).filter({ hasText: FILE }).waitFor({ timeout: 15_000 });
+        await page.locator(selectors.languageStatus).filter({ hasText: 'Gateway Request' }).waitFor({ timeout: 15_000 });
+        assert.ok(fs.existsSync(filePath()), `${FILE} was not created in the workspace folder`);
+      },
+    },
+    {
+      name: 'a sale written with completion alone: method, path, header, body fields, enum value, test card',
+      run: async page => {
+        await page.locator(selectors.activeEditorLines).click();
+        await completeRequestLine(page, 'sale', '{{gatewayUrl}}/rest/v2/transactions/sale');
+        await completeJsonHeaderAndOpenBody(page);
+        await completeField(page, 'type', { filter: 'type' });
+        await acceptSuggestion(page, '"SALE"');   // the field's enum values, as the snippet's choice
+        for (const [field, value] of [['amount', '25.00'], ['card', CARD], ['exp-date', '1230']]) {
+          await completeField(page, field, { newLine: true });
+          await triggerSuggest(page);   // the sandbox's amounts, test cards and a future expiry
+          await acceptSuggestion(page, value);
+        }
+        // The server formats JSON bodies: the user tidies the indentation with "Format Document".
+        await runCommand(page, 'Format Document');
+        const text = await saved(page, t => t === SALE_TEXT);
+        assert.equal(text, SALE_TEXT);
+        const [sale] = parseRequestFile(text).requests;
+        assert.equal(sale.target, '{{gatewayUrl}}/rest/v2/transactions/sale');
+        assert.deepEqual(JSON.parse(sale.body?.text ?? ''), { type: 'SALE', amount: '25.00', card: '4111111111111111', 'exp-date': '1230' });
+      },
+    },
+    {
+      name: 'a mistyped field, card number and routing number are each flagged on their line in Problems',
+      run: async page => {
+        const amount = positionOf(SALE_TEXT, '"amount"');
+        await goToPosition(page, amount.line, amount.column + 5);   // just after "amou"
+        await page.keyboard.press('Delete');
+        const card = positionOf(SALE_TEXT, CARD);
+        await goToPosition(page, card.line, card.column + CARD.length - 1);
+        await page.keyboard.press('Shift+ArrowRight');
+        await page.keyboard.type('2');
+        await page.keyboard.press('ControlOrMeta+End');
+        await pasteText(page, ACH_REQUEST);
+        const text = await saved(page, t => t.includes(BAD_ROUTING));
+        const expected = [
+          { where: positionOf(text, '"amout"'), message: 'unknown field "amout" in Sale: did you mean "amount"?' },
+          { where: positionOf(text, BAD_CARD), message: 'card: not a valid card number: the Luhn checksum fails' },
+          { where: positionOf(text, BAD_ROUTING), message: 'routing-number: not a valid routing number: the ABA checksum (3-7-1) fails' },
+        ];
+        await runCommand(page, 'View: Focus Problems (Errors, Warnings, Infos)');
+        const rows = page.locator(selectors.problemRow);
+        for (const { where, message } of expected) {
+          const row = rows.filter({ hasText: message }).filter({ hasText: `[Ln ${where.line}, Col ${where.column}]` }).first();
+          await row.waitFor({ timeout: 15_000 }).catch(async () => {
+            throw new Error(`Problems does not show "${message}" at [Ln ${where.line}, Col ${where.column}]; it shows: ${normalizeText((await rows.allInnerTexts()).join(' | '))}`);
+          });
+          console.log(`  problem: ${normalizeText(await row.innerText())}`);
+        }
+      },
+    },
+    {
+      name: 'fixing the three mistakes clears the Problems panel',
+      run: async page => {
+        const text = await saved(page, t => t.includes(BAD_ROUTING));
+        const amount = positionOf(text, '"amout"');
+        await goToPosition(page, amount.line, amount.column + 5);
+        await page.keyboard.type('n');
+        const card = positionOf(text, BAD_CARD);
+        await goToPosition(page, card.line, card.column + BAD_CARD.length - 1);
+        await page.keyboard.press('Shift+ArrowRight');
+        await page.keyboard.type('1');
+        // The ACH request goes again: select from the end of the sale to the end of the file.
+        const end = positionOf(text, ACH_REQUEST);
+        await goToPosition(page, end.line, end.column);
+        await page.keyboard.press('ControlOrMeta+Shift+End');
+        await page.keyboard.press('Delete');
+        assert.equal(await saved(page, t => t === SALE_TEXT), SALE_TEXT);
+        await page.locator(selectors.problemRow).first().waitFor({ state: 'detached', timeout: 15_000 });
+        await runCommand(page, 'View: Hide Panel');
+      },
+    },
+    {
+      name: 'a refund chained to the sale: @name, @expect and {{sale1.…}} from completion',
+      run: async page => {
+        await page.keyboard.press('ControlOrMeta+Home');
+        await page.keyboard.press('Enter');
+        await page.keyboard.press('ArrowUp');
+        await completeMetadata(page, 'name');   // the snippet's default name is sale1
+        await page.keyboard.press('End');
+        await page.keyboard.press('Enter');
+        await completeMetadata(page, 'expect', 'status');   // "status 200"
+        await page.keyboard.press('ControlOrMeta+End');
+        await pasteText(page, '\n\n###\n');
+        await completeRequestLine(page, 'refund', '{{gatewayUrl}}/rest/v2/transactions/refund');
+        // The expectations above the method line, now that it says which operation answers.
+        await page.keyboard.press('Home');
+        await page.keyboard.press('Enter');
+        await page.keyboard.press('ArrowUp');
+        await completeMetadata(page, 'expect', 'status');
+        await page.keyboard.press('End');
+        await page.keyboard.press('Enter');
+        await completeMetadata(page, 'expect', 'payload.transaction.result');
+        await acceptSuggestion(page, '==');
+        await page.keyboard.press('Tab');
+        await page.keyboard.type('APPROVED');
+        await page.keyboard.press('Escape');
+        await page.keyboard.press('ArrowDown');
+        await completeJsonHeaderAndOpenBody(page);
+        await completeField(page, 'type', { filter: 'type' });
+        await acceptSuggestion(page, '"REFUND"');
+        await completeField(page, 'id', { newLine: true, filter: 'id' });
+        await pasteText(page, '{{');   // typed, the editor might close it as "{{}}", "{}" or not at all
+        await triggerSuggest(page);
+        await acceptSuggestion(page, 'sale1');   // an earlier named request: its response paths follow
+        await acceptSuggestion(page, 'sale1.payload.transaction.id');
+        await completeField(page, 'amount', { newLine: true, filter: 'amount' });
+        await page.keyboard.type('5.00');   // a partial refund: not one of the offered amounts
+        await runCommand(page, 'Format Document');
+        const text = await saved(page, t => t === CHAINED_TEXT);
+        assert.equal(text, CHAINED_TEXT);
+        const file = parseRequestFile(text);
+        assert.deepEqual(file.requests.map(r => r.name), ['sale1', undefined]);
+        assert.deepEqual(file.requests.map(r => r.expectations.map(e => e.text)), [['status 200'], ['status 200', 'payload.transaction.result == APPROVED']]);
+      },
+    },
+    {
+      name: 'the "Send All" code lens sends both: the refund is APPROVED and every request and expectation is marked ✓',
+      run: async page => {
+        await clearNotifications(page);
+        // Each request's lenses stand right above its method line: Send and Send All above the
+        // sale's, Send above the refund's.
+        const methodLines = [positionOf(CHAINED_TEXT, 'POST').line, positionOf(CHAINED_TEXT, 'POST {{gatewayUrl}}/rest/v2/transactions/refund').line];
+        const lensLines = await waitForLensLines(page, FILE, lines => lines.length === 3 && lines[2].line === methodLines[1]);
+        assert.deepEqual(lensLines, [
+          { title: '▷ Send', line: methodLines[0] }, { title: 'Send All', line: methodLines[0] }, { title: '▷ Send', line: methodLines[1] },
+        ]);
+        const sendAll = page.locator(selectors.codeLens).filter({ hasText: /^Send All$/ });
+        await sendAll.click();
+        const summary = toast(page, 'Send All: 2 passed.');
+        const failure = page.locator(selectors.toastItem).filter({ hasText: /Send All: \d+ passed, / });
+        await Promise.race([
+          summary.waitFor({ timeout: 30_000 }),
+          failure.first().waitFor({ timeout: 31_000 }).then(async () => {
+            throw new Error(`Send All did not pass: ${normalizeText(await failure.first().innerText())}`);
+          }),
+        ]);
+        // The result editor opens beside the file with the last response: the refund's.
+        const result = page.locator(selectors.activeEditorLines);
+        await result.filter({ hasText: 'REFUND' }).filter({ hasText: 'APPROVED' }).waitFor({ timeout: 15_000 });
+        console.log(`  result tab: ${normalizeText(await page.locator(selectors.activeTab).innerText())}`);
+        const marks = await afterTexts(page, FILE);
+        console.log(`  marks: ${marks.join(' · ')}`);
+        // The two method lines ("✓ 200 12 ms") and the three expectations ("✓ passed").
+        assert.equal(marks.filter(m => /^✓ 200\b/.test(m)).length, 2, `expected two request marks, got: ${marks.join(' · ')}`);
+        assert.equal(marks.filter(m => m === '✓ passed').length, 3, `expected three expectation marks, got: ${marks.join(' · ')}`);
+        // The picture: the file with its lenses and marks beside the refund, no side bar or toasts.
+        await clearNotifications(page);
+        await runCommand(page, 'View: Toggle Primary Side Bar Visibility');
+        await runCommand(page, 'View: Focus First Editor Group');
+        for (let i = 0; i < 3; i++) await runCommand(page, 'Increase Current View Size');   // room for the marks
+        await page.keyboard.press('ControlOrMeta+Home');
+        await page.mouse.move(640, 700);
+        await page.waitForTimeout(300);
+        const shot = path.join(artifacts, 'e2e-request-file.png');
+        await page.screenshot({ path: shot });
+        fs.copyFileSync(shot, path.join(REPO_ROOT, 'media', 'request-file.png'));
+        await openViewContainer(page, 'Gateway');   // where the steps after these expect to be
+      },
+    },
+  ];
+}
