@@ -107,6 +107,18 @@ describe('diagnostics: malformed bodies', () => {
     assert.match(message(d), /opened in line 4/);
   });
 
+  it('points at the same place whatever the line ends: LF, CRLF or a lone CR', () => {
+    const json = [SALE_LINE, '', '{', '  "amount": "25.00",', '  "card" "4111111111111111"', '}'];
+    const xml = [SALE_LINE, 'Content-Type: application/xml', '', '<transaction>', '  <amount>25.00</amont>', '</transaction>'];
+    for (const [lines, code] of [[json, 'malformed-json'], [xml, 'malformed-xml']] as const) {
+      const ranges = ['\n', '\r\n', '\r'].map((end) =>
+        languageHandlers.diagnostics(analyzeDocument(lines.join(end))).filter((d) => d.code === code).map((d) => d.range));
+      assert.equal(ranges[0].length, 1, code);
+      assert.deepEqual(ranges[1], ranges[0], `${code} with CRLF`);
+      assert.deepEqual(ranges[2], ranges[0], `${code} with lone CR`);
+    }
+  });
+
   it('accepts an unquoted {{variable}} as a JSON value', () => {
     const { all } = diagnose(['@amount = 25.00', SALE_LINE, '', '{"amount": {{amount}}, "card": "4111111111111111", "exp-date": "1230"}']);
     assert.deepEqual(all, []);

@@ -27,7 +27,10 @@ export interface AnalyzedBody {
 export function analyzeBody(text: string, startOffset: number, firstLine: number): AnalyzedBody {
   const format = text.trimStart().startsWith('<') ? 'xml' : 'json';
   const body: AnalyzedBody = { format, text, startOffset, firstLine, xmlRoots: [], templateInTagName: false };
-  const result = format === 'json' ? parseJson(maskJsonTemplates(text)) : parseXml(text);
+  // The codecs count lines by \n only; a lone \r (old Mac line ends) becomes \n, same length,
+  // so their line and column still point into this text.
+  const lines = text.replace(/\r(?!\n)/g, '\n');
+  const result = format === 'json' ? parseJson(maskJsonTemplates(lines)) : parseXml(lines);
   if (!result.ok) {
     // Some validator errors come without a line or column: point at the body's start then.
     const line = Number.isFinite(result.error.line) ? result.error.line : 1;
