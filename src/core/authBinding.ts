@@ -5,9 +5,7 @@
 import type { AuthSurface } from '../catalog/types';
 import { originsOf, type Credentials, type Environment } from './environment';
 import { GatewayError } from './gatewayErrors';
-
-/** Header names (lower-case) that carry credentials; stripped from caller headers and re-set here. */
-export const AUTH_HEADER_NAMES: readonly string[] = ['api-key', 'accesskey', 'merchantid', 'authorization', 'api_key'];
+import { isAuthHeader } from './authHeaders';
 
 /** The interface's rule: `/rest/` paths use the api-key surface, `/api/` paths use AccessKey. */
 export function surfaceOfPath(pathname: string): AuthSurface | undefined {
@@ -54,7 +52,7 @@ export function authHeadersFor(
 export function withoutAuthHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (!AUTH_HEADER_NAMES.includes(name.toLowerCase())) out[name] = value;
+    if (!isAuthHeader(name)) out[name] = value;
   }
   return out;
 }

@@ -6,7 +6,8 @@ import type { AnalyzedDocument } from './analyzedDocument';
 import { fieldChainAt, lookupField, scopeAtPath } from './body/fieldScopes';
 import { operationMarkdown, fieldMarkdown } from './completion/operationDocs';
 import { BUILTIN_VARIABLES } from '../core/requestFile/builtinVariables';
-import { AUTH_HEADER_NAMES, HEADER_NAMES } from './data/headerNames';
+import { HEADER_NAMES } from './data/headerNames';
+import { isAuthHeader } from '../core/authHeaders';
 import { KEY_ADVICE } from './diagnostics/secretChecks';
 import { maskSecrets } from './diagnostics/keyPatterns';
 
@@ -48,7 +49,7 @@ export function hoverAt(doc: AnalyzedDocument, position: Position): Hover | null
 
   const header = request.headers.find((h) => h.range.start.line === position.line);
   if (header && contains(header.nameRange, position)) {
-    if (AUTH_HEADER_NAMES.includes(header.name.toLowerCase())) return markdown(`**${header.name}** — ${KEY_ADVICE}.`, header.nameRange);
+    if (isAuthHeader(header.name)) return markdown(`**${header.name}** — ${KEY_ADVICE}.`, header.nameRange);
     const info = HEADER_NAMES.find((h) => h.name.toLowerCase() === header.name.toLowerCase());
     return info ? markdown(`**${info.name}** — ${info.doc}`, header.nameRange) : null;
   }

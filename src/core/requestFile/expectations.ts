@@ -7,9 +7,11 @@ import { responseValueText } from './variables';
 export type ExpectationSpec = Pick<Expectation, 'subject' | 'path' | 'operator' | 'expected' | 'flags' | 'text'>;
 
 const STATUS = /^status\s*(?:(==|!=)\s*)?(\d{3})$/;
-const EXISTS = /^([A-Za-z_$][\w$-]*(?:\.[\w$-]+|\[\d+\])*)\s+exists$/;
-const COMPARE = /^([A-Za-z_$][\w$-]*(?:\.[\w$-]+|\[\d+\])*)\s*(==|!=)\s*(.+)$/;
-const MATCHES = /^([A-Za-z_$][\w$-]*(?:\.[\w$-]+|\[\d+\])*)\s+matches\s+\/(.*)\/([dgimsuy]*)$/;
+/** A response path: `payload.transaction.id`, `items[0].id`. */
+const PATH = String.raw`([A-Za-z_$][\w$-]*(?:\.[\w$-]+|\[\d+\])*)`;
+const EXISTS = new RegExp(String.raw`^${PATH}\s+exists$`);
+const COMPARE = new RegExp(String.raw`^${PATH}\s*(==|!=)\s*(.+)$`);
+const MATCHES = new RegExp(String.raw`^${PATH}\s+matches\s+\/(.*)\/([dgimsuy]*)$`);
 
 const USAGE =
   'write "@expect status 200", "@expect <path> == <value>", "@expect <path> != <value>", "@expect <path> exists" or "@expect <path> matches /regex/"';

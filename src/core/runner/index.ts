@@ -3,4 +3,5 @@ export * from './types';
 export { runAll, runRequest, type RunOptions } from './run';
 export { prepareRequest, catalogPath } from './prepare';
 export { dependencyOrder, directDependencies } from './dependencies';
-export { createVariableResolver, isAuthHeader, type VariableSources } from './variableResolver';
+export { createVariableResolver, type VariableSources } from './variableResolver';
+export { isAuthHeader } from '../authHeaders';

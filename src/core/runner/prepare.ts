@@ -5,7 +5,8 @@
 import { matchOperation } from '../../catalog';
 import { resolveTarget, substituteVariables, type RequestFile } from '../requestFile';
 import type { PreparedRequest, Preparation, RunEnvironment } from './types';
-import { createVariableResolver, isAuthHeader } from './variableResolver';
+import { isAuthHeader } from '../authHeaders';
+import { createVariableResolver } from './variableResolver';
 
 /** The catalog path of a URL whose environment base URL may carry a path prefix. */
 export function catalogPath(url: URL): string {

@@ -34,10 +34,3 @@ export function createVariableResolver(sources: VariableSources): (name: string)
   };
   return (name) => resolve(name, 0);
 }
-
-/** Header names whose values core replaces with the environment's keys. */
-const AUTH_HEADER_NAMES = new Set(['api-key', 'accesskey', 'merchantid', 'authorization']);
-
-export function isAuthHeader(name: string): boolean {
-  return AUTH_HEADER_NAMES.has(name.toLowerCase());
-}

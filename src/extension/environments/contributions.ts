@@ -1,14 +1,7 @@
 // The environments part's manifest contributions, as data: scripts/generate-manifest.ts reads
 // this to write package.json. No vscode import, so the generator can load it in plain Node.
 import { COMMANDS } from '../contracts';
-
-export interface CommandContribution {
-  command: string;
-  title: string;
-  category: 'Gateway';
-  /** A codicon reference such as `$(add)`. */
-  icon?: string;
-}
+import type { CommandContribution } from '../commandContribution';
 
 export const environmentCommands: readonly CommandContribution[] = [
   { command: COMMANDS.addEnvironment, title: 'Add Environment…', category: 'Gateway', icon: '$(add)' },

@@ -2,13 +2,7 @@
 // generator merges them into package.json. The 67 `gateway.op.*` commands are derived from
 // the catalog by the generator itself.
 import { COMMANDS, REQUEST_LANGUAGE_ID, RESULT_SCHEME } from '../contracts';
-
-export interface CommandContribution {
-  command: string;
-  title: string;
-  category: 'Gateway';
-  icon?: string;
-}
+import type { CommandContribution } from '../commandContribution';
 
 export const operationCommands: readonly CommandContribution[] = [
   { command: COMMANDS.runOperation, title: 'Run Operation…', category: 'Gateway', icon: '$(play)' },

@@ -3,13 +3,7 @@
 // manifest generator merges these; item menus are derived from ITEM_ACTIONS, never re-typed.
 import { COMMANDS, TREE_VIEW_ID, VIEW_CONTAINER_ID, operationCommandId } from '../contracts';
 import { ITEM_ACTIONS } from './itemActions';
-
-export interface CommandContribution {
-  command: string;
-  title: string;
-  category: 'Gateway';
-  icon?: string;
-}
+import type { CommandContribution } from '../commandContribution';
 
 export interface MenuContribution {
   command: string;

@@ -17,7 +17,4 @@ export const HEADER_NAMES: readonly HeaderInfo[] = [
   { name: 'X-Request-Id', doc: 'Your own correlation id, shown in logs on your side.' },
 ];
 
-/** Header names (lower case) that carry credentials: never written in a request file. */
-export const AUTH_HEADER_NAMES: readonly string[] = ['api-key', 'api_key', 'apikey', 'accesskey', 'access-key', 'merchantid', 'authorization'];
-
 export const MEDIA_TYPES = { json: 'application/json', xml: 'application/xml', pdf: 'application/pdf' } as const;

@@ -5,7 +5,7 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { AnalyzedDocument } from '../analyzedDocument';
 import type { FieldNode } from '../body/fieldTree';
-import { AUTH_HEADER_NAMES } from '../data/headerNames';
+import { isAuthHeader } from '../../core/authHeaders';
 import { diagnostic } from './diagnostic';
 import { KEY_LIKE_PATTERNS, KEY_NAME } from './keyPatterns';
 
@@ -21,7 +21,7 @@ export function secretDiagnostics(doc: AnalyzedDocument): Diagnostic[] {
   };
   doc.requests.forEach((request, index) => {
     for (const h of request.headers) {
-      if (AUTH_HEADER_NAMES.includes(h.name.toLowerCase())) flag(h.startOffset, h.endOffset, 'auth-header', `the ${h.name} header carries a key`);
+      if (isAuthHeader(h.name)) flag(h.startOffset, h.endOffset, 'auth-header', `the ${h.name} header carries a key`);
     }
     const target = doc.operationOf(index)?.target;
     for (const q of target?.query ?? []) {
