@@ -24,6 +24,7 @@ const entries = [
   { in: 'src/extension/language/languageClientBundle.ts', out: 'dist/languageClient.js', external: ['vscode'], note: 'language client, loaded when a request file opens' },
   { in: 'src/cli/main.ts', out: 'dist/cli.js', banner: '#!/usr/bin/env node' },
   { in: 'src/language/server.ts', out: 'dist/server.js' },
+  { in: 'src/sandbox/library.ts', out: 'dist/sandbox.js', note: 'the Local sandbox as a library, CLI package only' },
 ].filter(e => existsSync(e.in));
 
 const results = await Promise.all(entries.map(e => build({
