@@ -4,10 +4,11 @@
 #   chromium              drives the real VS Code's workbench (browser e2e, extension-host suite)
 #   libkrb5-dev, g++, make, python3   compile code-server's native modules (scripts/setup-vscode.sh)
 #   poppler-utils, qpdf   check the sandbox's PDF statements (pdftotext, qpdf --check)
+#   neovim                proves the README's Neovim set-up of the language server
 # apt waits for the dpkg lock (another apt often runs on a fresh CI machine) instead of failing.
 set -euo pipefail
 declare -A NEED_BY_COMMAND=(
-  [chromium]=chromium [pdftotext]=poppler-utils [qpdf]=qpdf [g++]=g++ [make]=make [python3]=python3
+  [chromium]=chromium [pdftotext]=poppler-utils [qpdf]=qpdf [nvim]=neovim [g++]=g++ [make]=make [python3]=python3
 )
 need=()
 for cmd in "${!NEED_BY_COMMAND[@]}"; do command -v "$cmd" >/dev/null || need+=("${NEED_BY_COMMAND[$cmd]}"); done

@@ -119,4 +119,41 @@ describe('the CLI package, installed into an empty folder', () => {
       child.kill();
     }
   });
+
+  it('Neovim\'s built-in client, set up as the package README says, shows diagnostics and plain completions', (t) => {
+    const nvim = spawnSync('nvim', ['--version'], { encoding: 'utf8' });
+    if (nvim.error) {
+      // CI installs neovim (scripts/setup-test-tools.sh): there its absence is a failure.
+      if (process.env.CI) assert.fail('nvim is not installed: run scripts/setup-test-tools.sh');
+      t.skip('nvim is not installed (scripts/setup-test-tools.sh installs it)');
+      return;
+    }
+    // The README's set-up for Neovim 0.7 (Debian 12's), taken from the README itself.
+    const readme = fs.readFileSync(path.join(root, 'packaging/cli/README.md'), 'utf8');
+    const setup = /Neovim 0\.7[^\n]*\n\n```lua\n([\s\S]*?)```/.exec(readme)?.[1];
+    assert.ok(setup, 'the README has a Neovim 0.7 set-up');
+    fs.writeFileSync(path.join(dir, 'init.lua'), setup);
+    fs.writeFileSync(path.join(dir, 'sale.gwreq'), 'POST {{gatewayUrl}}/rest/v2/transactions/sale\nContent-Type: application/json\n\n{"type": "SALE", "amout": "25.00", "card": "4111111111111112", "exp-date": "1230"}\n');
+    fs.writeFileSync(path.join(dir, 'probe.lua'), [
+      'local out = {}',
+      'vim.wait(20000, function() return #vim.diagnostic.get(0) >= 3 end, 100)',
+      "for _, d in ipairs(vim.diagnostic.get(0)) do table.insert(out, string.format('diag %d:%d %s', d.lnum, d.col, d.message)) end",
+      "local res = vim.lsp.buf_request_sync(0, 'textDocument/completion', { textDocument = vim.lsp.util.make_text_document_params(), position = { line = 3, character = 1 } }, 10000)",
+      'for _, r in pairs(res or {}) do',
+      '  for _, it in ipairs(r.result and (r.result.items or r.result) or {}) do',
+      "    table.insert(out, string.format('item %s|%s|%s', it.label, tostring(it.insertTextFormat), (it.textEdit and it.textEdit.newText) or it.insertText or ''))",
+      '  end',
+      'end',
+      "local f = io.open('probe.out', 'w'); f:write(table.concat(out, '\\n')); f:close()",
+      "vim.cmd('qa!')",
+    ].join('\n'));
+    const run = spawnSync('nvim', ['--headless', '-u', 'init.lua', 'sale.gwreq', '-c', 'luafile probe.lua'], { cwd: dir, encoding: 'utf8', timeout: 60_000 });
+    assert.equal(run.status, 0, run.stderr);
+    const lines = fs.readFileSync(path.join(dir, 'probe.out'), 'utf8').split('\n');
+    assert.ok(lines.includes('diag 3:17 unknown field "amout" in Sale: did you mean "amount"?'), lines.join('\n'));
+    assert.ok(lines.some(l => /^diag 3:44 card: not a valid card number/.test(l)), lines.join('\n'));
+    const items = lines.filter(l => l.startsWith('item '));
+    assert.ok(items.some(l => l.startsWith('item amount|1|"amount": ""')), items.join('\n'));
+    for (const item of items) assert.doesNotMatch(item, /\$\{?\d/, 'a snippet placeholder reached Neovim');
+  });
 });
