@@ -30,8 +30,9 @@ function scopeOf(apiKey: string, keys: SandboxKeys): KeyScope | undefined {
 // The facts list one result code for key problems (042 Unauthorized); 403s reuse it.
 const UNAUTHORIZED = '042';
 
-function authenticateGateway(op: Operation, headers: IncomingHttpHeaders, keys: SandboxKeys): AuthOutcome {
-  const apiKey = header(headers, 'api-key');
+/** `bodyKey`: the legacy `api-key` JSON body field, used only when the header is absent. */
+function authenticateGateway(op: Operation, headers: IncomingHttpHeaders, keys: SandboxKeys, bodyKey?: string): AuthOutcome {
+  const apiKey = header(headers, 'api-key') ?? bodyKey;
   if (!apiKey) {
     return { ok: false, status: 401, resultCode: UNAUTHORIZED, message: 'Unauthorized: the api-key header is missing. Send the sandbox api-key printed when it started.' };
   }
@@ -61,8 +62,8 @@ function authenticateBoarding(op: Operation, params: Readonly<Record<string, str
   return { ok: true, principal: `access-key:${accessKey}` };
 }
 
-export function authenticate(op: Operation, params: Readonly<Record<string, string>>, headers: IncomingHttpHeaders, keys: SandboxKeys): AuthOutcome {
+export function authenticate(op: Operation, params: Readonly<Record<string, string>>, headers: IncomingHttpHeaders, keys: SandboxKeys, bodyKey?: string): AuthOutcome {
   return op.auth === 'access-key'
     ? authenticateBoarding(op, params, headers, keys)
-    : authenticateGateway(op, headers, keys);
+    : authenticateGateway(op, headers, keys, bodyKey);
 }
