@@ -37,7 +37,8 @@ export async function handleGatewayRequest(env: PipelineEnv, req: IncomingMessag
   const op = routed.kind === 'operation' ? routed.op : routed.kind === 'by-field' ? selected ?? routed.template : undefined;
   runtime.count(op?.id);
   const sentXml = raw !== undefined && raw.length > 0 && mediaFormat(req.headers['content-type']) === 'xml';
-  const family: ResponseFamily = familyFor(op, url.pathname, req.headers, sentXml);
+  const sentJson = raw !== undefined && raw.length > 0 && mediaFormat(req.headers['content-type']) === 'json';
+  const family: ResponseFamily = familyFor(op, url.pathname, req.headers, sentXml, sentJson);
   const exchangeId = newExchangeId(family);
   const fail = (e: ErrorFacts, headers?: Record<string, string>): void =>
     write(res, renderError(family, exchangeId, e, runtime.clock.now(), headers));

@@ -229,12 +229,12 @@ describe('parameters', () => {
 describe('bodies and samples', () => {
   const expectedFormats = (op: Operation): string[] => {
     if (op.method === 'GET' || op.method === 'DELETE') return [];
-    if (op.group === 'settings' || op.group === 'batches') return ['xml'];
+    if (op.group === 'settings' || op.group === 'batches') return ['xml', 'json'];
     if (op.host === 'boarding') return ['json'];
     return ['json', 'xml'];
   };
 
-  it('uses XML for settings and batches, JSON for boarding, JSON then XML elsewhere', () => {
+  it('uses XML then JSON for settings and batches, JSON for boarding, JSON then XML elsewhere', () => {
     for (const op of operations) {
       const formats = expectedFormats(op);
       assert.deepEqual(op.acceptedBodyFormats, formats, op.id);
