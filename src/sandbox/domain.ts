@@ -77,6 +77,8 @@ export class GatewayError extends Error {
     readonly resultCode: string,
     message: string,
     readonly extraPayload?: Record<string, unknown>,
+    /** Links of the error envelope (a duplicate ACH token answers the existing token in `links[0]`). */
+    readonly links?: LinkRef[],
   ) {
     super(message);
     this.name = 'GatewayError';

@@ -4,7 +4,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { Operation } from '../catalog/types';
-import type { Reply } from './domain';
+import type { LinkRef, Reply } from './domain';
 import { renderObjectXml, renderResponseXml } from './xmlRendering';
 
 /**
@@ -16,7 +16,7 @@ export type ResponseFamily = 'gateway-json' | 'gateway-xml' | 'object-xml' | 'ob
 
 export interface Rendered { status: number; headers: Record<string, string>; body: string | Buffer }
 
-export interface ErrorFacts { status: number; resultCode: string; message: string; extraPayload?: Record<string, unknown> }
+export interface ErrorFacts { status: number; resultCode: string; message: string; extraPayload?: Record<string, unknown>; links?: LinkRef[] }
 
 const XML = 'application/xml; charset=utf-8';
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -125,7 +125,7 @@ export function renderError(family: ResponseFamily, exchangeId: string, e: Error
     return boardingReply(exchangeId, { status: e.status, raw, headers });
   }
   const error = { 'error-message': e.message, 'result-code': e.resultCode };
-  const reply: Reply = { status: e.status, payloadType: 'error', payload: { ...e.extraPayload, error }, headers };
+  const reply: Reply = { status: e.status, payloadType: 'error', payload: { ...e.extraPayload, error }, headers, ...(e.links ? { links: e.links } : {}) };
   if (family === 'object-xml') return objectEnvelope(exchangeId, reply, '');
   return gatewayEnvelope(family === 'object-json' ? 'gateway-json' : family, exchangeId, reply);
 }

@@ -112,7 +112,7 @@ export async function handleGatewayRequest(env: PipelineEnv, req: IncomingMessag
   } catch (e) {
     if (operation.method !== 'GET') runtime.onMutation();
     if (e instanceof GatewayError) {
-      fail({ status: e.status, resultCode: e.resultCode, message: e.message, extraPayload: e.extraPayload });
+      fail({ status: e.status, resultCode: e.resultCode, message: e.message, extraPayload: e.extraPayload, links: e.links });
       return;
     }
     env.log(`internal error in ${operation.id}: ${(e as Error).message}`);

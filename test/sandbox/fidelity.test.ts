@@ -127,3 +127,54 @@ describe('settings and batches in JSON', () => {
     assert.equal(bad.body.payload.error['result-code'], '041');
   });
 });
+
+describe('vault and ACH bodies', () => {
+  it('takes the card token fields the facts list and ignores unknown ones', async () => {
+    const created = await call(sb, 'POST', '/rest/v2/tokens', { json: {
+      card: '4111111111111111', 'exp-date': '1230', 'last-four-digits': '1111', status: 'Active', 'customer-key': 'C-1',
+      description: 'plugin card', default: true, 'g-recaptcha-response': 'x', level3: { items: [] },
+    } });
+    assert.equal(created.status, 200, created.text);
+    const token = created.body.payload.tokenResponse;
+    assert.equal(token['last-four-digits'], '1111');
+    assert.equal(token.status, 'Active');
+    assert.equal(token['customer-key'], 'C-1');
+    assert.equal(token.default, 'true');
+    const wrongFour = await call(sb, 'POST', '/rest/v2/tokens', { json: { card: '4111111111111111', 'exp-date': '1230', 'last-four-digits': '9999' } });
+    assert.equal(wrongFour.status, 400);
+    const swiped = await call(sb, 'POST', '/rest/v2/tokens', { json: { 'track-format': 'TRACK2', 'track2-data': ';5555555555554444=30121010000000000000?' } });
+    assert.equal(swiped.status, 200, swiped.text);
+    assert.equal(swiped.body.payload.tokenResponse['exp-date'], '1230');
+    assert.ok(!swiped.text.includes('5555555555554444'));
+    const encrypted = await call(sb, 'POST', '/rest/v2/tokens', { json: { 'encrypted-track-data': 'ABCDEF' } });
+    assert.equal(encrypted.status, 400);
+    assert.match(encrypted.body.payload.error['error-message'], /encrypted-track-data/);
+    const updated = await call(sb, 'PUT', `/rest/v2/tokens/${token['token-id']}`, { json: { status: 'Inactive', captcha: 'x' } });
+    assert.equal(updated.body.payload.tokenResponse.status, 'Inactive');
+  });
+
+  it('ignores unknown fields on ACH bodies and a body on DELETE', async () => {
+    const tx = await call(sb, 'POST', '/rest/v2/ach/transactions/debit', { json: {
+      amount: '5.00', 'routing-number': '081009813', 'account-number': '1234567890', 'account-type': 'checking',
+      'standard-entry-class-code': 'WEB', 'individual-name': 'Jo', level3: { x: 1 }, 'g-recaptcha-response': 'y',
+    } });
+    assert.equal(tx.status, 200, tx.text);
+    const id = tx.body.payload['ach-transaction'].id;
+    const voided = await call(sb, 'DELETE', `/rest/v2/ach/transactions/${id}`, { json: { type: 'void', id } });
+    assert.equal(voided.status, 200, voided.text);
+    assert.equal(voided.body.payload['ach-transaction'].status, 'Void');
+  });
+
+  it('answers 028 with the existing token in links[0].id for a second ACH token of the same account', async () => {
+    const body = { 'routing-number': '081009813', 'account-number': '1234567890', 'account-type': 'checking', 'individual-name': 'Jo', 'software-type': 's', 'software-type-version': '1' };
+    const first = await call(sb, 'POST', '/rest/v2/ach/tokens', { json: body });
+    assert.equal(first.status, 200, first.text);
+    const tokenId = first.body.payload['ach-token']['token-id'];
+    const again = await call(sb, 'POST', '/rest/v2/ach/tokens', { json: body });
+    assert.equal(again.body.payload.payloadType, 'error');
+    assert.equal(again.body.payload.error['result-code'], '028');
+    assert.equal(again.body.links[0].id, tokenId);
+    const other = await call(sb, 'POST', '/rest/v2/ach/tokens', { json: { ...body, 'account-number': '1234567891' } });
+    assert.equal(other.status, 200, 'another account gets its own token');
+  });
+});
