@@ -178,3 +178,20 @@ describe('vault and ACH bodies', () => {
     assert.equal(other.status, 200, 'another account gets its own token');
   });
 });
+
+describe('boarding credentials', () => {
+  it('creates a merchant under a hierarchy node with AccessKey alone; needs a matching MerchantId where the path has a merchant number', async () => {
+    const create = await fetch(`${sb.boardingUrl}/api/launchIntegratorSetup/v1.0/integrateMerchant/4788000000000009`, {
+      method: 'POST', headers: { AccessKey: sb.accessKey, 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ merchantInformation: { dbaName: 'Shop', emailAddress: 'a@example.com' }, salesProfile: { mccCode: '5999' } }),
+    });
+    assert.equal(create.status, 201, await create.clone().text());
+    const merchantNumber = (await create.json() as any).merchant.merchantInformation.merchantNumber;
+    const path = `/api/launchIntegratorSetup/v1.0/integrateMerchant/merchants/${merchantNumber}`;
+    const get = (merchantId?: string) => fetch(sb.boardingUrl + path, { headers: { AccessKey: sb.accessKey, ...(merchantId ? { MerchantId: merchantId } : {}) } });
+    assert.equal((await get()).status, 401);
+    assert.equal((await get(merchantNumber)).status, 200);
+    assert.equal((await get(sb.merchantId)).status, 200, 'the integrator\'s own MerchantId');
+    assert.equal((await get('1111222233334444')).status, 403);
+  });
+});
