@@ -44,6 +44,7 @@ connection.onInitialize((params) => {
       completionProvider: { triggerCharacters: ['{', '.', '@', '"', '<', '/', ':', '?', '&', '=', ' '] },
       hoverProvider: true,
       codeLensProvider: { resolveProvider: false },
+      codeActionProvider: { codeActionKinds: ['quickfix'] },
       documentSymbolProvider: true,
       documentFormattingProvider: true,
       documentRangeFormattingProvider: true,
@@ -75,6 +76,10 @@ documents.onDidClose((e) => {
 connection.onCompletion((p) => {
   const doc = analyzed(p.textDocument.uri);
   return doc ? safely('completion', [], () => languageHandlers.completion(doc, p.position)) : [];
+});
+connection.onCodeAction((p) => {
+  const doc = analyzed(p.textDocument.uri);
+  return doc ? safely('code actions', [], () => languageHandlers.codeActions(doc, p.range)) : [];
 });
 connection.onHover((p) => {
   const doc = analyzed(p.textDocument.uri);

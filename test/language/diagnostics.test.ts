@@ -207,3 +207,33 @@ describe('diagnostics: variables', () => {
     assert.equal(all.filter((d) => d.code === 'undefined-variable' || d.code === 'unknown-request').length, 2, 'file variables, built-ins and sale1 resolve');
   });
 });
+
+describe('diagnostics and quick fix: legacy forms', () => {
+  it('names the operation the generic endpoint becomes, as information, and offers the typed path', () => {
+    const lines = ['POST {{gatewayUrl}}/rest/v2/transactions', 'Content-Type: application/json', '', '{"type": "sale", "amount": "1.00", "card": "4111111111111111", "exp-date": "1230"}'];
+    const { doc, all, one } = diagnose(lines);
+    const { d, text } = one('legacy-form');
+    assert.equal(d.severity, 3, 'information');
+    assert.equal(text, '/rest/v2/transactions');
+    assert.match(message(d), /with this type it is Sale: prefer the typed path \/rest\/v2\/transactions\/sale/);
+    assert.equal(all.filter((x) => x.severity === ERROR).length, 0, 'a lower-case type and the sale fields are fine');
+    const actions = languageHandlers.codeActions(doc, d.range);
+    assert.equal(actions.length, 1);
+    assert.equal(actions[0].kind, 'quickfix');
+    assert.deepEqual(actions[0].edit?.changes?.[doc.uri], [{ range: d.range, newText: '/rest/v2/transactions/sale' }]);
+    const fixed = [`POST {{gatewayUrl}}/rest/v2/transactions/sale`, ...lines.slice(1)];
+    assert.equal(diagnose(fixed).all.filter((x) => x.code === 'legacy-form').length, 0, 'the fix leaves nothing to fix');
+  });
+
+  it('is an error when no type routes it, and still checks the body against the chosen operation', () => {
+    assert.ok(diagnose(['POST {{gatewayUrl}}/rest/v2/transactions', '', '{"amount": "1.00"}']).one('legacy-form-type'));
+    const refund = diagnose(['POST {{gatewayUrl}}/rest/v2/transactions', '', '<transaction><type>REFUND</type><amount>1.00</amount></transaction>']);
+    assert.match(message(refund.one('missing-field').d), /id/);
+  });
+
+  it('offers the v1 path for /rest/v2/batches/open', () => {
+    const { doc, one } = diagnose(['GET {{gatewayUrl}}/rest/v2/batches/open']);
+    const { d } = one('legacy-form');
+    assert.equal(languageHandlers.codeActions(doc, d.range)[0].edit?.changes?.[doc.uri][0].newText, '/rest/v1/batches/open');
+  });
+});
