@@ -33,7 +33,8 @@ const UNAUTHORIZED = '042';
 
 /** `bodyKey`: the legacy `api-key` JSON body field, used only when the header is absent. */
 function authenticateGateway(op: Operation, headers: IncomingHttpHeaders, keys: SandboxKeys, bodyKey?: string): AuthOutcome {
-  const apiKey = header(headers, 'api-key') ?? bodyKey;
+  // `api_key` is how the gateway's old Go XML sample spells the header.
+  const apiKey = header(headers, 'api-key') ?? header(headers, 'api_key') ?? bodyKey;
   if (!apiKey) {
     return { ok: false, status: 401, resultCode: UNAUTHORIZED, message: 'Unauthorized: the api-key header is missing. Send the sandbox api-key printed when it started.' };
   }

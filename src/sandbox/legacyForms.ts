@@ -30,7 +30,7 @@ export function unselectedMessage(alias: OperationAlias): string {
  * which then fail authentication as usual.
  */
 export function legacyBodyKey(headers: IncomingHttpHeaders, raw: Buffer | undefined): string | undefined {
-  if (headers[LEGACY_KEY_FIELD] !== undefined || !raw || raw.length === 0) return undefined;
+  if (headers[LEGACY_KEY_FIELD] !== undefined || headers.api_key !== undefined || !raw || raw.length === 0) return undefined;
   if (mediaFormat(headers['content-type']) !== 'json') return undefined;
   try {
     const parsed: unknown = JSON.parse(raw.toString('utf8'));

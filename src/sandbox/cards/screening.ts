@@ -32,22 +32,29 @@ export function avsRefusal(settings: SettingsSlice, avs: VerificationResult | un
   return { resultCode: '046', message: `AVS Response Not Accepted: the AVS result ${avs.code} (${avs.description}) is not allowed by the AVS settings (${name} allowed false).` };
 }
 
-/** The CSC filter names the settings accept (`response-filters`: names separated by commas or spaces). */
-function acceptedCsc(values: SettingsValues): Set<string> {
-  return new Set(String(values['response-filters'] ?? '').split(/[\s,;]+/).filter(Boolean));
+/**
+ * Whether the CSC settings accept a filter name. `response-filters` is either the interface's
+ * string, naming the accepted results (separated by commas or spaces; empty accepts all), or
+ * the Java sample's list of `{name, allowed}` (a result not listed is accepted).
+ */
+function cscAccepts(filters: unknown, name: string): { accepted: boolean; shown: string } {
+  if (typeof filters === 'string' || filters === undefined) {
+    const names = String(filters ?? '').split(/[\s,;]+/).filter(Boolean);
+    return { accepted: names.length === 0 || names.includes(name), shown: names.join(', ') };
+  }
+  const rule = asList((filters as Record<string, unknown>)['response-filter']).find((f) => f.name === name);
+  return { accepted: !rule || isTrue(rule.allowed), shown: `${name} allowed false` };
 }
 
 /** 047 for a mismatch, 048 for a CSC that could not be verified, when the CSC filter does not accept it. */
 export function cscRefusal(settings: SettingsSlice, csc: VerificationResult | undefined): Refusal | undefined {
   const values = group(settings, 'csc');
   if (!csc || !isTrue(values.enabled)) return undefined;
-  const accepted = acceptedCsc(values);
-  if (accepted.size === 0) return undefined;
-  const name = CSC_FILTER_BY_CODE[csc.code];
-  if (accepted.has(name)) return undefined;
+  const { accepted, shown } = cscAccepts(values['response-filters'], CSC_FILTER_BY_CODE[csc.code]);
+  if (accepted) return undefined;
   return {
     resultCode: csc.code === 'N' ? '047' : '048',
-    message: `CSC Response Not Accepted: the CSC result ${csc.code} (${csc.description}) is not among the accepted CSC responses (${[...accepted].join(', ')}).`,
+    message: `CSC Response Not Accepted: the CSC result ${csc.code} (${csc.description}) is not accepted by the CSC settings (${shown}).`,
   };
 }
 

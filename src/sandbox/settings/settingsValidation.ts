@@ -28,6 +28,10 @@ function checkFields(fields: Record<string, FieldRule>, value: unknown, path: st
 }
 
 function checkValue(rule: FieldRule, value: unknown, path: string, current: unknown): void {
+  if (rule.kind === 'textOrList') {
+    if (typeof value !== 'string') checkValue(rule.list, value, path, current);
+    return;
+  }
   if (rule.kind === 'object') {
     checkFields(rule.fields, value, path, isObject(current) ? current : {});
     return;
@@ -90,9 +94,10 @@ export function typedValues(fields: Record<string, FieldRule>, values: SettingsV
     if (rule?.kind === 'boolean' && (v === 'true' || v === 'false')) out[name] = v === 'true';
     else if (rule?.kind === 'integer' && typeof v === 'string' && /^-?\d+$/.test(v)) out[name] = Number(v);
     else if (rule?.kind === 'object' && isObject(v)) out[name] = typedValues(rule.fields, v);
-    else if (rule?.kind === 'list' && isObject(v)) {
-      const items = v[rule.item];
-      out[name] = { [rule.item]: (Array.isArray(items) ? items : [items]).map(i => (isObject(i) ? typedValues(rule.fields, i) : i)) };
+    else if ((rule?.kind === 'list' || rule?.kind === 'textOrList') && isObject(v)) {
+      const list = rule.kind === 'list' ? rule : rule.list;
+      const items = v[list.item];
+      out[name] = { [list.item]: (Array.isArray(items) ? items : [items]).map(i => (isObject(i) ? typedValues(list.fields, i) : i)) };
     } else out[name] = v;
   }
   return out;
