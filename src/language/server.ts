@@ -57,6 +57,7 @@ connection.onInitialize((params) => {
       hoverProvider: true,
       // The lenses run the extension's send commands: only for a client that runs them.
       ...(profile.editorCommands ? { codeLensProvider: { resolveProvider: false } } : {}),
+      codeActionProvider: { codeActionKinds: ['quickfix'] },
       documentSymbolProvider: true,
       documentFormattingProvider: true,
       documentRangeFormattingProvider: true,
@@ -88,6 +89,10 @@ documents.onDidClose((e) => {
 connection.onCompletion((p) => {
   const doc = analyzed(p.textDocument.uri);
   return doc ? safely('completion', [], () => fitCompletions(languageHandlers.completion(doc, p.position), profile)) : [];
+});
+connection.onCodeAction((p) => {
+  const doc = analyzed(p.textDocument.uri);
+  return doc ? safely('code actions', [], () => languageHandlers.codeActions(doc, p.range)) : [];
 });
 connection.onHover((p) => {
   const doc = analyzed(p.textDocument.uri);
