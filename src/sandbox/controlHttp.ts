@@ -48,8 +48,8 @@ function send(res: ServerResponse, status: number, value: unknown): void {
   res.end(JSON.stringify(value));
 }
 
-export function handleControl(req: IncomingMessage, res: ServerResponse, pathname: string, raw: Buffer,
-  control: SandboxControl, runtime: SandboxRuntime): void {
+export async function handleControl(req: IncomingMessage, res: ServerResponse, pathname: string, raw: Buffer,
+  control: SandboxControl, runtime: SandboxRuntime): Promise<void> {
   if (!isLoopback(req.socket.remoteAddress)) {
     send(res, 403, { error: 'The sandbox control surface answers loopback callers only.' });
     return;
@@ -72,9 +72,18 @@ export function handleControl(req: IncomingMessage, res: ServerResponse, pathnam
       return;
     }
   }
+  let answer: unknown;
   try {
-    send(res, 200, action(body, control, runtime));
+    answer = action(body, control, runtime);
   } catch (e) {
     send(res, 400, { error: (e as Error).message });
+    return;
   }
+  try {
+    await runtime.persist();
+  } catch (e) {
+    send(res, 500, { error: `${(e as Error).message} The change was made but may not survive a restart of the Local sandbox.` });
+    return;
+  }
+  send(res, 200, answer);
 }
