@@ -53,7 +53,7 @@ describe('durability under kill -9', () => {
         await Promise.all(Array.from({ length: WRITERS }, async (_, w) => {
           for (const id of latestRound.filter((_, i) => i % WRITERS === w)) {
             const res = await fetch(`${sb.gatewayUrl}/rest/v2/transactions?id=${id}`, { headers });
-            const found = res.status === 200 ? (await res.json()).payload.transactions.transaction[0] : undefined;
+            const found = res.status === 200 ? ((await res.json()) as any).payload.transactions.transaction[0] : undefined;
             if (found?.amount !== (acknowledged.get(id)! / 100).toFixed(2)) lost.push(id);
           }
         }));
@@ -73,7 +73,7 @@ describe('durability under kill -9', () => {
                 body: JSON.stringify({ amount: (cents / 100).toFixed(2), card: VISA, 'exp-date': '1230', csc: '999' }),
               });
               if (res.status !== 200) continue;
-              const id: string = (await res.json()).payload.transaction.id;
+              const id: string = ((await res.json()) as any).payload.transaction.id;
               if (acknowledged.has(id)) reissued.push(id);
               else {
                 acknowledged.set(id, cents);

@@ -77,7 +77,7 @@ describe('persistence', () => {
       const res = await fetch(`${sb.gatewayUrl}/__sandbox/clock/advance`, {
         method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ next: 'ach-window' }),
       });
-      const offset = (await res.json()).offsetMs;
+      const offset = ((await res.json()) as any).offsetMs;
       const added = (await records()).slice(afterSale.length);
       assert.ok(added.includes(`["clockOffsetMs"],${offset}`), 'the advanced clock is journaled before the answer');
     } finally {
