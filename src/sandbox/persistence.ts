@@ -6,6 +6,7 @@
 import { promises as fs } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
+import { MAX_CLOCK_AHEAD_MS } from './clock';
 import { STATE_VERSION, type SandboxState } from './state';
 
 export class DataFileError extends Error {
@@ -53,6 +54,11 @@ export async function loadState(file: string): Promise<Snapshot | undefined> {
     throw new DataFileError(
       `The sandbox data file ${file} is not a sandbox state (missing version, keys, clockOffsetMs, counters or slices). ` +
       'Point --data at another file, or move this one away.');
+  }
+  if (Math.abs(s.clockOffsetMs as number) > MAX_CLOCK_AHEAD_MS) {
+    throw new DataFileError(
+      `The sandbox data file ${file} has clockOffsetMs ${s.clockOffsetMs}, more than 50 years: no valid clock. ` +
+      'Set clockOffsetMs to 0 in the file, or move it away to start with a fresh sandbox.');
   }
   if (s.version !== STATE_VERSION) {
     throw new DataFileError(`The sandbox data file ${file} has version ${s.version}; this sandbox reads version ${STATE_VERSION}.`);

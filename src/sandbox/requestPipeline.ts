@@ -8,6 +8,7 @@ import { authenticate } from './auth';
 import { decodeBody, mediaFormat } from './bodyDecoder';
 import { familyFor, newExchangeId, renderError, renderReply, type ErrorFacts, type Rendered, type ResponseFamily } from './envelopes';
 import { retryAfterHeader } from './faults';
+import { maskCardNumbersInFreeText } from './freeText';
 import { route } from './router';
 import type { SandboxRuntime } from './sandboxRuntime';
 
@@ -93,7 +94,7 @@ export async function handleGatewayRequest(env: PipelineEnv, req: IncomingMessag
     return;
   }
   const request: SandboxRequest = {
-    op: operation, params, query: url.searchParams, body: decoded.body, headers: req.headers, merchant: runtime.merchant,
+    op: operation, params, query: url.searchParams, body: maskCardNumbersInFreeText(decoded.body), headers: req.headers, merchant: runtime.merchant,
   };
   let reply: Reply;
   try {

@@ -29,6 +29,12 @@ export interface SandboxOptions {
   /** Initial sandbox time (ignored when a data file already holds a clock). */
   now?: Date;
   log?: (line: string) => void;
+  /**
+   * How long a client may take to send its headers and its whole request before it gets a 408
+   * and is closed. Defaults 10 s and 30 s (Node's own are 60 s and 300 s: a slow sender held a
+   * connection that long).
+   */
+  timeouts?: { headersMs: number; requestMs: number };
   /** Domain modules to serve; defaults to all of them. */
   modules?: readonly AnyModule[];
 }
@@ -44,6 +50,8 @@ export interface RunningSandbox {
   /** Stops serving, ends every socket and, with a data file, writes a final snapshot. */
   close(): Promise<void>;
 }
+
+const DEFAULT_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000 };
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
   const log = opts.log ?? (() => undefined);
@@ -65,7 +73,13 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   const host = opts.host ?? '127.0.0.1';
   const env: PipelineEnv = { runtime, gatewayUrl: '', log };
   const sockets = new Set<Socket>();
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  const timeouts = opts.timeouts ?? DEFAULT_TIMEOUTS;
+  const server = createServer({
+    headersTimeout: timeouts.headersMs,
+    requestTimeout: timeouts.requestMs,
+    // How often Node looks for connections past those limits (its default is every 30 s).
+    connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(timeouts.headersMs / 4))),
+  }, (req: IncomingMessage, res: ServerResponse) => {
     void serve(req, res).catch(e => {
       log(`request failed: ${(e as Error).message}`);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });

@@ -1,6 +1,8 @@
 // The card-transaction slice. A stored transaction keeps the card's brand, last four and
 // expiry only: the sandbox never needs (or keeps) the full number or the CSC.
 
+import { emptyTable } from '../state';
+
 export type CardTxType = 'SALE' | 'AUTH' | 'CAPTURE' | 'FORCED SALE' | 'REFUND' | 'VOID';
 
 export interface StoredCard {
@@ -42,7 +44,7 @@ export interface CardsSlice {
 }
 
 export function initialCardsSlice(): CardsSlice {
-  return { transactions: {} };
+  return { transactions: emptyTable() };
 }
 
 /** Types that count as sales in batch totals and can be refunded or tipped. */

@@ -5,15 +5,13 @@ import { randomInt } from 'node:crypto';
 import { isAmount } from '../../core/inputChecks';
 import { GatewayError, type Handler } from '../domain';
 import { checkTypeField, fieldError, optionalString, requiredString, VALIDATION_ERROR } from '../bodyFields';
-import { isMoney, toCents } from '../money';
+import { boundedCents, isMoney } from '../money';
 import { isoTime } from '../timestamps';
 import { storeToken, tokenView, type VaultSlice } from '../vault/vaultState';
 import { resolveCard } from './cardInput';
 import type { CardsSlice, CardTxType } from './cardState';
 import { declineFor } from './declineTable';
 import { record, references, transactionReply, view } from './cardRecords';
-
-const MAX_CENTS = 99_999_999;
 
 /** Which request fields each charge type takes beyond amount and card. */
 const CHARGE_RULES: Record<'SALE' | 'AUTH' | 'FORCED SALE', { tip: boolean; tokenize: boolean; needsAuthCode: boolean }> = {
@@ -24,15 +22,13 @@ const CHARGE_RULES: Record<'SALE' | 'AUTH' | 'FORCED SALE', { tip: boolean; toke
 
 export function checkedAmount(raw: string, field = 'amount'): number {
   if (!isAmount(raw)) throw fieldError(field, `is "${raw}", not a positive amount with two decimals such as "25.00"`);
-  const cents = toCents(raw);
-  if (cents > MAX_CENTS) throw new GatewayError(400, '044', `Amount Maximum: ${field} ${raw} is above the sandbox maximum of 999999.99.`);
-  return cents;
+  return boundedCents(raw, field);
 }
 
 export function checkedTip(raw: string | undefined, field = 'tip-amount'): number {
   if (raw === undefined) return 0;
   if (!isMoney(raw)) throw fieldError(field, `is "${raw}", not an amount with two decimals such as "5.00"`);
-  return toCents(raw);
+  return boundedCents(raw, field);
 }
 
 export function charge(type: CardTxType & keyof typeof CHARGE_RULES): Handler<CardsSlice> {

@@ -3,7 +3,7 @@
 
 import { GatewayError, type Handler } from '../domain';
 import { checkTypeField, optionalString, requiredString, VALIDATION_ERROR, type Body } from '../bodyFields';
-import { fromCents } from '../money';
+import { amountMaximumError, fromCents, MAX_AMOUNT_CENTS } from '../money';
 import { isBatchOpen, type BatchesSlice } from '../batches/batchState';
 import type { SettingsSlice } from '../settings/settingsState';
 import { SALE_TYPES, type CardTransaction, type CardsSlice } from './cardState';
@@ -102,6 +102,7 @@ export const adjustTip: Handler<CardsSlice> = (req, ctx) => {
   }
   if (!inOpenBatch(ctx, tx)) throw refused(`Invalid request: transaction ${tx.id} is in a closed batch; tips can only change before the batch closes.`);
   const amountCents = tx.amountCents - tx.tipCents + tipCents;
+  if (amountCents > MAX_AMOUNT_CENTS) throw amountMaximumError(`the amount with this tip, ${fromCents(amountCents)},`);
   tx.amountCents = amountCents;
   tx.tipCents = tipCents;
   tx.tipAdjusted = true;
