@@ -34,6 +34,11 @@ export interface CardTransaction {
   tipAdjusted: boolean;
   /** An AUTH's CAPTURE, once captured. */
   capturedById?: string;
+  /**
+   * Transactions whose `originalId` is this one (captures, refunds, voids), oldest first, so a
+   * refund finds earlier refunds without a scan. Absent on records saved before it existed.
+   */
+  childIds?: string[];
   /** Echoed reference fields (invoice, order-id, description, ...). */
   references: Record<string, string>;
 }
