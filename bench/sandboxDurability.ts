@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { load, spawnJsonLine } from './sandboxThroughput';
 import { fmt } from './stats';
 
-const CLIENTS = [16, 64];
+const CLIENTS = [16, 64, 256];
 
 export async function benchSandboxDurability(seconds = 3) {
   const dir = await mkdtemp(path.join(tmpdir(), 'gw-bench-data-'));

@@ -10,7 +10,7 @@
 // only be the last, and is dropped. Sequence numbers let a snapshot say which records it holds.
 
 import { createHash } from 'node:crypto';
-import { promises as fs } from 'node:fs';
+import { constants as fsConstants, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { applyChanges, type Change, type ChangeTracker } from './changeTracking';
 import { DataFileError, parseWithoutPrototypes, saveStateAtomically, snapshotText, syncDirectory } from './persistence';
@@ -122,7 +122,9 @@ export class Journal {
   /** Writes a snapshot of the state as it is (holding records up to `seq`), then starts an empty journal. */
   static async start(dataFile: string, tracker: ChangeTracker<SandboxState>, seq: number, log: (line: string) => void): Promise<Journal> {
     await saveStateAtomically(dataFile, snapshotText(tracker.raw, seq));
-    const handle = await fs.open(journalFileOf(dataFile), 'w', 0o600);
+    // O_DSYNC: each write returns once its data is on disk, in one call instead of write + fdatasync.
+    const flags = fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_TRUNC | fsConstants.O_DSYNC;
+    const handle = await fs.open(journalFileOf(dataFile), flags, 0o600);
     const journal = new Journal(dataFile, tracker, handle, seq, log);
     await journal.startOver();
     await syncDirectory(path.dirname(dataFile));
@@ -173,7 +175,6 @@ export class Journal {
       try {
         if (this.bytes + text.length > this.allocated) await this.claim(Math.max(PREALLOCATE_BYTES, text.length));
         await this.handle.write(text, 0, text.length, this.bytes);
-        await this.handle.datasync();
         this.bytes += text.length;
         group.resolve();
       } catch (e) {
