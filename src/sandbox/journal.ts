@@ -109,7 +109,8 @@ function parseRecord(text: string): { s: number; c: Change[] } | undefined {
 export class Journal {
   private queue: string[] = [];
   private group: Deferred | undefined;
-  private latest: Promise<void> | undefined;
+  /** Settles (never rejects) when the last record taken so far is written or has failed. */
+  private pending: Promise<void> | undefined;
   private writing: Promise<void> | undefined;
   /** Where the next record goes: the end of the whole records. */
   private bytes = 0;
@@ -150,18 +151,18 @@ export class Journal {
    * change before it) is on disk; `undefined` when there is nothing to wait for.
    */
   commit(): Promise<void> | undefined {
-    if (!this.tracker.changed) return this.latest;
+    // Reads wait for what is pending; a failed write is answered by the requests that made it.
+    if (!this.tracker.changed) return this.pending;
     const seq = ++this.seq;
     const json = JSON.stringify({ s: seq, c: this.tracker.take() });
     this.queue.push(`${hashOf(json)} ${json}\n`);
     this.group ??= deferred();
     const mine = this.group.promise;
-    this.latest = mine;
-    // Reads wait for what is pending, but a failed write is answered by the request that made it.
-    const settled = () => {
-      if (this.latest === mine) this.latest = undefined;
-    };
-    mine.then(settled, settled);
+    const settled = mine.then(() => undefined, () => undefined);
+    this.pending = settled;
+    void settled.then(() => {
+      if (this.pending === settled) this.pending = undefined;
+    });
     this.writing ??= this.writeLoop();
     return mine;
   }
