@@ -4,6 +4,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { BodyFormat, Operation } from '../catalog/types';
 import { parseJson, parseXml } from '../core/codecs';
+import { jsonCostProblem, xmlCostProblem } from './bodyCost';
 
 export type DecodedBody =
   | { ok: true; body: Record<string, unknown> | undefined; format: BodyFormat }
@@ -81,6 +82,8 @@ export function decodeBody(op: Operation, headers: IncomingHttpHeaders, raw: Buf
       message: `Unsupported Content-Type "${headers['content-type'] ?? '(none)'}" for ${op.id}: send ${wanted}.`,
     };
   }
+  const tooCostly = format === 'json' ? jsonCostProblem(text) : xmlCostProblem(text);
+  if (tooCostly) return bad(`Refused before parsing: ${tooCostly}`);
   if (format === 'json') {
     const parsed = parseJson(text);
     if (!parsed.ok) {

@@ -1,5 +1,5 @@
 // One gateway or boarding request, start to finish: count, faults, routing, rate limit, auth,
-// body decoding, the module's handler, the family's envelope, and persistence.
+// body decoding, the module's handler, saving the change, and the family's envelope.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -9,6 +9,7 @@ import { decodeBody, mediaFormat } from './bodyDecoder';
 import { familyFor, newExchangeId, renderError, renderReply, type ErrorFacts, type Rendered, type ResponseFamily } from './envelopes';
 import { retryAfterHeader } from './faults';
 import { legacyBodyKey, LEGACY_KEY_FIELD, selectedOperation, unselectedMessage } from './legacyForms';
+import { maskCardNumbersInFreeText } from './freeText';
 import { route } from './router';
 import type { SandboxRuntime } from './sandboxRuntime';
 
@@ -104,13 +105,14 @@ export async function handleGatewayRequest(env: PipelineEnv, req: IncomingMessag
     return;
   }
   const request: SandboxRequest = {
-    op: operation, params, query: url.searchParams, body: decoded.body, headers: req.headers, merchant: runtime.merchant,
+    op: operation, params, query: url.searchParams, body: maskCardNumbersInFreeText(decoded.body), headers: req.headers, merchant: runtime.merchant,
   };
   let reply: Reply;
   try {
     reply = entry.handler(request, runtime.contextFor(entry.module));
   } catch (e) {
-    if (operation.method !== 'GET') runtime.onMutation();
+    // A declined sale is stored too: its answer waits for the disk like any other.
+    if (!await saved(env, res, fail, operation.id)) return;
     if (e instanceof GatewayError) {
       fail({ status: e.status, resultCode: e.resultCode, message: e.message, extraPayload: e.extraPayload, links: e.links });
       return;
@@ -119,6 +121,25 @@ export async function handleGatewayRequest(env: PipelineEnv, req: IncomingMessag
     fail({ status: 500, resultCode: SERVER_ERROR, message: `Internal Error in the Local sandbox while handling ${operation.id}: ${(e as Error).message}.` });
     return;
   }
-  if (operation.method !== 'GET') runtime.onMutation();
+  if (!await saved(env, res, fail, operation.id)) return;
   write(res, renderReply(family, exchangeId, reply, env.gatewayUrl));
+}
+
+/**
+ * Waits until what the request changed is on disk (with a data file), so that an answer
+ * never reports a change a crash could still lose. False, with a 500 sent, when saving failed.
+ */
+async function saved(env: PipelineEnv, res: ServerResponse, fail: (e: ErrorFacts) => void, operationId: string): Promise<boolean> {
+  const saving = env.runtime.persist();
+  if (!saving) return true;
+  try {
+    await saving;
+    return true;
+  } catch (e) {
+    env.log(`${operationId}: ${(e as Error).message}`);
+    if (!res.headersSent) {
+      fail({ status: 500, resultCode: SERVER_ERROR, message: `${(e as Error).message} The change was made but may not survive a restart of the Local sandbox.` });
+    }
+    return false;
+  }
 }

@@ -50,12 +50,20 @@ type NewTransaction = Omit<CardTransaction, 'id' | 'created' | 'batchId' | 'void
 export function record(ctx: CardsCtx, fields: NewTransaction): CardTransaction {
   const id = String(ctx.ids.next('card.transaction', 100001));
   // Object.assign rather than a spread literal: measurably cheaper on the sale path.
-  const tx: CardTransaction = Object.assign({ voided: false, tipAdjusted: false }, fields, { id, created: isoTime(ctx.clock.now()) });
+  const tx: CardTransaction = Object.assign({ voided: false, tipAdjusted: false, childIds: [] }, fields, { id, created: isoTime(ctx.clock.now()) });
   if (tx.result === 'APPROVED') {
     tx.batchId = ensureOpenBatch(ctx.mutatePeer<BatchesSlice>('batches'), ctx.ids, ctx.clock).id;
   }
+  const parent = tx.originalId === undefined ? undefined : ctx.slice.transactions[tx.originalId];
+  if (parent) parent.childIds = [...childIdsOf(ctx.slice, parent), id];
   ctx.slice.transactions[id] = tx;
   return tx;
+}
+
+/** Ids of the transactions that capture, refund or void `parent`. */
+export function childIdsOf(slice: CardsSlice, parent: CardTransaction): string[] {
+  // Records saved before the index existed: found once by a scan, then indexed on the next child.
+  return parent.childIds ?? Object.values(slice.transactions).filter(t => t.originalId === parent.id).map(t => t.id);
 }
 
 export function findTransaction(ctx: CardsCtx, id: string): CardTransaction {

@@ -5,7 +5,7 @@ import { randomInt } from 'node:crypto';
 import { isAmount } from '../../core/inputChecks';
 import { GatewayError, type Handler } from '../domain';
 import { checkTypeField, fieldError, optionalString, requiredString, VALIDATION_ERROR } from '../bodyFields';
-import { isMoney, toCents } from '../money';
+import { boundedCents, isMoney } from '../money';
 import { isoTime } from '../timestamps';
 import { storeToken, tokenView, type VaultSlice } from '../vault/vaultState';
 import { resolveCard } from './cardInput';
@@ -16,8 +16,6 @@ import { avsResult, cscResult } from './verificationTable';
 import { avsRefusal, cscRefusal, findDuplicate } from './screening';
 import type { SettingsSlice } from '../settings/settingsState';
 
-const MAX_CENTS = 99_999_999;
-
 /** Which request fields each charge type takes beyond amount and card. */
 const CHARGE_RULES: Record<'SALE' | 'AUTH' | 'FORCED SALE', { tip: boolean; tokenize: boolean; needsAuthCode: boolean }> = {
   SALE: { tip: true, tokenize: true, needsAuthCode: false },
@@ -27,15 +25,13 @@ const CHARGE_RULES: Record<'SALE' | 'AUTH' | 'FORCED SALE', { tip: boolean; toke
 
 export function checkedAmount(raw: string, field = 'amount'): number {
   if (!isAmount(raw)) throw fieldError(field, `is "${raw}", not a positive amount with two decimals such as "25.00"`);
-  const cents = toCents(raw);
-  if (cents > MAX_CENTS) throw new GatewayError(400, '044', `Amount Maximum: ${field} ${raw} is above the sandbox maximum of 999999.99.`);
-  return cents;
+  return boundedCents(raw, field);
 }
 
 export function checkedTip(raw: string | undefined, field = 'tip-amount'): number {
   if (raw === undefined) return 0;
   if (!isMoney(raw)) throw fieldError(field, `is "${raw}", not an amount with two decimals such as "5.00"`);
-  return toCents(raw);
+  return boundedCents(raw, field);
 }
 
 function withResults(v: { avs?: CardTransaction['avs']; csc?: CardTransaction['csc'] }): Pick<CardTransaction, 'avs' | 'csc'> {

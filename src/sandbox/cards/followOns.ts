@@ -3,12 +3,12 @@
 
 import { GatewayError, type Handler } from '../domain';
 import { checkTypeField, optionalString, requiredString, VALIDATION_ERROR, type Body } from '../bodyFields';
-import { fromCents } from '../money';
+import { amountMaximumError, fromCents, MAX_AMOUNT_CENTS } from '../money';
 import { isBatchOpen, type BatchesSlice } from '../batches/batchState';
 import type { SettingsSlice } from '../settings/settingsState';
 import { SALE_TYPES, type CardTransaction, type CardsSlice } from './cardState';
 import { checkedAmount, checkedTip } from './charges';
-import { echoes, findTransaction, record, refused, transactionReply, type CardsCtx } from './cardRecords';
+import { childIdsOf, echoes, findTransaction, record, refused, transactionReply, type CardsCtx } from './cardRecords';
 
 function originalOf(ctx: CardsCtx, body: Body, type: string): CardTransaction {
   if (!body) throw new GatewayError(400, '003', `transaction-id required: a ${type} needs a body with the id of the earlier transaction.`);
@@ -26,8 +26,8 @@ function inOpenBatch(ctx: CardsCtx, tx: CardTransaction): boolean {
 }
 
 function liveChildren(ctx: CardsCtx, parent: CardTransaction, type: CardTransaction['type']): CardTransaction[] {
-  return Object.values(ctx.slice.transactions)
-    .filter(t => t.originalId === parent.id && t.type === type && t.result === 'APPROVED' && !t.voided);
+  return childIdsOf(ctx.slice, parent).map(id => ctx.slice.transactions[id])
+    .filter(t => t !== undefined && t.type === type && t.result === 'APPROVED' && !t.voided);
 }
 
 export const capture: Handler<CardsSlice> = (req, ctx) => {
@@ -102,6 +102,7 @@ export const adjustTip: Handler<CardsSlice> = (req, ctx) => {
   }
   if (!inOpenBatch(ctx, tx)) throw refused(`Invalid request: transaction ${tx.id} is in a closed batch; tips can only change before the batch closes.`);
   const amountCents = tx.amountCents - tx.tipCents + tipCents;
+  if (amountCents > MAX_AMOUNT_CENTS) throw amountMaximumError(`the amount with this tip, ${fromCents(amountCents)},`);
   tx.amountCents = amountCents;
   tx.tipCents = tipCents;
   tx.tipAdjusted = true;

@@ -1,6 +1,7 @@
 // The card vault slice and the one way tokens are made (also used by sales with
 // `create-token`). A token keeps brand, last four and expiry; never the number or CSC.
 
+import { emptyTable } from '../state';
 import { randomInt } from 'node:crypto';
 import { GatewayError, type IdSource, type SandboxClock } from '../domain';
 import { gatewayTimestampOf, isoTime } from '../timestamps';
@@ -21,7 +22,7 @@ export interface StoredToken {
 export interface VaultSlice { tokens: Record<string, StoredToken> }
 
 export function initialVaultSlice(): VaultSlice {
-  return { tokens: {} };
+  return { tokens: emptyTable() };
 }
 
 /** Token ids are numeric, lead with 1 and run 17-20 digits (facts §3); ours are 19. */
