@@ -292,7 +292,7 @@ describe('client: results and logging', () => {
     await withServer((_q, res, r) => json(res, r.url.includes('tokens') ? 401 : 200, { 'exchange-id': 'ID-log-1' }), async (fixture, client) => {
       const lines: string[] = [];
       const c = client({ log: (line) => lines.push(line) });
-      const unauthorized = await c.send({ operation: 'tokens.search', query: { 'api-key': CREDS.apiKey } });
+      const unauthorized = await c.send({ operation: 'tokens.search', query: { 'api-key': 'a-key-from-elsewhere' } });
       assert.match(explainStatus(unauthorized) ?? '', /^401: the api-key was refused — set the environment's keys/);
       await c.send({ operation: operation({ id: 'custom.get', method: 'GET', path: '/rest/v2/custom' }) });
       assert.equal(lines.length, 2);
