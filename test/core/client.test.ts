@@ -194,7 +194,8 @@ describe('client: retries after 429 and 503', () => {
       assert.equal(result.attempts, 1);
       assert.equal(result.payloadType, 'error');
       assert.equal(fixture.received.length, 1);
-      assert.match(explainStatus(result) ?? '', /^429: rate limited, retry after 60 s/);
+      assert.equal(result.retryWaitBudgetMs, 30_000);
+      assert.match(explainStatus(result) ?? '', /^429: rate limited — the gateway asked to wait 60 s, longer than the 30 s the client waits in all, so it was not retried/);
     });
   });
 

@@ -118,7 +118,12 @@ describe('redaction', () => {
         });
         await client.send({ operation: 'transactions.sale', body: { card: s.pan, csc: s.csc, amount: '1.00' } });
         await client.send({ operation: 'achTransactions.search', query: { 'account-number': s.account, card: s.pan } });
-        await client.sendRaw({ method: 'GET', url: `${fixture.url}/rest/v2/tokens/${s.pan}?api-key=${s.apiKey}` });
+        const other = key();
+        await client.sendRaw({ method: 'GET', url: `${fixture.url}/rest/v2/tokens/${s.pan}?api-key=${other}` });
+        assert.ok(!lines.at(-1)?.includes(other), lines.at(-1));
+        const arrived = fixture.received.length;
+        await assert.rejects(client.sendRaw({ method: 'GET', url: `${fixture.url}/rest/v2/tokens?api-key=${encodeURIComponent(s.apiKey)}` }), /the URL carries the environment's key/);
+        assert.equal(fixture.received.length, arrived, 'a URL carrying the key is never sent');
         await client.close();
         for (const line of lines) assertClean(line, s);
       }

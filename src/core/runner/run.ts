@@ -4,7 +4,10 @@
 // both run files the same way.
 
 import { evaluateExpectation, substituteVariables, type Expectation, type ParsedRequest, type RequestFile } from '../requestFile';
+import { operationById } from '../../catalog';
+import { changesState, verificationRead } from '../outcomeCheck';
 import type { GatewayResult } from '../result';
+import { explainStatus } from '../statusAdvice';
 import { dependencyOrder } from './dependencies';
 import { prepareRequest, resolverFor } from './prepare';
 import type { ExpectationResult, OutcomeState, PreparedRequest, RequestOutcome, RunEnvironment } from './types';
@@ -33,17 +36,36 @@ function filled(expectation: Expectation, resolve: (name: string) => string | un
   return { ...expectation, expected: substituteVariables(expectation.expected, resolve).text };
 }
 
-/** Passed when every expectation holds; without a status expectation, a 4xx/5xx status fails. */
+/**
+ * "the answer could not be read: <why>", and for a request that changes state, which read tells
+ * whether it went through: a success status over a body nobody can read is an unknown outcome.
+ */
+function unreadableMessage(result: GatewayResult): string {
+  const operation = result.operationId ? operationById(result.operationId) : undefined;
+  const text = `the answer could not be read: ${result.unreadable}`;
+  if (!changesState(result.method, operation)) return `${text}; send it again`;
+  const read = verificationRead(result.method, new URL(result.url), operation);
+  return `${text} — ${read ? `check with ${read} whether it went through` : 'check whether it went through'} before retrying`;
+}
+
+/**
+ * Passed when every expectation holds and the answer could be read; a 2xx/3xx whose body
+ * cannot be read fails whatever the expectations say; without a status expectation, a 4xx/5xx
+ * status fails.
+ */
 function judge(request: ParsedRequest, result: GatewayResult, resolve: (name: string) => string | undefined): { state: OutcomeState; message?: string; expectations: ExpectationResult[] } {
   const expectations = request.expectations.map((expectation) => ({
     expectation,
     outcome: evaluateExpectation(filled(expectation, resolve), { status: result.status, parsed: result.parsed }),
   }));
+  if (result.unreadable !== undefined && result.status < 400) return { state: 'failed', message: unreadableMessage(result), expectations };
   const failed = expectations.find((e) => !e.outcome.pass);
   if (failed) return { state: 'failed', message: failed.outcome.message, expectations };
   const judgesStatus = request.expectations.some((e) => e.subject === 'status');
   if (!judgesStatus && result.status >= 400) {
-    return { state: 'failed', message: `HTTP ${result.status} ${result.statusText}`.trim() + ' (add "# @expect status ' + result.status + '" if that is what you expect)', expectations };
+    const hint = ' (add "# @expect status ' + result.status + '" if that is what you expect)';
+    const advice = result.status >= 500 || result.status === 429 ? ` — ${explainStatus(result) ?? ''}` : '';
+    return { state: 'failed', message: `HTTP ${result.status} ${result.statusText}`.trim() + hint + advice, expectations };
   }
   return { state: 'passed', expectations };
 }
