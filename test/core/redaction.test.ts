@@ -90,6 +90,12 @@ describe('redaction', () => {
     }
   });
 
+  it('removes key-like literals (sk_live_…, rk_test_…) wherever they stand, in text and in values', () => {
+    assert.equal(redact('GET /x?key=sk_live_51Habc123XYZ&page=1'), 'GET /x?key=[REDACTED]&page=1');
+    assert.equal(redact('token rk_test_abcdef123456 was used'), 'token [REDACTED] was used');
+    assert.deepEqual(redactValue({ target: '/y?k=sk_test_0000aaaa1111', label: 'sk_live_' }), { target: '/y?k=[REDACTED]', label: 'sk_live_' });
+  });
+
   it('leaves identifiers, amounts and dates alone', () => {
     const text = '{"token-id":"1100005607145041111","amount":"25.00","created":"2016-10-25 14:43:44.483","exchange-id":"ID-clearent-cgw-1-1650386640436-0-1228863"}';
     assert.equal(redact(text), text);

@@ -94,7 +94,13 @@ class Run {
     const preparation = prepareRequest(file, index, environment, namedResponses);
     if (!preparation.ok) return this.notSent(index, 'error', `not sent: ${preparation.message}`, asDependency);
     const { prepared } = preparation;
-    const base = { index, ...(prepared.request.name ? { name: prepared.request.name } : {}), label: prepared.label, ...(asDependency ? { asDependency } : {}) };
+    const base = {
+      index,
+      ...(prepared.request.name ? { name: prepared.request.name } : {}),
+      label: prepared.label,
+      ...(asDependency ? { asDependency } : {}),
+      ...(prepared.ignoredAuthHeaders.length > 0 ? { ignoredAuthHeaders: prepared.ignoredAuthHeaders } : {}),
+    };
     let result: GatewayResult | undefined;
     try {
       result = await send(prepared);

@@ -56,4 +56,7 @@ export interface RequestOutcome {
   result?: GatewayResult;
   /** True when this request ran only because a later one depends on it. */
   asDependency?: boolean;
+  /** Auth headers written in the file, which were not sent (the environment's keys were). */
+  ignoredAuthHeaders?: string[];
 }
+
