@@ -277,6 +277,19 @@ describe('client: network failures', () => {
     });
   });
 
+  it('keeps a body above the parse limit raw and builds no tree; the answer still counts as readable', async () => {
+    const items = Array.from({ length: 100 }, (_v, i) => ({ id: String(i), amount: '1.00' }));
+    await withServer((_q, res) => json(res, 200, { 'exchange-id': 'ID-big', payload: { payloadType: 'transactions', transactions: items } }), async (_f, client) => {
+      const result = await client({ maxParsedBodyBytes: 1000 }).send({ operation: 'transactions.search' });
+      assert.ok(result.rawBody.length > 1000);
+      assert.equal(result.parsed, undefined);
+      assert.match(result.notParsed ?? '', /larger than 1000 bytes, so it was kept as text and not parsed/);
+      assert.equal(result.unreadable, undefined);
+      assert.equal(result.bodyText, result.rawBody.toString('utf8'));
+      assert.equal(result.exchangeId, undefined, 'no tree, so nothing read from the body');
+    });
+  });
+
   it('explains a refused connection', async () => {
     const fixture = await startServer(ok);
     await fixture.close();

@@ -60,7 +60,10 @@ function judge(request: ParsedRequest, result: GatewayResult, resolve: (name: st
   }));
   if (result.unreadable !== undefined && result.status < 400) return { state: 'failed', message: unreadableMessage(result), expectations };
   const failed = expectations.find((e) => !e.outcome.pass);
-  if (failed) return { state: 'failed', message: failed.outcome.message, expectations };
+  if (failed) {
+    const unparsed = result.notParsed && failed.expectation.subject !== 'status' ? ` (${result.notParsed})` : '';
+    return { state: 'failed', message: failed.outcome.message + unparsed, expectations };
+  }
   const judgesStatus = request.expectations.some((e) => e.subject === 'status');
   if (!judgesStatus && result.status >= 400) {
     const hint = ' (add "# @expect status ' + result.status + '" if that is what you expect)';
