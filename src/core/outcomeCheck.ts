@@ -4,6 +4,7 @@
 
 import { matchOperation, operationById } from '../catalog';
 import type { Operation, Safety } from '../catalog/types';
+import type { GatewayResult } from './result';
 import { isReadMethod } from './retryPolicy';
 
 const EFFECT: Readonly<Record<Exclude<Safety, 'read'>, string>> = {
@@ -47,4 +48,21 @@ export function checkBeforeRetrying(method: string, url: URL, operation?: Operat
 export function mayHaveHappened(method: string, url: URL, operation?: Operation): string {
   const effect = operation && operation.safety !== 'read' ? ` (${EFFECT[operation.safety]})` : '';
   return `It was NOT sent again, because it may have happened already${effect}: ${checkBeforeRetrying(method, url, operation)}.`;
+}
+
+/**
+ * "the answer could not be read: <why>", and for a request that changes state which read tells
+ * whether it went through: a success status over a body nobody can read is an unknown outcome.
+ */
+export function unreadableAnswerMessage(result: Pick<GatewayResult, 'unreadable' | 'operationId' | 'method' | 'url'>): string {
+  const operation = result.operationId ? operationById(result.operationId) : undefined;
+  const text = `the answer could not be read: ${result.unreadable ?? 'unknown reason'}`;
+  if (!changesState(result.method, operation)) return `${text}; send it again`;
+  let read: string | undefined;
+  try {
+    read = verificationRead(result.method, new URL(result.url), operation);
+  } catch {
+    read = undefined;
+  }
+  return `${text} — ${read ? `check with ${read} whether it went through` : 'check whether it went through'} before retrying`;
 }

@@ -4,8 +4,7 @@
 // both run files the same way.
 
 import { evaluateExpectation, substituteVariables, type Expectation, type ParsedRequest, type RequestFile } from '../requestFile';
-import { operationById } from '../../catalog';
-import { changesState, verificationRead } from '../outcomeCheck';
+import { unreadableAnswerMessage } from '../outcomeCheck';
 import type { GatewayResult } from '../result';
 import { explainStatus } from '../statusAdvice';
 import { dependencyOrder } from './dependencies';
@@ -37,18 +36,6 @@ function filled(expectation: Expectation, resolve: (name: string) => string | un
 }
 
 /**
- * "the answer could not be read: <why>", and for a request that changes state, which read tells
- * whether it went through: a success status over a body nobody can read is an unknown outcome.
- */
-function unreadableMessage(result: GatewayResult): string {
-  const operation = result.operationId ? operationById(result.operationId) : undefined;
-  const text = `the answer could not be read: ${result.unreadable}`;
-  if (!changesState(result.method, operation)) return `${text}; send it again`;
-  const read = verificationRead(result.method, new URL(result.url), operation);
-  return `${text} — ${read ? `check with ${read} whether it went through` : 'check whether it went through'} before retrying`;
-}
-
-/**
  * Passed when every expectation holds and the answer could be read; a 2xx/3xx whose body
  * cannot be read fails whatever the expectations say; without a status expectation, a 4xx/5xx
  * status fails.
@@ -58,7 +45,7 @@ function judge(request: ParsedRequest, result: GatewayResult, resolve: (name: st
     expectation,
     outcome: evaluateExpectation(filled(expectation, resolve), { status: result.status, parsed: result.parsed }),
   }));
-  if (result.unreadable !== undefined && result.status < 400) return { state: 'failed', message: unreadableMessage(result), expectations };
+  if (result.unreadable !== undefined && result.status < 400) return { state: 'failed', message: unreadableAnswerMessage(result), expectations };
   const failed = expectations.find((e) => !e.outcome.pass);
   if (failed) {
     const unparsed = result.notParsed && failed.expectation.subject !== 'status' ? ` (${result.notParsed})` : '';
@@ -113,7 +100,8 @@ class Run {
     if (!result) return this.record({ ...base, state: 'cancelled', message: 'not sent: declined or cancelled', expectations: [] });
     if (prepared.request.name && result.parsed !== undefined) namedResponses.set(prepared.request.name, result.parsed);
     const verdict = judge(prepared.request, result, resolverFor(file, environment, namedResponses));
-    return this.record({ ...base, ...verdict, status: result.status, timingMs: result.timingMs, result });
+    const unreadable = result.unreadable !== undefined && result.status < 400 ? { unreadable: result.unreadable } : {};
+    return this.record({ ...base, ...verdict, ...unreadable, status: result.status, timingMs: result.timingMs, result });
   }
 
   /** Request `index` after the named requests it needs that have not been sent in this session. */

@@ -3,6 +3,7 @@
 // secret: messages come from core's redacted errors and statusAdvice.
 import * as vscode from 'vscode';
 import type { GatewayResult } from '../../core/result';
+import { unreadableAnswerMessage } from '../../core/outcomeCheck';
 import { explainStatus } from '../../core/statusAdvice';
 import { redact } from '../../core/redaction';
 import { COMMANDS } from '../contracts';
@@ -55,7 +56,10 @@ const STATUS_RULES: readonly StatusRule[] = [
   },
   {
     matches: (s) => s === 429,
-    message: (r, ctx) => `${ctx.title} was rate limited on ${ctx.environmentName}; retry after ${retryAfter(r)} (429).`,
+    message: (r, ctx) =>
+      r.retryAfterMs !== undefined && r.retryWaitBudgetMs !== undefined && r.retryAfterMs > r.retryWaitBudgetMs
+        ? `${ctx.title} on ${ctx.environmentName}: ${explainStatus(r) ?? '429'}`
+        : `${ctx.title} was rate limited on ${ctx.environmentName}; retry after ${retryAfter(r)} (429).`,
     actions: [RETRY],
     severity: 'warning',
   },
@@ -84,6 +88,7 @@ const FAILURE_ACTIONS: Readonly<Record<string, readonly Action[]>> = {
   unreachable: [RETRY, EDIT_ENVIRONMENT],
   timeout: [RETRY, EDIT_ENVIRONMENT],
   'connection-lost': [RETRY],
+  'not-http': [RETRY, EDIT_ENVIRONMENT],
   network: [RETRY, EDIT_ENVIRONMENT],
   'origin-refused': [EDIT_ENVIRONMENT],
   'body-too-large': [],
@@ -111,6 +116,11 @@ export function notifyErrorStatus(result: GatewayResult, ctx: NotificationContex
   const rule = STATUS_RULES.find((r) => r.matches(result.status));
   if (!rule) return;
   present(rule.severity, rule.message(result, ctx), [...rule.actions, SHOW_LOG(log)], ctx);
+}
+
+/** For a success status whose body could not be read: an unknown outcome, never shown as a success. */
+export function notifyUnreadable(result: GatewayResult, ctx: NotificationContext, log: ExchangeLog): void {
+  present('error', `${ctx.title} on ${ctx.environmentName}: ${result.status}, but ${unreadableAnswerMessage(result)}.`, [SHOW_LOG(log)], ctx);
 }
 
 /** For a failure without a response (GatewayError from core, or anything else thrown). */
