@@ -12,6 +12,10 @@ import { GatewayError } from '../../src/core/gatewayErrors';
 import { parseRequestFile } from '../../src/core/requestFile';
 import { runAll, type RunEnvironment } from '../../src/core/runner';
 import { explainStatus } from '../../src/core/statusAdvice';
+import { jsonReport } from '../../src/cli/run/jsonReport';
+import { junitReport } from '../../src/cli/run/junitReport';
+import { runFiles } from '../../src/cli/run/runFiles';
+import { textReport } from '../../src/cli/run/textReport';
 
 const SALE_JSON = JSON.stringify({ code: '200', status: 'success', 'exchange-id': 'ID-x-1', payload: { payloadType: 'transaction', transaction: { id: '1', result: 'APPROVED' } } });
 
@@ -168,6 +172,26 @@ describe('run engine: an unreadable 200 fails even when only the status is check
   it('passes the same file when the answer is readable', async () => {
     const [outcome] = await send('/ok');
     assert.equal(outcome?.state, 'passed');
+  });
+});
+
+describe('CLI reports: an unreadable 200 is a failure in every format', () => {
+  it('text, json and junit all say the answer could not be read, and why', async () => {
+    const report = await runFiles([{ path: 'sale.gwreq', text: ['### sale', '# @expect status 200', 'POST {{gatewayUrl}}/rest/v2/transactions/sale?as=/html', 'Content-Type: application/json', '', '{"amount": "1.00"}', ''].join('\n') }], {
+      environment: { name: 'raw', kind: 'sandbox', gatewayUrl: base, boardingUrl: base },
+      credentials: { apiKey: 'k-unreadable-report' },
+      readOnly: false,
+      close: async () => undefined,
+    });
+    assert.equal(report.passed, false);
+    assert.equal(report.totals.failed, 1);
+    const json = JSON.parse(jsonReport(report)) as { files: Array<{ requests: Array<{ state: string; unreadable?: string; message?: string }> }> };
+    const request = json.files[0]!.requests[0]!;
+    assert.equal(request.state, 'failed');
+    assert.match(request.unreadable ?? '', /an HTML page/);
+    assert.match(request.message ?? '', /^the answer could not be read: .* check with GET \/rest\/v2\/transactions/);
+    assert.match(textReport(report, { colour: false }), /✗ 200 .* sale — the answer could not be read: it is an HTML page/);
+    assert.match(junitReport(report), /<failure message="the answer could not be read: [^"]*" type="unreadable-answer">/);
   });
 });
 
