@@ -16,16 +16,26 @@ export type GatewayErrorKind =
   | 'network';
 
 export class GatewayError extends Error {
+  /**
+   * True when a request that changes state may have done its work before the failure: the
+   * user must check before sending it again, so nothing should offer a one-click retry.
+   */
+  readonly outcomeUnknown: boolean;
+
   constructor(
     readonly kind: GatewayErrorKind,
     message: string,
     readonly attempts = 0,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; outcomeUnknown?: boolean },
   ) {
     super(message, options);
     this.name = 'GatewayError';
+    this.outcomeUnknown = options?.outcomeUnknown === true;
   }
 }
+
+/** Failures that prove the request never reached the gateway. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
 export interface FailureContext {
   method: string;
@@ -130,13 +140,12 @@ export function toGatewayError(err: unknown, ctx: FailureContext): GatewayError 
   if (err instanceof GatewayError) return err;
   const code = codeOf(err) ?? 'UNKNOWN';
   const describe = BY_CODE[code];
+  const outcomeUnknown = changesState(ctx.method, ctx.operation) && !NOT_SENT_CODES.has(code) && code !== 'ABORT_ERR' && code !== 'UND_ERR_ABORTED';
   if (describe) {
     const { kind, message } = describe(ctx, code);
-    return new GatewayError(kind, ctx.scrub(message), ctx.attempts, { cause: err });
+    return new GatewayError(kind, ctx.scrub(message), ctx.attempts, { cause: err, outcomeUnknown });
   }
   const reason = err instanceof Error ? err.message : String(err);
   const message = `${ctx.method} ${ctx.url.pathname} to ${hostOf(ctx)} failed: ${reason}. ${afterwards(ctx, 'Try again in a moment.')}`;
-  return new GatewayError('network', ctx.scrub(message), ctx.attempts, {
-    cause: err,
-  });
+  return new GatewayError('network', ctx.scrub(message), ctx.attempts, { cause: err, outcomeUnknown });
 }

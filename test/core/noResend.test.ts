@@ -58,6 +58,7 @@ describe('no re-send after the answer was lost', () => {
     assert.match(err.message, /may have/);
     assert.match(err.message, /GET \/rest\/v1\/batches\/open/);
     assert.equal(err.attempts, 1);
+    assert.equal(err.outcomeUnknown, true, 'nothing may offer a one-click retry');
   });
 
   it('voids an ACH transaction once when the answer to the DELETE is lost, and names the GET that tells', async () => {
@@ -73,6 +74,14 @@ describe('no re-send after the answer was lost', () => {
     assert.match(err.message, new RegExp(`GET /rest/v2/ach/transactions/${id}`));
     const after = await direct.send({ operation: 'achTransactions.get', params: { id } });
     assert.equal((after.parsed as { payload: { 'ach-transaction': { status: string } } }).payload['ach-transaction'].status, 'Void');
+  });
+
+  it('a refused connection is a known outcome: nothing happened', async () => {
+    const closed = new GatewayClient({ environment: { name: 'gone', kind: 'local', gatewayUrl: 'http://127.0.0.1:1', boardingUrl: 'http://127.0.0.1:1' }, credentials: { apiKey: 'k-gone-000' }, retry: { maxRetries: 0 } });
+    const err = await rejection(closed.send({ operation: 'batches.closeOpen', body: requireOperation('batches.closeOpen').sample }));
+    await closed.close();
+    assert.equal(err.kind, 'unreachable');
+    assert.equal(err.outcomeUnknown, false);
   });
 
   it('still re-sends a read after a lost answer', async () => {

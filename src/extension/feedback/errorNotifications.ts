@@ -3,7 +3,8 @@
 // secret: messages come from core's redacted errors and statusAdvice.
 import * as vscode from 'vscode';
 import type { GatewayResult } from '../../core/result';
-import { unreadableAnswerMessage } from '../../core/outcomeCheck';
+import { operationById } from '../../catalog';
+import { changesState, unreadableAnswerMessage } from '../../core/outcomeCheck';
 import { explainStatus } from '../../core/statusAdvice';
 import { redact } from '../../core/redaction';
 import { COMMANDS } from '../contracts';
@@ -115,7 +116,11 @@ function present(severity: 'error' | 'warning', message: string, actions: readon
 export function notifyErrorStatus(result: GatewayResult, ctx: NotificationContext, log: ExchangeLog): void {
   const rule = STATUS_RULES.find((r) => r.matches(result.status));
   if (!rule) return;
-  present(rule.severity, rule.message(result, ctx), [...rule.actions, SHOW_LOG(log)], ctx);
+  // A 5xx on a request that changes state is an unknown outcome: check first, no blind Retry.
+  const operation = result.operationId ? operationById(result.operationId) : undefined;
+  const unknown = result.status >= 500 && changesState(result.method, operation);
+  const actions = rule.actions.filter((a) => !unknown || a !== RETRY);
+  present(rule.severity, rule.message(result, ctx), [...actions, SHOW_LOG(log)], ctx);
 }
 
 /** For a success status whose body could not be read: an unknown outcome, never shown as a success. */
@@ -126,7 +131,10 @@ export function notifyUnreadable(result: GatewayResult, ctx: NotificationContext
 /** For a failure without a response (GatewayError from core, or anything else thrown). */
 export function notifyFailure(error: unknown, ctx: NotificationContext, log: ExchangeLog): void {
   const { kind, message } = describeFailure(error);
-  present('error', `${ctx.title} on ${ctx.environmentName} failed: ${message}`, [...(FAILURE_ACTIONS[kind] ?? []), SHOW_LOG(log)], ctx);
+  // It may have happened: the message names what to check, and no button sends it again blind.
+  const unknown = (error as { outcomeUnknown?: unknown } | undefined)?.outcomeUnknown === true;
+  const actions = (FAILURE_ACTIONS[kind] ?? []).filter((a) => !unknown || a !== RETRY);
+  present('error', `${ctx.title} on ${ctx.environmentName} failed: ${message}`, [...actions, SHOW_LOG(log)], ctx);
 }
 
 /**
