@@ -76,6 +76,23 @@ describe('no re-send after the answer was lost', () => {
     assert.equal((after.parsed as { payload: { 'ach-transaction': { status: string } } }).payload['ach-transaction'].status, 'Void');
   });
 
+  it('a batch close that times out waiting for its answer is not re-sent, and says which read tells', async () => {
+    sb.control.injectFaults([{ fault: 'delay', operation: 'batches.closeOpen', delayMs: 3000 }]);
+    const impatient = new GatewayClient({
+      environment: { name: 'impatient', kind: 'local', gatewayUrl: sb.gatewayUrl, boardingUrl: sb.boardingUrl },
+      credentials: { apiKey: sb.apiKey },
+      timeouts: { headersMs: 200 },
+      retry: { baseDelayMs: 10 },
+    });
+    const closesBefore = count('batches.closeOpen');
+    const err = await rejection(impatient.send({ operation: 'batches.closeOpen', body: requireOperation('batches.closeOpen').sample }));
+    await impatient.close();
+    assert.equal(err.kind, 'timeout');
+    assert.match(err.message, /headers timeout\). It was NOT sent again, because it may have happened already \(it deletes or closes data\): check with GET \/rest\/v1\/batches\/open \(Get open batch\) before retrying/);
+    // The sandbox counts a request when it arrives (it then waits 3 s before closing the batch).
+    assert.equal(count('batches.closeOpen') - closesBefore, 1, 'the close was sent again');
+  });
+
   it('a refused connection is a known outcome: nothing happened', async () => {
     const closed = new GatewayClient({ environment: { name: 'gone', kind: 'local', gatewayUrl: 'http://127.0.0.1:1', boardingUrl: 'http://127.0.0.1:1' }, credentials: { apiKey: 'k-gone-000' }, retry: { maxRetries: 0 } });
     const err = await rejection(closed.send({ operation: 'batches.closeOpen', body: requireOperation('batches.closeOpen').sample }));
