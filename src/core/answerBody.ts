@@ -23,6 +23,7 @@ const DECODERS: Readonly<Record<string, (raw: Buffer, opts: { maxOutputLength: n
 
 /** The body with a declared Content-Encoding undone, or why it cannot be. */
 export function decodeContentEncoding(raw: Buffer, encoding: string | string[] | undefined, maxBytes: number): { body: Buffer; problem?: string } {
+  if (encoding === undefined || raw.length === 0) return { body: raw };
   const declared = (Array.isArray(encoding) ? encoding.join(',') : encoding ?? '').toLowerCase().split(',').map((e) => e.trim()).filter((e) => e && e !== 'identity');
   if (declared.length === 0 || raw.length === 0) return { body: raw };
   let body = raw;
@@ -39,8 +40,21 @@ export function decodeContentEncoding(raw: Buffer, encoding: string | string[] |
   return { body };
 }
 
+const LESS_THAN = 0x3c;
+
+/** The first byte that is not ASCII whitespace (or a UTF-8 byte order mark), or -1. */
+function firstByte(body: Buffer): number {
+  for (let i = 0; i < body.length && i < 256; i++) {
+    const b = body[i] as number;
+    if (b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0xef && b !== 0xbb && b !== 0xbf) return b;
+  }
+  return -1;
+}
+
 function looksLikeHtml(contentType: string, body: Buffer): boolean {
-  if (/^text\/html\b/i.test(contentType.trim())) return true;
+  if (/^\s*text\/html\b/i.test(contentType)) return true;
+  // Only a body starting with "<" can be a page; most answers start with "{" and are done here.
+  if (firstByte(body) !== LESS_THAN) return false;
   const start = body.subarray(0, 256).toString('utf8').trimStart().toLowerCase();
   return start.startsWith('<!doctype html') || start.startsWith('<html');
 }
