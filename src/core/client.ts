@@ -8,6 +8,7 @@ import { matchOperation, requireOperation } from '../catalog';
 import type { Operation } from '../catalog/types';
 import { decodeContentEncoding, MAX_PARSED_BODY_BYTES, unreadableReason } from './answerBody';
 import { authHeadersFor, withoutAuthHeaders } from './authBinding';
+import { readBody, type ReceivedBody } from './bodyReader';
 import { DEFAULT_TIMEOUTS, DispatcherRegistry, type Timeouts } from './dispatchers';
 import type { Credentials, Environment } from './environment';
 import { GatewayError, toGatewayError, type FailureContext } from './gatewayErrors';
@@ -225,18 +226,9 @@ export class GatewayClient {
     }
   }
 
-  /**
-   * Reads the whole body, refusing (and aborting the transfer) past `maxBodyBytes`. A body that
-   * ends early (the connection closed, or it stalled past the body timeout) comes back with
-   * what arrived and why it is incomplete: the answer exists but cannot be read. Listens for
-   * chunks rather than using `for await`, whose async iterator adds a promise and a 'readable'
-   * round trip to every response; with a Content-Length the body is copied into one buffer as
-   * it arrives rather than kept in chunks and joined (half the peak memory for a large answer).
-   */
-  private readBody(body: Readable, headers: Record<string, string | string[]>, failure: () => FailureContext): Promise<{ body: Buffer; cutOff?: string }> {
+  /** The body within `maxBodyBytes`; past it the transfer is aborted and the exchange fails. */
+  private readBody(body: Readable, headers: Record<string, string | string[]>, failure: () => FailureContext): Promise<ReceivedBody> {
     const tooLarge = (): GatewayError => {
-      // Destroying aborts the transfer; the abort error it emits is expected and dropped.
-      body.on('error', () => undefined).destroy();
       const ctx = failure();
       return new GatewayError(
         'body-too-large',
@@ -244,39 +236,7 @@ export class GatewayClient {
         ctx.attempts,
       );
     };
-    const declared = Number(headers['content-length']);
-    const known = Number.isSafeInteger(declared) && declared >= 0;
-    if (known && declared > this.maxBodyBytes) return Promise.reject(tooLarge());
-    return new Promise((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      const whole = known && declared > 64 * 1024 ? Buffer.allocUnsafe(declared) : undefined;
-      let total = 0;
-      const received = (): Buffer => (whole ? whole.subarray(0, total) : Buffer.concat(chunks, total));
-      const onData = (chunk: Buffer): void => {
-        if (total + chunk.length > this.maxBodyBytes || (whole && total + chunk.length > whole.length)) {
-          body.off('data', onData);
-          reject(tooLarge());
-          return;
-        }
-        if (whole) chunk.copy(whole, total);
-        else chunks.push(chunk);
-        total += chunk.length;
-      };
-      body.on('data', onData);
-      body.once('end', () => resolve({ body: received() }));
-      body.once('error', (err: Error & { code?: string }) => {
-        if (err.name === 'AbortError' || err.code === 'UND_ERR_ABORTED' || err.code === 'ABORT_ERR') {
-          reject(err);
-          return;
-        }
-        const of = known ? ` of ${declared}` : '';
-        const cutOff =
-          err.code === 'UND_ERR_BODY_TIMEOUT'
-            ? `it stalled: nothing more arrived for ${this.timeouts.bodyMs} ms after ${total}${of} bytes (body timeout)`
-            : `it was cut off after ${total}${of} bytes: the connection closed before the whole answer arrived`;
-        resolve({ body: received(), cutOff });
-      });
-    });
+    return readBody(body, headers['content-length'], { maxBytes: this.maxBodyBytes, bodyTimeoutMs: this.timeouts.bodyMs }, tooLarge);
   }
 
   /** THE one line per exchange: operation (when known), method, path, outcome, ms, exchange-id. */

@@ -46,6 +46,10 @@ function answerFor(path: string, socket: Socket): void {
       socket.write(head(['content-type: application/json', `content-length: ${json.length}`]) + SALE_JSON.slice(0, 20));
       setTimeout(() => socket.destroy(), 30);
       return;
+    case '/stall':
+      socket.write(head(['content-type: application/json', `content-length: ${json.length}`]) + SALE_JSON.slice(0, 10));
+      setTimeout(() => socket.destroy(), 5000).unref();
+      return;
     case '/bad-json':
       socket.end(head(['content-type: application/json', 'content-length: 13']) + '{"payload": [');
       return;
@@ -138,6 +142,16 @@ describe('client: answers that cannot be read', () => {
     const result = await client.sendRaw({ method: 'GET', url: `${base}/rest/v2/transactions?as=/truncated` });
     assert.match(result.unreadable ?? '', /cut off/);
     assert.equal(result.attempts, 1);
+  });
+
+  it('a body that stalls past the body timeout is unreadable, with how long it waited', async () => {
+    const patient = new GatewayClient({ environment: environment(), credentials: { apiKey: 'k-unreadable-test' }, timeouts: { bodyMs: 300 } });
+    try {
+      const result = await patient.sendRaw({ method: 'GET', url: `${base}/rest/v2/transactions?as=/stall` });
+      assert.match(result.unreadable ?? '', /stalled: nothing more arrived for 300 ms after 10 of \d+ bytes \(body timeout\)/);
+    } finally {
+      await patient.close();
+    }
   });
 
   it('a non-HTTP answer and a header flood are explained in plain words, with what to check for a payment', async () => {
