@@ -64,7 +64,7 @@ const unreachable: Describe = (ctx, code) => ({
   message:
     code === 'ENOTFOUND' || code === 'EAI_AGAIN'
       ? `Cannot find host ${ctx.url.hostname} (DNS lookup failed): check the environment's URL for a typo.`
-      : `Cannot connect to ${hostOf(ctx)} (connection refused): is the gateway (or Local sandbox) running, and is the environment's URL and port right?`,
+      : `Cannot connect to ${hostOf(ctx)} (connection refused${ctx.attempts > 1 ? `, ${ctx.attempts} attempts` : ''}): is the gateway (or Local sandbox) running, and is the environment's URL and port right? Nothing was sent, so it is safe to send again.`,
 });
 
 const connectionLost: Describe = (ctx) => ({

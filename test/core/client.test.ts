@@ -297,7 +297,9 @@ describe('client: network failures', () => {
     const err = await rejection(client.send({ operation: 'tokens.search' }));
     await client.close();
     assert.equal(err.kind, 'unreachable');
-    assert.match(err.message, new RegExp(`Cannot connect to 127\\.0\\.0\\.1:${fixture.port} \\(connection refused\\): is the gateway`));
+    assert.match(err.message, new RegExp(`Cannot connect to 127\\.0\\.0\\.1:${fixture.port} \\(connection refused, 4 attempts\\): is the gateway`));
+    assert.match(err.message, /Nothing was sent, so it is safe to send again\./);
+    assert.equal(err.outcomeUnknown, false);
   });
 });
 
