@@ -14,7 +14,7 @@ import type { Credentials, Environment } from './environment';
 import { GatewayError, toGatewayError, type FailureContext } from './gatewayErrors';
 import { redact } from './redaction';
 import { buildTarget, type BuildInput } from './requestBuilder';
-import { decodeBody, envelopeFacts, formatOf, type GatewayResult } from './result';
+import { decodeBody, envelopeFacts, formatOf, withLazyText, type GatewayResult } from './result';
 import { DEFAULT_RETRY_POLICY, newTicket, parseRetryAfter, type RetryPolicy } from './retryPolicy';
 
 export const DEFAULT_MAX_BODY_BYTES = 50 * 1024 * 1024;
@@ -191,7 +191,10 @@ export class GatewayClient {
       else if (received.cutOff && format !== 'binary' && format !== 'pdf') result.bodyText = rawBody.toString('utf8');
       if (decoded.parsed !== undefined) result.parsed = decoded.parsed;
       if (decoded.parseError !== undefined) result.parseError = decoded.parseError;
-      if (decoded.notParsed !== undefined) result.notParsed = decoded.notParsed;
+      if (decoded.notParsed !== undefined) {
+        result.notParsed = decoded.notParsed;
+        withLazyText(result);
+      }
       const unreadable = unreadableReason({
         status: response.statusCode,
         contentType,

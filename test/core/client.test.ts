@@ -283,7 +283,7 @@ describe('client: network failures', () => {
       const result = await client({ maxParsedBodyBytes: 1000 }).send({ operation: 'transactions.search' });
       assert.ok(result.rawBody.length > 1000);
       assert.equal(result.parsed, undefined);
-      assert.match(result.notParsed ?? '', /larger than 1000 bytes, so it was kept as text and not parsed/);
+      assert.match(result.notParsed ?? '', /larger than 1000 bytes, so it was kept as received and not parsed/);
       assert.equal(result.unreadable, undefined);
       assert.equal(result.bodyText, result.rawBody.toString('utf8'));
       assert.equal(result.exchangeId, undefined, 'no tree, so nothing read from the body');
