@@ -88,7 +88,8 @@ export function unreadableReason(facts: AnswerFacts): string | undefined {
   if (body.length > 0 && looksLikeHtml(facts.contentType, body)) {
     return 'it is an HTML page, not a gateway answer — something other than the gateway answered (a proxy, a captive portal or a login page)';
   }
-  if (facts.parseError) return `it is not valid ${format === 'xml' ? 'XML' : 'JSON'}: ${facts.parseError.message}`;
+  // The codec's message names the format and where it breaks ("JSON is not valid: … (line 1, column 14)").
+  if (facts.parseError) return `it does not parse: ${facts.parseError.message}`;
   const expected = operation?.responseFormat;
   const ok = facts.status >= 200 && facts.status < 300;
   if (ok && format === 'binary' && expected !== 'pdf') {

@@ -127,7 +127,8 @@ describe('client: answers that cannot be read', () => {
     ['/binary', /binary data \(application\/octet-stream\)/],
     ['/undeclared-gzip', /gzip-compressed but does not say so/],
     ['/truncated', /cut off after 20 of \d+ bytes/],
-    ['/bad-json', /not valid JSON/],
+    ['/bad-json', /does not parse: JSON is not valid: .*\(line 1, column \d+\)/],
+    ['/bad-xml', /does not parse: XML is not well-formed/],
   ];
   for (const [as, reason] of cases) {
     it(`a 200 with ${as.slice(1)} is unreadable, with the reason`, async () => {
