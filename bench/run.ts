@@ -3,11 +3,12 @@
 import { benchClientOverhead } from './clientOverhead';
 import { benchLargeAnswer } from './largeAnswer';
 import { benchSandboxThroughput } from './sandboxThroughput';
+import { benchSharedKeyLoad } from './sharedKeyLoad';
 import { benchXml } from './xmlCodec';
 
 async function main() {
   const only = process.argv[2];
-  const benches = { client: benchClientOverhead, sandbox: benchSandboxThroughput, xml: benchXml, large: benchLargeAnswer };
+  const benches = { client: benchClientOverhead, sandbox: benchSandboxThroughput, xml: benchXml, large: benchLargeAnswer, load: benchSharedKeyLoad };
   for (const [key, bench] of Object.entries(benches)) {
     if (only && only !== key) continue;
     const result = await bench();
