@@ -10,6 +10,7 @@ const entries: readonly OperationEntry[] = [
   },
   {
     id: 'batches.closeOpen', title: 'Close open batch', group: 'batches', method: 'PUT',
+    verifyWith: 'batches.getOpen',
     path: '/rest/v1/batches/open', responseFormat: 'xml', payloadType: 'batch', safety: 'destructive',
     doc: 'Closes the open batch so its transactions settle, and opens a new one; answers the closed batch.',
     body: {

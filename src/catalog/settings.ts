@@ -211,6 +211,7 @@ function settingsOperation(group: SettingsGroup, method: HttpMethod): OperationE
     successStatuses: group.statuses?.[method] ?? [200],
     payloadType: group.payloadType ?? group.element,
     safety: a.safety,
+    ...(method !== 'GET' && group.methods.includes('GET') ? { verifyWith: `settings.${group.key}.get` } : {}),
     doc: `${a.doc} the ${group.noun}. ${group.about}`,
     ...(hasBody ? { body: { kind: 'xml+json' as const, xmlRoot: group.element, fields: method === 'PUT' ? updatable(group.fields) : group.fields, sample: group.sample } } : {}),
   };

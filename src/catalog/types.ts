@@ -110,6 +110,11 @@ export interface Operation {
   /** A realistic request body in `bodyFormat`, ready to send to the Local sandbox. */
   sample?: string;
   safety: Safety;
+  /**
+   * For an operation that changes state: the read (an operation id) that shows whether it went
+   * through, named to the user when its answer was lost and it was not sent again.
+   */
+  verifyWith?: string;
   /** One or two sentences for hover and quick picks. */
   doc: string;
   deprecated?: boolean;

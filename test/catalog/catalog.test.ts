@@ -198,6 +198,24 @@ describe('catalog against the interface', () => {
     }
   });
 
+  it('names, for every state-changing operation, the read that tells whether it went through', () => {
+    // No read can find these: an ACH token has no list, a new merchant's number is in the lost answer.
+    const noRead = ['achTokens.create', 'merchants.create'];
+    for (const op of operations.filter((o) => o.safety !== 'read')) {
+      if (noRead.includes(op.id)) {
+        assert.equal(op.verifyWith, undefined, op.id);
+        continue;
+      }
+      const read = operationById(op.verifyWith ?? '');
+      assert.ok(read, `${op.id} names no read to check with`);
+      assert.equal(read.method, 'GET', op.id);
+      assert.equal(read.safety, 'read', op.id);
+    }
+    assert.equal(requireOperation('batches.closeOpen').verifyWith, 'batches.getOpen');
+    assert.equal(requireOperation('achTransactions.void').verifyWith, 'achTransactions.get');
+    assert.ok(operations.filter((o) => o.safety === 'read').every((o) => o.verifyWith === undefined));
+  });
+
   it('marks only the legacy provider lookup deprecated', () => {
     assert.deepEqual(operations.filter((op) => op.deprecated).map((op) => op.id), ['achProviders.legacyLookup']);
   });

@@ -3,6 +3,8 @@
 // secret: messages come from core's redacted errors and statusAdvice.
 import * as vscode from 'vscode';
 import type { GatewayResult } from '../../core/result';
+import { operationById } from '../../catalog';
+import { changesState, unreadableAnswerMessage } from '../../core/outcomeCheck';
 import { explainStatus } from '../../core/statusAdvice';
 import { redact } from '../../core/redaction';
 import { COMMANDS } from '../contracts';
@@ -55,7 +57,10 @@ const STATUS_RULES: readonly StatusRule[] = [
   },
   {
     matches: (s) => s === 429,
-    message: (r, ctx) => `${ctx.title} was rate limited on ${ctx.environmentName}; retry after ${retryAfter(r)} (429).`,
+    message: (r, ctx) =>
+      r.retryAfterMs !== undefined && r.retryWaitBudgetMs !== undefined && r.retryAfterMs > r.retryWaitBudgetMs
+        ? `${ctx.title} on ${ctx.environmentName}: ${explainStatus(r) ?? '429'}`
+        : `${ctx.title} was rate limited on ${ctx.environmentName}; retry after ${retryAfter(r)} (429).`,
     actions: [RETRY],
     severity: 'warning',
   },
@@ -84,6 +89,7 @@ const FAILURE_ACTIONS: Readonly<Record<string, readonly Action[]>> = {
   unreachable: [RETRY, EDIT_ENVIRONMENT],
   timeout: [RETRY, EDIT_ENVIRONMENT],
   'connection-lost': [RETRY],
+  'not-http': [RETRY, EDIT_ENVIRONMENT],
   network: [RETRY, EDIT_ENVIRONMENT],
   'origin-refused': [EDIT_ENVIRONMENT],
   'body-too-large': [],
@@ -110,13 +116,25 @@ function present(severity: 'error' | 'warning', message: string, actions: readon
 export function notifyErrorStatus(result: GatewayResult, ctx: NotificationContext, log: ExchangeLog): void {
   const rule = STATUS_RULES.find((r) => r.matches(result.status));
   if (!rule) return;
-  present(rule.severity, rule.message(result, ctx), [...rule.actions, SHOW_LOG(log)], ctx);
+  // A 5xx on a request that changes state is an unknown outcome: check first, no blind Retry.
+  const operation = result.operationId ? operationById(result.operationId) : undefined;
+  const unknown = result.status >= 500 && changesState(result.method, operation);
+  const actions = rule.actions.filter((a) => !unknown || a !== RETRY);
+  present(rule.severity, rule.message(result, ctx), [...actions, SHOW_LOG(log)], ctx);
+}
+
+/** For a success status whose body could not be read: an unknown outcome, never shown as a success. */
+export function notifyUnreadable(result: GatewayResult, ctx: NotificationContext, log: ExchangeLog): void {
+  present('error', `${ctx.title} on ${ctx.environmentName}: ${result.status}, but ${unreadableAnswerMessage(result)}.`, [SHOW_LOG(log)], ctx);
 }
 
 /** For a failure without a response (GatewayError from core, or anything else thrown). */
 export function notifyFailure(error: unknown, ctx: NotificationContext, log: ExchangeLog): void {
   const { kind, message } = describeFailure(error);
-  present('error', `${ctx.title} on ${ctx.environmentName} failed: ${message}`, [...(FAILURE_ACTIONS[kind] ?? []), SHOW_LOG(log)], ctx);
+  // It may have happened: the message names what to check, and no button sends it again blind.
+  const unknown = (error as { outcomeUnknown?: unknown } | undefined)?.outcomeUnknown === true;
+  const actions = (FAILURE_ACTIONS[kind] ?? []).filter((a) => !unknown || a !== RETRY);
+  present('error', `${ctx.title} on ${ctx.environmentName} failed: ${message}`, [...actions, SHOW_LOG(log)], ctx);
 }
 
 /**

@@ -9,7 +9,7 @@ import type { GatewayResult } from '../../core/result';
 import type { EnvironmentEntry, EnvironmentService, KnownResourceStore, OperationVars, ResultPresenter } from '../contracts';
 import { guardOperation } from '../environments/productionGuard';
 import { allowedInWorkspace } from '../environments/guardRules';
-import { describeFailure, notifyErrorStatus, notifyFailure } from '../feedback/errorNotifications';
+import { describeFailure, notifyErrorStatus, notifyFailure, notifyUnreadable } from '../feedback/errorNotifications';
 import type { ExchangeContext, ExchangeLog } from '../feedback/exchangeLog';
 import type { HistoryStore } from '../history/historyStore';
 import { resourceChangeOf } from './resourceEffects';
@@ -161,6 +161,7 @@ export async function runExchange(deps: ExchangeDeps, req: ExchangeRequest): Pro
 
   await afterResult(deps, req, ctx, result);
   if (result.status >= 400 && !req.statusJudgedByCaller) notifyErrorStatus(result, notifyCtx, deps.log);
+  if (result.status < 400 && result.unreadable !== undefined) notifyUnreadable(result, notifyCtx, deps.log);
   if (req.show !== false) {
     try {
       await deps.presenter.show(result, { title: req.title, environmentName: req.env.name });
