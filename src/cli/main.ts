@@ -2,11 +2,12 @@
 // Bad arguments print one line on stderr and exit 2; other failures exit 1.
 
 import { catalogCommand } from './commands/catalog';
+import { generateCommand } from './commands/generate';
 import { runCommand } from './commands/run';
 import { sandboxCommand } from './commands/sandbox';
 import { UsageError, type CliCommand, type CliIo } from './cliCommand';
 
-const COMMANDS: readonly CliCommand[] = [sandboxCommand, catalogCommand, runCommand];
+const COMMANDS: readonly CliCommand[] = [sandboxCommand, catalogCommand, runCommand, generateCommand];
 
 function help(): string {
   const width = Math.max(...COMMANDS.map(c => c.usage.length));
