@@ -15,6 +15,7 @@ const CONTRIBUTION_MODULES: readonly string[] = [
   '../src/extension/environments/contributions',
   '../src/extension/operations/contributions',
   '../src/extension/tree/contributions',
+  '../src/extension/codegen/contributions',
 ];
 
 /** `contributes` keys a part may export, matched against the end of an export's name. */

@@ -36,6 +36,8 @@ export const COMMANDS = {
   rerunHistory: 'gateway.rerunHistory',
   clearHistory: 'gateway.clearHistory',
   formatResult: 'gateway.formatResult',
+  /** A request as a program. Arguments: `(uri, index, language?)`, `({ operationId, vars?, body? }, language?)` or none (the cursor's request, else a pick). */
+  generateCode: 'gateway.generateCode',
   sandboxNextAchWindow: 'gateway.sandbox.nextAchWindow',
   sandboxReset: 'gateway.sandbox.reset',
 } as const;

@@ -29,6 +29,7 @@ import { AssertionDecorations } from './assertionDecorations';
 import type { DocumentRunDeps } from './documentRun';
 import { RunResults } from './runResults';
 import { registerUriHandler } from './uriHandler';
+import { registerGenerateCode } from '../codegen/generateCode';
 
 export { createKnownResourceStore } from './knownResources';
 
@@ -77,6 +78,7 @@ export function registerOperations(context: vscode.ExtensionContext, deps: Opera
     registerRequestFolding(),
     registerHistoryCommands(history, runner),
     registerUriHandler(runner),
+    registerGenerateCode({ environments: deps.environments, history: () => history.list() }),
     vscode.commands.registerCommand(COMMANDS.formatResult, (uri?: vscode.Uri) => {
       const target = uri ?? vscode.window.activeTextEditor?.document.uri;
       if (target?.scheme === RESULT_SCHEME) return presenter.format(target);

@@ -27,7 +27,7 @@ function rawString(segments: readonly Segment[], request: CodeRequest, indent: s
   const plain = segments.map((s) => ('text' in s ? s.text : '')).join('');
   const quotes = '"'.repeat(Math.max(3, ...[...plain.matchAll(/"+/g)].map((m) => m[0].length + 1)));
   const hasParams = segments.some((s) => 'param' in s);
-  const braces = Math.max(1, ...[...plain.matchAll(/[{}]+/g)].map((m) => m[0].length)) + 1;
+  const braces = Math.max(1, ...[...plain.matchAll(/\{+|\}+/g)].map((m) => m[0].length)) + 1;
   const open = hasParams ? '$'.repeat(braces) : '';
   const text = segments.map((s) => ('text' in s ? s.text : `${'{'.repeat(braces)}${camelName(parameterNamed(request, s.param))}${'}'.repeat(braces)}`)).join('');
   const body = text.split('\n').map((line) => (line === '' ? '' : `${indent}${line}`)).join('\n');
