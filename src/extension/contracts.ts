@@ -10,6 +10,7 @@ import type { Operation } from '../catalog/types';
 import type { RequestOutcome } from '../core/runner/types';
 import type { SandboxStats } from '../sandbox/control';
 import type { FaultSpec } from '../sandbox/faults';
+import type { RequestTestsApi } from './testing';
 
 /** Command ids other than the 67 `gateway.op.<operation id>` commands. */
 export const COMMANDS = {
@@ -184,4 +185,6 @@ export interface GatewayWorkbenchApi {
   requestDecorations(uri: string): readonly { line: number; text: string }[];
   /** Whether the request-file language client is running (it starts when the first request file opens). */
   languageClientRunning(): boolean;
+  /** Request files in the Testing view: their items, and runs as the run profiles make them. */
+  requestTests: RequestTestsApi;
 }

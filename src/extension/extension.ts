@@ -42,6 +42,7 @@ export function activate(context: vscode.ExtensionContext): GatewayWorkbenchApi 
     lastRun: (uri) => operations.lastRun(uri),
     requestDecorations: (uri) => operations.requestDecorations(uri),
     languageClientRunning: () => client.isRunning(),
+    requestTests: operations.requestTests,
   };
 }
 

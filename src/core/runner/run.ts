@@ -7,6 +7,7 @@ import { evaluateExpectation, substituteVariables, type Expectation, type Parsed
 import type { GatewayResult } from '../result';
 import { dependencyOrder } from './dependencies';
 import { prepareRequest, resolverFor } from './prepare';
+import { requestLabel } from './requestLabel';
 import type { ExpectationResult, OutcomeState, PreparedRequest, RequestOutcome, RunEnvironment } from './types';
 
 export interface RunOptions {
@@ -21,7 +22,7 @@ export interface RunOptions {
 }
 
 function labelOf(request: ParsedRequest | undefined, index: number): string {
-  return request?.name ?? request?.title ?? (request ? `${request.method} ${request.target}` : `request #${index + 1}`);
+  return request ? requestLabel(request) : `request #${index + 1}`;
 }
 
 /**
