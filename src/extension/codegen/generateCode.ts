@@ -1,10 +1,12 @@
 // "Gateway: Generate Code…": a request as a program in the language the user picks, opened in
 // an editor and copied to the clipboard. The request is a request file's (code lens, editor
 // context menu, the cursor's), an operation with its values (a tree item, a history entry), or
-// one picked from the history and the catalog. The generating itself is core's (src/core/codegen).
+// one picked from the history and the catalog. The generating itself is core's (src/core/codegen),
+// loaded with the runtime bundle on first use so that activation does not carry it.
 import * as vscode from 'vscode';
 import { operationById, operations, type Operation } from '../../catalog';
-import { LANGUAGES, codeRequestFromFile, codeRequestFromOperation, languageById, renderProgram, type CodeRequest, type LanguageGenerator } from '../../core/codegen';
+import type { CodeRequest, LanguageGenerator } from '../../core/codegen';
+import { loadRuntime } from '../lazy/runtime';
 import { parseRequestFile, requestIndexAt } from '../../core/requestFile';
 import { COMMANDS, REQUEST_LANGUAGE_ID, type EnvironmentService, type HistoryEntry, type HasOperationArgs, type OperationVars } from '../contracts';
 import { operationsFor } from '../tree/itemActions';
@@ -34,6 +36,7 @@ function isTreeNode(value: unknown): value is HasOperationArgs & { treeItem(): v
 }
 
 async function pickLanguage(given: unknown): Promise<LanguageGenerator | undefined> {
+  const { LANGUAGES, languageById } = loadRuntime();
   if (typeof given === 'string') {
     const language = languageById(given);
     if (!language) throw new Error(`"${given}" is not a language the generator knows: ${LANGUAGES.map((l) => l.id).join(', ')}`);
@@ -84,7 +87,7 @@ export function registerGenerateCode(deps: GenerateCodeDeps): vscode.Disposable 
       void vscode.window.showErrorMessage(`There is no request #${index + 1} in ${doc.fileName}.`);
       return undefined;
     }
-    return { request: codeRequestFromFile(file, index, await urls()), source: vscode.workspace.asRelativePath(doc.uri) };
+    return { request: loadRuntime().codeRequestFromFile(file, index, await urls()), source: vscode.workspace.asRelativePath(doc.uri) };
   };
 
   const fromOperation = async (source: OperationSource): Promise<{ request: CodeRequest } | undefined> => {
@@ -93,7 +96,7 @@ export function registerGenerateCode(deps: GenerateCodeDeps): vscode.Disposable 
       void vscode.window.showErrorMessage(`"${source.operationId}" is not a gateway operation.`);
       return undefined;
     }
-    const request = codeRequestFromOperation(op, await urls(), source.vars ?? {});
+    const request = loadRuntime().codeRequestFromOperation(op, await urls(), source.vars ?? {});
     // A history entry's body is the one sent (redacted: card numbers masked), better than the sample.
     const body = source.body?.trim();
     return { request: body && request.body ? { ...request, body: { ...request.body, text: [{ text: body }] } } : request };
@@ -132,7 +135,7 @@ export function registerGenerateCode(deps: GenerateCodeDeps): vscode.Disposable 
     if (!chosen) return undefined;
     const language = await pickLanguage(languageArg);
     if (!language) return undefined;
-    const program = renderProgram(language, chosen.request, chosen.source ? { source: chosen.source } : {});
+    const program = loadRuntime().renderProgram(language, chosen.request, chosen.source ? { source: chosen.source } : {});
     await vscode.env.clipboard.writeText(program.code);
     const doc = await vscode.workspace.openTextDocument({ content: program.code, language: EDITOR_LANGUAGE[language.id] ?? 'plaintext' });
     await vscode.window.showTextDocument(doc, { preview: false });
