@@ -3,11 +3,12 @@
 
 import { catalogCommand } from './commands/catalog';
 import { generateCommand } from './commands/generate';
+import { proxyCommand } from './commands/proxy';
 import { runCommand } from './commands/run';
 import { sandboxCommand } from './commands/sandbox';
 import { UsageError, type CliCommand, type CliIo } from './cliCommand';
 
-const COMMANDS: readonly CliCommand[] = [sandboxCommand, catalogCommand, runCommand, generateCommand];
+const COMMANDS: readonly CliCommand[] = [sandboxCommand, catalogCommand, runCommand, generateCommand, proxyCommand];
 
 function help(): string {
   const width = Math.max(...COMMANDS.map(c => c.usage.length));
