@@ -10,6 +10,7 @@ import { sandboxModules } from './moduleTable';
 import { loadState, PersistScheduler } from './persistence';
 import { handleGatewayRequest, type PipelineEnv } from './requestPipeline';
 import { readBody } from './bodyReader';
+import { tapExchange, type ExchangeObserver } from './exchangeTap';
 import { SandboxRuntime } from './sandboxRuntime';
 import { generateKeys, newState, type AnyModule } from './state';
 
@@ -29,6 +30,8 @@ export interface SandboxOptions {
   log?: (line: string) => void;
   /** Domain modules to serve; defaults to all of them. */
   modules?: readonly AnyModule[];
+  /** Told of every gateway and boarding exchange served (not the control surface), raw: redact before keeping. */
+  onExchange?: ExchangeObserver;
 }
 
 export interface RunningSandbox {
@@ -79,6 +82,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
       return;
     }
     if (!read.ok) res.setHeader('connection', 'close');
+    if (opts.onExchange) tapExchange(req, res, read.ok ? read.bytes : undefined, opts.onExchange);
     await handleGatewayRequest(env, req, res, url, read.ok ? read.bytes : undefined);
   }
 
