@@ -10,7 +10,9 @@ import type { Operation } from '../catalog/types';
 import type { RequestOutcome } from '../core/runner/types';
 import type { SandboxStats } from '../sandbox/control';
 import type { FaultSpec } from '../sandbox/faults';
+import type { SandboxExchange } from '../sandbox/exchangeTap';
 import type { RequestTestsApi } from './testing';
+import type { TrafficApi } from './traffic';
 
 /** Command ids other than the 67 `gateway.op.<operation id>` commands. */
 export const COMMANDS = {
@@ -78,6 +80,8 @@ export interface EnvironmentService {
   client(name: string): Promise<GatewayClient>;
   /** The running Local sandbox's control surface, once started (advance the clock, reset). */
   localSandboxControl(): Promise<SandboxControlLike>;
+  /** Every exchange the Local sandbox serves, whoever the client; raw: redact before keeping. */
+  readonly onLocalSandboxExchange: vscode.Event<SandboxExchange>;
   kindLabel(kind: EnvironmentKind): string;
 }
 
@@ -187,4 +191,6 @@ export interface GatewayWorkbenchApi {
   languageClientRunning(): boolean;
   /** Request files in the Testing view: their items, and runs as the run profiles make them. */
   requestTests: RequestTestsApi;
+  /** The Traffic view's exchanges (Local sandbox and opened proxy recordings). */
+  traffic: TrafficApi;
 }
