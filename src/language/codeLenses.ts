@@ -1,5 +1,5 @@
 // Code lenses above each request's method line: Send, Send to <other environment> (up to
-// three, then "Send to…"), and Send All on the first request.
+// three, then "Send to…"), Send All on the first request, and Code… (the request as a program).
 
 import type { CodeLens } from 'vscode-languageserver-types';
 import type { AnalyzedDocument } from './analyzedDocument';
@@ -24,6 +24,7 @@ export function codeLensesOf(doc: AnalyzedDocument, environments: EnvironmentsPa
       lenses.push({ range, command: { title: 'Send to…', command: LENS_COMMANDS.sendRequestAt, arguments: [doc.uri, index, pick] } });
     }
     if (index === 0) lenses.push({ range, command: { title: 'Send All', command: LENS_COMMANDS.sendAll, arguments: [doc.uri] } });
+    lenses.push({ range, command: { title: 'Code…', tooltip: 'Generate this request as a cURL, JavaScript, Python, PHP, Java, Go or C# program', command: LENS_COMMANDS.generateCode, arguments: [doc.uri, index] } });
   });
   return lenses;
 }

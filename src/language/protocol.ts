@@ -28,6 +28,8 @@ export const LENS_COMMANDS = {
   sendRequestAt: 'gateway.sendRequestAt',
   /** Arguments `[uri]`: runs the file top to bottom, stopping at the first failure. */
   sendAll: 'gateway.sendAll',
+  /** Arguments `[uri, index]`: asks for a language, then shows and copies the program. */
+  generateCode: 'gateway.generateCode',
 } as const;
 
 /** Third argument of `gateway.sendRequestAt` from the "Send to…" lens. */

@@ -24,18 +24,23 @@ describe('code lenses', () => {
 
   it('puts Send above each request, Send All above the first, and Send to… for each other environment', () => {
     const lenses = languageHandlers.codeLenses(doc, { active: 'Local sandbox', names: ['Local sandbox', 'Staging', 'Production'] });
-    const first = lenses.filter((l) => l.range.start.line === 5);
+    const first = lenses.filter((l) => l.range.start.line === 5 && l.command?.command !== 'gateway.generateCode');
     assert.deepEqual(first.map((l) => l.command?.title), ['▷ Send', 'Send to Staging', 'Send to Production', 'Send All']);
     assert.deepEqual(first.map((l) => l.command?.command), ['gateway.sendRequestAt', 'gateway.sendRequestAt', 'gateway.sendRequestAt', 'gateway.sendAll']);
     assert.deepEqual(first.map((l) => l.command?.arguments), [[URI, 0], [URI, 0, 'Staging'], [URI, 0, 'Production'], [URI]]);
-    assert.deepEqual(lenses.filter((l) => l.range.start.line === 9).map((l) => l.command?.arguments), [[URI, 1], [URI, 1, 'Staging'], [URI, 1, 'Production']]);
-    assert.equal(lenses.length, 4 + 3 + 3);
+    assert.deepEqual(lenses.filter((l) => l.range.start.line === 9).map((l) => l.command?.arguments), [[URI, 1], [URI, 1, 'Staging'], [URI, 1, 'Production'], [URI, 1]]);
+    assert.equal(lenses.length, 3 * (3 + 1) + 1, 'Send, two Send to, Code… on each request; Send All once');
     assert.match(first[0].command?.tooltip ?? '', /Local sandbox/);
+  });
+
+  it('offers Code… on every request, for the program that sends it', () => {
+    const lenses = languageHandlers.codeLenses(doc, { active: 'Local sandbox', names: ['Local sandbox'] }).filter((l) => l.command?.command === 'gateway.generateCode');
+    assert.deepEqual(lenses.map((l) => [l.range.start.line, l.command?.arguments]), [[5, [URI, 0]], [9, [URI, 1]], [11, [URI, 2]]]);
   });
 
   it('names three other environments, then offers "Send to…" with pickEnvironment', () => {
     const lenses = languageHandlers.codeLenses(doc, { active: 'A', names: ['A', 'B', 'C', 'D', 'E', 'F'] }).filter((l) => l.range.start.line === 9);
-    assert.deepEqual(lenses.map((l) => l.command?.title), ['▷ Send', 'Send to B', 'Send to C', 'Send to D', 'Send to…']);
+    assert.deepEqual(lenses.map((l) => l.command?.title), ['▷ Send', 'Send to B', 'Send to C', 'Send to D', 'Send to…', 'Code…']);
     assert.deepEqual(lenses[4].command?.arguments, [URI, 1, { pickEnvironment: true }]);
   });
 });

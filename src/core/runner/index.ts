@@ -3,6 +3,7 @@ export * from './types';
 export { runAll, runRequest, type RunOptions } from './run';
 export { outcomeNotes } from './notes';
 export { prepareRequest, catalogPath } from './prepare';
+export { requestLabel } from './requestLabel';
 export { dependencyOrder, directDependencies } from './dependencies';
 export { createVariableResolver, type VariableSources } from './variableResolver';
 export { isAuthHeader } from '../authHeaders';

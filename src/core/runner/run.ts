@@ -9,6 +9,7 @@ import type { GatewayResult } from '../result';
 import { explainStatus } from '../statusAdvice';
 import { dependencyOrder } from './dependencies';
 import { prepareRequest, resolverFor } from './prepare';
+import { requestLabel } from './requestLabel';
 import type { ExpectationResult, OutcomeState, PreparedRequest, RequestOutcome, RunEnvironment } from './types';
 
 export interface RunOptions {
@@ -23,7 +24,7 @@ export interface RunOptions {
 }
 
 function labelOf(request: ParsedRequest | undefined, index: number): string {
-  return request?.name ?? request?.title ?? (request ? `${request.method} ${request.target}` : `request #${index + 1}`);
+  return request ? requestLabel(request) : `request #${index + 1}`;
 }
 
 /**

@@ -8,6 +8,7 @@ import type { GatewayClient } from '../../core/client';
 import { LOCAL_SANDBOX_NAME, type EnvironmentEntry, type EnvironmentService, type SandboxControlLike } from '../contracts';
 import type { ClientCache } from './clientCache';
 import type { LocalSandboxHost } from './localSandboxHost';
+import type { SandboxExchange } from '../../sandbox/exchangeTap';
 import type { SecretStore } from './secretStore';
 import { sanitizeStored, validateEnvironment, type StoredEnvironment } from './environmentValidation';
 
@@ -62,6 +63,10 @@ export class EnvironmentStore implements EnvironmentManager {
       }),
       sandbox.onDidStart(() => this.changed.fire()),
     );
+  }
+
+  get onLocalSandboxExchange(): vscode.Event<SandboxExchange> {
+    return this.sandbox.onExchange;
   }
 
   list(): readonly EnvironmentEntry[] {

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import { LOCAL_SANDBOX_NAME } from '../contracts';
 import { loadRuntime } from '../lazy/runtime';
 import type { RunningSandbox } from '../../sandbox/server';
+import type { SandboxExchange } from '../../sandbox/exchangeTap';
 import type { SecretStore } from './secretStore';
 
 export const LOCAL_SANDBOX_STATE_FILE = 'local-sandbox.json';
@@ -15,6 +16,9 @@ export class LocalSandboxHost {
   private current: RunningSandbox | undefined;
   private readonly started = new vscode.EventEmitter<RunningSandbox>();
   readonly onDidStart = this.started.event;
+  private readonly exchanged = new vscode.EventEmitter<SandboxExchange>();
+  /** Every exchange the sandbox serves, raw (the Traffic view redacts before keeping). */
+  readonly onExchange = this.exchanged.event;
 
   constructor(
     private readonly storage: vscode.Uri,
@@ -52,6 +56,7 @@ export class LocalSandboxHost {
       dataFile: this.dataFile,
       keys,
       log: line => this.log.info(`[Local sandbox] ${line}`),
+      onExchange: exchange => this.exchanged.fire(exchange),
     });
     // First start (or lost secrets): keep what the sandbox generated or restored.
     if (!keys) {
@@ -70,6 +75,7 @@ export class LocalSandboxHost {
     this.starting = undefined;
     this.current = undefined;
     this.started.dispose();
+    this.exchanged.dispose();
     const sandbox = await pending?.catch(() => undefined);
     await sandbox?.close();
   }

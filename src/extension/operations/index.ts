@@ -29,6 +29,8 @@ import { AssertionDecorations } from './assertionDecorations';
 import type { DocumentRunDeps } from './documentRun';
 import { RunResults } from './runResults';
 import { registerUriHandler } from './uriHandler';
+import { registerGenerateCode } from '../codegen/generateCode';
+import { registerRequestTests, type RequestTestsApi } from '../testing';
 
 export { createKnownResourceStore } from './knownResources';
 
@@ -50,6 +52,8 @@ export interface Operations extends vscode.Disposable {
   lastRun(uri: string): readonly KeptOutcome[] | undefined;
   /** The run-result decorations of a request document (line and after-text). */
   requestDecorations(uri: string): readonly { line: number; text: string }[];
+  /** The request files in the Testing view. */
+  requestTests: RequestTestsApi;
 }
 
 export function registerOperations(context: vscode.ExtensionContext, deps: OperationsDeps): Operations {
@@ -64,8 +68,10 @@ export function registerOperations(context: vscode.ExtensionContext, deps: Opera
   const decorations = new AssertionDecorations();
   const runDeps: DocumentRunDeps = { exchange: exchangeDeps, sessions, results: new RunResults(sessions, decorations, exchangeLog) };
 
+  const requestTests = registerRequestTests(runDeps, deps.environments);
   const disposables = vscode.Disposable.from(
     didSend,
+    requestTests,
     documents,
     vscode.workspace.registerTextDocumentContentProvider(RESULT_SCHEME, documents),
     createResultStatusBar(documents),
@@ -77,6 +83,7 @@ export function registerOperations(context: vscode.ExtensionContext, deps: Opera
     registerRequestFolding(),
     registerHistoryCommands(history, runner),
     registerUriHandler(runner),
+    registerGenerateCode({ environments: deps.environments, history: () => history.list() }),
     vscode.commands.registerCommand(COMMANDS.formatResult, (uri?: vscode.Uri) => {
       const target = uri ?? vscode.window.activeTextEditor?.document.uri;
       if (target?.scheme === RESULT_SCHEME) return presenter.format(target);
@@ -91,6 +98,7 @@ export function registerOperations(context: vscode.ExtensionContext, deps: Opera
     recentLog: () => exchangeLog.recent(),
     lastRun: (uri) => sessions.lastRun(uri),
     requestDecorations: (uri) => decorations.list(uri),
+    requestTests: requestTests.api,
     dispose: () => disposables.dispose(),
   };
 }
