@@ -71,6 +71,13 @@ describe('diagnostics: body presence and format', () => {
   it('flags a body on an operation that takes none, over the whole body', () => {
     const { one } = diagnose(['GET {{gatewayUrl}}/rest/v1/batches/open', '', '<batch>', '</batch>']);
     assert.deepEqual(one('unexpected-body').d.range, { start: { line: 2, character: 0 }, end: { line: 3, character: 8 } });
+    assert.equal(one('unexpected-body').d.severity, ERROR);
+  });
+
+  it('only warns about a body on a DELETE, which is ignored', () => {
+    const { d } = diagnose(['DELETE {{gatewayUrl}}/rest/v2/ach/transactions/1000001', '', '{"type": "void"}']).one('unexpected-body');
+    assert.equal(d.severity, 2);
+    assert.match(message(d), /ignored/);
   });
 
   it('flags a missing body when the operation has required fields', () => {

@@ -73,6 +73,18 @@ describe('language server over stdio', () => {
     await changed;
     assert.deepEqual(published[published.length - 1].diagnostics.map((d) => d.code), ['missing-field']);
   });
+
+  it('offers the typed path for the generic transaction endpoint as a quick fix', async () => {
+    const uri = 'file:///tmp/server-test/generic.gwreq';
+    const opened = new Promise<void>((resolve) => waiters.push(resolve));
+    await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'gateway-request', version: 1,
+      text: ['POST {{gatewayUrl}}/rest/v2/transactions', 'Content-Type: application/json', '', '{"type": "refund", "id": "1", "amount": "1.00"}'].join('\n') } });
+    await opened;
+    const legacy = published.filter((p) => p.uri === uri).pop()!.diagnostics.find((d) => d.code === 'legacy-form');
+    assert.ok(legacy);
+    const actions = await connection.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: legacy.range, context: { diagnostics: [legacy] } }) as Array<{ title: string; edit: { changes: Record<string, Array<{ newText: string }>> } }>;
+    assert.deepEqual(actions.map((a) => a.edit.changes[uri][0].newText), ['/rest/v2/transactions/refund']);
+  });
 });
 
 // Another editor (Neovim's built-in client, Helix…) starts it through the CLI and declares neither

@@ -130,7 +130,11 @@ const FORMAT_NAME = { json: 'JSON', xml: 'XML' } as const;
 export function bodyPresenceDiagnostics(doc: AnalyzedDocument, request: ParsedRequest, op: Operation, body: AnalyzedBody | undefined): Diagnostic[] {
   const out: Diagnostic[] = [];
   if (request.body && op.bodyFormat === 'none') {
-    out.push(diagnostic(request.body.range, 'unexpected-body', `${op.title} (${op.method} ${op.path}) takes no body: remove it`));
+    // A DELETE body is ignored (the gateway and the Local sandbox answer as if none was sent);
+    // on other methods it is refused.
+    out.push(op.method === 'DELETE'
+      ? diagnostic(request.body.range, 'unexpected-body', `${op.title} (${op.method} ${op.path}) takes no body: this one is ignored, so it can go`, 'warning')
+      : diagnostic(request.body.range, 'unexpected-body', `${op.title} (${op.method} ${op.path}) takes no body: remove it`));
     return out;
   }
   if (!request.body) {

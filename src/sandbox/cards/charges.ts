@@ -70,7 +70,7 @@ export function charge(type: CardTxType & keyof typeof CHARGE_RULES): Handler<Ca
     const settings = ctx.peer<SettingsSlice>('settings');
     const screened = avsRefusal(settings, verified.avs) ?? cscRefusal(settings, verified.csc);
     if (screened) throw declined(screened.resultCode, screened.message);
-    const duplicate = findDuplicate(settings, Object.values(ctx.slice.transactions), {
+    const duplicate = findDuplicate(settings, () => Object.values(ctx.slice.transactions), {
       type, amountCents, card, invoice: optionalString(body, 'invoice'), checkField: optionalString(body, 'check-field'), now: ctx.clock.now(),
     });
     if (duplicate?.refuse) {
