@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { GroupInfo } from '../../../catalog/types';
 import type { OperationVars } from '../../contracts';
 import { achTransactionContext, achTransactionDescription, achTransactionLabel } from '../itemLabels';
+import { ITEM_VARS } from '../itemVars';
 import { PagedListNode } from '../pagedListNode';
 import { text, type GatewayRecord } from '../responseReading';
 import type { TreeContext } from '../treeContext';
@@ -45,8 +46,7 @@ export class AchTransactionNode extends GatewayNode {
   }
 
   protected override vars(): OperationVars {
-    const id = text(this.record, 'id');
-    return { id, achTransactionId: id, secCode: text(this.record, 'standard-entry-class-code') };
+    return ITEM_VARS.achTransaction(this.record);
   }
 }
 

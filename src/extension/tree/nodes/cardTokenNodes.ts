@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { GroupInfo } from '../../../catalog/types';
 import type { OperationVars } from '../../contracts';
 import { cardTokenLabel } from '../itemLabels';
+import { ITEM_VARS } from '../itemVars';
 import { PagedListNode } from '../pagedListNode';
 import { text, type GatewayRecord } from '../responseReading';
 import type { TreeContext } from '../treeContext';
@@ -32,8 +33,7 @@ export class CardTokenNode extends GatewayNode {
   }
 
   protected override vars(): OperationVars {
-    const tokenId = text(this.record, 'token-id');
-    return { tokenId, card: tokenId };
+    return ITEM_VARS.cardToken(this.record);
   }
 }
 

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { GroupInfo } from '../../../catalog/types';
 import type { OperationVars } from '../../contracts';
 import { cardTransactionContext, cardTransactionDescription, cardTransactionLabel } from '../itemLabels';
+import { ITEM_VARS } from '../itemVars';
 import { PagedListNode } from '../pagedListNode';
 import { text, type GatewayRecord } from '../responseReading';
 import type { TreeContext } from '../treeContext';
@@ -50,8 +51,7 @@ export class CardTransactionNode extends GatewayNode {
   }
 
   protected override vars(): OperationVars {
-    const id = text(this.record, 'id');
-    return { id, transactionId: id };
+    return ITEM_VARS.cardTransaction(this.record);
   }
 }
 
