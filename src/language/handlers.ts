@@ -11,6 +11,7 @@ import { codeLensesOf } from './codeLenses';
 import { symbolsOf } from './symbols';
 import { formatBodies, type FormattingOptions } from './formatting';
 import type { EnvironmentsParams } from './protocol';
+import { documentTarget } from './documentTarget';
 
 export { AnalyzedDocument };
 export type { FormattingOptions };
@@ -32,8 +33,9 @@ export const languageHandlers = {
   hover(doc: AnalyzedDocument, position: Position): Hover | null {
     return hoverAt(doc, position);
   },
-  diagnostics(doc: AnalyzedDocument): Diagnostic[] {
-    return diagnose(doc);
+  /** With the environments, also what depends on where the file goes (test cards in production). */
+  diagnostics(doc: AnalyzedDocument, environments?: EnvironmentsParams): Diagnostic[] {
+    return diagnose(doc, environments ? documentTarget(doc, environments) : undefined);
   },
   codeLenses(doc: AnalyzedDocument, environments: EnvironmentsParams): CodeLens[] {
     return codeLensesOf(doc, environments);

@@ -2,6 +2,7 @@
 // careful to be, where it goes), then one request in the request-file format that
 // `src/core/requestFile` parses. Pure (no vscode) so node tests can hold it to the parser.
 import type { Operation, ResponseFormat } from '../../catalog/types';
+import { environmentLine } from '../../core/requestFile/environmentLine';
 import type { OperationVars } from '../contracts';
 
 export interface RequestDocumentInput {
@@ -97,7 +98,7 @@ export function requestDocumentText(input: RequestDocumentInput): string {
   const sample = input.body !== undefined ? fillPlaceholders(input.body, vars) : sampleWithVars(op.sample ?? '', vars);
   const lines = [
     `# ${op.title} (${op.id}) — ${safetyLabel(op)}`,
-    `# Environment: ${environmentName}. Send with "Gateway: Send Request" (Ctrl+Alt+Enter) or the code lens.`,
+    environmentLine(environmentName, 'Send with "Gateway: Send Request" (Ctrl+Alt+Enter) or the code lens.'),
     `# Auth: ${AUTH_HEADERS[op.auth]} added at send time from SecretStorage; never write keys here.`,
     '',
     `### ${op.title}`,
