@@ -101,6 +101,8 @@ export interface OperationArgs {
   vars?: OperationVars;
   /** A request body to use instead of the catalog sample. */
   body?: string;
+  /** A comment line for the top of the opened request document (what the user must do). */
+  note?: string;
 }
 
 /** Tree nodes implement this so that operation commands invoked on them get their ids. */

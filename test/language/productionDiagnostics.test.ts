@@ -28,8 +28,8 @@ describe('sandbox test cards in a production request', () => {
     assert.equal(rest.length, 0);
     assert.equal(warning.severity, DiagnosticSeverity.Warning);
     assert.deepEqual(warning.range.start, { line: 8, character: 30 });
-    assert.match(warning.message, /sandbox test card \(…1111\) in a request to PRODUCTION "Prod"/);
-    assert.ok(!warning.message.includes('4111111111111111'), 'the message repeats the full number');
+    assert.match(String(warning.message), /sandbox test card \(…1111\) in a request to PRODUCTION "Prod"/);
+    assert.ok(!String(warning.message).includes('4111111111111111'), 'the message repeats the full number');
   });
 
   it('says nothing for a sandbox target', () => {

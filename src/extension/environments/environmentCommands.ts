@@ -69,13 +69,7 @@ export function registerEnvironmentCommands(environments: EnvironmentManager): v
     register(COMMANDS.removeEnvironment, async (target?: Target) => {
       const env = await userEnvironment(target, 'Environment to remove');
       if (!env) return false;
-      const remove = 'Remove';
-      const choice = await Promise.resolve(vscode.window.showWarningMessage(
-        `Remove environment "${env.name}"?`,
-        { modal: true, detail: 'Its keys are deleted from the secret storage too.' },
-        remove,
-      )).catch(() => undefined);   // no dialog (a test host refuses them): no removal
-      if (choice !== remove) return false;
+      if (!(await confirmModal(`Remove environment "${env.name}"?`, 'Its keys are deleted from the secret storage too.', 'Remove'))) return false;
       await environments.remove(env.name);
       return true;
     }),
@@ -105,6 +99,11 @@ export function registerEnvironmentCommands(environments: EnvironmentManager): v
     register(COMMANDS.toggleReadOnly, async (target?: Target) => {
       const env = await userEnvironment(target, 'Environment to toggle read-only');
       if (!env) return undefined;
+      if (env.readOnly && env.kind === 'production' && !(await confirmModal(
+        `Turn off read-only for PRODUCTION environment "${env.name}"?`,
+        'Payments, settings changes and deletions can then be sent to it; each one still asks you to type its name first.',
+        'Turn off read-only',
+      ))) return env.readOnly;
       await environments.setReadOnly(env.name, !env.readOnly);
       void vscode.window.showInformationMessage(env.readOnly
         ? `"${env.name}" is no longer read-only${env.kind === 'production' ? ': payments and deletions will still ask for confirmation' : ''}.`
@@ -121,6 +120,11 @@ export function registerEnvironmentCommands(environments: EnvironmentManager): v
 
     register(COMMANDS.sandboxReset, async () => {
       const control = await environments.localSandboxControl();
+      if (!(await confirmModal(
+        `Reset the ${LOCAL_SANDBOX_NAME}?`,
+        'This deletes its card and ACH transactions, tokens, batches, documents, merchants and settings changes. Kept: its keys (requests keep working) and its clock (the time stays where it is).',
+        'Reset',
+      ))) return undefined;
       control.reset();
       environments.notifyChanged();
       const now = control.now();
@@ -128,6 +132,12 @@ export function registerEnvironmentCommands(environments: EnvironmentManager): v
       return now;
     }),
   );
+}
+
+/** A modal question with one action; no dialog (a test host refuses them) is a no. */
+async function confirmModal(question: string, detail: string, action: string): Promise<boolean> {
+  const choice = await Promise.resolve(vscode.window.showWarningMessage(question, { modal: true, detail }, action)).catch(() => undefined);
+  return choice === action;
 }
 
 /** A data argument (not a tree node or a name) means a script is calling: let it see errors. */

@@ -91,7 +91,7 @@ export function createOperationRunner(deps: ExchangeDeps, sessions: RequestSessi
 
 /** Opens an untitled request document for `op`, remembering which environment it targets. */
 export async function openRequestDocument(op: Operation, environmentName: string, args: OperationArgs, sessions: RequestSessions): Promise<vscode.TextEditor> {
-  const content = requestDocumentText({ operation: op, environmentName, vars: args.vars, body: args.body });
+  const content = requestDocumentText({ operation: op, environmentName, vars: args.vars, body: args.body, note: args.note });
   const doc = await vscode.workspace.openTextDocument({ language: REQUEST_LANGUAGE_ID, content });
   sessions.setTarget(doc.uri.toString(), environmentName);
   const editor = await vscode.window.showTextDocument(doc, { preview: false });

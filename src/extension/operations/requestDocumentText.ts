@@ -11,6 +11,8 @@ export interface RequestDocumentInput {
   vars?: OperationVars;
   /** Used instead of the catalog sample. */
   body?: string;
+  /** A comment line under the header: what the user must do before sending. */
+  note?: string;
 }
 
 const SAFETY_LABEL: Readonly<Record<Operation['safety'], string>> = {
@@ -100,6 +102,7 @@ export function requestDocumentText(input: RequestDocumentInput): string {
     `# ${op.title} (${op.id}) — ${safetyLabel(op)}`,
     environmentLine(environmentName, 'Send with "Gateway: Send Request" (Ctrl+Alt+Enter) or the code lens.'),
     `# Auth: ${AUTH_HEADERS[op.auth]} added at send time from SecretStorage; never write keys here.`,
+    ...(input.note ? [`# ${input.note}`] : []),
     '',
     `### ${op.title}`,
     `# @name ${requestNameOf(op)}`,
