@@ -36,6 +36,8 @@ export const COMMANDS = {
   rerunHistory: 'gateway.rerunHistory',
   clearHistory: 'gateway.clearHistory',
   formatResult: 'gateway.formatResult',
+  /** Opens current settings ↔ the settings request at the cursor in a diff editor. */
+  compareSettings: 'gateway.compareSettings',
   sandboxNextAchWindow: 'gateway.sandbox.nextAchWindow',
   sandboxReset: 'gateway.sandbox.reset',
 } as const;

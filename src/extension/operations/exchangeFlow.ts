@@ -12,6 +12,7 @@ import { describeFailure, notifyErrorStatus, notifyFailure } from '../feedback/e
 import type { ExchangeContext, ExchangeLog } from '../feedback/exchangeLog';
 import type { HistoryStore } from '../history/historyStore';
 import { resourceChangeOf } from './resourceEffects';
+import { isSettingsWrite } from './settingsDocuments';
 
 export interface SendEvent {
   environmentName: string;
@@ -25,6 +26,8 @@ export interface ExchangeDeps {
   knownResources: KnownResourceStore;
   log: ExchangeLog;
   didSend: vscode.EventEmitter<SendEvent>;
+  /** Opens current ↔ new settings in a diff editor (before a settings write to production). */
+  showSettingsDiff?(env: EnvironmentEntry, operation: Operation, body: string): Promise<boolean>;
 }
 
 export interface ExchangeRequest {
@@ -52,6 +55,10 @@ export interface ExchangeRequest {
 
 async function guard(deps: ExchangeDeps, req: ExchangeRequest, ctx: ExchangeContext): Promise<boolean> {
   if (req.operation) {
+    // In production a settings change shows what it changes before the user confirms it.
+    if (req.env.kind === 'production' && !req.env.readOnly && isSettingsWrite(req.operation) && req.body !== undefined) {
+      await deps.showSettingsDiff?.(req.env, req.operation, req.body).catch(() => false);
+    }
     // A guard that cannot ask (a dialog refused, e.g. in automation) has not said yes.
     const allowed = await guardOperation(req.env, req.operation, req.body).catch(() => false);
     if (!allowed) deps.log.refused(ctx, `the ${req.env.name} guard did not allow ${req.operation.id}`);

@@ -25,6 +25,7 @@ import { RequestSessions, type KeptOutcome } from './requestSessions';
 import { registerRunOperationPick } from './runOperationPick';
 import { registerSendAll } from './sendAll';
 import { registerSendRequest } from './sendRequest';
+import { registerSettingsDiff } from './settingsDiff';
 import { AssertionDecorations } from './assertionDecorations';
 import type { DocumentRunDeps } from './documentRun';
 import { RunResults } from './runResults';
@@ -59,13 +60,18 @@ export function registerOperations(context: vscode.ExtensionContext, deps: Opera
   const exchangeLog = new ExchangeLog(deps.log);
   const didSend = new vscode.EventEmitter<SendEvent>();
   const sessions = new RequestSessions();
-  const exchangeDeps: ExchangeDeps = { environments: deps.environments, presenter, history, knownResources: deps.knownResources, log: exchangeLog, didSend };
+  const settingsDiff = registerSettingsDiff(deps.environments, sessions);
+  const exchangeDeps: ExchangeDeps = {
+    environments: deps.environments, presenter, history, knownResources: deps.knownResources, log: exchangeLog, didSend,
+    showSettingsDiff: settingsDiff.show,
+  };
   const runner = createOperationRunner(exchangeDeps, sessions);
   const decorations = new AssertionDecorations();
   const runDeps: DocumentRunDeps = { exchange: exchangeDeps, sessions, results: new RunResults(sessions, decorations, exchangeLog) };
 
   const disposables = vscode.Disposable.from(
     didSend,
+    settingsDiff,
     documents,
     vscode.workspace.registerTextDocumentContentProvider(RESULT_SCHEME, documents),
     createResultStatusBar(documents),

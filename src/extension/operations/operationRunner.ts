@@ -15,6 +15,7 @@ import {
 import { runExchange, type ExchangeDeps, type SendEvent } from './exchangeFlow';
 import { askForMissingParams } from './parameterPrompts';
 import { fillPlaceholders, filledPath, requestDocumentText } from './requestDocumentText';
+import { currentSettingsOf, settingsBodyText, settingsReadOf } from './settingsDocuments';
 import type { RequestSessions } from './requestSessions';
 
 export interface OperationRunnerImpl extends OperationRunner {
@@ -53,7 +54,9 @@ export function createOperationRunner(deps: ExchangeDeps, sessions: RequestSessi
       const env = targetEnvironment(deps.environments, args.environmentName);
       if (!env) return undefined;
       if (op.bodyFormat !== 'none') {
-        await openRequestDocument(op, env.name, args, sessions);
+        const prefilled = op.group === 'settings' && op.method === 'PUT' && args.body === undefined ? await currentSettingsArgs(runner, op, env.name) : {};
+        if (!prefilled) return undefined;
+        await openRequestDocument(op, env.name, { ...args, ...prefilled }, sessions);
         return undefined;
       }
       const vars = await askForMissingParams(op, args.vars);
@@ -87,6 +90,25 @@ export function createOperationRunner(deps: ExchangeDeps, sessions: RequestSessi
     },
   };
   return runner;
+}
+
+/**
+ * An update's body from a fresh GET of the current settings (the sample would overwrite what the
+ * user did not touch). Undefined when the GET failed (runExchange has said why); the sample with
+ * a note when the answer does not hold these settings.
+ */
+async function currentSettingsArgs(runner: OperationRunner, op: Operation, environmentName: string): Promise<Pick<OperationArgs, 'body' | 'note'> | undefined> {
+  const read = settingsReadOf(op);
+  if (!read) return {};
+  const result = await runner.send(read, { environmentName, show: false });
+  if (!result) return undefined;
+  if (result.status !== 200) return undefined;
+  const current = currentSettingsOf(op, result.parsed);
+  if (!current) return { note: `The current settings could not be read from ${read.title} (${result.status}): this is the catalog sample; every field here is sent.` };
+  return {
+    body: settingsBodyText(op, current),
+    note: `Pre-filled with ${environmentName}'s current settings (read just now). Change what you need; "Gateway: Compare with Current Settings" shows the difference.`,
+  };
 }
 
 /** Opens an untitled request document for `op`, remembering which environment it targets. */
