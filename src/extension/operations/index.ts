@@ -20,6 +20,7 @@ import { createResultStatusBar } from '../results/resultStatusBar';
 import type { ExchangeDeps, SendEvent } from './exchangeFlow';
 import { registerOperationCommands } from './operationCommands';
 import { createOperationRunner, type OperationRunnerImpl } from './operationRunner';
+import { RequestDocumentFiles } from './requestDocumentFiles';
 import { registerRequestFolding } from './requestFolding';
 import { RequestSessions, type KeptOutcome } from './requestSessions';
 import { registerRunOperationPick } from './runOperationPick';
@@ -65,7 +66,9 @@ export function registerOperations(context: vscode.ExtensionContext, deps: Opera
     environments: deps.environments, presenter, history, knownResources: deps.knownResources, log: exchangeLog, didSend,
     showSettingsDiff: settingsDiff.show,
   };
-  const runner = createOperationRunner(exchangeDeps, sessions);
+  const files = new RequestDocumentFiles(vscode.Uri.joinPath(context.globalStorageUri, 'requests'));
+  void files.removeOld();
+  const runner = createOperationRunner(exchangeDeps, sessions, files);
   const decorations = new AssertionDecorations();
   const runDeps: DocumentRunDeps = { exchange: exchangeDeps, sessions, results: new RunResults(sessions, decorations, exchangeLog) };
 

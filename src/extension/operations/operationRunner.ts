@@ -16,7 +16,9 @@ import { runExchange, type ExchangeDeps, type SendEvent } from './exchangeFlow';
 import { askForMissingParams } from './parameterPrompts';
 import { fillPlaceholders, filledPath, requestDocumentText } from './requestDocumentText';
 import { currentSettingsOf, settingsBodyText, settingsReadOf } from './settingsDocuments';
+import type { RequestDocumentFiles } from './requestDocumentFiles';
 import type { RequestSessions } from './requestSessions';
+import { requestColumn } from '../results/editorColumns';
 
 export interface OperationRunnerImpl extends OperationRunner {
   /** Fires after each exchange that got a response (for the tree's refresh). */
@@ -46,7 +48,7 @@ function paramsOf(op: Operation, vars: OperationVars = {}, query: Record<string,
   return { params, query: { ...q, ...query } };
 }
 
-export function createOperationRunner(deps: ExchangeDeps, sessions: RequestSessions): OperationRunnerImpl {
+export function createOperationRunner(deps: ExchangeDeps, sessions: RequestSessions, files: RequestDocumentFiles): OperationRunnerImpl {
   const runner: OperationRunnerImpl = {
     onDidSend: deps.didSend.event,
 
@@ -56,7 +58,7 @@ export function createOperationRunner(deps: ExchangeDeps, sessions: RequestSessi
       if (op.bodyFormat !== 'none') {
         const prefilled = op.group === 'settings' && op.method === 'PUT' && args.body === undefined ? await currentSettingsArgs(runner, op, env.name) : {};
         if (!prefilled) return undefined;
-        await openRequestDocument(op, env.name, { ...args, ...prefilled }, sessions);
+        await openRequestDocument(op, env.name, { ...args, ...prefilled }, sessions, files);
         return undefined;
       }
       const vars = await askForMissingParams(op, args.vars);
@@ -111,12 +113,18 @@ async function currentSettingsArgs(runner: OperationRunner, op: Operation, envir
   };
 }
 
-/** Opens an untitled request document for `op`, remembering which environment it targets. */
-export async function openRequestDocument(op: Operation, environmentName: string, args: OperationArgs, sessions: RequestSessions): Promise<vscode.TextEditor> {
+/**
+ * Opens a request document for `op` (a file in the extension's storage, so that closing it
+ * untouched asks nothing), remembering which environment it targets.
+ */
+export async function openRequestDocument(
+  op: Operation, environmentName: string, args: OperationArgs, sessions: RequestSessions, files: RequestDocumentFiles,
+): Promise<vscode.TextEditor> {
   const content = requestDocumentText({ operation: op, environmentName, vars: args.vars, body: args.body, note: args.note });
-  const doc = await vscode.workspace.openTextDocument({ language: REQUEST_LANGUAGE_ID, content });
+  let doc = await vscode.workspace.openTextDocument(await files.create(op.title, content));
+  if (doc.languageId !== REQUEST_LANGUAGE_ID) doc = await vscode.languages.setTextDocumentLanguage(doc, REQUEST_LANGUAGE_ID);
   sessions.setTarget(doc.uri.toString(), environmentName);
-  const editor = await vscode.window.showTextDocument(doc, { preview: false });
+  const editor = await vscode.window.showTextDocument(doc, { preview: false, viewColumn: requestColumn() });
   // Put the cursor on the request line, so "Send Request" picks it at once.
   const line = content.split('\n').findIndex((l) => l.startsWith(`${op.method} `));
   if (line >= 0) editor.selection = new vscode.Selection(line, 0, line, 0);

@@ -2,7 +2,7 @@
 // and last four; refund, void, capture and tip come from its menu (itemActions.ts).
 import * as vscode from 'vscode';
 import type { GroupInfo } from '../../../catalog/types';
-import type { OperationVars } from '../../contracts';
+import { operationCommandId, type OperationVars } from '../../contracts';
 import { cardTransactionContext, cardTransactionDescription, cardTransactionLabel } from '../itemLabels';
 import { ITEM_VARS } from '../itemVars';
 import { PagedListNode } from '../pagedListNode';
@@ -39,6 +39,12 @@ export class CardTransactionNode extends GatewayNode {
     item.description = cardTransactionDescription(tx);
     item.iconPath = iconFor(tx);
     item.contextValue = cardTransactionContext(tx);
+    // A click opens the transaction as the gateway has it now (a search by its id).
+    item.command = {
+      command: operationCommandId('transactions.search'),
+      title: 'Open transaction',
+      arguments: [{ environmentName: this.environmentName, vars: { id: text(tx, 'id') } }],
+    };
     item.tooltip = recordTooltip(`Transaction ${text(tx, 'id')}`, [
       ['result', `${text(tx, 'result')} ${text(tx, 'result-code')} ${text(tx, 'display-message')}`.trim()],
       ['created', text(tx, 'created')],
