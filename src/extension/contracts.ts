@@ -77,6 +77,8 @@ export interface EnvironmentService {
   client(name: string): Promise<GatewayClient>;
   /** The running Local sandbox's control surface, once started (advance the clock, reset). */
   localSandboxControl(): Promise<SandboxControlLike>;
+  /** The Local sandbox's clock, once it runs (it starts on first use); undefined before. */
+  localSandboxTime(): Date | undefined;
   kindLabel(kind: EnvironmentKind): string;
 }
 

@@ -2,7 +2,7 @@
 // item's ids (issue 11, item 3: "Sale" on a card token charged the sample's test card).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { requireOperation } from '../../src/catalog';
+import { operations, requireOperation } from '../../src/catalog';
 import { requestDocumentText } from '../../src/extension/operations/requestDocumentText';
 import { operationsFor } from '../../src/extension/tree/itemActions';
 import { ITEM_VARS } from '../../src/extension/tree/itemVars';
@@ -43,5 +43,26 @@ describe('documents opened from a tree item', () => {
     const body = '{\n  "card": "4111111111111111",\n  "amount": "9.00"\n}';
     const text = requestDocumentText({ operation: requireOperation('transactions.sale'), environmentName: 'Local sandbox', vars: { card: 'x' }, body });
     assert.ok(text.includes(body));
+  });
+});
+
+describe('documents opened from the palette (issue 11, item 9)', () => {
+  test('every variable left in a document is named in a "To fill" comment', () => {
+    for (const op of operations.filter((o) => o.bodyFormat !== 'none')) {
+      const text = requestDocumentText({ operation: op, environmentName: 'Local sandbox' });
+      const requestPart = text.split('\n').filter((l) => !l.startsWith('#')).join('\n');
+      for (const [, name] of requestPart.matchAll(/\{\{\s*([\w$-]+)\s*\}\}/g)) {
+        assert.ok(text.includes(`# To fill: {{${name}}}`), `${op.id} leaves {{${name}}} unexplained:\n${text}`);
+      }
+    }
+  });
+
+  test('Create merchant asks for its hierarchy node; the Local sandbox value is offered by the catalog', () => {
+    const param = requireOperation('merchants.create').params.find((p) => p.name === 'hierarchyNodeKey');
+    assert.equal(param?.in, 'path');
+    assert.equal(param?.sandboxValue, '4788000000000009');
+    const text = requestDocumentText({ operation: requireOperation('merchants.create'), environmentName: 'Local sandbox', vars: { hierarchyNodeKey: '4788000000000009' } });
+    assert.match(text, /integrateMerchant\/4788000000000009\n/);
+    assert.doesNotMatch(text, /\{\{/);
   });
 });

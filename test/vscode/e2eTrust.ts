@@ -54,9 +54,18 @@ export function trustSteps(testSandbox: () => RunningSandbox, artifacts: string)
         const text = await waitForActiveEditorText(page, t => t.includes('PUT /rest/v2/settings/terminal'));
         assert.match(text, /<batch-time-utc>03:00<\/batch-time-utc>/, `the update does not carry the current batch time: ${text}`);
         assert.match(text, /<merchant-name>/, 'the update is not the current settings');
+        // The user turns tips off, and only that.
+        await page.keyboard.press('Control+H');
+        await page.keyboard.type('<enable-tip>true');
+        await page.keyboard.press('Tab');
+        await page.keyboard.type('<enable-tip>false');
+        await page.keyboard.press('Control+Alt+Enter');
+        await page.keyboard.press('Escape');
+        await waitForActiveEditorText(page, t => t.includes('<enable-tip>false'));
         await runCommand(page, 'Gateway: Compare with Current Settings');
         const diff = page.locator('.monaco-diff-editor').first();
         await diff.waitFor({ timeout: 15_000 });
+        await diff.locator('.char-insert, .line-insert').first().waitFor({ timeout: 10_000 });
         console.log(`  diff tab: ${normalizeText(await page.locator(selectors.activeTab).innerText())}`);
         await shot(page, artifacts, 'e2e-trust-settings-diff.png');
         await closeAllEditors(page);
@@ -79,10 +88,10 @@ export function trustSteps(testSandbox: () => RunningSandbox, artifacts: string)
         await runCommand(page, 'Gateway: Run Operation…', { opensQuickPick: true });
         await pickQuickItem(page, 'Sale', 'Sale');
         await waitForActiveEditorText(page, t => t.includes(`Environment: ${LIVE}`));
-        const fileName = (await page.locator(selectors.activeTab).innerText()).trim().split('\n')[0]!.trim();
+        const uri = await page.locator('.editor-group-container.active .monaco-editor[data-uri]').first().getAttribute('data-uri') ?? '';
+        const fileName = uri.split('/').pop() ?? '';
         const lenses = await waitForLensLines(page, fileName, ls => ls.some(l => l.title.includes('PRODUCTION')));
-        const uri = await page.locator('.editor-group-container.active .monaco-editor[data-uri]').first().getAttribute('data-uri');
-        console.log(`  ${fileName} (${uri}) lenses: ${lenses.map(l => l.title).join(' | ')}`);
+        console.log(`  ${fileName} lenses: ${lenses.map(l => l.title).join(' | ')}`);
         assert.ok(lenses.some(l => l.title === `▷ Send to ${LIVE} (PRODUCTION)`), `the Send lens does not name production: ${lenses.map(l => l.title).join(' | ')}`);
         const squiggle = page.locator('.active .squiggly-warning').first();
         await squiggle.waitFor({ timeout: 15_000 });
@@ -183,6 +192,7 @@ export function trustSteps(testSandbox: () => RunningSandbox, artifacts: string)
         await switchTo(page, LOCAL_SANDBOX_NAME);
         const sidebarBefore = (await page.locator('.part.sidebar').boundingBox())?.width ?? 0;
         const sendFromPalette = async (operation: string) => {
+          await page.waitForTimeout(500);   // the last result's focus and the tree's refresh settle
           await runCommand(page, 'Gateway: Run Operation…', { opensQuickPick: true });
           await pickQuickItem(page, operation, operation);
           await waitForActiveEditorText(page, t => t.includes('Environment: Local sandbox'));

@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { Credentials } from '../../core/environment';
 import { COMMANDS, LOCAL_SANDBOX_NAME, type EnvironmentEntry } from '../contracts';
 import { runEnvironmentWizard } from './addEnvironmentWizard';
+import { formatSandboxTime } from './sandboxClock';
 import type { EnvironmentManager } from './environmentStore';
 import type { StoredEnvironment, UserEnvironmentKind } from './environmentValidation';
 
@@ -114,7 +115,7 @@ export function registerEnvironmentCommands(environments: EnvironmentManager): v
     register(COMMANDS.sandboxNextAchWindow, async () => {
       const now = (await environments.localSandboxControl()).advanceToNextAchWindow();
       environments.notifyChanged();
-      void vscode.window.showInformationMessage(`Local sandbox time is now ${formatTime(now)} (next ACH window): pending ACH transactions moved on.`);
+      void vscode.window.showInformationMessage(`Local sandbox time is now ${formatSandboxTime(now)} (next ACH window): pending ACH transactions moved on.`);
       return now;
     }),
 
@@ -128,7 +129,7 @@ export function registerEnvironmentCommands(environments: EnvironmentManager): v
       control.reset();
       environments.notifyChanged();
       const now = control.now();
-      void vscode.window.showInformationMessage(`Local sandbox reset: its data is cleared; sandbox time is now ${formatTime(now)}.`);
+      void vscode.window.showInformationMessage(`Local sandbox reset: its data is cleared; its keys and clock are kept (sandbox time ${formatSandboxTime(now)}).`);
       return now;
     }),
   );
@@ -213,8 +214,4 @@ function offerSwitch(environments: EnvironmentManager, added: EnvironmentEntry):
   ).then(choice => {
     if (choice === use) void environments.setActive(added.name);
   });
-}
-
-function formatTime(date: Date): string {
-  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }

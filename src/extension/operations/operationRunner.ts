@@ -56,12 +56,16 @@ export function createOperationRunner(deps: ExchangeDeps, sessions: RequestSessi
       const env = targetEnvironment(deps.environments, args.environmentName);
       if (!env) return undefined;
       if (op.bodyFormat !== 'none') {
+        // A path cannot be left as a variable the user may not notice: ask for it now.
+        const pathVars = await askForMissingParams(op, args.vars, { pathOnly: true, localSandbox: env.kind === 'local' });
+        if (!pathVars) return undefined;
+        args = { ...args, vars: pathVars };
         const prefilled = op.group === 'settings' && op.method === 'PUT' && args.body === undefined ? await currentSettingsArgs(runner, op, env.name) : {};
         if (!prefilled) return undefined;
         await openRequestDocument(op, env.name, { ...args, ...prefilled }, sessions, files);
         return undefined;
       }
-      const vars = await askForMissingParams(op, args.vars);
+      const vars = await askForMissingParams(op, args.vars, { localSandbox: env.kind === 'local' });
       if (!vars) return undefined;
       return runner.send(op, { ...args, environmentName: env.name, vars });
     },

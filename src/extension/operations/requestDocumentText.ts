@@ -98,20 +98,29 @@ export function requestDocumentText(input: RequestDocumentInput): string {
   const { operation: op, environmentName, vars } = input;
   // A body the caller gives (history, a URI) is kept as written; the catalog sample takes the vars.
   const sample = input.body !== undefined ? fillPlaceholders(input.body, vars) : sampleWithVars(op.sample ?? '', vars);
+  const path = filledPath(op, vars);
+  const toFill = unresolvedNames(`${path}\n${op.bodyFormat !== 'none' ? sample : ''}`);
   const lines = [
     `# ${op.title} (${op.id}) — ${safetyLabel(op)}`,
     environmentLine(environmentName, 'Send with "Gateway: Send Request" (Ctrl+Alt+Enter) or the code lens.'),
     `# Auth: ${AUTH_HEADERS[op.auth]} added at send time from SecretStorage; never write keys here.`,
     ...(input.note ? [`# ${input.note}`] : []),
+    // A variable left in the document is said out loud, with the two ways to give it.
+    ...toFill.map((name) => `# To fill: {{${name}}} — replace it, or define it above with "@${name} = <value>"; ${op.title} from an item's menu in the Gateway view fills it for you.`),
     '',
     `### ${op.title}`,
     `# @name ${requestNameOf(op)}`,
-    `${op.method} ${filledPath(op, vars)}`,
+    `${op.method} ${path}`,
   ];
   if (op.bodyFormat !== 'none') lines.push(`Content-Type: ${MEDIA_TYPE[bodyFormatOf(sample, op)]}`);
   lines.push(`Accept: ${ACCEPT[op.responseFormat]}`);
   if (op.bodyFormat !== 'none') lines.push('', sample);
   return lines.join('\n') + '\n';
+}
+
+/** `{{name}}` variables in `text`, each once, in order. */
+function unresolvedNames(text: string): string[] {
+  return [...new Set([...text.matchAll(/\{\{\s*([A-Za-z_$][\w$-]*)\s*\}\}/g)].map((m) => m[1]!))];
 }
 
 function bodyFormatOf(body: string, op: Operation): 'json' | 'xml' {

@@ -97,3 +97,8 @@ export function merchantLabel(parsed: unknown, merchantNumber: string): string {
   const dba = text(info, 'dbaName');
   return dba ? `${dba} (${merchantNumber})` : merchantNumber;
 }
+
+/** `gw.environment.local` (the built-in sandbox) or `gw.environment.user`: their menus differ. */
+export function environmentContext(env: { builtIn: boolean }): string {
+  return env.builtIn ? 'gw.environment.local' : 'gw.environment.user';
+}
