@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { COMMANDS } from '../../src/extension/contracts';
+import { boardingUrlFor } from '../../src/extension/environments/environmentValidation';
 import { formatSandboxTime } from '../../src/extension/environments/sandboxClock';
 import { treeMenus } from '../../src/extension/tree/contributions';
 import { environmentContext } from '../../src/extension/tree/itemLabels';
@@ -40,5 +41,18 @@ describe('the sandbox clock', () => {
   it('reads in America/Chicago whatever the host zone: the 3 PM window is 3:00 PM', () => {
     assert.equal(formatSandboxTime(new Date('2026-11-20T21:00:00Z')), 'Nov 20, 3:00 PM CST');
     assert.equal(formatSandboxTime(new Date('2026-07-20T20:00:00Z')), 'Jul 20, 3:00 PM CDT');
+  });
+});
+
+describe('Add Environment: the boarding URL follows the gateway URL typed (issue 11, item 10)', () => {
+  it('a loopback or unknown gateway gets no public boarding host', () => {
+    assert.equal(boardingUrlFor('http://127.0.0.1:4010', 'https://boarding-sb.clearent.net'), '');
+    assert.equal(boardingUrlFor('https://gw.acme.test', 'https://boarding.clearent.net'), '');
+  });
+
+  it('a known gateway gets its own boarding host; one the user typed is kept', () => {
+    assert.equal(boardingUrlFor('https://gateway.clearent.net/', ''), 'https://boarding.clearent.net');
+    assert.equal(boardingUrlFor('https://gateway-sb.clearent.net', 'https://boarding.clearent.net'), 'https://boarding-sb.clearent.net');
+    assert.equal(boardingUrlFor('http://127.0.0.1:4010', 'http://127.0.0.1:4011'), 'http://127.0.0.1:4011');
   });
 });

@@ -13,7 +13,7 @@ import type { RunningSandbox } from '../../src/sandbox/server';
 import { LOCAL_SANDBOX_NAME } from '../../src/extension/contracts';
 import { addEnvironment, setExpanded } from './e2eEnvironments';
 import {
-  clearNotifications, normalizeText, pickQuickItem, runCommand, selectors, toast, waitForActiveEditorText, waitForLensLines,
+  answerInput, clearNotifications, normalizeText, pickQuickItem, runCommand, selectors, toast, treeRow, waitForActiveEditorText, waitForLensLines,
   type Step,
 } from './workbenchUi';
 
@@ -242,6 +242,71 @@ export function trustSteps(testSandbox: () => RunningSandbox, artifacts: string)
         assert.match(text, /"type": "SALE"/);
         await shot(page, artifacts, 'e2e-trust-transaction-detail.png');
         await closeAllEditors(page);
+      },
+    },
+    {
+      name: '8. an environment\'s menu has what a user does with it; the Local sandbox\'s clock reads in Central time',
+      run: async page => {
+        await clearNotifications(page);
+        const menuItems = async (label: string): Promise<string[]> => {
+          await treeRow(page, label).click({ button: 'right' });
+          const items = page.locator('.monaco-menu .action-item .action-label');
+          await items.first().waitFor({ timeout: 10_000 });
+          const texts = (await items.allInnerTexts()).map(normalizeText).filter(Boolean);
+          await page.keyboard.press('Escape');
+          return texts;
+        };
+        const live = await menuItems(LIVE);
+        console.log(`  ${LIVE}: ${live.join(' | ')}`);
+        for (const title of ['Switch Environment…', 'Set Keys…', 'Edit Environment…', 'Toggle Read-Only', 'Remove Environment…']) {
+          assert.ok(live.includes(title), `"${title}" is not in ${LIVE}'s menu: ${live.join(' | ')}`);
+        }
+        const local = await menuItems(LOCAL_SANDBOX_NAME);
+        console.log(`  ${LOCAL_SANDBOX_NAME}: ${local.join(' | ')}`);
+        for (const title of ['Local Sandbox: Advance to the Next ACH Window', 'Local Sandbox: Reset']) {
+          assert.ok(local.includes(title), `"${title}" is not in the ${LOCAL_SANDBOX_NAME}'s menu: ${local.join(' | ')}`);
+        }
+        await treeRow(page, LOCAL_SANDBOX_NAME).click({ button: 'right' });
+        await page.locator('.monaco-menu .action-item .action-label').filter({ hasText: 'Advance to the Next ACH Window' }).click();
+        const moved = toast(page, /Local sandbox time is now .* (3|6):00 PM C[SD]T/);
+        await moved.waitFor({ timeout: 10_000 });
+        console.log(`  toast: ${normalizeText(await moved.innerText())}`);
+        const description = treeRow(page, LOCAL_SANDBOX_NAME).locator('.label-description');
+        await description.filter({ hasText: /sandbox time .* (3|6):00 PM C[SD]T/ }).waitFor({ timeout: 10_000 });
+        await shot(page, artifacts, 'e2e-trust-environment-menu.png');
+      },
+    },
+    {
+      name: '9. "Create a new merchant" asks for the hierarchy node (the Local sandbox\'s offered) and leaves no variable',
+      run: async page => {
+        await clearNotifications(page);
+        await switchTo(page, LOCAL_SANDBOX_NAME);
+        await runCommand(page, 'Gateway: Create a new merchant (merchant onboarding)', { opensQuickPick: true });
+        await page.locator(selectors.quickInputTitle).filter({ hasText: 'hierarchyNodeKey' }).waitFor({ timeout: 10_000 });
+        assert.equal(await page.locator(selectors.paletteInput).inputValue(), '4788000000000009', 'the Local sandbox value is not offered');
+        await page.keyboard.press('Enter');
+        const text = await waitForActiveEditorText(page, t => t.includes('integrateMerchant/'));
+        assert.match(text, /integrateMerchant\/4788000000000009/);
+        assert.ok(!text.includes('{{'), `a variable is left: ${text}`);
+        await closeAllEditors(page);
+      },
+    },
+    {
+      name: '10. Add Environment: a loopback gateway gets no public boarding URL',
+      run: async page => {
+        const sandbox = testSandbox();
+        await clearNotifications(page);
+        await runCommand(page, 'Gateway: Add Environment…', { opensQuickPick: true });
+        await answerInput(page, '(1/7)', 'Loopback check');
+        await page.locator(selectors.quickInputTitle).filter({ hasText: '(2/7)' }).waitFor();
+        await pickQuickItem(page, 'sandbox', 'Sandbox');
+        await answerInput(page, '(3/7)', sandbox.gatewayUrl);
+        await page.locator(selectors.quickInputTitle).filter({ hasText: '(4/7)' }).waitFor({ timeout: 10_000 });
+        const offered = await page.locator(selectors.paletteInput).inputValue();
+        console.log(`  boarding URL offered: "${offered}"`);
+        await shot(page, artifacts, 'e2e-trust-boarding-url.png');
+        await page.keyboard.press('Escape');
+        assert.equal(offered, '', 'a public boarding host was offered beside a loopback gateway');
       },
     },
   ];
