@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { GatewayResult } from '../../core/result';
 import { explainStatus } from '../../core/statusAdvice';
 import { redact } from '../../core/redaction';
-import { COMMANDS } from '../contracts';
+import { COMMANDS, operationCommandId } from '../contracts';
 import type { ExchangeLog } from './exchangeLog';
 
 export interface NotificationContext {
@@ -14,6 +14,8 @@ export interface NotificationContext {
   title: string;
   /** Sends the same request again (offered for 429, 5xx and network failures). */
   retry?: () => void;
+  /** The request's method: a POST that may have arrived is searched for, never retried. */
+  method?: string;
   secrets?: readonly string[];
 }
 
@@ -25,6 +27,10 @@ interface Action {
 const SHOW_LOG = (log: ExchangeLog): Action => ({ label: 'Show log', run: () => log.show() });
 const RETRY: Action = { label: 'Retry', run: (ctx) => ctx.retry?.() };
 const SET_KEYS: Action = { label: 'Set keys', run: (ctx) => void vscode.commands.executeCommand(COMMANDS.setKeys, ctx.environmentName) };
+const SEARCH_TRANSACTIONS: Action = {
+  label: 'Search transactions',
+  run: (ctx) => void vscode.commands.executeCommand(operationCommandId('transactions.search'), { environmentName: ctx.environmentName }),
+};
 const EDIT_ENVIRONMENT: Action = {
   label: 'Edit environment',
   run: (ctx) => void vscode.commands.executeCommand(COMMANDS.editEnvironment, ctx.environmentName),
@@ -116,7 +122,11 @@ export function notifyErrorStatus(result: GatewayResult, ctx: NotificationContex
 /** For a failure without a response (GatewayError from core, or anything else thrown). */
 export function notifyFailure(error: unknown, ctx: NotificationContext, log: ExchangeLog): void {
   const { kind, message } = describeFailure(error);
-  present('error', `${ctx.title} on ${ctx.environmentName} failed: ${message}`, [...(FAILURE_ACTIONS[kind] ?? []), SHOW_LOG(log)], ctx);
+  // A POST that may have arrived is not sent again from here: the message says search first,
+  // and the button does that instead of offering Retry beside it.
+  const mayHaveArrived = ctx.method?.toUpperCase() === 'POST' && (kind === 'connection-lost' || kind === 'timeout');
+  const actions = mayHaveArrived ? [SEARCH_TRANSACTIONS] : FAILURE_ACTIONS[kind] ?? [];
+  present('error', `${ctx.title} on ${ctx.environmentName} failed: ${message}`, [...actions, SHOW_LOG(log)], ctx);
 }
 
 /**

@@ -113,7 +113,7 @@ export async function runExchange(deps: ExchangeDeps, req: ExchangeRequest): Pro
   const secrets = [credentials?.apiKey, credentials?.accessKey].filter((s): s is string => !!s);
   const ctx: ExchangeContext = { environmentName: req.env.name, operationId: req.operation?.id, method: req.method, path: req.path, secrets };
   if (!(await guard(deps, req, ctx))) return undefined;
-  const notifyCtx = { environmentName: req.env.name, title: req.title, retry: req.retry, secrets };
+  const notifyCtx = { environmentName: req.env.name, title: req.title, retry: req.retry, method: req.method, secrets };
 
   const abort = new AbortController();
   let reachedClient = false;
