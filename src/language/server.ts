@@ -67,7 +67,8 @@ function publish(uri: string): void {
   void connection.sendDiagnostics({ uri, version: doc.version, diagnostics });
 }
 
-documents.onDidOpen((e) => publish(e.document.uri));
+// TextDocuments fires onDidChangeContent for an open too: publishing on both sent every
+// didOpen's diagnostics twice.
 documents.onDidChangeContent((e) => publish(e.document.uri));
 documents.onDidClose((e) => {
   cache.delete(e.document.uri);
