@@ -50,6 +50,14 @@ describe('diagnostics: request line', () => {
     assert.match(message(d), /takes GET, PUT/);
   });
 
+  it('a typo that happens to fit another method\'s {param} template is a typo, not a wrong method (issue 11)', () => {
+    const { all, one } = diagnose(['POST {{gatewayUrl}}/rest/v2/transactions/sael']);
+    const { d, text } = one('unknown-path');
+    assert.equal(text, '/rest/v2/transactions/sael');
+    assert.match(message(d), /did you mean \/rest\/v2\/transactions\/sale\?/);
+    assert.ok(!all.some((x) => x.code === 'wrong-method'), 'told "it takes …" instead');
+  });
+
   it('checks path and query parameter values on the value, and warns about unknown query parameters', () => {
     const { all, doc } = diagnose(['GET {{boardingUrl}}/api/documents/v1.0/document/12a/Statements/2025/13?x=1']);
     const invalid = all.filter((d) => d.code === 'invalid-value').map((d) => textOf(doc, d.range));

@@ -9,7 +9,7 @@ import type { Operation } from '../../catalog/types';
 import type { AnalyzedBody } from '../body/analyzeBody';
 import type { AnalyzedDocument } from '../analyzedDocument';
 import type { RequestOperation } from '../requestOperation';
-import { nearestPath } from '../requestOperation';
+import { nearestPath, nearestPathForMethod } from '../requestOperation';
 import { MEDIA_TYPES } from '../data/headerNames';
 import { diagnostic, onLine } from './diagnostic';
 import { shown } from './keyPatterns';
@@ -47,6 +47,12 @@ export function requestLineDiagnostics(request: ParsedRequest, resolved: Request
     return out;
   }
   if (!resolved.op) {
+    const typo = nearestPathForMethod(request.method, target.pathname);
+    if (typo) {
+      out.push(diagnostic(onLine(line, pathFrom, pathTo), 'unknown-path',
+        `unknown path "${shown(target.pathname)}" for ${shown(request.method)}: did you mean ${typo}?`));
+      return out;
+    }
     const methods = [...new Set(resolved.onPath.map((o) => o.method))];
     out.push(diagnostic(request.methodRange, 'wrong-method',
       `${shown(request.method)} is not an operation on ${resolved.onPath[0].path}: it takes ${methods.join(', ')} (${resolved.onPath.map((o) => `${o.method} = ${o.title}`).join('; ')})`));
