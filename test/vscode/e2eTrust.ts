@@ -97,7 +97,7 @@ export function trustSteps(testSandbox: () => RunningSandbox, artifacts: string)
         await squiggle.waitFor({ timeout: 15_000 });
 
         const before = sales(sandbox);
-        await runCommand(page, 'Gateway: Send Request');
+        await runCommand(page, 'Gateway: Send Request', { opensQuickPick: true });   // the typed confirmation
         const title = page.locator(selectors.quickInputTitle).filter({ hasText: `PRODUCTION "${LIVE}"` });
         await title.waitFor({ timeout: 10_000 });
         console.log(`  confirmation: ${normalizeText(await title.innerText())}`);
@@ -192,8 +192,13 @@ export function trustSteps(testSandbox: () => RunningSandbox, artifacts: string)
         await switchTo(page, LOCAL_SANDBOX_NAME);
         const sidebarBefore = (await page.locator('.part.sidebar').boundingBox())?.width ?? 0;
         const sendFromPalette = async (operation: string) => {
-          await page.waitForTimeout(500);   // the last result's focus and the tree's refresh settle
-          await runCommand(page, 'Gateway: Run Operation…', { opensQuickPick: true });
+          // The quick pick can close at once when the last result editor takes focus late: ask again.
+          for (let attempt = 1; ; attempt++) {
+            await page.waitForTimeout(500);
+            await runCommand(page, 'Gateway: Run Operation…', { opensQuickPick: true });
+            await page.waitForTimeout(300);
+            if (await page.locator(selectors.paletteInput).isVisible() || attempt === 3) break;
+          }
           await pickQuickItem(page, operation, operation);
           await waitForActiveEditorText(page, t => t.includes('Environment: Local sandbox'));
           await runCommand(page, 'Gateway: Send Request');
@@ -267,7 +272,10 @@ export function trustSteps(testSandbox: () => RunningSandbox, artifacts: string)
           assert.ok(local.includes(title), `"${title}" is not in the ${LOCAL_SANDBOX_NAME}'s menu: ${local.join(' | ')}`);
         }
         await treeRow(page, LOCAL_SANDBOX_NAME).click({ button: 'right' });
-        await page.locator('.monaco-menu .action-item .action-label').filter({ hasText: 'Advance to the Next ACH Window' }).click();
+        // A menu ignores the click that follows its opening too closely; hover, then Enter.
+        await page.locator('.monaco-menu .action-item .action-label').filter({ hasText: 'Advance to the Next ACH Window' }).hover();
+        await page.waitForTimeout(300);
+        await page.keyboard.press('Enter');
         const moved = toast(page, /Local sandbox time is now .* (3|6):00 PM C[SD]T/);
         await moved.waitFor({ timeout: 10_000 });
         console.log(`  toast: ${normalizeText(await moved.innerText())}`);

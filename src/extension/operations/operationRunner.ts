@@ -13,7 +13,7 @@ import {
   type OperationVars,
 } from '../contracts';
 import { runExchange, type ExchangeDeps, type SendEvent } from './exchangeFlow';
-import { askForMissingParams } from './parameterPrompts';
+import { askForMissingParams, askSearchFilters } from './parameterPrompts';
 import { fillPlaceholders, filledPath, requestDocumentText } from './requestDocumentText';
 import { currentSettingsOf, settingsBodyText, settingsReadOf } from './settingsDocuments';
 import type { RequestDocumentFiles } from './requestDocumentFiles';
@@ -65,7 +65,9 @@ export function createOperationRunner(deps: ExchangeDeps, sessions: RequestSessi
         await openRequestDocument(op, env.name, { ...args, ...prefilled }, sessions, files);
         return undefined;
       }
-      const vars = await askForMissingParams(op, args.vars, { localSandbox: env.kind === 'local' });
+      const filters = await askSearchFilters(op, args.vars);
+      if (!filters) return undefined;
+      const vars = await askForMissingParams(op, filters, { localSandbox: env.kind === 'local' });
       if (!vars) return undefined;
       return runner.send(op, { ...args, environmentName: env.name, vars });
     },

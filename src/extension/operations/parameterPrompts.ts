@@ -2,17 +2,10 @@
 // enumeration, otherwise an input box validated live by the parameter's catalog check.
 import * as vscode from 'vscode';
 import type { Operation, ParamSpec } from '../../catalog/types';
-import { checks } from '../../core/inputChecks';
 import type { OperationVars } from '../contracts';
 
-export function validateParam(spec: ParamSpec, value: string): string | undefined {
-  const v = value.trim();
-  if (v === '') return spec.required ? `${spec.name} is required: ${spec.doc}` : undefined;
-  if (spec.values && !spec.values.includes(v)) return `${spec.name} must be one of ${spec.values.join(', ')}`;
-  if (spec.check) return checks[spec.check](v);
-  if (spec.type === 'integer' && !/^-?\d+$/.test(v)) return `${spec.name} must be a whole number`;
-  return undefined;
-}
+import { validateParamValue as validateParam } from './paramValues';
+import { example, parseFilters, SEARCH_FILTERS } from './filterInput';
 
 async function askOne(op: Operation, spec: ParamSpec, step: number, steps: number, offerSandboxValue: boolean): Promise<string | undefined> {
   const title = `${op.title}: ${spec.name} (${step}/${steps})`;
@@ -46,4 +39,26 @@ export async function askForMissingParams(
     filled[spec.name] = value;
   }
   return filled;
+}
+
+/**
+ * The optional filters of a search run from the palette (without vars), in one box; Enter on
+ * an empty box searches without filters. Undefined when the user cancelled.
+ */
+export async function askSearchFilters(op: Operation, vars: OperationVars | undefined): Promise<OperationVars | undefined> {
+  const names = SEARCH_FILTERS[op.id];
+  if (!names || (vars && Object.keys(vars).length > 0)) return vars ?? {};
+  const text = await vscode.window.showInputBox({
+    title: `${op.title}: filters (all optional)`,
+    prompt: `name=value pairs: ${names.join(', ')}. Enter on an empty box searches without filters.`,
+    placeHolder: example(names),
+    ignoreFocusOut: true,
+    validateInput: (value) => {
+      const parsed = parseFilters(op, names, value);
+      return 'problem' in parsed ? parsed.problem : undefined;
+    },
+  });
+  if (text === undefined) return undefined;
+  const parsed = parseFilters(op, names, text);
+  return 'vars' in parsed ? parsed.vars : undefined;
 }
