@@ -156,7 +156,8 @@ describe('completion: variables and named requests', () => {
     const { items } = complete([...FILE, 'POST {{gatewayUrl}}/rest/v2/transactions/refund', '', '{"id": "{{|"}']);
     assert.deepEqual(items.map((i) => i.label).sort(), ['boardingUrl', 'gatewayUrl', 'invoice', 'merchantId', 'sale1']);
     assert.equal(edit(byLabel(items, 'invoice')).newText, 'invoice}}');
-    assert.equal(edit(byLabel(items, 'sale1')).newText, 'sale1.');
+    assert.equal(edit(byLabel(items, 'sale1')).newText, 'sale1', 'no dot of its own: a typed one would double it');
+    assert.deepEqual(byLabel(items, 'sale1').commitCharacters, ['.']);
   });
 
   it('offers response paths of the named request\'s operation after "name."', () => {
