@@ -2,7 +2,7 @@
 // them to LSP, and unit, fuzz and benchmark code call them directly. Every handler answers
 // something (an empty answer at worst) rather than throwing.
 
-import type { CodeLens, CompletionItem, Diagnostic, DocumentSymbol, Hover, Position, Range, TextEdit } from 'vscode-languageserver-types';
+import type { CodeAction, CodeLens, CompletionItem, Diagnostic, DocumentSymbol, Hover, Position, Range, TextEdit } from 'vscode-languageserver-types';
 import { AnalyzedDocument, DocumentCache } from './analyzedDocument';
 import { complete } from './completion';
 import { hoverAt } from './hover';
@@ -12,6 +12,7 @@ import { symbolsOf } from './symbols';
 import { formatBodies, type FormattingOptions } from './formatting';
 import type { EnvironmentsParams } from './protocol';
 import { documentTarget } from './documentTarget';
+import { codeActionsFor } from './codeActions';
 
 export { AnalyzedDocument };
 export type { FormattingOptions };
@@ -45,5 +46,9 @@ export const languageHandlers = {
   },
   formatting(doc: AnalyzedDocument, options: FormattingOptions, range?: Range): TextEdit[] {
     return formatBodies(doc, options, range);
+  },
+  /** Quick fixes for the diagnostics the client sends back (those that carry a replacement). */
+  codeActions(doc: AnalyzedDocument, diagnostics: readonly Diagnostic[]): CodeAction[] {
+    return codeActionsFor(doc, diagnostics);
   },
 };

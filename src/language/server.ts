@@ -47,6 +47,7 @@ connection.onInitialize((params) => {
       documentSymbolProvider: true,
       documentFormattingProvider: true,
       documentRangeFormattingProvider: true,
+      codeActionProvider: { codeActionKinds: ['quickfix'] },
     },
     serverInfo: { name: 'Gateway Workbench request files' },
   };
@@ -98,6 +99,11 @@ connection.onDocumentFormatting((p) => {
 connection.onDocumentRangeFormatting((p) => {
   const doc = analyzed(p.textDocument.uri);
   return doc ? safely('formatting', [], () => languageHandlers.formatting(doc, p.options, p.range)) : [];
+});
+
+connection.onCodeAction((p) => {
+  const doc = analyzed(p.textDocument.uri);
+  return doc ? safely('code actions', [], () => languageHandlers.codeActions(doc, p.context.diagnostics)) : [];
 });
 
 documents.listen(connection);

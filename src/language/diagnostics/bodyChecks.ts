@@ -8,7 +8,7 @@ import type { AnalyzedDocument } from '../analyzedDocument';
 import type { AnalyzedBody } from '../body/analyzeBody';
 import type { FieldNode } from '../body/fieldTree';
 import { innerScope, lookupField, rootScope, type FieldScope } from '../body/fieldScopes';
-import { diagnostic, onLine } from './diagnostic';
+import { diagnostic, onLine, withReplacement } from './diagnostic';
 import { KEY_NAME, shown } from './keyPatterns';
 import { valueProblem } from './valueCheck';
 
@@ -62,8 +62,9 @@ class BodyChecker {
     if (!spec) {
       if (KEY_NAME.test(node.name)) return; // reported as a key in the file
       const near = nearestName(node.name, scope.fields);
-      this.out.push(diagnostic(this.range(node.nameStart, node.nameEnd), 'unknown-field',
-        `unknown field "${shown(node.name)}" in ${where}${near ? `: did you mean "${near}"?` : `: ${knownFields(scope.fields)}`}`, 'warning'));
+      const found = diagnostic(this.range(node.nameStart, node.nameEnd), 'unknown-field',
+        `unknown field "${shown(node.name)}" in ${where}${near ? `: did you mean "${near}"?` : `: ${knownFields(scope.fields)}`}`, 'warning');
+      this.out.push(near ? withReplacement(found, near) : found);
       return;
     }
     const inner = innerScope(scope, found);

@@ -11,7 +11,7 @@ import type { AnalyzedDocument } from '../analyzedDocument';
 import type { RequestOperation } from '../requestOperation';
 import { nearestPath, nearestPathForMethod } from '../requestOperation';
 import { MEDIA_TYPES } from '../data/headerNames';
-import { diagnostic, onLine } from './diagnostic';
+import { diagnostic, onLine, withReplacement } from './diagnostic';
 import { shown } from './keyPatterns';
 import { valueProblem } from './valueCheck';
 import { CONTROL_ACTIONS, CONTROL_PREFIX } from '../../sandbox/controlHttp';
@@ -42,15 +42,16 @@ export function requestLineDiagnostics(request: ParsedRequest, resolved: Request
   if (resolved.onPath.length === 0) {
     if (target.pathname.includes('{{') && !/^\/(rest|api)\//.test(target.pathname)) return out;
     const nearest = nearestPath(target.pathname);
-    out.push(diagnostic(onLine(line, pathFrom, pathTo), 'unknown-path',
-      `unknown path "${shown(target.pathname)}": no gateway operation has it${nearest ? `; did you mean ${nearest}?` : ' (see the Gateway view or complete the path after the method)'}`));
+    const found = diagnostic(onLine(line, pathFrom, pathTo), 'unknown-path',
+      `unknown path "${shown(target.pathname)}": no gateway operation has it${nearest ? `; did you mean ${nearest}?` : ' (see the Gateway view or complete the path after the method)'}`);
+    out.push(nearest ? withReplacement(found, filledFrom(nearest, target.pathname)) : found);
     return out;
   }
   if (!resolved.op) {
     const typo = nearestPathForMethod(request.method, target.pathname);
     if (typo) {
-      out.push(diagnostic(onLine(line, pathFrom, pathTo), 'unknown-path',
-        `unknown path "${shown(target.pathname)}" for ${shown(request.method)}: did you mean ${typo}?`));
+      out.push(withReplacement(diagnostic(onLine(line, pathFrom, pathTo), 'unknown-path',
+        `unknown path "${shown(target.pathname)}" for ${shown(request.method)}: did you mean ${typo}?`), typo));
       return out;
     }
     const methods = [...new Set(resolved.onPath.map((o) => o.method))];
@@ -75,6 +76,12 @@ export function requestLineDiagnostics(request: ParsedRequest, resolved: Request
     if (problem && q.value !== '') out.push(diagnostic(onLine(line, at + q.valueStart, at + q.valueEnd), 'invalid-value', problem));
   }
   return out;
+}
+
+/** A template's `{param}` segments filled with what the user wrote there (the quick fix keeps ids). */
+function filledFrom(template: string, pathname: string): string {
+  const written = pathname.split('/');
+  return template.split('/').map((s, i) => (/^\{\w+\}$/.test(s) && written[i] ? written[i] : s)).join('/');
 }
 
 function pathParamDiagnostics(op: Operation, pathname: string, line: number, pathFrom: number): Diagnostic[] {
