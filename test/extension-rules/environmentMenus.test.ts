@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { COMMANDS } from '../../src/extension/contracts';
 import { boardingUrlFor } from '../../src/extension/environments/environmentValidation';
-import { formatSandboxTime } from '../../src/extension/environments/sandboxClock';
+import { formatSandboxClock, formatSandboxTime } from '../../src/extension/environments/sandboxClock';
 import { treeMenus } from '../../src/extension/tree/contributions';
 import { environmentContext } from '../../src/extension/tree/itemLabels';
 
@@ -41,6 +41,7 @@ describe('the sandbox clock', () => {
   it('reads in America/Chicago whatever the host zone: the 3 PM window is 3:00 PM', () => {
     assert.equal(formatSandboxTime(new Date('2026-11-20T21:00:00Z')), 'Nov 20, 3:00 PM CST');
     assert.equal(formatSandboxTime(new Date('2026-07-20T20:00:00Z')), 'Jul 20, 3:00 PM CDT');
+    assert.equal(formatSandboxClock(new Date('2026-11-20T21:00:00Z')), '3:00 PM CST');
   });
 });
 

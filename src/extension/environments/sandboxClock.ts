@@ -4,6 +4,11 @@
 /** The zone the extension starts the Local sandbox in. */
 export const LOCAL_SANDBOX_TIME_ZONE = 'America/Chicago';
 
+/** `3:00 PM CST`: the time of day and the zone, short enough for a tree item's description. */
+export function formatSandboxClock(date: Date, timeZone = LOCAL_SANDBOX_TIME_ZONE): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(date);
+}
+
 /** `Nov 22, 3:00 PM CST`: date, time and the zone's abbreviation. */
 export function formatSandboxTime(date: Date, timeZone = LOCAL_SANDBOX_TIME_ZONE): string {
   return new Intl.DateTimeFormat('en-US', {

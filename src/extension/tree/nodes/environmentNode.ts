@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { groups } from '../../../catalog';
 import type { GroupId, GroupInfo } from '../../../catalog/types';
 import type { EnvironmentEntry } from '../../contracts';
-import { formatSandboxTime } from '../../environments/sandboxClock';
+import { formatSandboxClock, formatSandboxTime, LOCAL_SANDBOX_TIME_ZONE } from '../../environments/sandboxClock';
 import { environmentContext } from '../itemLabels';
 import type { TreeContext } from '../treeContext';
 import { GatewayNode } from '../treeNode';
@@ -52,7 +52,7 @@ export class EnvironmentNode extends GatewayNode {
     const sandboxTime = entry.kind === 'local' ? this.ctx.environments.localSandboxTime() : undefined;
     item.description = [
       this.active ? 'active' : '', entry.kind === 'production' ? kind : '', entry.readOnly ? 'read-only' : '',
-      sandboxTime ? `sandbox time ${formatSandboxTime(sandboxTime)}` : '',
+      sandboxTime ? formatSandboxClock(sandboxTime) : '',
     ]
       .filter(Boolean)
       .join(' · ');
@@ -65,6 +65,9 @@ export class EnvironmentNode extends GatewayNode {
       .appendText(entry.gatewayUrl)
       .appendMarkdown('\n- boarding: ')
       .appendText(entry.boardingUrl);
+    if (sandboxTime) {
+      item.tooltip.appendMarkdown(`\n- sandbox time: ${formatSandboxTime(sandboxTime)} (${LOCAL_SANDBOX_TIME_ZONE}); ACH moves on at 3 PM and 6 PM there`);
+    }
     item.contextValue = environmentContext(entry);
     return item;
   }
