@@ -214,3 +214,13 @@ describe('diagnostics: variables', () => {
     assert.equal(all.filter((d) => d.code === 'undefined-variable' || d.code === 'unknown-request').length, 2, 'file variables, built-ins and sale1 resolve');
   });
 });
+
+describe('diagnostics: a placeholder left as a value (issue 11, item 11)', () => {
+  it('"transactionId" as the id is a warning whose quick fix makes it a variable', () => {
+    const { one } = diagnose(['POST {{gatewayUrl}}/rest/v2/transactions/refund', 'Content-Type: application/json', '', '{ "type": "REFUND", "id": "transactionId", "amount": "1.00" }']);
+    const { d, text } = one('placeholder-value');
+    assert.equal(text, 'transactionId');
+    assert.equal(d.severity, WARNING);
+    assert.deepEqual(d.data, { replacement: '{{transactionId}}' });
+  });
+});
