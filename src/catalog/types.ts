@@ -78,6 +78,8 @@ export interface ParamSpec {
   values?: readonly string[];
   check?: CheckName;
   doc: string;
+  /** A value the Local sandbox accepts, offered when asking for this parameter there. */
+  sandboxValue?: string;
 }
 
 export interface Operation {

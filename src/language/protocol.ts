@@ -6,6 +6,10 @@
 export interface EnvironmentsParams {
   active: string;
   names: string[];
+  /** Names of the production environments: their lens says so, and test cards are flagged. */
+  production?: string[];
+  /** The built-in Local sandbox's name: the one target a plain "▷ Send" lens does not name. */
+  local?: string;
 }
 
 /** Client → server notification, sent whenever the environments (or the active one) change. */

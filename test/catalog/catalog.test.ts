@@ -188,11 +188,12 @@ describe('catalog against the interface', () => {
   it('classes safety: reads, money movers, destructive calls, writes', () => {
     const moves = ['transactions.auth', 'transactions.sale', 'transactions.capture', 'transactions.forcedSale',
       'transactions.refund', 'transactions.void', 'transactions.adjustTip', 'achTransactions.create',
-      'achTransactions.credit', 'achTransactions.debit', 'achTransactions.reversal', 'achTransactions.void'];
+      'achTransactions.credit', 'achTransactions.debit', 'achTransactions.reversal', 'achTransactions.void',
+      'batches.closeOpen'];   // closing a batch settles its transactions: money moves, nothing is destroyed
     for (const op of operations) {
       const expected = op.method === 'GET' || op.id === 'achTransactions.validate' ? 'read'
         : moves.includes(op.id) ? 'moves-money'
-          : op.method === 'DELETE' || op.id === 'batches.closeOpen' ? 'destructive'
+          : op.method === 'DELETE' ? 'destructive'
             : 'write';
       assert.equal(op.safety, expected, op.id);
     }

@@ -52,6 +52,8 @@ describe('language server over stdio', () => {
     const diagnosticsArrived = new Promise<void>((resolve) => waiters.push(resolve));
     await connection.sendNotification('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'gateway-request', version: 1, text: TEXT } });
     await diagnosticsArrived;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(published.filter((p) => p.uri === URI).length, 1, 'didOpen published its diagnostics more than once');
     const { diagnostics } = published[published.length - 1];
     assert.deepEqual(diagnostics.map((d) => [d.code, d.range.start.line, d.range.start.character]).sort(), [['invalid-value', 6, 11], ['missing-field', 4, 0]]);
 

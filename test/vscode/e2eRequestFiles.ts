@@ -253,7 +253,8 @@ export function requestFileSteps(workspace: () => string, artifacts: string): St
         await completeField(page, 'id', { newLine: true, filter: 'id' });
         await pasteText(page, '{{');   // typed, the editor might close it as "{{}}", "{}" or not at all
         await triggerSuggest(page);
-        await acceptSuggestion(page, 'sale1');   // an earlier named request: its response paths follow
+        await acceptSuggestion(page, 'sale1');   // an earlier named request
+        await page.keyboard.type('.');          // the dot the user types (not doubled): its response paths follow
         await acceptSuggestion(page, 'sale1.payload.transaction.id');
         await completeField(page, 'amount', { newLine: true, filter: 'amount' });
         await page.keyboard.type('5.00');   // a partial refund: not one of the offered amounts

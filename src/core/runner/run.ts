@@ -98,7 +98,7 @@ class Run {
     } catch (err) {
       return this.record({ ...base, state: 'error', message: err instanceof Error ? err.message : String(err), expectations: [] });
     }
-    if (!result) return this.record({ ...base, state: 'cancelled', message: 'not sent: declined or cancelled', expectations: [] });
+    if (!result) return this.record({ ...base, state: 'cancelled', message: 'not sent: stopped before sending (read-only, not confirmed, or cancelled)', expectations: [] });
     if (prepared.request.name && result.parsed !== undefined) namedResponses.set(prepared.request.name, result.parsed);
     const verdict = judge(prepared.request, result, resolverFor(file, environment, namedResponses));
     const unreadable = result.unreadable !== undefined && result.status < 400 ? { unreadable: result.unreadable } : {};

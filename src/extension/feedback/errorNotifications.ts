@@ -7,7 +7,7 @@ import { operationById } from '../../catalog';
 import { changesState, unreadableAnswerMessage } from '../../core/outcomeCheck';
 import { explainStatus } from '../../core/statusAdvice';
 import { redact } from '../../core/redaction';
-import { COMMANDS } from '../contracts';
+import { COMMANDS, operationCommandId } from '../contracts';
 import type { ExchangeLog } from './exchangeLog';
 
 export interface NotificationContext {
@@ -16,6 +16,8 @@ export interface NotificationContext {
   title: string;
   /** Sends the same request again (offered for 429, 5xx and network failures). */
   retry?: () => void;
+  /** The request's method: a POST that may have arrived is searched for, never retried. */
+  method?: string;
   secrets?: readonly string[];
 }
 
@@ -27,6 +29,10 @@ interface Action {
 const SHOW_LOG = (log: ExchangeLog): Action => ({ label: 'Show log', run: () => log.show() });
 const RETRY: Action = { label: 'Retry', run: (ctx) => ctx.retry?.() };
 const SET_KEYS: Action = { label: 'Set keys', run: (ctx) => void vscode.commands.executeCommand(COMMANDS.setKeys, ctx.environmentName) };
+const SEARCH_TRANSACTIONS: Action = {
+  label: 'Search transactions',
+  run: (ctx) => void vscode.commands.executeCommand(operationCommandId('transactions.search'), { environmentName: ctx.environmentName }),
+};
 const EDIT_ENVIRONMENT: Action = {
   label: 'Edit environment',
   run: (ctx) => void vscode.commands.executeCommand(COMMANDS.editEnvironment, ctx.environmentName),
@@ -131,9 +137,12 @@ export function notifyUnreadable(result: GatewayResult, ctx: NotificationContext
 /** For a failure without a response (GatewayError from core, or anything else thrown). */
 export function notifyFailure(error: unknown, ctx: NotificationContext, log: ExchangeLog): void {
   const { kind, message } = describeFailure(error);
-  // It may have happened: the message names what to check, and no button sends it again blind.
+  // It may have happened: the message names what to check, and no button sends it again blind;
+  // a POST that may have arrived offers the search that tells instead of Retry.
   const unknown = (error as { outcomeUnknown?: unknown } | undefined)?.outcomeUnknown === true;
-  const actions = (FAILURE_ACTIONS[kind] ?? []).filter((a) => !unknown || a !== RETRY);
+  const mayHaveArrived = ctx.method?.toUpperCase() === 'POST' && (kind === 'connection-lost' || kind === 'timeout');
+  const base = (FAILURE_ACTIONS[kind] ?? []).filter((a) => !(unknown || mayHaveArrived) || a !== RETRY);
+  const actions = mayHaveArrived ? [SEARCH_TRANSACTIONS, ...base] : base;
   present('error', `${ctx.title} on ${ctx.environmentName} failed: ${message}`, [...actions, SHOW_LOG(log)], ctx);
 }
 
