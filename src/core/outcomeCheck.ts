@@ -66,3 +66,13 @@ export function unreadableAnswerMessage(result: Pick<GatewayResult, 'unreadable'
   }
   return `${text} — ${read ? `check with ${read} whether it went through` : 'check whether it went through'} before retrying`;
 }
+
+/**
+ * True when a request that changes state got no answer that says what happened: a 5xx, or a
+ * success status whose body could not be read.
+ */
+export function resultOutcomeUnknown(result: Pick<GatewayResult, 'status' | 'unreadable' | 'operationId' | 'method'>): boolean {
+  const operation = result.operationId ? operationById(result.operationId) : undefined;
+  if (!changesState(result.method, operation)) return false;
+  return result.status >= 500 || (result.unreadable !== undefined && result.status < 400);
+}

@@ -7,6 +7,8 @@ import { requireOperation } from '../../src/catalog';
 import { GatewayClient } from '../../src/core/client';
 import { GatewayError } from '../../src/core/gatewayErrors';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server';
+import { junitReport } from '../../src/cli/run/junitReport';
+import { runFiles } from '../../src/cli/run/runFiles';
 import { startDroppingProxy, type DroppingProxy } from './droppingProxy';
 
 let sb: RunningSandbox;
@@ -99,6 +101,23 @@ describe('no re-send after the answer was lost', () => {
     await closed.close();
     assert.equal(err.kind, 'unreachable');
     assert.equal(err.outcomeUnknown, false);
+  });
+
+  it('a request file closing the batch whose answer is lost: error, outcome unknown, in the json and junit reports', async () => {
+    proxy.dropNext((method, path) => method === 'PUT' && path === '/rest/v1/batches/open');
+    const closesBefore = count('batches.closeOpen');
+    const report = await runFiles([{ path: 'close.gwreq', text: ['### close the batch', '# @expect status 200', 'PUT {{gatewayUrl}}/rest/v1/batches/open', 'Content-Type: application/xml', '', '<batch><lastBatchClosedRequiredInResponse>true</lastBatchClosedRequiredInResponse></batch>', ''].join('\n') }], {
+      environment: { name: 'proxied', kind: 'sandbox', gatewayUrl: proxy.url, boardingUrl: proxy.url },
+      credentials: { apiKey: sb.apiKey },
+      readOnly: false,
+      close: async () => undefined,
+    });
+    assert.equal(count('batches.closeOpen') - closesBefore, 1);
+    const request = report.files[0]!.requests[0]!;
+    assert.equal(request.state, 'error');
+    assert.equal(request.outcomeUnknown, true);
+    assert.match(request.message ?? '', /NOT sent again.*check with GET \/rest\/v1\/batches\/open/);
+    assert.match(junitReport(report), /<error message="[^"]*NOT sent again[^"]*" type="outcome-unknown">/);
   });
 
   it('still re-sends a read after a lost answer', async () => {

@@ -203,6 +203,7 @@ describe('CLI reports: an unreadable 200 is a failure in every format', () => {
     const json = JSON.parse(jsonReport(report)) as { files: Array<{ requests: Array<{ state: string; unreadable?: string; message?: string }> }> };
     const request = json.files[0]!.requests[0]!;
     assert.equal(request.state, 'failed');
+    assert.equal((request as { outcomeUnknown?: boolean }).outcomeUnknown, true, 'a sale nobody can read the answer to');
     assert.match(request.unreadable ?? '', /an HTML page/);
     assert.match(request.message ?? '', /^the answer could not be read: .* check with GET \/rest\/v2\/transactions/);
     assert.match(textReport(report, { colour: false }), /✗ 200 .* sale — the answer could not be read: it is an HTML page/);

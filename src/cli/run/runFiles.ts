@@ -46,6 +46,7 @@ function requestReport(file: RequestFile, outcome: RequestOutcome): RequestRepor
     ...(outcome.timingMs !== undefined ? { timeMs: Math.round(outcome.timingMs * 10) / 10 } : {}),
     ...(outcome.message ? { message: outcome.message } : {}),
     ...(outcome.asDependency ? { asDependency: true } : {}),
+    ...(outcome.outcomeUnknown ? { outcomeUnknown: true } : {}),
     ...(outcome.unreadable ? { unreadable: outcome.unreadable } : {}),
     ...(outcome.ignoredAuthHeaders?.length ? { ignoredHeaders: outcome.ignoredAuthHeaders } : {}),
     ...(notes.length > 0 ? { notes } : {}),

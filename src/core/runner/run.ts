@@ -4,7 +4,7 @@
 // both run files the same way.
 
 import { evaluateExpectation, substituteVariables, type Expectation, type ParsedRequest, type RequestFile } from '../requestFile';
-import { unreadableAnswerMessage } from '../outcomeCheck';
+import { resultOutcomeUnknown, unreadableAnswerMessage } from '../outcomeCheck';
 import type { GatewayResult } from '../result';
 import { explainStatus } from '../statusAdvice';
 import { dependencyOrder } from './dependencies';
@@ -96,13 +96,15 @@ class Run {
     try {
       result = await send(prepared);
     } catch (err) {
-      return this.record({ ...base, state: 'error', message: err instanceof Error ? err.message : String(err), expectations: [] });
+      const unknown = (err as { outcomeUnknown?: unknown } | undefined)?.outcomeUnknown === true ? { outcomeUnknown: true } : {};
+      return this.record({ ...base, ...unknown, state: 'error', message: err instanceof Error ? err.message : String(err), expectations: [] });
     }
     if (!result) return this.record({ ...base, state: 'cancelled', message: 'not sent: stopped before sending (read-only, not confirmed, or cancelled)', expectations: [] });
     if (prepared.request.name && result.parsed !== undefined) namedResponses.set(prepared.request.name, result.parsed);
     const verdict = judge(prepared.request, result, resolverFor(file, environment, namedResponses));
     const unreadable = result.unreadable !== undefined && result.status < 400 ? { unreadable: result.unreadable } : {};
-    return this.record({ ...base, ...verdict, ...unreadable, status: result.status, timingMs: result.timingMs, result });
+    const unknown = verdict.state !== 'passed' && resultOutcomeUnknown(result) ? { outcomeUnknown: true } : {};
+    return this.record({ ...base, ...verdict, ...unreadable, ...unknown, status: result.status, timingMs: result.timingMs, result });
   }
 
   /** Request `index` after the named requests it needs that have not been sent in this session. */
