@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { COMMANDS, LOCAL_SANDBOX_NAME, type GatewayWorkbenchApi } from '../../../src/extension/contracts';
-import { EXTENSION_ID, activateExtension } from './support/extensionUnderTest';
+import { activateExtension } from './support/extensionUnderTest';
 
 const FILE = [
   '### Sale',                                                     // 0
@@ -119,9 +119,9 @@ suite('request files in the Testing view, and generated code', () => {
     this.timeout(60_000);
     const [item] = (await a.requestTests.discover()).filter((i) => i.label === relative);
     assert.ok(item);
-    const extension = vscode.extensions.getExtension(EXTENSION_ID);
-    assert.ok(extension);
-    const cli = await run(process.execPath, [path.join(extension.extensionPath, 'dist/cli.js'), 'run', relative, '--report', 'junit'], { cwd: workspace });
+    // The CLI is its own package (the .vsix does not carry it): the repository's build of it.
+    const cliPath = path.resolve(__dirname, '../../../../dist/cli.js');
+    const cli = await run(process.execPath, [cliPath, 'run', relative, '--report', 'junit'], { cwd: workspace });
     assert.match(cli.stdout, new RegExp(`<testsuite name="${relative}"`));
     const names = [...cli.stdout.matchAll(/<testcase name="([^"]*)"/g)].map((m) => m[1]);
     assert.deepEqual(names, item.children.map((c) => c.label));
