@@ -234,6 +234,9 @@ export function trustSteps(testSandbox: () => RunningSandbox, artifacts: string)
         for (let i = 0; i < 2; i++) {
           await terminal.click();
           await waitForActiveEditorText(page, t => t.includes('terminal-settings'), 30_000);
+          // The read's progress closes once its result shows; a palette opened before would lose focus.
+          await toast(page, /Get terminal settings on/).waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+          await page.waitForTimeout(1000);
         }
         const settingsTabs = await page.locator('.tab').filter({ hasText: 'Get terminal settings' }).count();
         assert.equal(settingsTabs, 1, `${settingsTabs} tabs for the terminal settings`);
