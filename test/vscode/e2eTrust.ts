@@ -258,7 +258,13 @@ export function trustSteps(testSandbox: () => RunningSandbox, artifacts: string)
         // A refund's ref-id links to the sale it refunds (Ctrl+click, as any editor link).
         const refund = page.locator(selectors.treeRow).filter({ hasText: /REFUND 25\.00/ }).first();
         await refund.locator('.label-name').click();
-        const refundText = await waitForActiveEditorText(page, t => t.includes('"type": "REFUND"'), 15_000);
+        await waitForActiveEditorText(page, t => t.includes('"type": "REFUND"'), 15_000);
+        // Scroll the ref-id line into view (the editor renders only the lines on screen).
+        await page.keyboard.press('Control+F');
+        await page.keyboard.type('"ref-id"');
+        await page.keyboard.press('Enter');
+        await page.keyboard.press('Escape');
+        const refundText = await waitForActiveEditorText(page, t => t.includes('"ref-id"'), 10_000);
         const refId = /"ref-id": "(\d+)"/.exec(refundText)?.[1];
         assert.ok(refId, `the refund has no ref-id: ${refundText.slice(0, 300)}`);
         await page.waitForTimeout(1000);   // links are computed after the text renders
