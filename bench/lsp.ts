@@ -14,7 +14,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { analyzeDocument, languageHandlers } from '../src/language/handlers';
 import { ensureServerBuilt } from './lspBuild';
-import { benchDocument, type CompletionKind, type Spot } from './lspDocument';
+import { benchDocument, examplesDocument, type CompletionKind, type Spot } from './lspDocument';
 import { LspSession } from './lspSession';
 import { fmt, nowMs, percentile } from './stats';
 
@@ -145,16 +145,19 @@ async function main(): Promise<void> {
   const check = process.argv.includes('--check');
   ensureServerBuilt(REPO_ROOT, SERVER);
   const doc = benchDocument(5000);
+  const examples = examplesDocument(path.join(REPO_ROOT, 'examples'), 5000);
   const kinds: CompletionKind[] = ['path', 'header', 'body field', 'value', 'variable'];
   const spots = spreadSpots(doc.spots, kinds, COMPLETIONS_PER_KIND);
   const cpus = os.cpus();
   console.log(`## language server over LSP (stdio, vscode-jsonrpc), all times in ms`);
   console.log(`  machine: ${cpus.length} x ${cpus[0]?.model.trim() ?? 'unknown cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB, node ${process.version}, load ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   console.log(`  document: ${doc.lineCount} lines, ${(doc.text.length / 1024).toFixed(0)} KB, ${doc.requestCount} requests (JSON and XML bodies, chained variables, @expect)`);
+  console.log(`  examples document: ${examples.lineCount} lines, ${(examples.text.length / 1024).toFixed(0)} KB (examples/*.gwreq repeated, as measured from Neovim in issue 11)`);
 
   const session = await LspSession.start(SERVER);
   try {
     const diag = await diagnostics(session, doc.text, doc.editLine);
+    const real = await diagnostics(session, examples.text, examples.editLine);
     const comp = await completions(session, doc.text, spots);
     const baseline = median(comp.noop);
     const allCompletions = [...comp.byKind.values()].flat();
@@ -167,6 +170,8 @@ async function main(): Promise<void> {
       { label: 'diagnostics: didOpen → publish', samples: diag.opens },
       { label: 'diagnostics: didChange 1 line → publish', samples: diag.changes },
       { label: 'diagnostics: in-process, no LSP (reference)', samples: inProcessDiagnostics(doc.text) },
+      { label: 'examples ×N: didOpen → publish', samples: real.opens },
+      { label: 'examples ×N: didChange 1 line → publish', samples: real.changes },
       ...kinds.map((kind) => ({ label: `completion: ${kind}`, samples: comp.byKind.get(kind) ?? [] })),
       { label: 'completion: all positions', samples: allCompletions },
     ];
@@ -179,6 +184,8 @@ async function main(): Promise<void> {
       { what: `completion p95 ${fmt(p95, 2)} ms ≤ ${TARGET_COMPLETION_P95_MS} ms`, ok: p95 <= TARGET_COMPLETION_P95_MS },
       { what: `diagnostics after didOpen, median ${fmt(median(diag.opens), 2)} ms ≤ ${TARGET_DIAGNOSTICS_MS} ms`, ok: median(diag.opens) <= TARGET_DIAGNOSTICS_MS },
       { what: `diagnostics after didChange, median ${fmt(median(diag.changes), 2)} ms ≤ ${TARGET_DIAGNOSTICS_MS} ms`, ok: median(diag.changes) <= TARGET_DIAGNOSTICS_MS },
+      // Issue 11: the examples file, p95 (not the median) after an edit.
+      { what: `examples file: diagnostics after didChange, p95 ${fmt(percentile(sorted(real.changes), 95), 2)} ms ≤ ${TARGET_DIAGNOSTICS_MS} ms`, ok: percentile(sorted(real.changes), 95) <= TARGET_DIAGNOSTICS_MS },
     ];
     console.log('  targets (issue 4 §7):');
     for (const r of results) console.log(`    ${r.ok ? 'met   ' : 'MISSED'} ${r.what}`);

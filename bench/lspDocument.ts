@@ -2,6 +2,8 @@
 // every operation in turn, named and chained (`{{rN.payload.transaction.id}}`), with
 // assertions, headers, file variables and the operations' own JSON and XML sample bodies —
 // plus the positions a user would ask completion at, by kind.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { operations, type FieldSpec, type Operation } from '../src/catalog';
 
 export type CompletionKind = 'path' | 'header' | 'body field' | 'value' | 'variable';
@@ -103,4 +105,21 @@ export function benchDocument(targetLines = 5000): BenchDocument {
   while (lines.length < targetLines) lines.push('# padding');
   if (!editLine) throw new Error('benchDocument: no body line with an amount to edit; the catalog samples changed');
   return { text: lines.join('\n'), lineCount: lines.length, requestCount: requests, spots, editLine };
+}
+
+/**
+ * The repository's examples (examples/*.gwreq: every operation, as users write them, comments
+ * and all) repeated to at least `minLines` lines: the file issue 11 measured from Neovim, where
+ * diagnostics after an edit took 34–68 ms. The edit changes one `"amount"` value.
+ */
+export function examplesDocument(examplesDir: string, minLines: number): { text: string; lineCount: number; editLine: { line: number; text: string } } {
+  const once = fs.readdirSync(examplesDir).filter((f) => f.endsWith('.gwreq')).sort()
+    .map((f) => fs.readFileSync(path.join(examplesDir, f), 'utf8').replace(/\r\n?/g, '\n').trimEnd()).join('\n\n');
+  const onceLines = once.split('\n').length;
+  const text = Array.from({ length: Math.ceil(minLines / onceLines) }, () => once).join('\n\n') + '\n';
+  const lines = text.split('\n');
+  const middle = Math.floor(lines.length / 2);
+  const found = lines.findIndex((l, i) => i >= middle && /"amount": "\d+\.\d\d"/.test(l));
+  if (found < 0) throw new Error('the examples have no JSON "amount" line to edit');
+  return { text, lineCount: lines.length, editLine: { line: found, text: lines[found]!.replace(/"amount": "[\d.]+"/, '"amount": "{{amount}}"') } };
 }

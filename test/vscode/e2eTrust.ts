@@ -234,6 +234,9 @@ export function trustSteps(testSandbox: () => RunningSandbox, artifacts: string)
         for (let i = 0; i < 2; i++) {
           await terminal.click();
           await waitForActiveEditorText(page, t => t.includes('terminal-settings'), 30_000);
+          // The read's progress closes once its result shows; a palette opened before would lose focus.
+          await toast(page, /Get terminal settings on/).waitFor({ state: 'hidden', timeout: 10_000 }).catch(() => undefined);
+          await page.waitForTimeout(1000);
         }
         const settingsTabs = await page.locator('.tab').filter({ hasText: 'Get terminal settings' }).count();
         assert.equal(settingsTabs, 1, `${settingsTabs} tabs for the terminal settings`);
@@ -241,7 +244,7 @@ export function trustSteps(testSandbox: () => RunningSandbox, artifacts: string)
       },
     },
     {
-      name: '7. a click on a card transaction opens it as the gateway has it now',
+      name: '7. a click on a card transaction opens it as the gateway has it now; a refund\'s ref-id links to its sale',
       run: async page => {
         await clearNotifications(page);
         await setExpanded(page, 'Card transactions', true);
@@ -252,6 +255,23 @@ export function trustSteps(testSandbox: () => RunningSandbox, artifacts: string)
         const text = await waitForActiveEditorText(page, t => t.includes('"transaction"'), 15_000);
         assert.match(text, /"type": "SALE"/);
         await shot(page, artifacts, 'e2e-trust-transaction-detail.png');
+        // A refund's ref-id links to the sale it refunds (Ctrl+click, as any editor link).
+        const refund = page.locator(selectors.treeRow).filter({ hasText: /REFUND 25\.00/ }).first();
+        await refund.locator('.label-name').click();
+        await waitForActiveEditorText(page, t => t.includes('"type": "REFUND"'), 15_000);
+        // Scroll the ref-id line into view (the editor renders only the lines on screen).
+        await page.keyboard.press('Control+F');
+        await page.keyboard.type('"ref-id"');
+        await page.keyboard.press('Enter');
+        await page.keyboard.press('Escape');
+        const refundText = await waitForActiveEditorText(page, t => t.includes('"ref-id"'), 10_000);
+        const refId = /"ref-id": "(\d+)"/.exec(refundText)?.[1];
+        assert.ok(refId, `the refund has no ref-id: ${refundText.slice(0, 300)}`);
+        await page.waitForTimeout(1000);   // links are computed after the text renders
+        const link = page.locator(`${selectors.activeEditorLines} .detected-link`).filter({ hasText: refId }).first();
+        await link.waitFor({ timeout: 10_000 });
+        await link.click({ modifiers: ['Control'] });
+        await waitForActiveEditorText(page, t => t.includes(`"id": "${refId}"`) && t.includes('"type": "SALE"'), 15_000);
         await closeAllEditors(page);
       },
     },

@@ -17,6 +17,7 @@ import { HistoryStore } from '../history/historyStore';
 import { ResultDocuments } from '../results/resultDocuments';
 import { createResultPresenter } from '../results/resultPresenter';
 import { createResultStatusBar } from '../results/resultStatusBar';
+import { registerResultLinks } from '../results/resultLinkProvider';
 import type { ExchangeDeps, SendEvent } from './exchangeFlow';
 import { registerOperationCommands } from './operationCommands';
 import { createOperationRunner, type OperationRunnerImpl } from './operationRunner';
@@ -84,6 +85,7 @@ export function registerOperations(context: vscode.ExtensionContext, deps: Opera
     documents,
     vscode.workspace.registerTextDocumentContentProvider(RESULT_SCHEME, documents),
     createResultStatusBar(documents),
+    registerResultLinks(documents),
     registerOperationCommands(runner),
     registerRunOperationPick(runner),
     decorations,
