@@ -22,7 +22,7 @@ const createFields: readonly FieldSpec[] = [
 ];
 
 const updateFields: readonly FieldSpec[] = [
-  { name: 'account-type', type: 'string', values: accountTypes, doc: 'Kind of bank account.' },
+  { name: 'account-type', type: 'string', values: accountTypes, anyCase: true, doc: 'Kind of bank account (any case).' },
   { name: 'individual-name', type: 'string', doc: 'Name of the account holder.' },
   ...labelFields, ...softwareFields,
 ];

@@ -52,7 +52,7 @@ const entries: readonly OperationEntry[] = [
     path: '/rest/v2/ach/transactions', payloadType: 'ach-transaction', safety: 'moves-money',
     doc: 'Submits a debit or credit (chosen by type) against a bank account or an ACH token; answers its id and status Pending.',
     body: payment({ type: 'Debit', ...paymentSample }, [
-      { name: 'type', type: 'string', required: true, values: transactionTypes, doc: 'Debit takes money from the account; Credit pays into it.' },
+      { name: 'type', type: 'string', required: true, values: transactionTypes, anyCase: true, doc: 'Debit takes money from the account; Credit pays into it (any case).' },
     ]),
   },
   {

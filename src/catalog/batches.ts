@@ -13,7 +13,7 @@ const entries: readonly OperationEntry[] = [
     path: '/rest/v1/batches/open', responseFormat: 'xml', payloadType: 'batch', safety: 'destructive',
     doc: 'Closes the open batch so its transactions settle, and opens a new one; answers the closed batch.',
     body: {
-      kind: 'xml', xmlRoot: 'batch',
+      kind: 'xml+json', xmlRoot: 'batch',
       fields: [
         { name: 'lastBatchClosedRequiredInResponse', type: 'boolean', doc: 'Answer with the batch just closed.' },
         { name: 'software-type', type: 'string', doc: 'Name of the integrating application.' },

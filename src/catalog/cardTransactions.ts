@@ -12,7 +12,7 @@ const xmlRoot = 'transaction';
 
 /** `type` is optional: the path already selects the transaction type. */
 const typeField = (value: string): FieldSpec => ({
-  name: 'type', type: 'string', values: [value], doc: `Transaction type; optional because the path selects ${value}.`,
+  name: 'type', type: 'string', values: [value], anyCase: true, doc: `Transaction type (any case); optional because the path selects ${value}.`,
 });
 
 const amount: FieldSpec = { name: 'amount', type: 'string', required: true, check: 'amount', doc: 'Amount as a decimal string with two places, e.g. "25.00".' };

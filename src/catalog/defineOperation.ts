@@ -7,9 +7,11 @@ import { sampleText, type SampleValue } from './sampleText';
 
 /**
  * `json+xml`: JSON preferred, XML also accepted (cards, vault, ACH).
- * `xml`: XML only (settings, batches). `json`: JSON only (documents, onboarding).
+ * `xml+json`: XML preferred, JSON also accepted (settings, batches: the interface shows XML,
+ * the facts list both media types and the gateway's Java samples send JSON).
+ * `xml`: XML only. `json`: JSON only (documents, onboarding).
  */
-export type BodyKind = 'json+xml' | 'xml' | 'json';
+export type BodyKind = 'json+xml' | 'xml+json' | 'xml' | 'json';
 
 export interface BodyEntry {
   kind: BodyKind;
@@ -36,6 +38,7 @@ export interface OperationEntry {
 
 const bodyFormats: Record<BodyKind, readonly Exclude<BodyFormat, 'none'>[]> = {
   'json+xml': ['json', 'xml'],
+  'xml+json': ['xml', 'json'],
   xml: ['xml'],
   json: ['json'],
 };

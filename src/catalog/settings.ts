@@ -1,4 +1,5 @@
-// Gateway settings: 10 groups, each a path with a subset of GET/POST/PUT/DELETE, XML in and out.
+// Gateway settings: 10 groups, each a path with a subset of GET/POST/PUT/DELETE, XML in and out
+// by default (JSON too, when asked).
 // The 30 operations are generated from the one table below; each row states only what the
 // interface and the facts file say about its group.
 import type { FieldSpec, HttpMethod, ParamSpec, Safety } from './types';
@@ -211,7 +212,7 @@ function settingsOperation(group: SettingsGroup, method: HttpMethod): OperationE
     payloadType: group.payloadType ?? group.element,
     safety: a.safety,
     doc: `${a.doc} the ${group.noun}. ${group.about}`,
-    ...(hasBody ? { body: { kind: 'xml' as const, xmlRoot: group.element, fields: method === 'PUT' ? updatable(group.fields) : group.fields, sample: group.sample } } : {}),
+    ...(hasBody ? { body: { kind: 'xml+json' as const, xmlRoot: group.element, fields: method === 'PUT' ? updatable(group.fields) : group.fields, sample: group.sample } } : {}),
   };
 }
 

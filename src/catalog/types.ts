@@ -59,6 +59,8 @@ export interface FieldSpec {
   required?: boolean;
   /** Allowed values of an enumerated field. */
   values?: readonly string[];
+  /** The gateway takes `values` in any letter case (transaction types, ACH enumerations). */
+  anyCase?: boolean;
   check?: CheckName;
   /** One line: what the field means. */
   doc: string;

@@ -4,9 +4,10 @@
 import { catalogCommand } from './commands/catalog';
 import { runCommand } from './commands/run';
 import { sandboxCommand } from './commands/sandbox';
+import { lspCommand } from './commands/lsp';
 import { UsageError, type CliCommand, type CliIo } from './cliCommand';
 
-const COMMANDS: readonly CliCommand[] = [sandboxCommand, catalogCommand, runCommand];
+const COMMANDS: readonly CliCommand[] = [sandboxCommand, catalogCommand, runCommand, lspCommand];
 
 function help(): string {
   const width = Math.max(...COMMANDS.map(c => c.usage.length));

@@ -2,12 +2,13 @@
 // them to LSP, and unit, fuzz and benchmark code call them directly. Every handler answers
 // something (an empty answer at worst) rather than throwing.
 
-import type { CodeLens, CompletionItem, Diagnostic, DocumentSymbol, Hover, Position, Range, TextEdit } from 'vscode-languageserver-types';
+import type { CodeAction, CodeLens, CompletionItem, Diagnostic, DocumentSymbol, Hover, Position, Range, TextEdit } from 'vscode-languageserver-types';
 import { AnalyzedDocument, DocumentCache } from './analyzedDocument';
 import { complete } from './completion';
 import { hoverAt } from './hover';
 import { diagnose } from './diagnostics';
 import { codeLensesOf } from './codeLenses';
+import { codeActionsFor } from './codeActions';
 import { symbolsOf } from './symbols';
 import { formatBodies, type FormattingOptions } from './formatting';
 import type { EnvironmentsParams } from './protocol';
@@ -34,6 +35,9 @@ export const languageHandlers = {
   },
   diagnostics(doc: AnalyzedDocument): Diagnostic[] {
     return diagnose(doc);
+  },
+  codeActions(doc: AnalyzedDocument, range: Range): CodeAction[] {
+    return codeActionsFor(doc, range);
   },
   codeLenses(doc: AnalyzedDocument, environments: EnvironmentsParams): CodeLens[] {
     return codeLensesOf(doc, environments);

@@ -10,12 +10,20 @@ import { HEADER_NAMES } from './data/headerNames';
 import { isAuthHeader } from '../core/authHeaders';
 import { KEY_ADVICE } from './diagnostics/secretChecks';
 import { maskSecrets } from './diagnostics/keyPatterns';
+import type { Operation, OperationAlias } from '../catalog';
 
 const contains = (r: Range, p: Position): boolean =>
   (r.start.line < p.line || (r.start.line === p.line && r.start.character <= p.character)) &&
   (p.line < r.end.line || (p.line === r.end.line && p.character <= r.end.character));
 
 const markdown = (value: string, range?: Range): Hover => ({ contents: { kind: 'markdown', value: maskSecrets(value) }, ...(range ? { range } : {}) });
+
+/** Which operation a legacy form becomes (or what it needs to become one), then that operation's docs. */
+function legacyFormMarkdown(alias: OperationAlias, op: Operation | undefined): string {
+  const head = `**Legacy form** \`${alias.method} ${alias.path}\` — ${alias.doc}`;
+  if (!op) return `${head}\n\nAdd a \`type\` field to the body to say which operation this is.`;
+  return `${head}\n\nThis request becomes **${op.title}** (\`${op.method} ${op.path}\`).\n\n---\n\n${operationMarkdown(op)}`;
+}
 
 export function hoverAt(doc: AnalyzedDocument, position: Position): Hover | null {
   if (position.line < 0 || position.line >= doc.lineCount) return null;
@@ -40,7 +48,9 @@ export function hoverAt(doc: AnalyzedDocument, position: Position): Hover | null
 
   const resolved = doc.operationOf(index);
   if (position.line === request.methodRange.start.line && (contains(request.methodRange, position) || contains(request.targetRange, position))) {
-    if (resolved?.op) return markdown(operationMarkdown(resolved.op), { start: request.methodRange.start, end: request.targetRange.end });
+    const lineRange = { start: request.methodRange.start, end: request.targetRange.end };
+    if (resolved?.alias) return markdown(legacyFormMarkdown(resolved.alias, resolved.op), lineRange);
+    if (resolved?.op) return markdown(operationMarkdown(resolved.op), lineRange);
     if (resolved && resolved.onPath.length > 0) {
       return markdown(`**${resolved.onPath[0].path}** takes ${resolved.onPath.map((o) => `\`${o.method}\` (${o.title})`).join(', ')}`);
     }

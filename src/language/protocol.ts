@@ -14,6 +14,12 @@ export const ENVIRONMENTS_NOTIFICATION = 'gatewayWorkbench/environments';
 /** `initializationOptions` the client passes when it starts the server. */
 export interface ServerInitializationOptions {
   environments?: EnvironmentsParams;
+  /**
+   * The client runs VS Code's commands (`editor.action.triggerSuggest`) and the extension's
+   * (`LENS_COMMANDS`). Only then does the server offer Send lenses and completion items that
+   * re-open suggestions; other editors get neither.
+   */
+  runsEditorCommands?: boolean;
 }
 
 /** Commands the code lenses run (registered by the extension). */

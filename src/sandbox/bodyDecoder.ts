@@ -67,6 +67,9 @@ function xmlRootChildren(doc: unknown): Record<string, unknown> | string {
 export function decodeBody(op: Operation, headers: IncomingHttpHeaders, raw: Buffer): DecodedBody {
   const text = raw.toString('utf8');
   if (!/\S/.test(text)) return { ok: true, body: undefined, format: 'none' };
+  // Real clients send bodies on DELETE (a production platform voids ACH transactions with a
+  // JSON body); the gateway's DELETEs take none, so whatever is sent is ignored.
+  if (op.method === 'DELETE') return { ok: true, body: undefined, format: 'none' };
   if (op.bodyFormat === 'none') {
     return bad(`${op.method} ${op.path} takes no body: this operation takes no body. Remove the body and send the request again.`);
   }

@@ -9,6 +9,7 @@ import { decodeBody, mediaFormat } from './bodyDecoder';
 import { familyFor, newExchangeId, renderError, renderReply, type ErrorFacts, type Rendered, type ResponseFamily } from './envelopes';
 import { retryAfterHeader } from './faults';
 import { maskCardNumbersInFreeText } from './freeText';
+import { legacyBodyKey, LEGACY_KEY_FIELD, selectedOperation, unselectedMessage } from './legacyForms';
 import { route } from './router';
 import type { SandboxRuntime } from './sandboxRuntime';
 
@@ -33,10 +34,12 @@ export async function handleGatewayRequest(env: PipelineEnv, req: IncomingMessag
   const method = req.method ?? 'GET';
   runtime.tick();
   const routed = route(method, url.pathname);
-  const op = routed.kind === 'operation' ? routed.op : undefined;
+  const selected = routed.kind === 'by-field' ? selectedOperation(routed.alias, routed.template, req.headers, raw) : undefined;
+  const op = routed.kind === 'operation' ? routed.op : routed.kind === 'by-field' ? selected ?? routed.template : undefined;
   runtime.count(op?.id);
   const sentXml = raw !== undefined && raw.length > 0 && mediaFormat(req.headers['content-type']) === 'xml';
-  const family: ResponseFamily = familyFor(op, url.pathname, req.headers, sentXml);
+  const sentJson = raw !== undefined && raw.length > 0 && mediaFormat(req.headers['content-type']) === 'json';
+  const family: ResponseFamily = familyFor(op, url.pathname, req.headers, sentXml, sentJson);
   const exchangeId = newExchangeId(family);
   const fail = (e: ErrorFacts, headers?: Record<string, string>): void =>
     write(res, renderError(family, exchangeId, e, runtime.clock.now(), headers));
@@ -71,8 +74,10 @@ export async function handleGatewayRequest(env: PipelineEnv, req: IncomingMessag
     fail({ status: 405, resultCode: '405', message: routed.message }, { allow: routed.allow.join(', ') });
     return;
   }
-  const { op: operation, params } = routed;
-  const auth = authenticate(operation, params, req.headers, runtime.state.keys);
+  const operation = op as NonNullable<typeof op>;
+  const params = routed.kind === 'operation' ? routed.params : {};
+  const bodyKey = operation.auth === 'api-key' ? legacyBodyKey(req.headers, raw) : undefined;
+  const auth = authenticate(operation, params, req.headers, runtime.state.keys, bodyKey);
   if (!auth.ok) {
     fail(auth);
     return;
@@ -88,6 +93,12 @@ export async function handleGatewayRequest(env: PipelineEnv, req: IncomingMessag
     fail(decoded);
     return;
   }
+  if (routed.kind === 'by-field' && !selected) {
+    fail({ status: 400, resultCode: '002', message: unselectedMessage(routed.alias) });
+    return;
+  }
+  // A legacy body credential is not a field of the operation.
+  if (bodyKey !== undefined) delete decoded.body?.[LEGACY_KEY_FIELD];
   const entry = runtime.handlers.get(operation.id);
   if (!entry) {
     fail({ status: 501, resultCode: SERVER_ERROR, message: `The Local sandbox does not implement ${operation.id} yet.` });
@@ -103,7 +114,7 @@ export async function handleGatewayRequest(env: PipelineEnv, req: IncomingMessag
     // A declined sale is stored too: its answer waits for the disk like any other.
     if (!await saved(env, res, fail, operation.id)) return;
     if (e instanceof GatewayError) {
-      fail({ status: e.status, resultCode: e.resultCode, message: e.message, extraPayload: e.extraPayload });
+      fail({ status: e.status, resultCode: e.resultCode, message: e.message, extraPayload: e.extraPayload, links: e.links });
       return;
     }
     env.log(`internal error in ${operation.id}: ${(e as Error).message}`);

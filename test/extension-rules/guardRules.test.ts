@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { operations, requireOperation } from '../../src/catalog';
-import { describeAmount, extractAmount, guardDecision, needsConfirmation } from '../../src/extension/environments/guardRules';
+import { allowedInWorkspace, describeAmount, extractAmount, guardDecision, needsConfirmation } from '../../src/extension/environments/guardRules';
 
 // The list of operations a production environment must confirm.
 const MUST_CONFIRM = [
@@ -74,5 +74,13 @@ describe('extractAmount', () => {
     assert.equal(describeAmount(''), 'no amount');
     assert.equal(describeAmount('<batch/>'), 'no amount');
     assert.equal(describeAmount('{"amount":"25.00"}'), 'amount 25.00');
+  });
+});
+
+describe('Restricted Mode', () => {
+  it('sends to the Local sandbox only while the workspace is untrusted', () => {
+    assert.equal(allowedInWorkspace({ builtIn: true }, false), true);
+    assert.equal(allowedInWorkspace({ builtIn: false }, false), false);
+    assert.equal(allowedInWorkspace({ builtIn: false }, true), true);
   });
 });

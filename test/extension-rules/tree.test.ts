@@ -80,9 +80,9 @@ describe('reading list responses', () => {
   });
 
   test('the page object says whether "Load more" is needed', () => {
-    assert.deepEqual(pageInfo({ page: { number: 0, last: false } }), { number: 0, last: false });
+    assert.deepEqual(pageInfo({ page: { number: 1, last: false } }), { number: 1, last: false });
     assert.deepEqual(pageInfo({ page: { number: 2, last: true } }), { number: 2, last: true });
-    assert.deepEqual(pageInfo({}), { number: 0, last: true });
+    assert.deepEqual(pageInfo({}), { number: 1, last: true });
   });
 });
 

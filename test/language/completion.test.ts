@@ -59,9 +59,9 @@ describe('completion: headers', () => {
     assert.equal(edit(byLabel(items, 'Content-Type')).newText, 'Content-Type: ${1|application/json,application/xml|}');
   });
 
-  it('offers Content-Type values the operation accepts: XML only for settings', () => {
+  it('offers Content-Type values the operation accepts: XML first, then JSON, for settings', () => {
     const { items } = complete(['PUT {{gatewayUrl}}/rest/v2/settings/terminal', 'Content-Type: |']);
-    assert.deepEqual(items.map((i) => i.label), ['application/xml']);
+    assert.deepEqual(items.map((i) => i.label), ['application/xml', 'application/json']);
     assert.deepEqual(edit(items[0]).range, { start: { line: 1, character: 14 }, end: { line: 1, character: 14 } });
   });
 

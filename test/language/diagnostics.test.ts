@@ -77,11 +77,12 @@ describe('diagnostics: body presence and format', () => {
     assert.equal(diagnose([SALE_LINE]).one('missing-body').text, '{{gatewayUrl}}/rest/v2/transactions/sale');
   });
 
-  it('flags XML to a JSON-only endpoint and JSON to an XML-only one on the body\'s first line', () => {
+  it('flags XML to a JSON-only endpoint on the body\'s first line; settings take JSON as well as XML', () => {
     const xml = diagnose(['POST {{boardingUrl}}/api/launchIntegratorSetup/v1.0/integrateMerchant/4788000000000009', '', '<merchant>', '</merchant>']);
     assert.deepEqual(xml.one('wrong-body-format').d.range, at(2, 0, 10));
+    assert.match(message(xml.one('wrong-body-format').d), /takes JSON, not XML/);
     const json = diagnose(['PUT {{gatewayUrl}}/rest/v2/settings/terminal', '', '{"enable-tip": true}']);
-    assert.match(message(json.one('wrong-body-format').d), /takes XML, not JSON/);
+    assert.equal(json.all.filter((d) => d.code === 'wrong-body-format').length, 0);
   });
 
   it('flags a Content-Type that contradicts the body, on the header value', () => {
@@ -204,5 +205,35 @@ describe('diagnostics: variables', () => {
     assert.equal(unknown && textOf(doc, unknown.range), '{{sale2.amount}}');
     assert.match(message(unknown), /no request is named "sale2"/);
     assert.equal(all.filter((d) => d.code === 'undefined-variable' || d.code === 'unknown-request').length, 2, 'file variables, built-ins and sale1 resolve');
+  });
+});
+
+describe('diagnostics and quick fix: legacy forms', () => {
+  it('names the operation the generic endpoint becomes, as information, and offers the typed path', () => {
+    const lines = ['POST {{gatewayUrl}}/rest/v2/transactions', 'Content-Type: application/json', '', '{"type": "sale", "amount": "1.00", "card": "4111111111111111", "exp-date": "1230"}'];
+    const { doc, all, one } = diagnose(lines);
+    const { d, text } = one('legacy-form');
+    assert.equal(d.severity, 3, 'information');
+    assert.equal(text, '/rest/v2/transactions');
+    assert.match(message(d), /with this type it is Sale: prefer the typed path \/rest\/v2\/transactions\/sale/);
+    assert.equal(all.filter((x) => x.severity === ERROR).length, 0, 'a lower-case type and the sale fields are fine');
+    const actions = languageHandlers.codeActions(doc, d.range);
+    assert.equal(actions.length, 1);
+    assert.equal(actions[0].kind, 'quickfix');
+    assert.deepEqual(actions[0].edit?.changes?.[doc.uri], [{ range: d.range, newText: '/rest/v2/transactions/sale' }]);
+    const fixed = [`POST {{gatewayUrl}}/rest/v2/transactions/sale`, ...lines.slice(1)];
+    assert.equal(diagnose(fixed).all.filter((x) => x.code === 'legacy-form').length, 0, 'the fix leaves nothing to fix');
+  });
+
+  it('is an error when no type routes it, and still checks the body against the chosen operation', () => {
+    assert.ok(diagnose(['POST {{gatewayUrl}}/rest/v2/transactions', '', '{"amount": "1.00"}']).one('legacy-form-type'));
+    const refund = diagnose(['POST {{gatewayUrl}}/rest/v2/transactions', '', '<transaction><type>REFUND</type><amount>1.00</amount></transaction>']);
+    assert.match(message(refund.one('missing-field').d), /id/);
+  });
+
+  it('offers the v1 path for /rest/v2/batches/open', () => {
+    const { doc, one } = diagnose(['GET {{gatewayUrl}}/rest/v2/batches/open']);
+    const { d } = one('legacy-form');
+    assert.equal(languageHandlers.codeActions(doc, d.range)[0].edit?.changes?.[doc.uri][0].newText, '/rest/v1/batches/open');
   });
 });

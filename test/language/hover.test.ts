@@ -17,12 +17,26 @@ describe('hover: operations', () => {
     for (const part of ['**Sale**', '`transactions.sale`', 'moves money', 'JSON or XML', '`api-key` header', 'success 200']) assert.ok(value.includes(part), `mentions ${part}`);
     assert.deepEqual(h?.range, { start: { line: 0, character: 0 }, end: { line: 0, character: 45 } });
     const boarding = text(hover(['PO|ST {{boardingUrl}}/api/launchIntegratorSetup/v1.0/integrateMerchant/1']));
-    assert.match(boarding, /`AccessKey` \+ `MerchantId`/);
+    assert.match(boarding, /`AccessKey` header .*no `MerchantId` needed/);
     assert.match(boarding, /success 201/);
+    const retrieve = text(hover(['G|ET {{boardingUrl}}/api/launchIntegratorSetup/v1.0/integrateMerchant/merchants/8582949932024942']));
+    assert.match(retrieve, /`AccessKey` \+ `MerchantId`/);
   });
 
   it('lists the methods of a path when the method is wrong', () => {
     assert.match(text(hover(['PATCH {{gatewayUrl}}/rest/v2/tokens/1|'])), /`GET` \(Get card token\), `PUT` \(Update card token\), `DELETE`/);
+  });
+});
+
+describe('hover: legacy forms', () => {
+  it('says which operation the generic transaction endpoint becomes, by the body\'s type', () => {
+    const value = text(hover(['PO|ST {{gatewayUrl}}/rest/v2/transactions', 'Content-Type: application/json', '', '{"type": "auth", "amount": "1.00"}']));
+    assert.match(value, /\*\*Legacy form\*\* `POST \/rest\/v2\/transactions`/);
+    assert.match(value, /becomes \*\*Authorize\*\* \(`POST \/rest\/v2\/transactions\/auth`\)/);
+    const xml = text(hover(['POST {{gatewayUrl}}/rest/v2/trans|actions', '', '<transaction><type>FORCED SALE</type></transaction>']));
+    assert.match(xml, /becomes \*\*Forced sale\*\*/);
+    assert.match(text(hover(['POST {{gatewayUrl}}/rest/v2/transactions|', '', '{"amount": "1.00"}'])), /Add a `type` field/);
+    assert.match(text(hover(['GET {{gatewayUrl}}/rest/v2/batches/op|en'])), /becomes \*\*Get open batch\*\*/);
   });
 });
 

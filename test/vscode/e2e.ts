@@ -1,6 +1,6 @@
 // Goal (b): the real VS Code UI in headless chromium, with the extension installed the way a user
-// has it (linked mode: the repository is symlinked into the extensions dir, so no smoke-test
-// driver and toasts/dialogs behave as for a user). Expects "npm run build" to be done.
+// has it: the packaged .vsix through --install-extension (packaged first when stale), no
+// extensionDevelopmentPath and no smoke-test driver, so toasts and dialogs behave as for a user.
 // The scenario is a table of steps run in order: the workbench, the extension, the Gateway view
 // with the Local sandbox and its groups, a sale from the palette and its result editor; a request
 // file written from scratch with completion, its problems, chaining and Send All
@@ -19,6 +19,8 @@ import { LOCAL_SANDBOX_NAME } from '../../src/extension/contracts';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server';
 import { environmentSteps } from './e2eEnvironments';
 import { requestFileSteps } from './e2eRequestFiles';
+import { installedPackageSteps } from './e2eInstalled';
+import { packagedVsix } from './packagedExtension';
 import {
   normalizeText, openViewContainer, pickQuickItem, runCommand, searchExtensions, selectors, treeRow, waitForActiveEditorText,
   type Step,
@@ -74,6 +76,7 @@ const steps: Step[] = [
       assert.equal(await rows.count(), 1, 'exactly one installed extension matches "gateway"');
     },
   },
+  ...installedPackageSteps(manifest.displayName, ARTIFACTS),
   {
     name: 'the Gateway view shows the Local sandbox',
     run: async page => {
@@ -129,14 +132,16 @@ async function main(): Promise<number> {
   const lap = (what: string): void => console.log(`${((Date.now() - t0) / 1000).toFixed(1)}s ${what}`);
   if (!fs.existsSync(path.join(REPO_ROOT, 'dist/extension.js'))) throw new Error('dist/extension.js is missing: run "npm run build" first');
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  for (const old of ['e2e-smoke.png', 'e2e-sale.png', 'e2e-failure.png', 'e2e-environments.png', 'e2e-environments-401.png', 'e2e-request-file.png']) fs.rmSync(path.join(ARTIFACTS, old), { force: true });
+  for (const old of ['e2e-extension-page.png', 'e2e-walkthrough.png', 'e2e-smoke.png', 'e2e-sale.png', 'e2e-failure.png', 'e2e-environments.png', 'e2e-environments-401.png', 'e2e-request-file.png']) fs.rmSync(path.join(ARTIFACTS, old), { force: true });
   const workspace = mkTmp('vscode-ws-');
   workspaceDir = workspace;
   fs.writeFileSync(path.join(workspace, 'README.md'), '# Gateway Workbench test workspace\n');
 
   testSandbox = await startSandbox({ port: 0 });   // in memory: no dataFile
   lap(`test sandbox listening on ${testSandbox.gatewayUrl}`);
-  const server = await startCodeServer({ workspace, linkExtensions: [REPO_ROOT], smokeTestDriver: false })
+  const vsix = packagedVsix();
+  lap(`installing ${path.relative(REPO_ROOT, vsix)}`);
+  const server = await startCodeServer({ workspace, installVsix: [vsix], smokeTestDriver: false })
     .catch(async (err: unknown) => { await testSandbox?.close(); throw err; });
   lap(`code-server listening on ${server.url}`);
   let passed = 0;

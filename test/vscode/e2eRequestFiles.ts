@@ -5,13 +5,12 @@
 // panel on its line, fix them, chain a refund to the sale through {{sale1.…}} completion and send
 // both with the "Send All" code lens. Runs with the Local sandbox active. The file is saved and
 // read back from disk for the text assertions (Monaco renders only what is on screen). Saves
-// artifacts/e2e-request-file.png and copies it to media/request-file.png (the README's).
+// artifacts/e2e-request-file.png (scripts/update-media.sh makes it the README's media/request-file.png).
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { parseRequestFile } from '../../src/core/requestFile';
-import { REPO_ROOT } from './harness';
 import {
   acceptSuggestion, afterTexts, clearNotifications, goToPosition, normalizeText, openViewContainer, pasteText, runCommand, selectors, toast,
   triggerSuggest, waitForLensLines, type Step,
@@ -306,7 +305,6 @@ export function requestFileSteps(workspace: () => string, artifacts: string): St
         await page.waitForTimeout(300);
         const shot = path.join(artifacts, 'e2e-request-file.png');
         await page.screenshot({ path: shot });
-        fs.copyFileSync(shot, path.join(REPO_ROOT, 'media', 'request-file.png'));
         await openViewContainer(page, 'Gateway');   // where the steps after these expect to be
       },
     },

@@ -1,19 +1,12 @@
 // What makes a user environment acceptable: used by the wizard (live, per step), by the
 // scripted add/edit path and when reading settings. No vscode import.
-import { validateEnvironmentUrl, type EnvironmentKind } from '../../core/environment';
+import { validateEnvironmentUrl } from '../../core/environment';
+import {
+  USER_ENVIRONMENT_KINDS as USER_KINDS, isUserKind, type StoredEnvironment, type UserEnvironmentKind,
+} from '../../core/environmentSchema';
 import { LOCAL_SANDBOX_NAME } from '../contracts';
 
-export type UserEnvironmentKind = Exclude<EnvironmentKind, 'local'>;
-export const USER_KINDS: readonly UserEnvironmentKind[] = ['sandbox', 'production', 'custom'];
-
-/** An environment as the setting stores it (never with keys). */
-export interface StoredEnvironment {
-  name: string;
-  kind: UserEnvironmentKind;
-  gatewayUrl: string;
-  boardingUrl: string;
-  readOnly?: boolean;
-}
+export { USER_KINDS, isUserKind, type StoredEnvironment, type UserEnvironmentKind };
 
 /** The public gateway's URLs per kind; `custom` has none. */
 export const DEFAULT_URLS: Readonly<Record<UserEnvironmentKind, { gatewayUrl: string; boardingUrl: string } | undefined>> = {
@@ -36,10 +29,6 @@ export function validateName(name: string, takenNames: readonly string[], curren
 export function validateUrl(url: string): string | undefined {
   if (!url.trim()) return 'Enter a URL.';
   return validateEnvironmentUrl(url);
-}
-
-export function isUserKind(kind: unknown): kind is UserEnvironmentKind {
-  return typeof kind === 'string' && (USER_KINDS as readonly string[]).includes(kind);
 }
 
 /** The first problem with a whole environment, else undefined. */

@@ -30,6 +30,14 @@ export function guardDecision(
   return 'send';
 }
 
+/**
+ * Restricted Mode (an untrusted workspace): requests go to the Local sandbox only. A request file
+ * from an untrusted folder must not reach an environment holding the user's keys.
+ */
+export function allowedInWorkspace(env: { builtIn: boolean }, workspaceTrusted: boolean): boolean {
+  return workspaceTrusted || env.builtIn;
+}
+
 /** Fields that carry the money an operation moves, most specific first. */
 const AMOUNT_FIELDS = ['amount', 'tip-amount'] as const;
 

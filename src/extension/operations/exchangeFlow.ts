@@ -8,6 +8,7 @@ import type { GatewayClient } from '../../core/client';
 import type { GatewayResult } from '../../core/result';
 import type { EnvironmentEntry, EnvironmentService, KnownResourceStore, OperationVars, ResultPresenter } from '../contracts';
 import { guardOperation } from '../environments/productionGuard';
+import { allowedInWorkspace } from '../environments/guardRules';
 import { describeFailure, notifyErrorStatus, notifyFailure } from '../feedback/errorNotifications';
 import type { ExchangeContext, ExchangeLog } from '../feedback/exchangeLog';
 import type { HistoryStore } from '../history/historyStore';
@@ -50,7 +51,19 @@ export interface ExchangeRequest {
   retry(): void;
 }
 
+const MANAGE_TRUST = 'Manage Workspace Trust';
+
 async function guard(deps: ExchangeDeps, req: ExchangeRequest, ctx: ExchangeContext): Promise<boolean> {
+  if (!allowedInWorkspace(req.env, vscode.workspace.isTrusted)) {
+    deps.log.refused(ctx, `the workspace is not trusted, so nothing is sent to ${req.env.name}`);
+    void vscode.window.showWarningMessage(
+      `Restricted Mode: ${req.title} was not sent to ${req.env.name}. In an untrusted workspace requests go only to the Local sandbox; trust this folder to use your own environments.`,
+      MANAGE_TRUST,
+    ).then(choice => {
+      if (choice === MANAGE_TRUST) void vscode.commands.executeCommand('workbench.trust.manage');
+    });
+    return false;
+  }
   if (req.operation) {
     // A guard that cannot ask (a dialog refused, e.g. in automation) has not said yes.
     const allowed = await guardOperation(req.env, req.operation, req.body).catch(() => false);

@@ -39,7 +39,12 @@ export function requestLineDiagnostics(request: ParsedRequest, resolved: Request
     out.push(sandboxControlDiagnostic(request.method, target.pathname, onLine(line, pathFrom, pathTo)));
     return out;
   }
-  if (resolved.onPath.length === 0) {
+  if (resolved.alias) {
+    const found = legacyFormDiagnostic(request, resolved, onLine(line, pathFrom, pathTo));
+    out.push(found);
+    if (!resolved.op) return out;
+  }
+  if (resolved.onPath.length === 0 && !resolved.alias) {
     if (target.pathname.includes('{{') && !/^\/(rest|api)\//.test(target.pathname)) return out;
     const nearest = nearestPath(target.pathname);
     out.push(diagnostic(onLine(line, pathFrom, pathTo), 'unknown-path',
@@ -69,6 +74,28 @@ export function requestLineDiagnostics(request: ParsedRequest, resolved: Request
     if (problem && q.value !== '') out.push(diagnostic(onLine(line, at + q.valueStart, at + q.valueEnd), 'invalid-value', problem));
   }
   return out;
+}
+
+/** Code of the information diagnostic on a legacy form; its `data.replacement` is the typed path. */
+export const LEGACY_FORM = 'legacy-form';
+
+/**
+ * A legacy form works (the Local sandbox and the gateway accept it) but hides which operation
+ * runs: say which, and offer the typed path as a quick fix. The generic transaction endpoint
+ * without a usable `type` is an error: nothing can route it.
+ */
+function legacyFormDiagnostic(request: ParsedRequest, resolved: RequestOperation, range: Range): Diagnostic {
+  const alias = resolved.alias as NonNullable<RequestOperation['alias']>;
+  const op = resolved.op;
+  if (!op) {
+    const types = 'values' in alias.target ? Object.keys(alias.target.values).join(', ') : '';
+    return diagnostic(range, 'legacy-form-type',
+      `${request.method.toUpperCase()} ${alias.path} is routed by the body's type field: add "type" with one of ${types} (any case), or write the typed path, e.g. /rest/v2/transactions/sale`);
+  }
+  const how = 'operationId' in alias.target ? `the v2 spelling of ${op.path}` : `the legacy generic endpoint; with this type it is ${op.title}`;
+  const found = diagnostic(range, LEGACY_FORM, `${alias.path} is ${how}: prefer the typed path ${op.path}, which says on the request line what runs`, 'information');
+  found.data = { replacement: op.path };
+  return found;
 }
 
 function pathParamDiagnostics(op: Operation, pathname: string, line: number, pathFrom: number): Diagnostic[] {

@@ -41,6 +41,13 @@ export interface CardTransaction {
   childIds?: string[];
   /** Echoed reference fields (invoice, order-id, description, ...). */
   references: Record<string, string>;
+  /** Other fields echoed as sent: billing, shipping, sales tax, client-ip, software-type... */
+  echoes?: Record<string, unknown>;
+  /** AVS and CSC results (docs/sandbox.md "AVS and CSC test values"), when address or CSC was sent. */
+  avs?: { code: string; description: string };
+  csc?: { code: string; description: string };
+  /** The duplicate check found an earlier transaction like this one. */
+  duplicate?: boolean;
 }
 
 export interface CardsSlice {

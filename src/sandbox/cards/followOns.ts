@@ -8,7 +8,7 @@ import { isBatchOpen, type BatchesSlice } from '../batches/batchState';
 import type { SettingsSlice } from '../settings/settingsState';
 import { SALE_TYPES, type CardTransaction, type CardsSlice } from './cardState';
 import { checkedAmount, checkedTip } from './charges';
-import { childIdsOf, findTransaction, record, refused, transactionReply, type CardsCtx } from './cardRecords';
+import { childIdsOf, echoes, findTransaction, record, refused, transactionReply, type CardsCtx } from './cardRecords';
 
 function originalOf(ctx: CardsCtx, body: Body, type: string): CardTransaction {
   if (!body) throw new GatewayError(400, '003', `transaction-id required: a ${type} needs a body with the id of the earlier transaction.`);
@@ -43,7 +43,7 @@ export const capture: Handler<CardsSlice> = (req, ctx) => {
   if (tipCents > amountCents) throw new GatewayError(400, VALIDATION_ERROR, 'Validation error: tip-amount cannot be more than amount (amount includes the tip).');
   const tx = record(ctx, {
     type: 'CAPTURE', amountCents, tipCents, result: 'APPROVED', resultCode: '000', displayMessage: 'Transaction approved',
-    authorizationCode: auth.authorizationCode, card: auth.card, references: auth.references, originalId: auth.id,
+    authorizationCode: auth.authorizationCode, card: auth.card, references: auth.references, echoes: echoes(req.body), originalId: auth.id,
   });
   auth.capturedById = tx.id;
   return transactionReply(ctx, req, tx);
@@ -65,7 +65,7 @@ export const refund: Handler<CardsSlice> = (req, ctx) => {
   }
   const tx = record(ctx, {
     type: 'REFUND', amountCents, tipCents: 0, result: 'APPROVED', resultCode: '000', displayMessage: 'Transaction approved',
-    card: original.card, references: original.references, originalId: original.id,
+    card: original.card, references: original.references, echoes: echoes(req.body), originalId: original.id,
   });
   return transactionReply(ctx, req, tx);
 };
@@ -85,7 +85,7 @@ export const voidTransaction: Handler<CardsSlice> = (req, ctx) => {
   original.voided = true;
   const tx = record(ctx, {
     type: 'VOID', amountCents: original.amountCents, tipCents: 0, result: 'APPROVED', resultCode: '000', displayMessage: 'Transaction approved',
-    authorizationCode: original.authorizationCode, card: original.card, references: original.references, originalId: original.id,
+    authorizationCode: original.authorizationCode, card: original.card, references: original.references, echoes: echoes(req.body), originalId: original.id,
   });
   return transactionReply(ctx, req, tx);
 };

@@ -11,7 +11,7 @@ export interface StoredToken {
   cardType: string;
   expDate: string;
   lastFour: string;
-  /** Optional descriptive fields by wire name (description, customer-key, avs-address, avs-zip). */
+  /** Optional descriptive fields by wire name (description, customer-key, avs-address, avs-zip, status). */
   details: Record<string, string>;
   isDefault: boolean;
   created: string;
@@ -47,12 +47,12 @@ export function tokenView(t: StoredToken, merchantId: string): Record<string, st
     'card-type': t.cardType,
     'exp-date': t.expDate,
     'last-four-digits': t.lastFour,
+    status: 'Active',
     ...t.details,
     default: String(t.isDefault),
     created: gatewayTimestampOf(t.created),
     updated: gatewayTimestampOf(t.updated),
     'times-used': String(t.timesUsed),
-    status: 'Active',
     'token-status': 'Open',
     'merchant-id': merchantId,
   };

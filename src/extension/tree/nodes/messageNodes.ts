@@ -54,7 +54,7 @@ export class LoadMoreNode extends GatewayNode {
     const item = new vscode.TreeItem('Load more…', vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
     item.iconPath = new vscode.ThemeIcon('more');
-    item.description = `page ${this.nextPage + 1}`;
+    item.description = `page ${this.nextPage}`;
     item.contextValue = 'gw.loadMore';
     item.command = { command: COMMANDS.loadMore, title: 'Load More', arguments: [this] };
     return item;
