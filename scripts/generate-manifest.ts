@@ -17,6 +17,8 @@ const CONTRIBUTION_MODULES: readonly string[] = [
   '../src/extension/operations/contributions',
   '../src/extension/tree/contributions',
   '../src/extension/walkthrough/contributions',
+  '../src/extension/codegen/contributions',
+  '../src/extension/traffic/contributions',
 ];
 
 /** `contributes` keys a part may export, matched against the end of an export's name. */

@@ -54,7 +54,7 @@ const ROWS: Record<string, ParityRow> = {
   },
   'tokens.search': {
     modelled: 'token-id, customer-key, updated date filters and date-filter presets; 1-based pages.',
-    notModelled: 'merchant-legacy-token-id (no legacy vault), date-format (the sandbox reads ISO dates).',
+    notModelled: 'merchant-legacy-token-id matches nothing (no legacy vault); date-format is not read (the facts\' date formats are).',
     evidence: 'facts §3 search params (S7)',
   },
   'tokens.create': {
@@ -68,7 +68,7 @@ const ROWS: Record<string, ParityRow> = {
     notModelled: 'Changing the card number (create a new token).',
     evidence: 'facts §3 update body (S1 php, java)',
   },
-  'tokens.delete': { modelled: 'Removes the token; later sales with it answer 400 041; a body is ignored.', notModelled: '—', evidence: 'I; facts §3' },
+  'tokens.delete': { modelled: 'Removes the token; later sales with it answer 404; a body is ignored.', notModelled: '—', evidence: 'I; facts §3' },
   'achProviders.legacyLookup': { modelled: 'Answers the alpha provider with Deprecation and successor Link headers.', notModelled: 'Provider choice per merchant.', evidence: 'I (deprecated); facts §4 providers (S7)' },
   'achProviders.getBySecCode': { modelled: 'PPD, CCD, WEB → Paya; TEL → DCS; 404 for other codes.', notModelled: 'Real provider configuration.', evidence: 'facts §4 (S7, S8)' },
   'achProviders.list': { modelled: 'payload["ach-providers"]["ach-provider"][] with account-id.', notModelled: 'Provider fields beyond the facts.', evidence: 'facts §4 (S7)' },

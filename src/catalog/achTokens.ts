@@ -44,6 +44,7 @@ const entries: readonly OperationEntry[] = [
   },
   {
     id: 'achTokens.update', title: 'Update ACH token', group: 'ach-tokens', method: 'PUT',
+    verifyWith: 'achTokens.get',
     path: '/rest/v2/ach/tokens/{tokenId}', params: [tokenId], payloadType: 'ach-token', safety: 'write',
     doc: 'Changes the holder name, account type, label or customer of a stored ACH token.',
     body: {
@@ -53,6 +54,7 @@ const entries: readonly OperationEntry[] = [
   },
   {
     id: 'achTokens.delete', title: 'Delete ACH token', group: 'ach-tokens', method: 'DELETE',
+    verifyWith: 'achTokens.get',
     path: '/rest/v2/ach/tokens/{tokenId}', params: [tokenId], payloadType: 'ach-token', safety: 'destructive',
     doc: 'Removes an ACH token from the vault; ACH transactions can no longer use it.',
   },

@@ -63,6 +63,7 @@ const entries: readonly OperationEntry[] = [
   },
   {
     id: 'tokens.create', title: 'Create card token', group: 'card-tokens', method: 'POST',
+    verifyWith: 'tokens.search',
     path: '/rest/v2/tokens', payloadType: 'TokenResponse', safety: 'write',
     doc: 'Stores a card in the vault and returns its token id; the card number is never returned again.',
     body: {
@@ -77,12 +78,14 @@ const entries: readonly OperationEntry[] = [
   },
   {
     id: 'tokens.update', title: 'Update card token', group: 'card-tokens', method: 'PUT',
+    verifyWith: 'tokens.get',
     path: '/rest/v2/tokens/{tokenId}', params: [tokenId], payloadType: 'TokenResponse', safety: 'write',
     doc: 'Changes the description, expiry, customer or AVS data of a stored card token.',
     body: { kind: 'json+xml', xmlRoot, fields: updateFields, sample: { description: 'Updated test Visa' } },
   },
   {
     id: 'tokens.delete', title: 'Delete card token', group: 'card-tokens', method: 'DELETE',
+    verifyWith: 'tokens.get',
     path: '/rest/v2/tokens/{tokenId}', params: [tokenId], payloadType: 'TokenResponse', safety: 'destructive',
     doc: 'Removes a card token from the vault; transactions can no longer use it.',
   },

@@ -32,6 +32,7 @@ export interface OperationEntry {
   successStatuses?: readonly number[];
   payloadType?: string;
   safety: Safety;
+  verifyWith?: string;
   doc: string;
   deprecated?: boolean;
 }
@@ -66,6 +67,7 @@ export function defineOperation(entry: OperationEntry): Operation {
     ...(entry.payloadType ? { payloadType: entry.payloadType } : {}),
     ...(body && preferred ? { sample: sampleText(preferred, body.sample, body.xmlRoot) } : {}),
     safety: entry.safety,
+    ...(entry.verifyWith ? { verifyWith: entry.verifyWith } : {}),
     doc: entry.doc,
     ...(entry.deprecated ? { deprecated: true } : {}),
   };

@@ -2,12 +2,14 @@
 // Bad arguments print one line on stderr and exit 2; other failures exit 1.
 
 import { catalogCommand } from './commands/catalog';
+import { generateCommand } from './commands/generate';
+import { proxyCommand } from './commands/proxy';
 import { runCommand } from './commands/run';
 import { sandboxCommand } from './commands/sandbox';
 import { lspCommand } from './commands/lsp';
 import { UsageError, type CliCommand, type CliIo } from './cliCommand';
 
-const COMMANDS: readonly CliCommand[] = [sandboxCommand, catalogCommand, runCommand, lspCommand];
+const COMMANDS: readonly CliCommand[] = [sandboxCommand, catalogCommand, runCommand, generateCommand, proxyCommand, lspCommand];
 
 function help(): string {
   const width = Math.max(...COMMANDS.map(c => c.usage.length));

@@ -10,6 +10,9 @@ import type { Operation } from '../catalog/types';
 import type { RequestOutcome } from '../core/runner/types';
 import type { SandboxStats } from '../sandbox/control';
 import type { FaultSpec } from '../sandbox/faults';
+import type { SandboxExchange } from '../sandbox/exchangeTap';
+import type { RequestTestsApi } from './testing';
+import type { TrafficApi } from './traffic';
 
 /** Command ids other than the 67 `gateway.op.<operation id>` commands. */
 export const COMMANDS = {
@@ -36,6 +39,10 @@ export const COMMANDS = {
   rerunHistory: 'gateway.rerunHistory',
   clearHistory: 'gateway.clearHistory',
   formatResult: 'gateway.formatResult',
+  /** A request as a program. Arguments: `(uri, index, language?)`, `({ operationId, vars?, body? }, language?)` or none (the cursor's request, else a pick). */
+  generateCode: 'gateway.generateCode',
+  /** Opens current settings ↔ the settings request at the cursor in a diff editor. */
+  compareSettings: 'gateway.compareSettings',
   sandboxNextAchWindow: 'gateway.sandbox.nextAchWindow',
   sandboxReset: 'gateway.sandbox.reset',
 } as const;
@@ -75,6 +82,10 @@ export interface EnvironmentService {
   client(name: string): Promise<GatewayClient>;
   /** The running Local sandbox's control surface, once started (advance the clock, reset). */
   localSandboxControl(): Promise<SandboxControlLike>;
+  /** Every exchange the Local sandbox serves, whoever the client; raw: redact before keeping. */
+  readonly onLocalSandboxExchange: vscode.Event<SandboxExchange>;
+  /** The Local sandbox's clock, once it runs (it starts on first use); undefined before. */
+  localSandboxTime(): Date | undefined;
   kindLabel(kind: EnvironmentKind): string;
 }
 
@@ -101,6 +112,8 @@ export interface OperationArgs {
   vars?: OperationVars;
   /** A request body to use instead of the catalog sample. */
   body?: string;
+  /** A comment line for the top of the opened request document (what the user must do). */
+  note?: string;
 }
 
 /** Tree nodes implement this so that operation commands invoked on them get their ids. */
@@ -182,4 +195,8 @@ export interface GatewayWorkbenchApi {
   requestDecorations(uri: string): readonly { line: number; text: string }[];
   /** Whether the request-file language client is running (it starts when the first request file opens). */
   languageClientRunning(): boolean;
+  /** Request files in the Testing view: their items, and runs as the run profiles make them. */
+  requestTests: RequestTestsApi;
+  /** The Traffic view's exchanges (Local sandbox and opened proxy recordings). */
+  traffic: TrafficApi;
 }

@@ -9,6 +9,7 @@ import { registerLanguageClient, type LanguageClientHost } from './language';
 import { registerOperations } from './operations';
 import { createKnownResourceStore } from './operations/knownResources';
 import { registerTree } from './tree';
+import { registerTraffic } from './traffic';
 
 // Kept so that deactivate can wait for the Local sandbox's final save and the language server's exit.
 let environmentsInUse: { dispose(): Promise<void> | void } | undefined;
@@ -28,6 +29,8 @@ export function activate(context: vscode.ExtensionContext): GatewayWorkbenchApi 
   context.subscriptions.push(operations);
   const tree = registerTree(context, { environments, knownResources, runner: operations.runner, log });
   context.subscriptions.push(tree);
+  const traffic = registerTraffic(environments);
+  context.subscriptions.push(traffic);
   languageClient = registerLanguageClient(environments, log);
   context.subscriptions.push(languageClient);
   const client = languageClient;
@@ -42,6 +45,8 @@ export function activate(context: vscode.ExtensionContext): GatewayWorkbenchApi 
     lastRun: (uri) => operations.lastRun(uri),
     requestDecorations: (uri) => operations.requestDecorations(uri),
     languageClientRunning: () => client.isRunning(),
+    requestTests: operations.requestTests,
+    traffic: traffic.api,
   };
 }
 

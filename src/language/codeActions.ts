@@ -1,36 +1,37 @@
-// Quick fixes offered for the server's own diagnostics. Today one: a legacy request form
-// (the generic transaction endpoint, the v2 batches path) rewritten to its typed path.
+// Quick fixes: a diagnostic that knows the fix ("did you mean …": a field name, a path; a legacy
+// form's typed path) carries the replacement in its `data`; the fix writes it over the diagnostic's
+// range, and a JSON key keeps its quotes. The diagnostics are recomputed for the range asked
+// about rather than taken from the client's context, so a client that drops `data` still gets them.
 
 import { CodeActionKind, type CodeAction, type Diagnostic, type Range } from 'vscode-languageserver-types';
 import type { AnalyzedDocument } from './analyzedDocument';
 import { diagnose } from './diagnostics';
+import type { Replacement } from './diagnostics/diagnostic';
 import { LEGACY_FORM } from './diagnostics/requestChecks';
 
-const overlaps = (a: Range, b: Range): boolean =>
-  !(a.end.line < b.start.line || (a.end.line === b.start.line && a.end.character < b.start.character)
-    || b.end.line < a.start.line || (b.end.line === a.start.line && b.end.character < a.start.character));
+const replacementOf = (d: Diagnostic): string | undefined => {
+  const data = d.data as Partial<Replacement> | undefined;
+  return typeof data?.replacement === 'string' ? data.replacement : undefined;
+};
 
-function replacementOf(d: Diagnostic): string | undefined {
-  const data = d.data as { replacement?: unknown } | undefined;
-  return d.code === LEGACY_FORM && typeof data?.replacement === 'string' ? data.replacement : undefined;
-}
+const before = (a: Range['start'], b: Range['start']): boolean => a.line < b.line || (a.line === b.line && a.character < b.character);
+const overlaps = (a: Range, b: Range): boolean => !before(a.end, b.start) && !before(b.end, a.start);
 
-/**
- * Code actions for `range`. The diagnostics are recomputed rather than taken from the client's
- * context, so a client that drops `data` still gets the fix.
- */
 export function codeActionsFor(doc: AnalyzedDocument, range: Range): CodeAction[] {
-  const uri = doc.uri;
-  return diagnose(doc)
-    .filter((d) => replacementOf(d) !== undefined && overlaps(d.range, range))
-    .map((d) => {
-      const path = replacementOf(d) as string;
-      return {
-        title: `Use the typed path ${path}`,
-        kind: CodeActionKind.QuickFix,
-        diagnostics: [d],
-        isPreferred: true,
-        edit: { changes: { [uri]: [{ range: d.range, newText: path }] } },
-      };
+  const actions: CodeAction[] = [];
+  for (const d of diagnose(doc)) {
+    const replacement = replacementOf(d);
+    if (replacement === undefined || !overlaps(d.range, range)) continue;
+    const current = doc.text.slice(doc.offsetAt(d.range.start), doc.offsetAt(d.range.end));
+    const quoted = /^".*"$/.test(current) && !replacement.startsWith('"');
+    const newText = quoted ? `"${replacement}"` : replacement;
+    actions.push({
+      title: d.code === LEGACY_FORM ? `Use the typed path ${newText}` : `Change to ${newText}`,
+      kind: CodeActionKind.QuickFix,
+      diagnostics: [d],
+      isPreferred: true,
+      edit: { changes: { [doc.uri]: [{ range: d.range, newText }] } },
     });
+  }
+  return actions;
 }

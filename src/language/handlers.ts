@@ -8,10 +8,11 @@ import { complete } from './completion';
 import { hoverAt } from './hover';
 import { diagnose } from './diagnostics';
 import { codeLensesOf } from './codeLenses';
-import { codeActionsFor } from './codeActions';
 import { symbolsOf } from './symbols';
 import { formatBodies, type FormattingOptions } from './formatting';
 import type { EnvironmentsParams } from './protocol';
+import { documentTarget } from './documentTarget';
+import { codeActionsFor } from './codeActions';
 
 export { AnalyzedDocument };
 export type { FormattingOptions };
@@ -33,9 +34,11 @@ export const languageHandlers = {
   hover(doc: AnalyzedDocument, position: Position): Hover | null {
     return hoverAt(doc, position);
   },
-  diagnostics(doc: AnalyzedDocument): Diagnostic[] {
-    return diagnose(doc);
+  /** With the environments, also what depends on where the file goes (test cards in production). */
+  diagnostics(doc: AnalyzedDocument, environments?: EnvironmentsParams): Diagnostic[] {
+    return diagnose(doc, environments ? documentTarget(doc, environments) : undefined);
   },
+  /** Quick fixes for the diagnostics in `range` that carry a replacement. */
   codeActions(doc: AnalyzedDocument, range: Range): CodeAction[] {
     return codeActionsFor(doc, range);
   },

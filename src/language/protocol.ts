@@ -6,6 +6,10 @@
 export interface EnvironmentsParams {
   active: string;
   names: string[];
+  /** Names of the production environments: their lens says so, and test cards are flagged. */
+  production?: string[];
+  /** The built-in Local sandbox's name: the one target a plain "▷ Send" lens does not name. */
+  local?: string;
 }
 
 /** Client → server notification, sent whenever the environments (or the active one) change. */
@@ -28,6 +32,8 @@ export const LENS_COMMANDS = {
   sendRequestAt: 'gateway.sendRequestAt',
   /** Arguments `[uri]`: runs the file top to bottom, stopping at the first failure. */
   sendAll: 'gateway.sendAll',
+  /** Arguments `[uri, index]`: asks for a language, then shows and copies the program. */
+  generateCode: 'gateway.generateCode',
 } as const;
 
 /** Third argument of `gateway.sendRequestAt` from the "Send to…" lens. */

@@ -55,6 +55,21 @@ export function nearestPath(pathname: string): string | undefined {
   return best && best.distance <= Math.max(4, Math.floor(pathname.length / 3)) ? best.template : undefined;
 }
 
+/**
+ * A path this method takes that `pathname` is a small typo of (`…/transactions/sael` for POST →
+ * `…/transactions/sale`), even when the typo happens to fit a `{param}` template of another
+ * method: then the typo is the likelier mistake than the method.
+ */
+export function nearestPathForMethod(method: string, pathname: string): string | undefined {
+  let best: { path: string; distance: number } | undefined;
+  for (const op of operations) {
+    if (op.method !== method.toUpperCase() || op.path.includes('{')) continue;
+    const distance = editDistance(pathname, op.path);
+    if (!best || distance < best.distance) best = { path: op.path, distance };
+  }
+  return best && best.distance > 0 && best.distance <= 2 ? best.path : undefined;
+}
+
 function editDistance(a: string, b: string): number {
   if (a.length > 300 || b.length > 300) return Math.abs(a.length - b.length) + 300;
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);

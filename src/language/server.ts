@@ -69,17 +69,20 @@ connection.onInitialize((params) => {
 connection.onNotification(ENVIRONMENTS_NOTIFICATION, (params: unknown) => {
   if (!isEnvironments(params)) return;
   environments = params;
+  // Where a file goes decides some of its diagnostics (test cards in production).
+  for (const doc of documents.all()) publish(doc.uri);
   if (canRefreshLenses) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
 });
 
 function publish(uri: string): void {
   const doc = analyzed(uri);
   if (!doc) return;
-  const diagnostics = safely('diagnostics', [], () => languageHandlers.diagnostics(doc));
+  const diagnostics = safely('diagnostics', [], () => languageHandlers.diagnostics(doc, environments));
   void connection.sendDiagnostics({ uri, version: doc.version, diagnostics });
 }
 
-documents.onDidOpen((e) => publish(e.document.uri));
+// TextDocuments fires onDidChangeContent for an open too: publishing on both sent every
+// didOpen's diagnostics twice.
 documents.onDidChangeContent((e) => publish(e.document.uri));
 documents.onDidClose((e) => {
   cache.delete(e.document.uri);

@@ -74,7 +74,9 @@ export async function handleGatewayRequest(env: PipelineEnv, req: IncomingMessag
     fail({ status: 405, resultCode: '405', message: routed.message }, { allow: routed.allow.join(', ') });
     return;
   }
-  const operation = op as NonNullable<typeof op>;
+  // A generic transaction whose type names nothing is refused after authentication and body
+  // checks, with the template standing in until then.
+  const operation = routed.kind === 'operation' ? routed.op : selected ?? routed.template;
   const params = routed.kind === 'operation' ? routed.params : {};
   const bodyKey = operation.auth === 'api-key' ? legacyBodyKey(req.headers, raw) : undefined;
   const auth = authenticate(operation, params, req.headers, runtime.state.keys, bodyKey);

@@ -12,6 +12,7 @@ import { journalFileOf, Journal, replayJournal } from './journal';
 import { DataFileError, loadState, removeLeftoverTemps, type Snapshot } from './persistence';
 import { handleGatewayRequest, type PipelineEnv } from './requestPipeline';
 import { readBody } from './bodyReader';
+import { tapExchange, type ExchangeObserver } from './exchangeTap';
 import { SandboxRuntime } from './sandboxRuntime';
 import { completeSlices, generateKeys, newState, type AnyModule } from './state';
 
@@ -37,6 +38,8 @@ export interface SandboxOptions {
   timeouts?: { headersMs: number; requestMs: number };
   /** Domain modules to serve; defaults to all of them. */
   modules?: readonly AnyModule[];
+  /** Told of every gateway and boarding exchange served (not the control surface), raw: redact before keeping. */
+  onExchange?: ExchangeObserver;
 }
 
 export interface RunningSandbox {
@@ -99,6 +102,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
       return;
     }
     if (!read.ok) res.setHeader('connection', 'close');
+    if (opts.onExchange) tapExchange(req, res, read.ok ? read.bytes : undefined, opts.onExchange);
     await handleGatewayRequest(env, req, res, url, read.ok ? read.bytes : undefined);
   }
 

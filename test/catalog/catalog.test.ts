@@ -188,14 +188,33 @@ describe('catalog against the interface', () => {
   it('classes safety: reads, money movers, destructive calls, writes', () => {
     const moves = ['transactions.auth', 'transactions.sale', 'transactions.capture', 'transactions.forcedSale',
       'transactions.refund', 'transactions.void', 'transactions.adjustTip', 'achTransactions.create',
-      'achTransactions.credit', 'achTransactions.debit', 'achTransactions.reversal', 'achTransactions.void'];
+      'achTransactions.credit', 'achTransactions.debit', 'achTransactions.reversal', 'achTransactions.void',
+      'batches.closeOpen'];   // closing a batch settles its transactions: money moves, nothing is destroyed
     for (const op of operations) {
       const expected = op.method === 'GET' || op.id === 'achTransactions.validate' ? 'read'
         : moves.includes(op.id) ? 'moves-money'
-          : op.method === 'DELETE' || op.id === 'batches.closeOpen' ? 'destructive'
+          : op.method === 'DELETE' ? 'destructive'
             : 'write';
       assert.equal(op.safety, expected, op.id);
     }
+  });
+
+  it('names, for every state-changing operation, the read that tells whether it went through', () => {
+    // No read can find these: an ACH token has no list, a new merchant's number is in the lost answer.
+    const noRead = ['achTokens.create', 'merchants.create'];
+    for (const op of operations.filter((o) => o.safety !== 'read')) {
+      if (noRead.includes(op.id)) {
+        assert.equal(op.verifyWith, undefined, op.id);
+        continue;
+      }
+      const read = operationById(op.verifyWith ?? '');
+      assert.ok(read, `${op.id} names no read to check with`);
+      assert.equal(read.method, 'GET', op.id);
+      assert.equal(read.safety, 'read', op.id);
+    }
+    assert.equal(requireOperation('batches.closeOpen').verifyWith, 'batches.getOpen');
+    assert.equal(requireOperation('achTransactions.void').verifyWith, 'achTransactions.get');
+    assert.ok(operations.filter((o) => o.safety === 'read').every((o) => o.verifyWith === undefined));
   });
 
   it('marks only the legacy provider lookup deprecated', () => {

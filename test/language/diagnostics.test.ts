@@ -50,6 +50,14 @@ describe('diagnostics: request line', () => {
     assert.match(message(d), /takes GET, PUT/);
   });
 
+  it('a typo that happens to fit another method\'s {param} template is a typo, not a wrong method (issue 11)', () => {
+    const { all, one } = diagnose(['POST {{gatewayUrl}}/rest/v2/transactions/sael']);
+    const { d, text } = one('unknown-path');
+    assert.equal(text, '/rest/v2/transactions/sael');
+    assert.match(message(d), /did you mean \/rest\/v2\/transactions\/sale\?/);
+    assert.ok(!all.some((x) => x.code === 'wrong-method'), 'told "it takes …" instead');
+  });
+
   it('checks path and query parameter values on the value, and warns about unknown query parameters', () => {
     const { all, doc } = diagnose(['GET {{boardingUrl}}/api/documents/v1.0/document/12a/Statements/2025/13?x=1']);
     const invalid = all.filter((d) => d.code === 'invalid-value').map((d) => textOf(doc, d.range));
@@ -71,6 +79,13 @@ describe('diagnostics: body presence and format', () => {
   it('flags a body on an operation that takes none, over the whole body', () => {
     const { one } = diagnose(['GET {{gatewayUrl}}/rest/v1/batches/open', '', '<batch>', '</batch>']);
     assert.deepEqual(one('unexpected-body').d.range, { start: { line: 2, character: 0 }, end: { line: 3, character: 8 } });
+    assert.equal(one('unexpected-body').d.severity, ERROR);
+  });
+
+  it('only warns about a body on a DELETE, which is ignored', () => {
+    const { d } = diagnose(['DELETE {{gatewayUrl}}/rest/v2/ach/transactions/1000001', '', '{"type": "void"}']).one('unexpected-body');
+    assert.equal(d.severity, 2);
+    assert.match(message(d), /ignored/);
   });
 
   it('flags a missing body when the operation has required fields', () => {
@@ -235,5 +250,15 @@ describe('diagnostics and quick fix: legacy forms', () => {
     const { doc, one } = diagnose(['GET {{gatewayUrl}}/rest/v2/batches/open']);
     const { d } = one('legacy-form');
     assert.equal(languageHandlers.codeActions(doc, d.range)[0].edit?.changes?.[doc.uri][0].newText, '/rest/v1/batches/open');
+  });
+});
+
+describe('diagnostics: a placeholder left as a value (issue 11, item 11)', () => {
+  it('"transactionId" as the id is a warning whose quick fix makes it a variable', () => {
+    const { one } = diagnose(['POST {{gatewayUrl}}/rest/v2/transactions/refund', 'Content-Type: application/json', '', '{ "type": "REFUND", "id": "transactionId", "amount": "1.00" }']);
+    const { d, text } = one('placeholder-value');
+    assert.equal(text, 'transactionId');
+    assert.equal(d.severity, WARNING);
+    assert.deepEqual(d.data, { replacement: '{{transactionId}}' });
   });
 });

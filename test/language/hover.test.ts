@@ -71,3 +71,23 @@ describe('hover: variables and expectations', () => {
     assert.match(text(hover(['# @expect payload.transaction.result == APP|ROVED', 'POST {{gatewayUrl}}/rest/v2/transactions/sale'])), /`payload.transaction.result` equals `APPROVED`/);
   });
 });
+
+describe('hover: special values (issue 11, item 12)', () => {
+  const SALE = ['POST {{gatewayUrl}}/rest/v2/transactions/sale', 'Content-Type: application/json', ''];
+
+  it('a test card says it is one and what production would do with it', () => {
+    const value = text(hover([...SALE, '{ "amount": "25.00", "card": "41111111|11111111", "exp-date": "1230" }']));
+    assert.match(value, /\*\*Test card\*\* \(VISA\)/);
+    assert.match(value, /production/);
+  });
+
+  it('a special amount says what the Local sandbox answers', () => {
+    assert.match(text(hover([...SALE, '{ "amount": "0.2|9", "card": "4111111111111111", "exp-date": "1230" }'])), /declined 003 — Card expired/);
+    assert.equal(hover([...SALE, '{ "amount": "25.0|0", "card": "4111111111111111", "exp-date": "1230" }']), null, 'an ordinary amount has no hover');
+  });
+
+  it('an ACH account that returns says with which R-code', () => {
+    const ach = ['POST {{gatewayUrl}}/rest/v2/ach/transactions', 'Content-Type: application/json', ''];
+    assert.match(text(hover([...ach, '{ "account-number": "12345600|01" }'])), /Returned R01/);
+  });
+});

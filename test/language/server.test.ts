@@ -52,6 +52,8 @@ describe('language server over stdio', () => {
     const diagnosticsArrived = new Promise<void>((resolve) => waiters.push(resolve));
     await connection.sendNotification('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'gateway-request', version: 1, text: TEXT } });
     await diagnosticsArrived;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(published.filter((p) => p.uri === URI).length, 1, 'didOpen published its diagnostics more than once');
     const { diagnostics } = published[published.length - 1];
     assert.deepEqual(diagnostics.map((d) => [d.code, d.range.start.line, d.range.start.character]).sort(), [['invalid-value', 6, 11], ['missing-field', 4, 0]]);
 
@@ -59,10 +61,10 @@ describe('language server over stdio', () => {
     assert.ok(items.some((i) => i.label === 'exp-date' && i.labelDetails?.description === 'required'));
 
     const lenses = await connection.sendRequest('textDocument/codeLens', { textDocument: { uri: URI } }) as Array<{ command: { title: string } }>;
-    assert.deepEqual(lenses.map((l) => l.command.title), ['▷ Send', 'Send to Staging', 'Send All']);
+    assert.deepEqual(lenses.map((l) => l.command.title), ['▷ Send', 'Send to Staging', 'Send All', 'Code…']);
     await connection.sendNotification(ENVIRONMENTS_NOTIFICATION, { active: 'Staging', names: ['Local sandbox', 'Staging'] });
     const again = await connection.sendRequest('textDocument/codeLens', { textDocument: { uri: URI } }) as Array<{ command: { title: string } }>;
-    assert.deepEqual(again.map((l) => l.command.title), ['▷ Send', 'Send to Local sandbox', 'Send All']);
+    assert.deepEqual(again.map((l) => l.command.title), ['▷ Send', 'Send to Local sandbox', 'Send All', 'Code…']);
     assert.equal(refreshes, 1, 'the client is asked to refresh its lenses');
 
     const changed = new Promise<void>((resolve) => waiters.push(resolve));
@@ -72,6 +74,18 @@ describe('language server over stdio', () => {
     });
     await changed;
     assert.deepEqual(published[published.length - 1].diagnostics.map((d) => d.code), ['missing-field']);
+  });
+
+  it('offers the typed path for the generic transaction endpoint as a quick fix', async () => {
+    const uri = 'file:///tmp/server-test/generic.gwreq';
+    const opened = new Promise<void>((resolve) => waiters.push(resolve));
+    await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'gateway-request', version: 1,
+      text: ['POST {{gatewayUrl}}/rest/v2/transactions', 'Content-Type: application/json', '', '{"type": "refund", "id": "1", "amount": "1.00"}'].join('\n') } });
+    await opened;
+    const legacy = published.filter((p) => p.uri === uri).pop()!.diagnostics.find((d) => d.code === 'legacy-form');
+    assert.ok(legacy);
+    const actions = await connection.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: legacy.range, context: { diagnostics: [legacy] } }) as Array<{ title: string; edit: { changes: Record<string, Array<{ newText: string }>> } }>;
+    assert.deepEqual(actions.map((a) => a.edit.changes[uri][0].newText), ['/rest/v2/transactions/refund']);
   });
 });
 

@@ -8,7 +8,8 @@
 // environments as a new user meets them (e2eEnvironments.ts, against a second sandbox started in
 // this process). Saves artifacts/e2e-sale.png (the README's screenshot), e2e-environments*.png,
 // artifacts/e2e-smoke.png at the end (artifacts/e2e-failure.png on failure) and ends with
-// "N passed, N failed". Env: KEEP_VSCODE_TMP=1 keeps the per-run dir.
+// "N passed, N failed". Then issue 11's steps (e2eTrust.ts, artifacts/e2e-trust-*.png).
+// Env: KEEP_VSCODE_TMP=1 keeps the per-run dir; E2E_ONLY=trust and E2E_KEEP_GOING=1 below.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -21,6 +22,7 @@ import { environmentSteps } from './e2eEnvironments';
 import { requestFileSteps } from './e2eRequestFiles';
 import { installedPackageSteps } from './e2eInstalled';
 import { packagedVsix } from './packagedExtension';
+import { trustSteps } from './e2eTrust';
 import {
   normalizeText, openViewContainer, pickQuickItem, runCommand, searchExtensions, selectors, treeRow, waitForActiveEditorText,
   type Step,
@@ -125,7 +127,16 @@ const steps: Step[] = [
   },
   ...requestFileSteps(requireWorkspace, ARTIFACTS),   // with the Local sandbox still active
   ...environmentSteps(requireTestSandbox, ARTIFACTS),
+  ...trustSteps(requireTestSandbox, ARTIFACTS),
 ];
+
+// E2E_ONLY=trust runs the first steps (workbench, extension, Gateway view) and then only the
+// issue-11 steps; E2E_KEEP_GOING=1 runs the steps after a failure too (to see every defect).
+const FIRST_STEPS = 7;   // …, the package's page and walkthrough, the Gateway view and its groups
+const selectedSteps = (): Step[] => {
+  if (process.env.E2E_ONLY !== 'trust') return steps;
+  return [...steps.slice(0, FIRST_STEPS), ...trustSteps(requireTestSandbox, ARTIFACTS)];
+};
 
 async function main(): Promise<number> {
   const t0 = Date.now();
@@ -152,7 +163,8 @@ async function main(): Promise<number> {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       page.on('pageerror', e => console.log('[pageerror]', e.message));
       await page.goto(workbenchUrl(server, workspace));
-      for (const step of steps) {
+      const chosen = selectedSteps();
+      for (const step of chosen) {
         try {
           await step.run(page);
           passed++;
@@ -160,7 +172,9 @@ async function main(): Promise<number> {
         } catch (err) {
           failed++;
           lap(`FAIL ${step.name}: ${err instanceof Error ? err.message : String(err)}`);
-          break;   // later steps build on earlier ones
+          if (process.env.E2E_KEEP_GOING !== '1') break;   // later steps build on earlier ones
+          await page.screenshot({ path: path.join(ARTIFACTS, `e2e-failure-step${passed + failed}.png`) });
+          await page.keyboard.press('Escape');
         }
       }
       const shot = path.join(ARTIFACTS, failed ? 'e2e-failure.png' : 'e2e-smoke.png');
@@ -175,7 +189,7 @@ async function main(): Promise<number> {
     fs.rmSync(workspace, { recursive: true, force: true });
     lap('shut down');
   }
-  const notRun = steps.length - passed - failed;
+  const notRun = selectedSteps().length - passed - failed;
   if (notRun) console.log(`${notRun} step(s) not run`);
   console.log(`${passed} passed, ${failed} failed`);
   return failed ? 1 : 0;

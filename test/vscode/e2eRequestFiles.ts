@@ -253,7 +253,8 @@ export function requestFileSteps(workspace: () => string, artifacts: string): St
         await completeField(page, 'id', { newLine: true, filter: 'id' });
         await pasteText(page, '{{');   // typed, the editor might close it as "{{}}", "{}" or not at all
         await triggerSuggest(page);
-        await acceptSuggestion(page, 'sale1');   // an earlier named request: its response paths follow
+        await acceptSuggestion(page, 'sale1');   // an earlier named request
+        await page.keyboard.type('.');          // the dot the user types (not doubled): its response paths follow
         await acceptSuggestion(page, 'sale1.payload.transaction.id');
         await completeField(page, 'amount', { newLine: true, filter: 'amount' });
         await page.keyboard.type('5.00');   // a partial refund: not one of the offered amounts
@@ -269,12 +270,13 @@ export function requestFileSteps(workspace: () => string, artifacts: string): St
       name: 'the "Send All" code lens sends both: the refund is APPROVED and every request and expectation is marked ✓',
       run: async page => {
         await clearNotifications(page);
-        // Each request's lenses stand right above its method line: Send and Send All above the
-        // sale's, Send above the refund's.
+        // Each request's lenses stand right above its method line: Send, Send All and Code… above
+        // the sale's, Send and Code… above the refund's.
         const methodLines = [positionOf(CHAINED_TEXT, 'POST').line, positionOf(CHAINED_TEXT, 'POST {{gatewayUrl}}/rest/v2/transactions/refund').line];
-        const lensLines = await waitForLensLines(page, FILE, lines => lines.length === 3 && lines[2].line === methodLines[1]);
+        const lensLines = await waitForLensLines(page, FILE, lines => lines.length === 5 && lines[4].line === methodLines[1]);
         assert.deepEqual(lensLines, [
-          { title: '▷ Send', line: methodLines[0] }, { title: 'Send All', line: methodLines[0] }, { title: '▷ Send', line: methodLines[1] },
+          { title: '▷ Send', line: methodLines[0] }, { title: 'Send All', line: methodLines[0] }, { title: 'Code…', line: methodLines[0] },
+          { title: '▷ Send', line: methodLines[1] }, { title: 'Code…', line: methodLines[1] },
         ]);
         const sendAll = page.locator(selectors.codeLens).filter({ hasText: /^Send All$/ });
         await sendAll.click();

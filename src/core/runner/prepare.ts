@@ -7,6 +7,7 @@ import { resolveTarget, substituteVariables, type RequestFile } from '../request
 import type { PreparedRequest, Preparation, RunEnvironment } from './types';
 import { isAuthHeader } from '../authHeaders';
 import { createVariableResolver } from './variableResolver';
+import { requestLabel } from './requestLabel';
 
 /** The catalog path of a URL whose environment base URL may carry a path prefix. */
 export function catalogPath(url: URL): string {
@@ -74,7 +75,7 @@ export function prepareRequest(file: RequestFile, index: number, environment: Ru
     ...(body !== undefined ? { body } : {}),
     ...(match ? { operation: match.op, params: match.params } : {}),
     ignoredAuthHeaders,
-    label: request.name ?? request.title ?? match?.op.title ?? `${method} ${url.pathname}`,
+    label: requestLabel(request),
   };
   return { ok: true, prepared };
 }

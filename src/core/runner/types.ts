@@ -56,4 +56,14 @@ export interface RequestOutcome {
   result?: GatewayResult;
   /** True when this request ran only because a later one depends on it. */
   asDependency?: boolean;
+  /**
+   * True when the request changes state and may have done so, but nothing says whether it did
+   * (a lost answer, a 5xx, an unreadable body): check before sending it again.
+   */
+  outcomeUnknown?: boolean;
+  /** Why the answer could not be read, when the request failed for that (an unknown outcome). */
+  unreadable?: string;
+  /** Auth headers written in the file, which were not sent (the environment's keys were). */
+  ignoredAuthHeaders?: string[];
 }
+

@@ -8,6 +8,7 @@ import type { GatewayClient } from '../../core/client';
 import { LOCAL_SANDBOX_NAME, type EnvironmentEntry, type EnvironmentService, type SandboxControlLike } from '../contracts';
 import type { ClientCache } from './clientCache';
 import type { LocalSandboxHost } from './localSandboxHost';
+import type { SandboxExchange } from '../../sandbox/exchangeTap';
 import type { SecretStore } from './secretStore';
 import { sanitizeStored, validateEnvironment, type StoredEnvironment } from './environmentValidation';
 
@@ -64,6 +65,10 @@ export class EnvironmentStore implements EnvironmentManager {
     );
   }
 
+  get onLocalSandboxExchange(): vscode.Event<SandboxExchange> {
+    return this.sandbox.onExchange;
+  }
+
   list(): readonly EnvironmentEntry[] {
     return [this.localEntry(), ...this.stored().map(toEntry)];
   }
@@ -104,6 +109,10 @@ export class EnvironmentStore implements EnvironmentManager {
 
   async localSandboxControl(): Promise<SandboxControlLike> {
     return (await this.sandbox.start()).control;
+  }
+
+  localSandboxTime(): Date | undefined {
+    return this.sandbox.running()?.control.now();
   }
 
   get localSandboxDataFile(): string {

@@ -59,3 +59,17 @@ export function sanitizeStored(raw: unknown): StoredEnvironment[] {
   }
   return kept;
 }
+
+const KNOWN_URLS = Object.values(DEFAULT_URLS).filter((u): u is { gatewayUrl: string; boardingUrl: string } => !!u);
+const sameUrl = (a: string, b: string) => a.trim().replace(/\/+$/, '').toLowerCase() === b.trim().replace(/\/+$/, '').toLowerCase();
+
+/**
+ * The boarding URL to offer once the gateway URL is typed: a known gateway's own boarding host,
+ * else nothing — never a public default beside a gateway of the user's (its AccessKey would go
+ * there). A boarding URL the user typed themselves is kept.
+ */
+export function boardingUrlFor(gatewayUrl: string, boardingUrl: string): string {
+  const typedByUser = boardingUrl.trim() !== '' && !KNOWN_URLS.some((u) => sameUrl(u.boardingUrl, boardingUrl));
+  if (typedByUser) return boardingUrl;
+  return KNOWN_URLS.find((u) => sameUrl(u.gatewayUrl, gatewayUrl))?.boardingUrl ?? '';
+}

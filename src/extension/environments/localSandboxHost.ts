@@ -2,10 +2,12 @@
 // port, keys generated on the very first start and kept in SecretStorage, state saved in the
 // extension's global storage so that it survives a restart of the editor.
 import * as fs from 'node:fs';
+import { LOCAL_SANDBOX_TIME_ZONE } from './sandboxClock';
 import * as vscode from 'vscode';
 import { LOCAL_SANDBOX_NAME } from '../contracts';
 import { loadRuntime } from '../lazy/runtime';
 import type { RunningSandbox } from '../../sandbox/server';
+import type { SandboxExchange } from '../../sandbox/exchangeTap';
 import type { SecretStore } from './secretStore';
 
 export const LOCAL_SANDBOX_STATE_FILE = 'local-sandbox.json';
@@ -15,6 +17,9 @@ export class LocalSandboxHost {
   private current: RunningSandbox | undefined;
   private readonly started = new vscode.EventEmitter<RunningSandbox>();
   readonly onDidStart = this.started.event;
+  private readonly exchanged = new vscode.EventEmitter<SandboxExchange>();
+  /** Every exchange the sandbox serves, raw (the Traffic view redacts before keeping). */
+  readonly onExchange = this.exchanged.event;
 
   constructor(
     private readonly storage: vscode.Uri,
@@ -50,8 +55,10 @@ export class LocalSandboxHost {
       host: '127.0.0.1',
       port: 0,
       dataFile: this.dataFile,
+      timeZone: LOCAL_SANDBOX_TIME_ZONE,
       keys,
       log: line => this.log.info(`[Local sandbox] ${line}`),
+      onExchange: exchange => this.exchanged.fire(exchange),
     });
     // First start (or lost secrets): keep what the sandbox generated or restored.
     if (!keys) {
@@ -70,6 +77,7 @@ export class LocalSandboxHost {
     this.starting = undefined;
     this.current = undefined;
     this.started.dispose();
+    this.exchanged.dispose();
     const sandbox = await pending?.catch(() => undefined);
     await sandbox?.close();
   }

@@ -20,15 +20,19 @@ import { createResultStatusBar } from '../results/resultStatusBar';
 import type { ExchangeDeps, SendEvent } from './exchangeFlow';
 import { registerOperationCommands } from './operationCommands';
 import { createOperationRunner, type OperationRunnerImpl } from './operationRunner';
+import { RequestDocumentFiles } from './requestDocumentFiles';
 import { registerRequestFolding } from './requestFolding';
 import { RequestSessions, type KeptOutcome } from './requestSessions';
 import { registerRunOperationPick } from './runOperationPick';
 import { registerSendAll } from './sendAll';
 import { registerSendRequest } from './sendRequest';
+import { registerSettingsDiff } from './settingsDiff';
 import { AssertionDecorations } from './assertionDecorations';
 import type { DocumentRunDeps } from './documentRun';
 import { RunResults } from './runResults';
 import { registerUriHandler } from './uriHandler';
+import { registerGenerateCode } from '../codegen/generateCode';
+import { registerRequestTests, type RequestTestsApi } from '../testing';
 
 export { createKnownResourceStore } from './knownResources';
 
@@ -50,6 +54,8 @@ export interface Operations extends vscode.Disposable {
   lastRun(uri: string): readonly KeptOutcome[] | undefined;
   /** The run-result decorations of a request document (line and after-text). */
   requestDecorations(uri: string): readonly { line: number; text: string }[];
+  /** The request files in the Testing view. */
+  requestTests: RequestTestsApi;
 }
 
 export function registerOperations(context: vscode.ExtensionContext, deps: OperationsDeps): Operations {
@@ -59,13 +65,22 @@ export function registerOperations(context: vscode.ExtensionContext, deps: Opera
   const exchangeLog = new ExchangeLog(deps.log);
   const didSend = new vscode.EventEmitter<SendEvent>();
   const sessions = new RequestSessions();
-  const exchangeDeps: ExchangeDeps = { environments: deps.environments, presenter, history, knownResources: deps.knownResources, log: exchangeLog, didSend };
-  const runner = createOperationRunner(exchangeDeps, sessions);
+  const settingsDiff = registerSettingsDiff(deps.environments, sessions);
+  const exchangeDeps: ExchangeDeps = {
+    environments: deps.environments, presenter, history, knownResources: deps.knownResources, log: exchangeLog, didSend,
+    showSettingsDiff: settingsDiff.show,
+  };
+  const files = new RequestDocumentFiles(vscode.Uri.joinPath(context.globalStorageUri, 'requests'));
+  void files.removeOld();
+  const runner = createOperationRunner(exchangeDeps, sessions, files);
   const decorations = new AssertionDecorations();
   const runDeps: DocumentRunDeps = { exchange: exchangeDeps, sessions, results: new RunResults(sessions, decorations, exchangeLog) };
 
+  const requestTests = registerRequestTests(runDeps, deps.environments);
   const disposables = vscode.Disposable.from(
     didSend,
+    requestTests,
+    settingsDiff,
     documents,
     vscode.workspace.registerTextDocumentContentProvider(RESULT_SCHEME, documents),
     createResultStatusBar(documents),
@@ -77,6 +92,7 @@ export function registerOperations(context: vscode.ExtensionContext, deps: Opera
     registerRequestFolding(),
     registerHistoryCommands(history, runner),
     registerUriHandler(runner),
+    registerGenerateCode({ environments: deps.environments, history: () => history.list() }),
     vscode.commands.registerCommand(COMMANDS.formatResult, (uri?: vscode.Uri) => {
       const target = uri ?? vscode.window.activeTextEditor?.document.uri;
       if (target?.scheme === RESULT_SCHEME) return presenter.format(target);
@@ -91,6 +107,7 @@ export function registerOperations(context: vscode.ExtensionContext, deps: Opera
     recentLog: () => exchangeLog.recent(),
     lastRun: (uri) => sessions.lastRun(uri),
     requestDecorations: (uri) => decorations.list(uri),
+    requestTests: requestTests.api,
     dispose: () => disposables.dispose(),
   };
 }

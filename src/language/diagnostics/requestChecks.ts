@@ -9,9 +9,9 @@ import type { Operation } from '../../catalog/types';
 import type { AnalyzedBody } from '../body/analyzeBody';
 import type { AnalyzedDocument } from '../analyzedDocument';
 import type { RequestOperation } from '../requestOperation';
-import { nearestPath } from '../requestOperation';
+import { nearestPath, nearestPathForMethod } from '../requestOperation';
 import { MEDIA_TYPES } from '../data/headerNames';
-import { diagnostic, onLine } from './diagnostic';
+import { diagnostic, onLine, withReplacement } from './diagnostic';
 import { shown } from './keyPatterns';
 import { valueProblem } from './valueCheck';
 import { CONTROL_ACTIONS, CONTROL_PREFIX } from '../../sandbox/controlHttp';
@@ -47,11 +47,18 @@ export function requestLineDiagnostics(request: ParsedRequest, resolved: Request
   if (resolved.onPath.length === 0 && !resolved.alias) {
     if (target.pathname.includes('{{') && !/^\/(rest|api)\//.test(target.pathname)) return out;
     const nearest = nearestPath(target.pathname);
-    out.push(diagnostic(onLine(line, pathFrom, pathTo), 'unknown-path',
-      `unknown path "${shown(target.pathname)}": no gateway operation has it${nearest ? `; did you mean ${nearest}?` : ' (see the Gateway view or complete the path after the method)'}`));
+    const found = diagnostic(onLine(line, pathFrom, pathTo), 'unknown-path',
+      `unknown path "${shown(target.pathname)}": no gateway operation has it${nearest ? `; did you mean ${nearest}?` : ' (see the Gateway view or complete the path after the method)'}`);
+    out.push(nearest ? withReplacement(found, filledFrom(nearest, target.pathname)) : found);
     return out;
   }
   if (!resolved.op) {
+    const typo = nearestPathForMethod(request.method, target.pathname);
+    if (typo) {
+      out.push(withReplacement(diagnostic(onLine(line, pathFrom, pathTo), 'unknown-path',
+        `unknown path "${shown(target.pathname)}" for ${shown(request.method)}: did you mean ${typo}?`), typo));
+      return out;
+    }
     const methods = [...new Set(resolved.onPath.map((o) => o.method))];
     out.push(diagnostic(request.methodRange, 'wrong-method',
       `${shown(request.method)} is not an operation on ${resolved.onPath[0].path}: it takes ${methods.join(', ')} (${resolved.onPath.map((o) => `${o.method} = ${o.title}`).join('; ')})`));
@@ -98,6 +105,12 @@ function legacyFormDiagnostic(request: ParsedRequest, resolved: RequestOperation
   return found;
 }
 
+/** A template's `{param}` segments filled with what the user wrote there (the quick fix keeps ids). */
+function filledFrom(template: string, pathname: string): string {
+  const written = pathname.split('/');
+  return template.split('/').map((s, i) => (/^\{\w+\}$/.test(s) && written[i] ? written[i] : s)).join('/');
+}
+
 function pathParamDiagnostics(op: Operation, pathname: string, line: number, pathFrom: number): Diagnostic[] {
   const out: Diagnostic[] = [];
   const templateSegments = op.path.split('/');
@@ -130,7 +143,11 @@ const FORMAT_NAME = { json: 'JSON', xml: 'XML' } as const;
 export function bodyPresenceDiagnostics(doc: AnalyzedDocument, request: ParsedRequest, op: Operation, body: AnalyzedBody | undefined): Diagnostic[] {
   const out: Diagnostic[] = [];
   if (request.body && op.bodyFormat === 'none') {
-    out.push(diagnostic(request.body.range, 'unexpected-body', `${op.title} (${op.method} ${op.path}) takes no body: remove it`));
+    // A DELETE body is ignored (the gateway and the Local sandbox answer as if none was sent);
+    // on other methods it is refused.
+    out.push(op.method === 'DELETE'
+      ? diagnostic(request.body.range, 'unexpected-body', `${op.title} (${op.method} ${op.path}) takes no body: this one is ignored, so it can go`, 'warning')
+      : diagnostic(request.body.range, 'unexpected-body', `${op.title} (${op.method} ${op.path}) takes no body: remove it`));
     return out;
   }
   if (!request.body) {

@@ -38,11 +38,6 @@ function withResults(v: { avs?: CardTransaction['avs']; csc?: CardTransaction['c
   return { ...(v.avs ? { avs: v.avs } : {}), ...(v.csc ? { csc: v.csc } : {}) };
 }
 
-/** Lazily: with duplicate checking off (the default) a sale lists no stored transaction at all. */
-function* storedTransactions(slice: CardsSlice): Generator<CardTransaction> {
-  for (const id in slice.transactions) yield slice.transactions[id];
-}
-
 export function charge(type: CardTxType & keyof typeof CHARGE_RULES): Handler<CardsSlice> {
   const rules = CHARGE_RULES[type];
   return (req, ctx) => {
@@ -75,7 +70,7 @@ export function charge(type: CardTxType & keyof typeof CHARGE_RULES): Handler<Ca
     const settings = ctx.peer<SettingsSlice>('settings');
     const screened = avsRefusal(settings, verified.avs) ?? cscRefusal(settings, verified.csc);
     if (screened) throw declined(screened.resultCode, screened.message);
-    const duplicate = findDuplicate(settings, storedTransactions(ctx.slice), {
+    const duplicate = findDuplicate(settings, () => Object.values(ctx.slice.transactions), {
       type, amountCents, card, invoice: optionalString(body, 'invoice'), checkField: optionalString(body, 'check-field'), now: ctx.clock.now(),
     });
     if (duplicate?.refuse) {

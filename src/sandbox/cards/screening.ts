@@ -82,7 +82,8 @@ function sameCard(a: CardTransaction['card'], b: CardTransaction['card']): boole
  * invoice when `include-invoice`). The sandbox has one terminal, so merchant-level checking
  * (`check-merchant-level`, `check-field-mid`) compares the same transactions.
  */
-export function findDuplicate(settings: SettingsSlice, history: Iterable<CardTransaction>, probe: DuplicateProbe): DuplicateOutcome | undefined {
+/** `history` is asked for only when checking is on: listing every transaction on each sale would make sales slow down as the sandbox fills. */
+export function findDuplicate(settings: SettingsSlice, history: () => Iterable<CardTransaction>, probe: DuplicateProbe): DuplicateOutcome | undefined {
   const values = group(settings, 'duplicates');
   if (!isTrue(values.enabled)) return undefined;
   const minutes = Number(values['time-range-in-minutes'] ?? 0);
@@ -90,7 +91,7 @@ export function findDuplicate(settings: SettingsSlice, history: Iterable<CardTra
   const since = probe.now.getTime() - minutes * 60_000;
   const byInvoice = (isTrue(values['use-invoice-instead-of-card']) || probe.checkField?.toLowerCase() === 'invoice') && !!probe.invoice;
   const alsoInvoice = isTrue(values['include-invoice']);
-  for (const tx of history) {
+  for (const tx of history()) {
     if (tx.result !== 'APPROVED' || tx.voided || tx.type !== probe.type || tx.amountCents !== probe.amountCents) continue;
     if (Date.parse(tx.created) < since) continue;
     const invoiceSame = (tx.references.invoice ?? '') === (probe.invoice ?? '');

@@ -11,7 +11,6 @@ import type { CardTransaction } from './cardState';
 export function transactionView(tx: CardTransaction, batches: BatchesSlice, merchant: SandboxRequest['merchant']): Record<string, unknown> {
   const settled = tx.batchId !== undefined && !isBatchOpen(batches, tx.batchId);
   const view: Record<string, unknown> = {
-    ...tx.echoes,
     id: tx.id,
     type: tx.type,
     amount: fromCents(tx.amountCents),
@@ -30,6 +29,8 @@ export function transactionView(tx: CardTransaction, batches: BatchesSlice, merc
     'merchant-id': merchant.merchantId,
     'terminal-id': merchant.terminalId,
     ...tx.references,
+    // Echoes never share a name with the fields above (cardRecords.ts ECHOED_FIELDS).
+    ...tx.echoes,
   };
   if (tx.authorizationCode) view['authorization-code'] = tx.authorizationCode;
   if (tx.batchId) view['batch-string-id'] = tx.batchId;

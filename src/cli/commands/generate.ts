@@ -1,0 +1,59 @@
+// `gateway-workbench generate --lang curl|js|python|php|java|go|csharp FILE.gwreq
+// [--request NAME | --line N]`: prints a program that sends one request of a request file.
+// Variables from `@x = v` lines are resolved; {{gatewayUrl}} / {{boardingUrl}} become the
+// program's GATEWAY_URL / BOARDING_URL, defaulting to those variables' values here when set.
+
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { LANGUAGES, RequestChoiceError, generateFromText, languageById, type RequestChoice } from '../../core/codegen';
+import { UsageError, type CliCommand } from '../cliCommand';
+
+const LANGUAGE_IDS = LANGUAGES.map((l) => l.id).join('|');
+
+function choiceOf(request: string | undefined, line: string | undefined): RequestChoice {
+  if (request !== undefined && line !== undefined) throw new UsageError('give --request NAME or --line N, not both');
+  if (request !== undefined) return { name: request };
+  if (line === undefined) return undefined;
+  if (!/^[1-9]\d*$/.test(line)) throw new UsageError(`--line must be a line number (1 or more), not "${line}"`);
+  return { line: Number(line) };
+}
+
+export const generateCommand: CliCommand = {
+  name: 'generate',
+  summary: 'Print a program (cURL, JavaScript, Python, PHP, Java, Go, C#) that sends one request of a request file.',
+  usage: `gateway-workbench generate --lang ${LANGUAGE_IDS} FILE.gwreq [--request NAME|--line N]`,
+  async run(args, io) {
+    const { values, positionals } = parseArgs({
+      args,
+      options: { lang: { type: 'string' }, request: { type: 'string' }, line: { type: 'string' } },
+      strict: true,
+      allowPositionals: true,
+    });
+    if (values.lang === undefined) throw new UsageError(`missing --lang: one of ${LANGUAGE_IDS}`);
+    const language = languageById(values.lang);
+    if (!language) throw new UsageError(`--lang must be one of ${LANGUAGE_IDS}, not "${values.lang}"`);
+    if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'missing FILE: name one request file' : 'name exactly one request file');
+    const path = positionals[0] as string;
+    const choice = choiceOf(values.request, values.line);
+    let text: string;
+    try {
+      text = await readFile(path, 'utf8');
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      throw new UsageError(`cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (err as Error).message}`);
+    }
+    try {
+      const program = generateFromText(language, text, {
+        choice,
+        source: path,
+        ...(process.env.GATEWAY_URL ? { gatewayUrl: process.env.GATEWAY_URL } : {}),
+        ...(process.env.BOARDING_URL ? { boardingUrl: process.env.BOARDING_URL } : {}),
+      });
+      io.out(program.code.replace(/\n$/, ''));
+      return 0;
+    } catch (err) {
+      if (err instanceof RequestChoiceError || err instanceof RangeError) throw new UsageError(`${path}: ${err.message}`);
+      throw err;
+    }
+  },
+};

@@ -1,0 +1,135 @@
+// The recording proxy: listens on loopback only and forwards each request of the user's own
+// application, unchanged (its own key included), to one environment — `/rest/` paths to the
+// gateway URL, `/api/` paths to the boarding URL — and appends each exchange to a JSON Lines
+// file, redacted, without any credential, with the request-file checks' findings on what the
+// application sent. The answer goes back to the application unchanged.
+
+import { appendFile } from 'node:fs/promises';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { request as undiciRequest } from 'undici';
+import { matchOperation } from '../../catalog';
+import type { Environment } from '../../core/environment';
+import { keptExchange, type TrafficExchange, type TrafficFinding } from '../../core/traffic/exchange';
+import { lintExchangeRequest } from '../../language/exchangeLint';
+
+export interface RecordingProxyOptions {
+  environment: Pick<Environment, 'gatewayUrl' | 'boardingUrl'>;
+  /** 0 picks a free port. */
+  port: number;
+  /** JSON Lines file each exchange is appended to. */
+  recording: string;
+  /** Told of each exchange once recorded. */
+  onExchange?(exchange: TrafficExchange): void;
+}
+
+export interface RunningProxy {
+  proxyUrl: string;
+  close(): Promise<void>;
+}
+
+/** Hop-by-hop headers (RFC 9110 §7.6.1) and what the proxy recomputes: not forwarded. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'host', 'content-length']);
+
+function forwardable(headers: IncomingHttpHeaders): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined && !HOP_BY_HOP.has(name.toLowerCase())) out[name] = value;
+  }
+  return out;
+}
+
+function readAll(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.once('end', () => resolve(Buffer.concat(chunks)));
+    req.once('error', reject);
+  });
+}
+
+/** Where a path goes: the environment's base for its family, with any base path kept. */
+function upstreamUrl(environment: RecordingProxyOptions['environment'], pathAndQuery: string): URL {
+  const base = pathAndQuery.startsWith('/api/') ? environment.boardingUrl : environment.gatewayUrl;
+  return new URL(base.replace(/\/+$/, '') + pathAndQuery);
+}
+
+const isText = (type: string | undefined): boolean => !type || /json|xml|text|x-www-form-urlencoded/i.test(type);
+
+export async function startRecordingProxy(options: RecordingProxyOptions): Promise<RunningProxy> {
+  const pending = new Set<Promise<unknown>>();
+
+  const record = async (exchange: TrafficExchange): Promise<void> => {
+    await appendFile(options.recording, `${JSON.stringify(exchange)}\n`);
+    options.onExchange?.(exchange);
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const started = performance.now();
+    const at = new Date();
+    const method = (req.method ?? 'GET').toUpperCase();
+    const path = req.url ?? '/';
+    const body = await readAll(req);
+    const requestText = isText(req.headers['content-type']) ? body.toString('utf8') : undefined;
+    const pathname = path.split('?')[0] as string;
+    const operationId = matchOperation(method, pathname)?.op.id;
+    let findings: TrafficFinding[] = [];
+    try {
+      findings = lintExchangeRequest({ method, path, headers: req.headers, ...(requestText ? { body: requestText } : {}) });
+    } catch {
+      findings = []; // a request the checks cannot read is still forwarded and recorded
+    }
+    const base = { at, method, path, ...(operationId ? { operationId } : {}), requestHeaders: req.headers, ...(requestText !== undefined ? { requestBody: requestText } : {}), findings };
+    try {
+      const upstream = await undiciRequest(upstreamUrl(options.environment, path), {
+        method: method as 'GET',
+        headers: forwardable(req.headers),
+        ...(body.length > 0 ? { body } : {}),
+      });
+      const answer = Buffer.from(await upstream.body.arrayBuffer());
+      const headers: Record<string, string | string[]> = {};
+      for (const [name, value] of Object.entries(upstream.headers)) {
+        if (value !== undefined && !HOP_BY_HOP.has(name.toLowerCase())) headers[name] = value;
+      }
+      const contentType = String(upstream.headers['content-type'] ?? '');
+      // Recorded before the application gets its answer, so the file is never behind what it has seen.
+      await record(keptExchange({
+        ...base,
+        status: upstream.statusCode,
+        responseHeaders: upstream.headers,
+        ...(isText(contentType) ? { responseBody: answer.toString('utf8') } : { responseBody: `(${answer.length} bytes of ${contentType})` }),
+        timeMs: performance.now() - started,
+      }));
+      res.writeHead(upstream.statusCode, { ...headers, 'content-length': String(answer.length) });
+      res.end(answer);
+    } catch (err) {
+      const message = `the proxy could not reach ${upstreamUrl(options.environment, '/').origin}: ${(err as Error).message}`;
+      await record(keptExchange({ ...base, status: 502, timeMs: performance.now() - started, error: message })).catch(() => undefined);
+      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
+      res.end(message);
+    }
+  };
+
+  const server = createServer((req, res) => {
+    const done = handle(req, res).catch(() => {
+      if (!res.headersSent) res.writeHead(500);
+      res.end();
+    });
+    pending.add(done);
+    void done.finally(() => pending.delete(done));
+  });
+  // Loopback only: the proxy carries the application's key and is never reachable from outside.
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    proxyUrl: `http://127.0.0.1:${port}`,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.allSettled([...pending]);
+    },
+  };
+}

@@ -1,0 +1,129 @@
+// Go with net/http (standard library only). `go run main.go` runs it.
+
+import type { CodeRequest, Segment } from '../codeRequest';
+import {
+  DECLINE_NOTE, MAX_RETRIES, TOO_MANY_REQUESTS_NOTE, answersJson, camelName, commented, headerLines, networkErrorNote,
+  parameterNamed, type RenderContext,
+} from '../programParts';
+import type { LanguageGenerator } from './language';
+
+// JSON's string escapes are all valid in a Go interpreted string literal.
+const quoted = (text: string): string => JSON.stringify(text);
+
+function concatenated(segments: readonly Segment[], request: CodeRequest): string {
+  if (segments.length === 0) return '""';
+  return segments.map((s) => ('text' in s ? quoted(s.text) : camelName(parameterNamed(request, s.param)))).join(' + ');
+}
+
+/** A body: a raw string (backquotes) when it can be one, `%s` filled by fmt.Sprintf where parameters stand. */
+function bodyExpression(segments: readonly Segment[], request: CodeRequest): { expression: string; usesFmt: boolean } {
+  const plain = segments.map((s) => ('text' in s ? s.text : '')).join('');
+  const hasParams = segments.some((s) => 'param' in s);
+  if (plain.includes('`') || plain.includes('\r')) return { expression: concatenated(segments, request), usesFmt: false };
+  const text = segments.map((s) => ('text' in s ? (hasParams ? s.text.replace(/%/g, '%%') : s.text) : '%s')).join('');
+  if (!hasParams) return { expression: `\`${text}\``, usesFmt: false };
+  const args = segments.flatMap((s) => ('param' in s ? [camelName(parameterNamed(request, s.param))] : []));
+  return { expression: `fmt.Sprintf(\`${text}\`, ${args.join(', ')})`, usesFmt: true };
+}
+
+function render(request: CodeRequest, context: RenderContext): string {
+  const json = answersJson(request);
+  const body = request.body ? bodyExpression(request.body.text, request) : undefined;
+  // Go refuses to compile a file with an unused import.
+  const usesStrings = body !== undefined || request.parameters.some((p) => /URL$/.test(p.name));
+  const imports = [...(json ? ['encoding/json'] : []), 'fmt', 'io', 'net/http', 'os', 'strconv', ...(usesStrings ? ['strings'] : []), 'time'];
+  const lines = commented(headerLines(request, context, 'Run it with Go 1.19 or later: go run main.go'), '//');
+  lines.push('package main', '', 'import (', ...imports.map((i) => `\t"${i}"`), ')', '');
+  lines.push(
+    'func env(name, fallback string) string {',
+    '\tif value := os.Getenv(name); value != "" {',
+    '\t\treturn value',
+    '\t}',
+    '\tif fallback == "" {',
+    '\t\tfmt.Fprintf(os.Stderr, "Set the environment variable %s\\n", name)',
+    '\t\tos.Exit(1)',
+    '\t}',
+    '\treturn fallback',
+    '}',
+    '',
+    'func main() {',
+  );
+  for (const p of request.parameters) {
+    const read = `env("${p.name}", ${quoted(p.fallback ?? '')})`;
+    lines.push(`\t${camelName(p)} := ${/URL$/.test(p.name) ? `strings.TrimRight(${read}, "/")` : read}`);
+  }
+  lines.push('', `\turl := ${concatenated(request.url, request)}`);
+  if (body) lines.push(`\tbody := ${body.expression}`);
+  lines.push(
+    '',
+    '\tvar response *http.Response',
+    '\tfor attempt := 0; ; attempt++ {',
+    `\t\trequest, err := http.NewRequest("${request.method}", url, ${body ? 'strings.NewReader(body)' : 'nil'})`,
+    '\t\tif err != nil {',
+    '\t\t\tfmt.Fprintln(os.Stderr, err)',
+    '\t\t\tos.Exit(1)',
+    '\t\t}',
+  );
+  for (const h of request.headers) lines.push(`\t\trequest.Header.Set(${quoted(h.name)}, ${concatenated(h.value, request)})`);
+  lines.push(
+    '\t\tclient := &http.Client{Timeout: 60 * time.Second}',
+    '\t\tresponse, err = client.Do(request)',
+    '\t\tif err != nil {',
+    ...commented([networkErrorNote(request)], '\t\t\t//'),
+    '\t\t\tfmt.Fprintln(os.Stderr, "Network error:", err)',
+    '\t\t\tos.Exit(1)',
+    '\t\t}',
+    `\t\tif response.StatusCode != http.StatusTooManyRequests || attempt == ${MAX_RETRIES} {`,
+    '\t\t\tbreak',
+    '\t\t}',
+    '\t\tresponse.Body.Close()',
+    ...commented([TOO_MANY_REQUESTS_NOTE], '\t\t//'),
+    '\t\tseconds, err := strconv.Atoi(response.Header.Get("Retry-After"))',
+    '\t\tif err != nil {',
+    '\t\t\tseconds = 1 << attempt',
+    '\t\t}',
+    '\t\ttime.Sleep(time.Duration(seconds) * time.Second)',
+    '\t}',
+    '\tdefer response.Body.Close()',
+    '\ttext, err := io.ReadAll(response.Body)',
+    '\tif err != nil {',
+    '\t\tfmt.Fprintln(os.Stderr, "Network error:", err)',
+    '\t\tos.Exit(1)',
+    '\t}',
+    '',
+    '\tif response.StatusCode == http.StatusPaymentRequired {',
+    `\t\t// ${DECLINE_NOTE}`,
+  );
+  if (json) {
+    lines.push(
+      '\t\tvar decline struct {',
+      '\t\t\tPayload struct {',
+      '\t\t\t\tError struct {',
+      '\t\t\t\t\tMessage string `json:"error-message"`',
+      '\t\t\t\t\tCode    string `json:"result-code"`',
+      '\t\t\t\t} `json:"error"`',
+      '\t\t\t} `json:"payload"`',
+      '\t\t}',
+      '\t\tif err := json.Unmarshal(text, &decline); err != nil {',
+      '\t\t\tfmt.Fprintln(os.Stderr, "Unreadable decline:", string(text))',
+      '\t\t\tos.Exit(1)',
+      '\t\t}',
+      '\t\tfmt.Printf("Declined: %s (result code %s)\\n", decline.Payload.Error.Message, decline.Payload.Error.Code)',
+    );
+  } else {
+    lines.push('\t\tfmt.Println("Declined:", string(text))');
+  }
+  lines.push(
+    '\t\tos.Exit(2)',
+    '\t}',
+    '\tif response.StatusCode >= 400 {',
+    '\t\tfmt.Fprintf(os.Stderr, "HTTP %d: %s\\n", response.StatusCode, text)',
+    '\t\tos.Exit(1)',
+    '\t}',
+    '\tfmt.Println(string(text))',
+    '}',
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+export const go: LanguageGenerator = { id: 'go', label: 'Go (net/http)', fileExtension: 'go', render };

@@ -1,0 +1,113 @@
+// Java 17 with java.net.http (no libraries). One source file: `java TransactionsSale.java` runs it.
+
+import type { CodeRequest, Segment } from '../codeRequest';
+import {
+  DECLINE_NOTE, MAX_RETRIES, TOO_MANY_REQUESTS_NOTE, answersJson, camelName, commented, headerLines, networkErrorNote,
+  parameterNamed, pascalName, type RenderContext,
+} from '../programParts';
+import type { LanguageGenerator } from './language';
+
+const quoted = (text: string): string => JSON.stringify(text);
+
+/** A string expression: literals concatenated with the parameters' variables. */
+function concatenated(segments: readonly Segment[], request: CodeRequest): string {
+  if (segments.length === 0) return '""';
+  return segments.map((s) => ('text' in s ? quoted(s.text) : camelName(parameterNamed(request, s.param)))).join(' + ');
+}
+
+/** A multi-line body: a text block, `%s` filled by `.formatted(…)` where parameters stand. */
+function textBlock(segments: readonly Segment[], request: CodeRequest, indent: string): string {
+  const hasParams = segments.some((s) => 'param' in s);
+  const literal = (text: string): string => {
+    const escaped = text.replace(/\\/g, '\\\\').replace(/"""/g, '\\"""');
+    return hasParams ? escaped.replace(/%/g, '%%') : escaped;
+  };
+  const text = segments.map((s) => ('text' in s ? literal(s.text) : '%s')).join('');
+  // Closing the block on the last line keeps the body without a trailing newline.
+  const block = `"""\n${text.split('\n').map((line) => (line === '' ? '' : `${indent}${line}`)).join('\n')}"""`;
+  const args = segments.flatMap((s) => ('param' in s ? [camelName(parameterNamed(request, s.param))] : []));
+  return hasParams ? `${block}.formatted(${args.join(', ')})` : block;
+}
+
+function render(request: CodeRequest, context: RenderContext): string {
+  const className = pascalName(request);
+  const lines = commented(headerLines(request, context, `Run it with Java 17 or later: java ${className}.java`), '//');
+  lines.push(
+    'import java.net.URI;',
+    'import java.net.http.HttpClient;',
+    'import java.net.http.HttpRequest;',
+    'import java.net.http.HttpResponse;',
+    'import java.time.Duration;',
+    ...(answersJson(request) ? ['import java.util.regex.Matcher;', 'import java.util.regex.Pattern;'] : []),
+    '',
+    `public class ${className} {`,
+    '    static String env(String name, String fallback) {',
+    '        String value = System.getenv(name);',
+    '        if (value == null || value.isEmpty()) value = fallback;',
+    '        if (value == null) throw new IllegalStateException("Set the environment variable " + name);',
+    '        return value;',
+    '    }',
+    '',
+  );
+  if (answersJson(request)) {
+    lines.push(
+      '    // The JDK has no JSON parser: a real application would read payload.error with Jackson or Gson.',
+      '    static String field(String json, String name) {',
+      '        Matcher m = Pattern.compile("\\"" + name + "\\"\\\\s*:\\\\s*\\"([^\\"]*)\\"").matcher(json);',
+      '        return m.find() ? m.group(1) : "?";',
+      '    }',
+      '',
+    );
+  }
+  lines.push('    public static void main(String[] args) throws Exception {');
+  for (const p of request.parameters) {
+    const read = `env("${p.name}", ${p.fallback ? quoted(p.fallback) : 'null'})`;
+    lines.push(`        String ${camelName(p)} = ${read}${/URL$/.test(p.name) ? '.replaceAll("/+$", "")' : ''};`);
+  }
+  lines.push('', `        String url = ${concatenated(request.url, request)};`);
+  const bodyIsBlock = request.body ? request.body.text.some((s) => 'text' in s && s.text.includes('\n')) : false;
+  if (request.body) lines.push(`        String body = ${bodyIsBlock ? textBlock(request.body.text, request, '            ') : concatenated(request.body.text, request)};`);
+  lines.push('        HttpRequest request = HttpRequest.newBuilder(URI.create(url))');
+  lines.push(`            .method("${request.method}", ${request.body ? 'HttpRequest.BodyPublishers.ofString(body)' : 'HttpRequest.BodyPublishers.noBody()'})`);
+  for (const h of request.headers) lines.push(`            .header(${quoted(h.name)}, ${concatenated(h.value, request)})`);
+  lines.push(
+    '            .timeout(Duration.ofSeconds(60))',
+    '            .build();',
+    '        HttpClient client = HttpClient.newHttpClient();',
+    '',
+    '        HttpResponse<String> response;',
+    '        for (int attempt = 0; ; attempt++) {',
+    ...commented([networkErrorNote(request)], '            //'),
+    '            response = client.send(request, HttpResponse.BodyHandlers.ofString());',
+    `            if (response.statusCode() != 429 || attempt == ${MAX_RETRIES}) break;`,
+    ...commented([TOO_MANY_REQUESTS_NOTE], '            //'),
+    '            String retryAfter = response.headers().firstValue("Retry-After").orElse("");',
+    '            long seconds = retryAfter.matches("\\\\d+") ? Long.parseLong(retryAfter) : 1L << attempt;',
+    '            Thread.sleep(seconds * 1000);',
+    '        }',
+    '',
+    '        if (response.statusCode() == 402) {',
+    `            // ${DECLINE_NOTE}`,
+    answersJson(request)
+      ? '            System.out.println("Declined: " + field(response.body(), "error-message") + " (result code " + field(response.body(), "result-code") + ")");'
+      : '            System.out.println("Declined: " + response.body());',
+    '            System.exit(2);',
+    '        }',
+    '        if (response.statusCode() >= 400) {',
+    '            System.err.println("HTTP " + response.statusCode() + ": " + response.body());',
+    '            System.exit(1);',
+    '        }',
+    '        System.out.println(response.body());',
+    '    }',
+    '}',
+  );
+  return `${lines.join('\n')}\n`;
+}
+
+export const java: LanguageGenerator = {
+  id: 'java',
+  label: 'Java (java.net.http)',
+  fileExtension: 'java',
+  render,
+  fileName: (request) => `${pascalName(request)}.java`,
+};

@@ -1,0 +1,63 @@
+// The values a generated program reads from its environment instead of carrying them: the base
+// URLs, the keys (never a literal), and every value the request file could not give — a chained
+// `{{sale1.payload.transaction.id}}` becomes SALE1_TRANSACTION_ID, with a comment saying where
+// to get it. One naming scheme for every language, so the README and the tests can name them.
+
+export interface Parameter {
+  /** The environment variable, upper snake case: `GATEWAY_URL`, `SALE1_TRANSACTION_ID`. */
+  name: string;
+  /** One line for the program's comment: what the value is and where it comes from. */
+  doc: string;
+  /** A value to use when the variable is unset; keys never have one. */
+  fallback?: string;
+  /** Keys: read, sent, never printed. */
+  secret?: boolean;
+}
+
+/** The request file's built-in variables and the variables their values come from. */
+export const BUILTIN_PARAMETERS: ReadonlyArray<{ variable: string; parameter: Parameter }> = [
+  { variable: 'gatewayUrl', parameter: { name: 'GATEWAY_URL', doc: 'base URL of the gateway (paths under /rest/)' } },
+  { variable: 'boardingUrl', parameter: { name: 'BOARDING_URL', doc: 'base URL of boarding (paths under /api/)' } },
+  { variable: 'merchantId', parameter: { name: 'GATEWAY_MERCHANT_ID', doc: 'your merchant number' } },
+];
+
+export const CREDENTIAL_PARAMETERS = {
+  apiKey: { name: 'GATEWAY_API_KEY', doc: 'the api-key of your environment (never write it into the code)', secret: true },
+  accessKey: { name: 'GATEWAY_ACCESS_KEY', doc: 'the AccessKey of your environment (never write it into the code)', secret: true },
+  merchantId: { name: 'GATEWAY_MERCHANT_ID', doc: 'your merchant number, sent as the MerchantId header' },
+} as const satisfies Record<string, Parameter>;
+
+/** `achToken`, `token-id`, `merchantNumber` → `ACH_TOKEN`, `TOKEN_ID`, `MERCHANT_NUMBER`. */
+export function upperSnake(words: readonly string[]): string {
+  return words
+    .flatMap((w) => w.replace(/([a-z0-9])([A-Z])/g, '$1_$2').split(/[^A-Za-z0-9]+/))
+    .filter((w) => w !== '')
+    .join('_')
+    .toUpperCase()
+    .replace(/^(\d)/, '_$1');
+}
+
+/** Segments of a response path that say nothing about the value. */
+const NOISE = new Set(['payload']);
+/** Last segments too generic to name a value alone: `transaction.id` says more than `id`. */
+const GENERIC = new Set(['id', 'value', 'name', 'number']);
+
+/** `sale1.payload.transaction.id` → SALE1_TRANSACTION_ID. */
+export function parameterForResponseValue(variable: string): Parameter {
+  const [request, ...path] = variable.split(/\.|\[\d+\]/).filter((s) => s !== '');
+  const useful = path.filter((s) => !NOISE.has(s));
+  const last = useful[useful.length - 1] ?? 'value';
+  const words = GENERIC.has(last.toLowerCase()) && useful.length > 1 ? useful.slice(-2) : [last];
+  const rest = variable.slice((request ?? '').length).replace(/^\./, '');
+  return { name: upperSnake([request ?? 'value', ...words]), doc: `${rest} of the "${request}" response (send that request first)` };
+}
+
+/** A `{{name}}` nothing in the file defines. */
+export function parameterForVariable(variable: string): Parameter {
+  return { name: upperSnake([variable]), doc: `{{${variable}}}: the file gives it no value` };
+}
+
+/** A path parameter of a catalog operation. */
+export function parameterForPath(name: string, doc?: string): Parameter {
+  return { name: upperSnake([name]), doc: doc ?? `the {${name}} of the path` };
+}

@@ -1,0 +1,153 @@
+// A Testing-view run: the chosen files, requests or expectations sent to one environment through
+// the run engine Send All and the CLI use (runAll / runRequest, via openDocumentRun, so the
+// production guard, the log, history and the ✓/✗ marks beside the requests all apply), and each
+// outcome reported on its item — expectations with expected and actual values for the diff.
+import * as vscode from 'vscode';
+import { runAll, runRequest, type ExpectationResult, type RequestOutcome } from '../../core/runner';
+import { redact } from '../../core/redaction';
+import { COMMANDS } from '../contracts';
+import { openDocumentRun, type DocumentRunDeps } from '../operations/documentRun';
+import type { ItemData, RequestTestItems } from './requestTestItems';
+
+export type ItemState = 'passed' | 'failed' | 'errored' | 'skipped';
+
+/** What a run reported for one item, by item id (what the extension's API gives tests). */
+export interface ItemResult {
+  state: ItemState;
+  message?: string;
+  expected?: string;
+  actual?: string;
+  durationMs?: number;
+}
+
+/** Per file: the whole file (Send All), or these request indexes. */
+type Plan = Map<string, { uri: vscode.Uri; whole: boolean; indexes: Set<number> }>;
+
+function planOf(items: readonly vscode.TestItem[], data: RequestTestItems['data']): Plan {
+  const plan: Plan = new Map();
+  for (const item of items) {
+    const d: ItemData | undefined = data.get(item);
+    if (!d) continue;
+    const key = d.uri.toString();
+    const entry = plan.get(key) ?? { uri: d.uri, whole: false, indexes: new Set<number>() };
+    if (d.kind === 'file') entry.whole = true;
+    else entry.indexes.add(d.index);
+    plan.set(key, entry);
+  }
+  return plan;
+}
+
+function expectedOf(e: ExpectationResult): string | undefined {
+  const { expectation } = e;
+  if (expectation.operator === 'exists') return 'a value';
+  if (expectation.operator === 'matches') return `/${expectation.expected ?? ''}/${expectation.flags ?? ''}`;
+  return expectation.operator === '!=' ? `not ${expectation.expected ?? ''}` : expectation.expected;
+}
+
+export class RequestTestRunner {
+  constructor(
+    private readonly controller: vscode.TestController,
+    private readonly items: RequestTestItems,
+    private readonly deps: DocumentRunDeps,
+  ) {}
+
+  /** Runs `include` (everything when undefined) on `environmentName` and reports to the Testing view. */
+  async run(include: readonly vscode.TestItem[] | undefined, exclude: readonly vscode.TestItem[], environmentName: string, token?: vscode.CancellationToken): Promise<Record<string, ItemResult>> {
+    const roots: vscode.TestItem[] = [];
+    this.controller.items.forEach((item) => roots.push(item));
+    const chosen = (include ?? roots).filter((item) => !exclude.includes(item));
+    const request = new vscode.TestRunRequest(chosen, [...exclude]);
+    const testRun = this.controller.createTestRun(request, `Gateway requests on ${environmentName}`, true);
+    const results: Record<string, ItemResult> = {};
+    const abort = new AbortController();
+    token?.onCancellationRequested(() => abort.abort());
+    try {
+      for (const { uri, whole, indexes } of planOf(chosen, this.items.data).values()) {
+        if (abort.signal.aborted) break;
+        const fileItem = this.controller.items.get(uri.toString());
+        const requestItem = (index: number) => fileItem?.children.get(`${uri.toString()}#${index}`);
+        const run = await openDocumentRun(this.deps, uri, environmentName);
+        if (!run) {
+          for (const index of whole ? [...(fileItem ? childIndexes(fileItem) : [])] : indexes) this.report(testRun, results, requestItem(index), { state: 'skipped', message: 'not run: no environment' });
+          continue;
+        }
+        const options = run.options({
+          showResultOf: () => false,
+          retry: (i) => void vscode.commands.executeCommand(COMMANDS.sendRequestAt, run.doc.uri, i, run.env.name),
+          beforeSend: (prepared) => {
+            const item = requestItem(prepared.index);
+            if (item) testRun.started(item);
+          },
+          signal: abort.signal,
+          withinProgress: true,
+        });
+        const outcomes: RequestOutcome[] = [];
+        if (whole) outcomes.push(...await runAll(options));
+        else for (const index of [...indexes].sort((a, b) => a - b)) outcomes.push(...await runRequest(options, index));
+        run.record(outcomes);
+        for (const outcome of outcomes) this.reportOutcome(testRun, results, requestItem(outcome.index), outcome, run.secrets);
+      }
+    } finally {
+      testRun.end();
+    }
+    return results;
+  }
+
+  private reportOutcome(testRun: vscode.TestRun, results: Record<string, ItemResult>, item: vscode.TestItem | undefined, outcome: RequestOutcome, secrets: readonly string[]): void {
+    if (!item) return; // a dependency without expectations of its own has no item
+    const say = (text: string) => redact(text, secrets);
+    const durationMs = outcome.timingMs;
+    outcome.expectations.forEach((e, k) => {
+      const child = item.children.get(`${item.id}#${k}`);
+      if (!child) return;
+      if (e.outcome.pass) {
+        this.report(testRun, results, child, { state: 'passed', ...(durationMs !== undefined ? { durationMs } : {}) });
+        return;
+      }
+      const expected = expectedOf(e);
+      this.report(testRun, results, child, {
+        state: 'failed',
+        message: say(e.outcome.message),
+        ...(expected !== undefined ? { expected: say(expected) } : {}),
+        actual: say(e.outcome.actual ?? '(no value)'),
+        ...(durationMs !== undefined ? { durationMs } : {}),
+      });
+    });
+    const state: ItemState = outcome.state === 'passed' ? 'passed' : outcome.state === 'failed' ? 'failed' : outcome.state === 'error' ? 'errored' : 'skipped';
+    this.report(testRun, results, item, {
+      state,
+      ...(outcome.message ? { message: say(outcome.message) } : {}),
+      ...(durationMs !== undefined ? { durationMs } : {}),
+    });
+    if (state === 'skipped' || state === 'errored') {
+      item.children.forEach((child) => {
+        if (!results[child.id]) this.report(testRun, results, child, { state: 'skipped', message: say(outcome.message ?? 'not run') });
+      });
+    }
+  }
+
+  private report(testRun: vscode.TestRun, results: Record<string, ItemResult>, item: vscode.TestItem | undefined, result: ItemResult): void {
+    if (!item) return;
+    results[item.id] = result;
+    const message = (): vscode.TestMessage => {
+      const m = result.expected !== undefined || result.actual !== undefined
+        ? vscode.TestMessage.diff(result.message ?? '', result.expected ?? '', result.actual ?? '')
+        : new vscode.TestMessage(result.message ?? '');
+      if (item.uri && item.range) m.location = new vscode.Location(item.uri, item.range);
+      return m;
+    };
+    if (result.state === 'passed') testRun.passed(item, result.durationMs);
+    else if (result.state === 'failed') testRun.failed(item, message(), result.durationMs);
+    else if (result.state === 'errored') testRun.errored(item, message(), result.durationMs);
+    else testRun.skipped(item);
+  }
+}
+
+function childIndexes(fileItem: vscode.TestItem): number[] {
+  const out: number[] = [];
+  fileItem.children.forEach((child) => {
+    const index = Number(child.id.split('#').pop());
+    if (Number.isInteger(index)) out.push(index);
+  });
+  return out;
+}

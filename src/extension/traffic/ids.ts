@@ -1,0 +1,11 @@
+// The Traffic view's ids, shared by its manifest data and its code.
+export const TRAFFIC_VIEW_ID = 'gatewayWorkbench.traffic';
+
+export const TRAFFIC_COMMANDS = {
+  open: 'gateway.traffic.open',
+  openAsRequestFile: 'gateway.traffic.openAsRequestFile',
+  replay: 'gateway.traffic.replay',
+  generateCode: 'gateway.traffic.generateCode',
+  clear: 'gateway.traffic.clear',
+  openRecording: 'gateway.traffic.openRecording',
+} as const;

@@ -1,0 +1,54 @@
+// The Traffic view's tree: one item per exchange, newest first — method and path; status,
+// operation, time and where it was seen beside it — with what the request-file checks found in
+// the request as children, each naming the line of the request file it opens as.
+import * as vscode from 'vscode';
+import type { TrafficFinding } from '../../core/traffic/exchange';
+import { TRAFFIC_COMMANDS } from './ids';
+import type { TrafficEntry, TrafficStore } from './trafficStore';
+
+export type TrafficNode = { kind: 'exchange'; entry: TrafficEntry } | { kind: 'finding'; entry: TrafficEntry; finding: TrafficFinding };
+
+const SEVERITY_ICON: Readonly<Record<TrafficFinding['severity'], string>> = { error: 'error', warning: 'warning', information: 'info' };
+
+function iconOf(entry: TrafficEntry): vscode.ThemeIcon {
+  const { exchange } = entry;
+  const worst = exchange.findings.find((f) => f.severity === 'error') ?? exchange.findings.find((f) => f.severity === 'warning');
+  if (worst) return new vscode.ThemeIcon(SEVERITY_ICON[worst.severity]);
+  if (exchange.status === undefined || exchange.status >= 500) return new vscode.ThemeIcon('debug-disconnect');
+  return new vscode.ThemeIcon(exchange.status >= 400 ? 'circle-slash' : 'pass');
+}
+
+export class TrafficView implements vscode.TreeDataProvider<TrafficNode> {
+  private readonly changed = new vscode.EventEmitter<TrafficNode | undefined>();
+  readonly onDidChangeTreeData = this.changed.event;
+
+  constructor(private readonly store: TrafficStore) {
+    store.onDidChange(() => this.changed.fire(undefined));
+  }
+
+  getChildren(node?: TrafficNode): TrafficNode[] {
+    if (!node) return this.store.list().map((entry) => ({ kind: 'exchange', entry }));
+    if (node.kind === 'exchange') return node.entry.exchange.findings.map((finding) => ({ kind: 'finding', entry: node.entry, finding }));
+    return [];
+  }
+
+  getTreeItem(node: TrafficNode): vscode.TreeItem {
+    const { exchange } = node.entry;
+    if (node.kind === 'finding') {
+      const item = new vscode.TreeItem(node.finding.message, vscode.TreeItemCollapsibleState.None);
+      item.iconPath = new vscode.ThemeIcon(SEVERITY_ICON[node.finding.severity]);
+      item.description = `line ${node.finding.line} · ${node.finding.code}`;
+      item.contextValue = 'gw.traffic.finding';
+      item.command = { command: TRAFFIC_COMMANDS.openAsRequestFile, title: 'Open as Request File', arguments: [node.entry.id] };
+      return item;
+    }
+    const item = new vscode.TreeItem(`${exchange.method} ${exchange.path}`, exchange.findings.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
+    item.id = `traffic-${node.entry.id}`;
+    item.iconPath = iconOf(node.entry);
+    item.description = [exchange.status ?? 'no answer', exchange.operationId ?? 'no operation', `${exchange.timeMs} ms`, new Date(exchange.at).toLocaleTimeString(), node.entry.source].join(' · ');
+    item.tooltip = `${exchange.method} ${exchange.path} → ${exchange.status ?? exchange.error ?? 'no answer'}${exchange.findings.length ? `\n${exchange.findings.map((f) => `${f.severity}: ${f.message}`).join('\n')}` : ''}`;
+    item.contextValue = 'gw.traffic.exchange';
+    item.command = { command: TRAFFIC_COMMANDS.open, title: 'Open Exchange', arguments: [node.entry.id] };
+    return item;
+  }
+}

@@ -1,0 +1,152 @@
+// `gateway-workbench proxy`, as a user would run it in front of their own application: spawned,
+// its ready line read, requests sent through it over real sockets to an environment (a Local
+// sandbox standing in for a real one), the recording file read back — redacted, without the
+// application's key, with the request-file checks' findings — and a recorded exchange turned
+// into a request file that, once fixed, sends successfully.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { createInterface } from 'node:readline';
+import { exchangeRequestText } from '../../src/core/traffic/requestText';
+import type { TrafficExchange } from '../../src/core/traffic/exchange';
+import type { RunningSandbox } from '../../src/sandbox/server';
+import { startTestSandbox, VISA } from '../sandbox/sandboxTestClient';
+
+const ROOT = path.resolve(__dirname, '../..');
+const CLI = ['--import', 'tsx', path.join(ROOT, 'src/cli/main.ts')];
+const CLEAN_ENV = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GATEWAY_')));
+
+interface Started { child: ChildProcessWithoutNullStreams; ready: { proxyUrl: string; recording: string }; stderr: string[] }
+
+function startProxy(args: string[]): Promise<Started> {
+  const child = spawn(process.execPath, [...CLI, 'proxy', ...args], { cwd: ROOT, env: CLEAN_ENV, stdio: ['pipe', 'pipe', 'pipe'] });
+  const stderr: string[] = [];
+  createInterface({ input: child.stderr }).on('line', (line) => stderr.push(line));
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    lines.once('line', (line) => resolve({ child, ready: JSON.parse(line), stderr }));
+    child.once('exit', (code) => reject(new Error(`the proxy exited ${code} before it was ready: ${stderr.join('\n')}`)));
+  });
+}
+
+function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...CLI, ...args], { cwd: ROOT, env: { ...CLEAN_ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+function stop(child: ChildProcessWithoutNullStreams): Promise<number | null> {
+  return new Promise((resolve) => {
+    child.once('exit', (code, signal) => resolve(code ?? signal as unknown as number));
+    child.kill('SIGTERM');
+  });
+}
+
+async function recorded(file: string): Promise<TrafficExchange[]> {
+  return (await readFile(file, 'utf8')).trim().split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as TrafficExchange);
+}
+
+describe('gateway-workbench proxy', () => {
+  let sandbox: RunningSandbox;
+  let dir: string;
+  let config: string;
+
+  before(async () => {
+    sandbox = await startTestSandbox();
+    dir = await mkdtemp(path.join(tmpdir(), 'proxy-'));
+    config = path.join(dir, 'gateway-workbench.json');
+    await writeFile(config, JSON.stringify({
+      environments: [
+        { name: 'Staging', kind: 'sandbox', gatewayUrl: sandbox.gatewayUrl, boardingUrl: sandbox.boardingUrl },
+        { name: 'Live', kind: 'production', gatewayUrl: sandbox.gatewayUrl, boardingUrl: sandbox.boardingUrl },
+      ],
+    }));
+  });
+
+  after(async () => {
+    await sandbox.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('forwards unchanged, records redacted without the key, and reports what the checks find', async () => {
+    const recording = path.join(dir, 'traffic.jsonl');
+    const { child, ready, stderr } = await startProxy(['--env', 'Staging', '--config', config, '--recording', recording]);
+    try {
+      assert.match(ready.proxyUrl, /^http:\/\/127\.0\.0\.1:\d+$/, 'loopback only');
+      assert.equal(ready.recording, recording);
+      const sales = sandbox.control.stats().byOperation['transactions.sale'] ?? 0;
+      const sale = await fetch(`${ready.proxyUrl}/rest/v2/transactions/sale`, {
+        method: 'POST',
+        headers: { 'api-key': sandbox.apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'SALE', amount: '25.00', card: VISA, 'exp-date': '1230', csc: '999', invoce: 'INV-9' }),
+      });
+      assert.equal(sale.status, 200, 'the application gets the gateway\'s answer');
+      const answer = await sale.json() as { payload: { transaction: { result: string } } };
+      assert.equal(answer.payload.transaction.result, 'APPROVED');
+      assert.equal(sandbox.control.stats().byOperation['transactions.sale'], sales + 1);
+
+      const merchant = await fetch(`${ready.proxyUrl}/api/launchIntegratorSetup/v1.0/integrateMerchant/4788000000000009`, {
+        method: 'POST',
+        headers: { AccessKey: sandbox.accessKey, MerchantId: sandbox.merchantId, 'content-type': 'application/json' },
+        body: JSON.stringify({ merchantInformation: { dbaName: 'Proxy Cafe', emailAddress: 'owner@example.com' }, salesProfile: { mccCode: '5814' } }),
+      });
+      assert.equal(merchant.status, 201, 'boarding paths go to the boarding URL');
+
+      const unauthorised = await fetch(`${ready.proxyUrl}/rest/v2/transactions`, { headers: { 'api-key': 'not-the-key' } });
+      assert.equal(unauthorised.status, 401, 'the application\'s own key is what the gateway judges');
+
+      const exchanges = await recorded(recording);
+      assert.deepEqual(exchanges.map((e) => [e.method, e.operationId, e.status]), [['POST', 'transactions.sale', 200], ['POST', 'merchants.create', 201], ['GET', 'transactions.search', 401]]);
+      const text = await readFile(recording, 'utf8');
+      for (const secret of [sandbox.apiKey, sandbox.accessKey, 'not-the-key', VISA]) assert.ok(!text.includes(secret), `the recording holds ${secret === VISA ? 'a full card number' : 'a key'}`);
+      assert.ok(!('api-key' in exchanges[0]!.requestHeaders) && !('accesskey' in exchanges[1]!.requestHeaders));
+      assert.match(exchanges[0]!.requestBody ?? '', /"card":"[X*•]*1111"|1111/);
+      const finding = exchanges[0]!.findings.find((f) => f.code === 'unknown-field');
+      assert.ok(finding, `the misspelt field is found: ${JSON.stringify(exchanges[0]!.findings)}`);
+      assert.match(finding.message, /"invoce".*did you mean "invoice"/);
+      assert.ok(stderr.some((l) => /POST \/rest\/v2\/transactions\/sale → 200 \(transactions\.sale\) — warning unknown-field/.test(l)), stderr.join('\n'));
+
+      // "Open as request file": the recorded request, its field fixed and the masked card and CSC filled in again, sends successfully.
+      const first = exchanges[0]!;
+      const requestFile = exchangeRequestText({ method: first.method, path: first.path, headers: first.requestHeaders, body: first.requestBody, title: 'Recorded sale' })
+        .replace('"invoce"', '"invoice"').replace(/"card":"[^"]*"/, `"card":"${VISA}"`).replace('"csc":"***"', '"csc":"999"');
+      assert.match(requestFile, /^### Recorded sale\nPOST \{\{gatewayUrl\}\}\/rest\/v2\/transactions\/sale\ncontent-type: application\/json\n(.+\n)*\n\{/);
+      assert.ok(!/api-key|host:|content-length/i.test(requestFile), 'no key and no transport headers in the request file');
+      const fileName = path.join(dir, 'recorded.gwreq');
+      await writeFile(fileName, requestFile);
+      const rerun = await runCli(['run', fileName, '--env', 'Staging', '--config', config], { GATEWAY_API_KEY: sandbox.apiKey });
+      assert.equal(rerun.code, 0, rerun.stdout + rerun.stderr);
+    } finally {
+      assert.equal(await stop(child), 0);
+    }
+  });
+
+  it('refuses a production environment unless --allow-production', async () => {
+    const refused = await runCli(['proxy', '--env', 'Live', '--config', config]);
+    assert.equal(refused.code, 2);
+    assert.match(refused.stderr, /"Live" is a production environment: .* add --allow-production/);
+    const { child, ready } = await startProxy(['--env', 'Live', '--config', config, '--allow-production', '--recording', path.join(dir, 'live.jsonl')]);
+    assert.match(ready.proxyUrl, /^http:\/\/127\.0\.0\.1:/);
+    const answer = await fetch(`${ready.proxyUrl}/rest/v2/transactions`, { headers: { 'api-key': sandbox.apiKey } });
+    assert.equal(answer.status, 200, 'with --allow-production it forwards');
+    assert.equal(await stop(child), 0);
+  });
+
+  it('names what is wrong with its arguments', async () => {
+    const missing = await runCli(['proxy', '--config', config]);
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /missing --env NAME/);
+    const unknown = await runCli(['proxy', '--env', 'Nope', '--config', config]);
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /unknown environment "Nope": .* defines "Staging", "Live"/);
+  });
+});

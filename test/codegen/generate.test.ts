@@ -1,0 +1,167 @@
+// The generator's choices, checked on its output text: what becomes a parameter and under which
+// name, that keys are never literal, the catalog's headers, the C# program (no compiler here:
+// its text is checked), and the CLI's `generate` command as a script would call it.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { operationById } from '../../src/catalog';
+import {
+  LANGUAGES, codeRequestFromFile, codeRequestFromOperation, generateFromText, languageById, renderProgram,
+} from '../../src/core/codegen';
+import { parseRequestFile } from '../../src/core/requestFile';
+
+const ROOT = path.resolve(__dirname, '../..');
+const FIXTURE_PATH = path.join(__dirname, 'fixtures/integrator.gwreq');
+const FIXTURE = readFileSync(FIXTURE_PATH, 'utf8');
+const file = parseRequestFile(FIXTURE);
+const indexOf = (name: string): number => file.requests.findIndex((r) => r.name === name);
+
+describe('what a generated program reads from its environment', () => {
+  it('file variables are resolved into the request; built-ins and chained values become named parameters', () => {
+    const request = codeRequestFromFile(file, indexOf('tokenSale'));
+    assert.deepEqual(request.parameters.map((p) => p.name), ['GATEWAY_URL', 'GATEWAY_API_KEY', 'VISA_TOKEN_TOKEN_ID']);
+    const body = request.body?.text.map((s) => ('text' in s ? s.text : `<${s.param}>`)).join('');
+    assert.match(body ?? '', /"card": "<VISA_TOKEN_TOKEN_ID>"/);
+    assert.match(body ?? '', /"invoice": "INV-CODEGEN-T"/, '@invoice is resolved, text after it kept');
+    assert.match(request.parameters[2]?.doc ?? '', /payload\.tokenResponse\.token-id of the "visaToken" response/);
+  });
+
+  it('a boarding request reads AccessKey and MerchantId; a gateway request only the api-key', () => {
+    const boarding = codeRequestFromFile(file, indexOf('merchant'));
+    assert.deepEqual(boarding.headers.slice(0, 2).map((h) => [h.name, h.value]), [
+      ['AccessKey', [{ param: 'GATEWAY_ACCESS_KEY' }]],
+      ['MerchantId', [{ param: 'GATEWAY_MERCHANT_ID' }]],
+    ]);
+    assert.equal(boarding.url[0] && 'param' in boarding.url[0] ? boarding.url[0].param : undefined, 'BOARDING_URL');
+    const sale = codeRequestFromFile(file, indexOf('sale'));
+    assert.deepEqual(sale.headers.filter((h) => h.value.some((s) => 'param' in s)).map((h) => h.name), ['api-key']);
+  });
+
+  it('a key written in the request file is dropped, never copied into the program', () => {
+    const text = 'POST {{gatewayUrl}}/rest/v2/transactions/sale\napi-key: 0123456789abcdef-literal\nContent-Type: application/json\n\n{"amount":"1.00"}\n';
+    for (const language of LANGUAGES) {
+      const { code } = generateFromText(language, text);
+      assert.ok(!code.includes('0123456789abcdef-literal'), `${language.id} copied the key`);
+      assert.match(code, /GATEWAY_API_KEY/, `${language.id} does not read the key from the environment`);
+    }
+  });
+
+  it('the catalog supplies Content-Type and Accept a request did not write (XML asks for XML)', () => {
+    const text = 'POST {{gatewayUrl}}/rest/v2/transactions/sale\n\n<transaction><amount>1.00</amount></transaction>\n';
+    const request = codeRequestFromFile(parseRequestFile(text), 0);
+    const plain = (name: string): string | undefined => request.headers.find((h) => h.name === name)?.value.map((s) => ('text' in s ? s.text : '')).join('');
+    assert.equal(plain('Content-Type'), 'application/xml');
+    assert.equal(plain('Accept'), 'application/xml');
+  });
+
+  it('a value nothing defines becomes a parameter named after it; GATEWAY_URL falls back to the value given', () => {
+    const text = 'GET {{gatewayUrl}}/rest/v2/tokens/{{myToken}}\n';
+    const request = codeRequestFromFile(parseRequestFile(text), 0, { gatewayUrl: 'http://127.0.0.1:9999/' });
+    assert.deepEqual(request.parameters.map((p) => [p.name, p.fallback]), [['GATEWAY_URL', 'http://127.0.0.1:9999'], ['MY_TOKEN', undefined], ['GATEWAY_API_KEY', undefined]]);
+  });
+
+  it('two chained values that would share a name get distinct ones', () => {
+    const text = '# @name a\nGET {{gatewayUrl}}/rest/v2/tokens/1\n\n###\n# @name b\nGET {{gatewayUrl}}/rest/v2/tokens/1\n\n###\nGET {{gatewayUrl}}/rest/v2/tokens/{{a.payload.x.id}}?{{a.payload.x-id}}\n';
+    const names = codeRequestFromFile(parseRequestFile(text), 2).parameters.map((p) => p.name);
+    assert.deepEqual(names, ['GATEWAY_URL', 'A_X_ID', 'A_X_ID_2', 'GATEWAY_API_KEY']);
+  });
+
+  it('a catalog operation alone (a tree node) becomes a program with its path parameters as parameters', () => {
+    const operation = operationById('tokens.update');
+    assert.ok(operation);
+    const request = codeRequestFromOperation(operation);
+    assert.deepEqual(request.parameters.map((p) => p.name), ['GATEWAY_URL', 'TOKEN_ID', 'GATEWAY_API_KEY']);
+    assert.equal(request.body?.format, 'json');
+    const known = codeRequestFromOperation(operation, {}, { tokenId: '1234' });
+    assert.ok(known.url.some((s) => 'text' in s && s.text.endsWith('/rest/v2/tokens/1234')));
+  });
+});
+
+describe('the C# program (checked as text: no C# compiler on this machine)', () => {
+  const csharp = languageById('csharp');
+  assert.ok(csharp);
+
+  it('reads keys and chained values from the environment and interpolates them into a raw string body', () => {
+    const { code } = renderProgram(csharp, codeRequestFromFile(file, indexOf('tokenSale')));
+    assert.match(code, /^var gatewayApiKey = Env\("GATEWAY_API_KEY"\);$/m);
+    assert.match(code, /^var visaTokenTokenId = Env\("VISA_TOKEN_TOKEN_ID"\);$/m);
+    assert.match(code, /^var body = \$\$"""\n\{\n {2}"type": "SALE",\n[\s\S]*"card": "\{\{visaTokenTokenId\}\}",[\s\S]*\n}\n""";$/m);
+    assert.match(code, /request\.Content = new StringContent\(body, Encoding\.UTF8, "application\/json"\)/);
+    assert.ok(!/TryAddWithoutValidation\("Content-Type"/.test(code), 'HttpClient refuses Content-Type on the request headers');
+  });
+
+  it('handles 402, 429 and a POST\'s network error the way the core client does', () => {
+    const { code } = renderProgram(csharp, codeRequestFromFile(file, indexOf('decline')));
+    assert.match(code, /HttpStatusCode\.PaymentRequired/);
+    assert.match(code, /GetProperty\("payload"\)\.GetProperty\("error"\)/);
+    assert.match(code, /HttpStatusCode\.TooManyRequests \|\| attempt == 3\) break;/);
+    assert.match(code, /response\.Headers\.RetryAfter\?\.Delta \?\? TimeSpan\.FromSeconds\(Math\.Pow\(2, attempt\)\)/);
+    assert.match(code, /not retried: the gateway may already have\n\s*\/\/ processed this POST/);
+  });
+
+  it('a body with braces of its own gets enough $ to keep them as text', () => {
+    const text = '@x = 1\nPOST {{gatewayUrl}}/rest/v2/transactions/sale\nContent-Type: application/json\n\n{"a":{"b":{}},"c":"{{y}}"}\n';
+    const { code } = generateFromText(csharp, text);
+    assert.match(code, /var body = \$\$\$"""\n\{"a":\{"b":\{\}\},"c":"\{\{\{y\}\}\}"\}\n""";/);
+  });
+
+  it('braces are balanced in every program generated from the fixture', () => {
+    for (const request of file.requests) {
+      const { code } = renderProgram(csharp, codeRequestFromFile(file, file.requests.indexOf(request)));
+      const withoutStrings = code.replace(/\$*"""[\s\S]*?"""/g, '""').replace(/\$?"(?:[^"\\\n]|\\.)*"/g, '""').replace(/\/\/.*$/gm, '');
+      assert.equal((withoutStrings.match(/\{/g) ?? []).length, (withoutStrings.match(/\}/g) ?? []).length, request.name);
+    }
+  });
+});
+
+interface CliRun { code: number | null; stdout: string; stderr: string }
+
+function generate(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GATEWAY_') && k !== 'BOARDING_URL'));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli/main.ts'), 'generate', ...args], { cwd: ROOT, env: { ...clean, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('gateway-workbench generate', () => {
+  it('prints the program for the request named, with GATEWAY_URL from the environment as its default', async () => {
+    const run = await generate(['--lang', 'python', FIXTURE_PATH, '--request', 'sale'], { GATEWAY_URL: 'http://127.0.0.1:7777' });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /^gateway_url = env\("GATEWAY_URL", "http:\/\/127\.0\.0\.1:7777"\)\.rstrip\("\/"\)$/m);
+    assert.match(run.stdout, /"invoice": "INV-CODEGEN"/);
+    assert.equal(run.stderr, '');
+  });
+
+  it('--line picks the request whose block holds the line', async () => {
+    const line = FIXTURE.split('\n').findIndex((l) => l.includes('CUST-CODEGEN')) + 1;
+    const run = await generate(['--lang', 'curl', FIXTURE_PATH, '--line', String(line)]);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /curl -sS -X POST "\$\{BOARDING_URL:\?set BOARDING_URL\}\/api\/launchIntegratorSetup/);
+    assert.match(run.stdout, /-H "AccessKey: \$\{GATEWAY_ACCESS_KEY:\?set GATEWAY_ACCESS_KEY\}"/);
+  });
+
+  it('bad arguments exit 2 with the fix in one line', async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['--lang', 'cobol', FIXTURE_PATH], /--lang must be one of curl\|js\|python\|php\|java\|go\|csharp, not "cobol"/],
+      [[FIXTURE_PATH], /missing --lang/],
+      [['--lang', 'js', FIXTURE_PATH], /the file has 6 requests: choose one with --request NAME or --line N/],
+      [['--lang', 'js', FIXTURE_PATH, '--request', 'nope'], /no request is named "nope"; named requests: sale, terminal/],
+      [['--lang', 'js', FIXTURE_PATH, '--request', 'sale', '--line', '3'], /not both/],
+      [['--lang', 'js', 'no-such.gwreq'], /cannot read no-such\.gwreq: no such file/],
+    ];
+    for (const [args, message] of cases) {
+      const run = await generate(args);
+      assert.equal(run.code, 2, `${args.join(' ')}: ${run.stderr}`);
+      assert.match(run.stderr, message);
+      assert.equal(run.stderr.trim().split('\n').length, 1);
+    }
+  });
+});

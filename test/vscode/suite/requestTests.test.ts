@@ -1,0 +1,147 @@
+// The integrator's loop in a real VS Code: a request file's expectations in the Testing view
+// (file → request → expectation, a run profile per environment, results with expected/actual and
+// durations, the ✓/✗ marks beside the requests), names that agree with the CLI's JUnit report,
+// and "Generate Code…" whose cURL, pasted into a shell, succeeds against the Local sandbox.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { COMMANDS, LOCAL_SANDBOX_NAME, type GatewayWorkbenchApi } from '../../../src/extension/contracts';
+import { EXTENSION_ID, activateExtension } from './support/extensionUnderTest';
+
+const FILE = [
+  '### Sale',                                                     // 0
+  '# @name sale1',                                                // 1
+  '# @expect status 200',                                         // 2
+  '# @expect payload.transaction.result == APPROVED',             // 3
+  'POST {{gatewayUrl}}/rest/v2/transactions/sale',                // 4
+  'Content-Type: application/json',
+  '',
+  '{ "type": "SALE", "amount": "21.00", "card": "4111111111111111", "exp-date": "1230" }',
+  '',
+  '### Refund the sale',                                          // 9
+  '# @expect status 200',                                         // 10
+  'POST {{gatewayUrl}}/rest/v2/transactions/refund',              // 11
+  'Content-Type: application/json',
+  '',
+  '{ "type": "REFUND", "id": "{{sale1.payload.transaction.id}}", "amount": "1.00" }',
+  '',
+  '### A decline expected to approve',                            // 16
+  '# @expect status 200',                                         // 17
+  '# @expect payload.transaction.result == APPROVED',             // 18
+  'POST {{gatewayUrl}}/rest/v2/transactions/sale',                // 19
+  'Content-Type: application/json',
+  '',
+  '{ "type": "SALE", "amount": "0.21", "card": "4111111111111111", "exp-date": "1230" }',
+  '',
+].join('\n');
+
+function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; input?: string } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env ?? process.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(options.input ?? '');
+  });
+}
+
+suite('request files in the Testing view, and generated code', () => {
+  let a: GatewayWorkbenchApi;
+  let workspace: string;
+  let file: string;
+  const relative = 'integrator-tests/checkout.gwreq';
+
+  suiteSetup(async function () {
+    this.timeout(60_000);
+    a = await activateExtension();
+    await a.environments.setActive(LOCAL_SANDBOX_NAME);
+    const folder = vscode.workspace.workspaceFolders?.[0];
+    assert.ok(folder, 'the suite runs with a workspace folder');
+    workspace = folder.uri.fsPath;
+    file = path.join(workspace, relative);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, FILE);
+  });
+
+  suiteTeardown(() => {
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  });
+
+  test('lists the file, its requests and their expectations; a profile per environment, the Local sandbox first', async function () {
+    this.timeout(30_000);
+    const items = await a.requestTests.discover();
+    const item = items.find((i) => i.label === relative);
+    assert.ok(item, `the file is listed (items: ${items.map((i) => i.label).join(', ')})`);
+    assert.deepEqual(item.children.map((c) => [c.label, c.line]), [['sale1', 4], ['Refund the sale', 11], ['A decline expected to approve', 19]]);
+    assert.deepEqual(item.children[0]?.children.map((c) => [c.label, c.line]), [['status 200', 2], ['payload.transaction.result == APPROVED', 3]]);
+    assert.equal(a.requestTests.profiles()[0], `Run on ${LOCAL_SANDBOX_NAME}`);
+  });
+
+  test('a run marks each request and expectation, with expected and actual values and durations', async function () {
+    this.timeout(60_000);
+    const [item] = (await a.requestTests.discover()).filter((i) => i.label === relative);
+    assert.ok(item);
+    const control = await a.environments.localSandboxControl();
+    const sales = control.stats().byOperation['transactions.sale'] ?? 0;
+    const results = await a.requestTests.run([item.id]);
+    const [sale, refund, decline] = item.children;
+    assert.ok(sale && refund && decline);
+    assert.equal(results[sale.id]?.state, 'passed');
+    assert.equal(typeof results[sale.id]?.durationMs, 'number');
+    assert.equal(results[refund.id]?.state, 'passed');
+    assert.equal(results[decline.id]?.state, 'failed');
+    const [status, result] = decline.children;
+    assert.deepEqual([results[status!.id]?.state, results[status!.id]?.expected, results[status!.id]?.actual], ['failed', '200', '402']);
+    assert.deepEqual([results[result!.id]?.state, results[result!.id]?.expected, results[result!.id]?.actual], ['failed', 'APPROVED', 'DECLINED']);
+    assert.equal(control.stats().byOperation['transactions.sale'], sales + 2, 'the same engine as Send All sent the file once');
+    const uri = vscode.Uri.file(file).toString();
+    const marks = a.requestDecorations(uri);
+    assert.equal(marks.find((m) => m.line === 3)?.text, '✓ passed', 'the marks beside the requests stay');
+    assert.match(marks.find((m) => m.line === 18)?.text ?? '', /^✗ failed/);
+  });
+
+  test('one request runs alone, after the named request it takes a value from', async function () {
+    this.timeout(60_000);
+    const [item] = (await a.requestTests.discover()).filter((i) => i.label === relative);
+    const refund = item?.children[1];
+    assert.ok(refund);
+    const results = await a.requestTests.run([refund.id]);
+    assert.equal(results[refund.id]?.state, 'passed');
+    assert.equal(results[item!.children[2]!.id], undefined, 'the other requests were not run');
+  });
+
+  test('the CLI\'s JUnit report names the suite and cases as the Testing view does', async function () {
+    this.timeout(60_000);
+    const [item] = (await a.requestTests.discover()).filter((i) => i.label === relative);
+    assert.ok(item);
+    const extension = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(extension);
+    const cli = await run(process.execPath, [path.join(extension.extensionPath, 'dist/cli.js'), 'run', relative, '--report', 'junit'], { cwd: workspace });
+    assert.match(cli.stdout, new RegExp(`<testsuite name="${relative}"`));
+    const names = [...cli.stdout.matchAll(/<testcase name="([^"]*)"/g)].map((m) => m[1]);
+    assert.deepEqual(names, item.children.map((c) => c.label));
+  });
+
+  test('Generate Code… as cURL: the copied command, run in a shell, succeeds against the Local sandbox', async function () {
+    this.timeout(60_000);
+    const code = (await vscode.commands.executeCommand(COMMANDS.generateCode, vscode.Uri.file(file), 0, 'curl')) as string | undefined;
+    assert.ok(code, 'the command returns the program');
+    assert.equal(await vscode.env.clipboard.readText(), code, 'and copies it to the clipboard');
+    const credentials = await a.environments.credentials(LOCAL_SANDBOX_NAME);
+    assert.ok(credentials?.apiKey);
+    assert.ok(!code.includes(credentials.apiKey), 'no key in the program');
+    const control = await a.environments.localSandboxControl();
+    const sales = control.stats().byOperation['transactions.sale'] ?? 0;
+    const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GATEWAY_')));
+    const shell = await run('sh', [], { env: { ...env, GATEWAY_API_KEY: credentials.apiKey }, input: code });
+    assert.equal(shell.code, 0, shell.stderr);
+    assert.match(shell.stdout, /"result":\s*"APPROVED"/);
+    assert.match(shell.stdout, /HTTP 200\s*$/);
+    assert.equal(control.stats().byOperation['transactions.sale'], sales + 1);
+  });
+});
