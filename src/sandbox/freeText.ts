@@ -16,22 +16,34 @@ const NUMBER_FIELDS = new Set([
 /** 13 or more digits, maybe grouped by single spaces or dashes: what could hold a card number. */
 const LONG_DIGIT_RUN = /\d(?:[ -]?\d){12}/;
 
+function copyOf(source: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  // defineProperty: a `__proto__` key stays a key instead of setting the copy's prototype.
+  for (const k of Object.keys(source)) Object.defineProperty(out, k, { value: source[k], enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
 function maskNode(key: string | undefined, value: unknown): unknown {
   if (typeof value === 'string') {
     if (key !== undefined && NUMBER_FIELDS.has(key.toLowerCase())) return value;
     return LONG_DIGIT_RUN.test(value) ? redact(value) : value;
   }
-  if (Array.isArray(value)) return value.map(item => maskNode(key, item));
+  if (Array.isArray(value)) {
+    const items = value.map(item => maskNode(key, item));
+    return items.some((item, i) => item !== value[i]) ? items : value;
+  }
   if (typeof value === 'object' && value !== null) {
-    let changed = false;
-    const out: Record<string, unknown> = {};
-    for (const k of Object.keys(value)) {
-      const inner = (value as Record<string, unknown>)[k];
+    // Copied only once something in it changes: most bodies hold no long digit run at all.
+    const source = value as Record<string, unknown>;
+    let out: Record<string, unknown> | undefined;
+    for (const k in source) {
+      const inner = source[k];
       const masked = maskNode(k, inner);
-      if (masked !== inner) changed = true;
+      if (masked === inner) continue;
+      out ??= copyOf(source);
       Object.defineProperty(out, k, { value: masked, enumerable: true, writable: true, configurable: true });
     }
-    return changed ? out : value;
+    return out ?? value;
   }
   return value;
 }

@@ -1,13 +1,13 @@
-// Durable changes: one journal record per change, appended to `<data file>.journal` and
-// fsynced before the answer that reports the change is sent. Records that arrive while a write
+// Durable changes: one journal record per change, appended to `<data file>.journal` and on disk
+// (O_DSYNC) before the answer that reports the change is sent. Records that arrive while a write
 // is on its way go out together in the next write (group commit), so many clients share one
-// fsync. When the journal has grown past twice the snapshot, the state is written as a new
+// disk flush. When the journal has grown past twice the snapshot, the state is written as a new
 // snapshot and the journal starts over, so a write costs the size of its change, amortised.
 //
 // A record is one line: `<hash> {"s":<seq>,"c":[changes]}`; zeros after the last one are space
-// claimed ahead. The hash tells a line cut short by a
-// crash (never acknowledged: its fsync had not returned) from one that is whole; a cut line can
-// only be the last, and is dropped. Sequence numbers let a snapshot say which records it holds.
+// claimed ahead. The hash tells a line cut short by a crash (never acknowledged: its write had
+// not returned) from one that is whole; a cut line can only be the last, and is dropped.
+// Sequence numbers let a snapshot say which records it holds.
 
 import { createHash } from 'node:crypto';
 import { constants as fsConstants, promises as fs } from 'node:fs';
@@ -19,9 +19,9 @@ import type { SandboxState } from './state';
 /** The journal never waits for more than this before a snapshot, however small the state. */
 const MIN_COMPACT_BYTES = 4 * 1024 * 1024;
 /**
- * The journal's space is claimed ahead in zeros, this much at a time: an fdatasync of a write
- * that does not grow the file has no size to record, and takes about half as long (measured
- * 2.1 ms against 3.7–5 ms on ext4). Reading stops at the first zero byte where a record would start.
+ * The journal's space is claimed ahead in zeros, this much at a time: a durable write that does
+ * not grow the file has no size to record, and takes about half as long (measured 2.1 ms
+ * against 3.7–5 ms on ext4). Reading stops at the first zero byte where a record would start.
  */
 const PREALLOCATE_BYTES = 1024 * 1024;
 

@@ -8,8 +8,8 @@ import { authenticate } from './auth';
 import { decodeBody, mediaFormat } from './bodyDecoder';
 import { familyFor, newExchangeId, renderError, renderReply, type ErrorFacts, type Rendered, type ResponseFamily } from './envelopes';
 import { retryAfterHeader } from './faults';
-import { legacyBodyKey, LEGACY_KEY_FIELD, selectedOperation, unselectedMessage } from './legacyForms';
 import { maskCardNumbersInFreeText } from './freeText';
+import { legacyBodyKey, LEGACY_KEY_FIELD, selectedOperation, unselectedMessage } from './legacyForms';
 import { route } from './router';
 import type { SandboxRuntime } from './sandboxRuntime';
 
@@ -114,7 +114,8 @@ export async function handleGatewayRequest(env: PipelineEnv, req: IncomingMessag
     reply = entry.handler(request, runtime.contextFor(entry.module));
   } catch (e) {
     // A declined sale is stored too: its answer waits for the disk like any other.
-    if (!await saved(env, res, fail, operation.id)) return;
+    const saving = runtime.persist();
+    if (saving && !await saved(env, res, fail, operation.id, saving)) return;
     if (e instanceof GatewayError) {
       fail({ status: e.status, resultCode: e.resultCode, message: e.message, extraPayload: e.extraPayload, links: e.links });
       return;
@@ -123,7 +124,9 @@ export async function handleGatewayRequest(env: PipelineEnv, req: IncomingMessag
     fail({ status: 500, resultCode: SERVER_ERROR, message: `Internal Error in the Local sandbox while handling ${operation.id}: ${(e as Error).message}.` });
     return;
   }
-  if (!await saved(env, res, fail, operation.id)) return;
+  // Without a data file there is nothing to wait for, and no await on the way.
+  const saving = runtime.persist();
+  if (saving && !await saved(env, res, fail, operation.id, saving)) return;
   write(res, renderReply(family, exchangeId, reply, env.gatewayUrl));
 }
 
@@ -131,9 +134,7 @@ export async function handleGatewayRequest(env: PipelineEnv, req: IncomingMessag
  * Waits until what the request changed is on disk (with a data file), so that an answer
  * never reports a change a crash could still lose. False, with a 500 sent, when saving failed.
  */
-async function saved(env: PipelineEnv, res: ServerResponse, fail: (e: ErrorFacts) => void, operationId: string): Promise<boolean> {
-  const saving = env.runtime.persist();
-  if (!saving) return true;
+async function saved(env: PipelineEnv, res: ServerResponse, fail: (e: ErrorFacts) => void, operationId: string, saving: Promise<void>): Promise<boolean> {
   try {
     await saving;
     return true;

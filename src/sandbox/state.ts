@@ -1,6 +1,6 @@
-// The whole sandbox state as one JSON-serialisable document, so persisting is a single write.
-// It never holds a full card number, CSC or full bank account number: modules keep brand,
-// last four and expiry only.
+// The whole sandbox state as one JSON-serialisable document: a snapshot is a single write, and
+// the journal saves the records a change touched (changeTracking.ts). It never holds a full
+// card number, CSC or full bank account number: modules keep brand, last four and expiry only.
 
 import { randomBytes, randomInt } from 'node:crypto';
 import type { DomainModule, IdSource } from './domain';

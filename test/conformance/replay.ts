@@ -79,7 +79,8 @@ export class ReplaySandbox {
   /** The sandbox's own control surface (never used by the clients themselves). */
   async control(method: string, action: string, body?: unknown): Promise<unknown> {
     const res = await fetch(`${this.info.gatewayUrl}/__sandbox/${action}`, {
-      method, headers: body ? { 'content-type': 'application/json' } : {}, body: body ? JSON.stringify(body) : undefined,
+      // The control surface takes application/json only, even with no body (a web page cannot send it).
+      method, headers: { 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined,
     });
     return res.json();
   }

@@ -1,5 +1,5 @@
-// A refund finds the earlier refunds of its sale through the sale's own list of children, not
-// by reading every stored transaction: its cost does not grow with the sandbox's history.
+// A refund finds the earlier refunds of its sale through the sale's own list of children, and a
+// sale with duplicate checking off reads no history: neither cost grows with the sandbox's history.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { operationById } from '../../src/catalog';
@@ -37,5 +37,8 @@ describe('refund index', () => {
     assert.throws(() => run('transactions.refund', { type: 'REFUND', id: saleId, amount: '0.01' }),
       (e: GatewayError) => e.resultCode === '025' && /30\.00 already refunded/.test(e.message));
     assert.equal(listings, 0, 'refunds listed every stored transaction');
+    // With duplicate checking off (the default), a sale has no reason to look at history either.
+    run('transactions.sale', { amount: '4.00', card: VISA, 'exp-date': '1230' });
+    assert.equal(listings, 0, 'a sale listed every stored transaction');
   });
 });
