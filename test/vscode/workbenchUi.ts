@@ -43,7 +43,11 @@ export async function runCommand(page: Page, title: string, opts: { opensQuickPi
   await input.fill(`>${title}`);
   const row = page.locator(selectors.paletteRow).filter({ has: page.getByText(title, { exact: true }) }).first();
   await row.waitFor();
-  await row.click();
+  // Enter on the focused row: a click waits for the row to hold still, which a busy workbench
+  // (views refreshing beside the palette) may not give it for a while.
+  const focused = await row.evaluate(el => (el as unknown as { classList: { contains(c: string): boolean } }).classList.contains('focused'));
+  if (focused) await page.keyboard.press('Enter');
+  else await row.click();
   if (opts.opensQuickPick) {
     await page.locator(`${selectors.paletteInput}:not([placeholder^="Type the name of a command"])`).waitFor();
   } else {
