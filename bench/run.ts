@@ -1,12 +1,15 @@
 // `npm run bench`: every benchmark, each printed as a ratio against a baseline measured in the
 // same run (machines here are noisy; absolute numbers alone would mislead).
 import { benchClientOverhead } from './clientOverhead';
+import { benchLargeAnswer } from './largeAnswer';
+import { benchSandboxDurability } from './sandboxDurability';
 import { benchSandboxThroughput } from './sandboxThroughput';
+import { benchSharedKeyLoad } from './sharedKeyLoad';
 import { benchXml } from './xmlCodec';
 
 async function main() {
   const only = process.argv[2];
-  const benches = { client: benchClientOverhead, sandbox: benchSandboxThroughput, xml: benchXml };
+  const benches = { client: benchClientOverhead, sandbox: benchSandboxThroughput, durability: benchSandboxDurability, xml: benchXml, large: benchLargeAnswer, load: benchSharedKeyLoad };
   for (const [key, bench] of Object.entries(benches)) {
     if (only && only !== key) continue;
     const result = await bench();

@@ -8,10 +8,10 @@ import { Pool } from 'undici';
 import { fmt, nowMs } from './stats';
 
 const ROOT = path.resolve(__dirname, '..');
-const CONCURRENCY = 16;
-const SALE = JSON.stringify({ amount: '25.00', card: '4111111111111111', 'exp-date': '1230', csc: '999', 'software-type': 'GatewayWorkbench' });
+export const CONCURRENCY = 16;
+export const SALE = JSON.stringify({ amount: '25.00', card: '4111111111111111', 'exp-date': '1230', csc: '999', 'software-type': 'GatewayWorkbench' });
 
-async function spawnJsonLine(args: string[]): Promise<{ child: ChildProcess; info: Record<string, string> }> {
+export async function spawnJsonLine(args: string[]): Promise<{ child: ChildProcess; info: Record<string, string> }> {
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   const first = await new Promise<string>((resolve, reject) => {
     const rl = createInterface({ input: child.stdout! });
@@ -21,13 +21,13 @@ async function spawnJsonLine(args: string[]): Promise<{ child: ChildProcess; inf
   return { child, info: JSON.parse(first) };
 }
 
-async function load(url: string, headers: Record<string, string>, seconds: number): Promise<{ rps: number; statuses: Map<number, number> }> {
-  const pool = new Pool(url, { connections: CONCURRENCY, pipelining: 1 });
+export async function load(url: string, headers: Record<string, string>, seconds: number, concurrency = CONCURRENCY): Promise<{ rps: number; statuses: Map<number, number> }> {
+  const pool = new Pool(url, { connections: concurrency, pipelining: 1 });
   const statuses = new Map<number, number>();
   const deadline = nowMs() + seconds * 1000;
   let done = 0;
   const t0 = nowMs();
-  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+  await Promise.all(Array.from({ length: concurrency }, async () => {
     while (nowMs() < deadline) {
       const res = await pool.request({ path: '/rest/v2/transactions/sale', method: 'POST', headers, body: SALE });
       await res.body.dump();

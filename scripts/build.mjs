@@ -4,6 +4,7 @@
 // which live in dist/runtime.js and load on first use.
 import { build } from 'esbuild';
 import { existsSync, statSync, chmodSync } from 'node:fs';
+import { writeThirdPartyNotices } from './thirdPartyNotices.mjs';
 
 const production = !process.argv.includes('--dev');
 const common = {
@@ -23,17 +24,22 @@ const entries = [
   { in: 'src/extension/language/languageClientBundle.ts', out: 'dist/languageClient.js', external: ['vscode'], note: 'language client, loaded when a request file opens' },
   { in: 'src/cli/main.ts', out: 'dist/cli.js', banner: '#!/usr/bin/env node' },
   { in: 'src/language/server.ts', out: 'dist/server.js' },
+  { in: 'src/sandbox/library.ts', out: 'dist/sandbox.js', note: 'the Local sandbox as a library, CLI package only' },
 ].filter(e => existsSync(e.in));
 
-await Promise.all(entries.map(e => build({
+const results = await Promise.all(entries.map(e => build({
   ...common,
   entryPoints: [e.in],
   outfile: e.out,
   external: e.external ?? [],
   banner: e.banner ? { js: e.banner } : undefined,
+  metafile: true,
 })));
+// legalComments are dropped from the bundles; the notices file carries every bundled license.
+const notices = writeThirdPartyNotices(process.cwd(), results.map((r, i) => ({ out: entries[i].out, metafile: r.metafile })));
 chmodSync('dist/cli.js', 0o755);
 for (const e of entries) {
   const note = e.note ? `  (${e.note})` : '';
   console.log(`${e.out.padEnd(24)} ${(statSync(e.out).size / 1024).toFixed(1).padStart(8)} KB${note}`);
 }
+console.log(`dist/THIRD-PARTY-NOTICES.md: ${notices.packages.map(p => `${p.name}@${p.version} (${p.license})`).join(', ')}`);

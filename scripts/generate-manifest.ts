@@ -6,7 +6,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { groups, operations, type Operation, type Safety } from '../src/catalog';
-import { COMMANDS, REQUEST_LANGUAGE_ID, TREE_VIEW_ID, operationCommandId } from '../src/extension/contracts';
+import { COMMANDS, operationCommandId } from '../src/extension/contracts';
+import { environmentFileSchema } from '../src/core/environmentSchema';
 
 export const PACKAGE_JSON = path.resolve(__dirname, '../package.json');
 
@@ -15,6 +16,7 @@ const CONTRIBUTION_MODULES: readonly string[] = [
   '../src/extension/environments/contributions',
   '../src/extension/operations/contributions',
   '../src/extension/tree/contributions',
+  '../src/extension/walkthrough/contributions',
   '../src/extension/codegen/contributions',
   '../src/extension/traffic/contributions',
 ];
@@ -22,7 +24,8 @@ const CONTRIBUTION_MODULES: readonly string[] = [
 /** `contributes` keys a part may export, matched against the end of an export's name. */
 const CONTRIBUTES_KEYS = [
   'commands', 'menus', 'submenus', 'keybindings', 'configuration', 'languages', 'grammars',
-  'snippets', 'viewsContainers', 'views', 'viewsWelcome', 'colors', 'icons',
+  'snippets', 'viewsContainers', 'views', 'viewsWelcome', 'colors', 'icons', 'jsonValidation',
+  'walkthroughs',
 ] as const;
 type ContributesKey = typeof CONTRIBUTES_KEYS[number];
 type Contributes = Partial<Record<ContributesKey, unknown>>;
@@ -131,10 +134,13 @@ export function buildContributes(parts: readonly Contributes[] = loadParts()): C
   return sortKeys(contributes);
 }
 
-/** The one place that decides what activates the extension (see issue §1). */
-export function activationEventsFor(contributes: Contributes): string[] {
-  const commands = (contributes.commands as CommandContribution[]).map(c => `onCommand:${c.command}`);
-  return [`onView:${TREE_VIEW_ID}`, `onLanguage:${REQUEST_LANGUAGE_ID}`, 'onUri', ...commands];
+/**
+ * The one place that decides what activates the extension. Since VS Code 1.74 contributed
+ * commands, views and languages activate it by themselves (engines.vscode is above that), so
+ * only what VS Code cannot infer is listed: the URI handler.
+ */
+export function activationEventsFor(_contributes: Contributes): string[] {
+  return ['onUri'];
 }
 
 function sortKeys(contributes: Contributes): Contributes {
@@ -157,17 +163,27 @@ export function generateManifest(pkg: Record<string, unknown>): Record<string, u
 
 export const serialize = (pkg: unknown) => `${JSON.stringify(pkg, null, 2)}\n`;
 
+/** The schema VS Code checks gateway-workbench.json against (contributes.jsonValidation). */
+export const ENVIRONMENT_FILE_SCHEMA = path.resolve(__dirname, '../schemas/gateway-workbench.schema.json');
+export const environmentFileSchemaText = () => serialize(environmentFileSchema);
+
 function main(): void {
   const current = fs.readFileSync(PACKAGE_JSON, 'utf8');
   const next = serialize(generateManifest(JSON.parse(current) as Record<string, unknown>));
   const contributes = JSON.parse(next).contributes as Contributes;
   const summary = `${(contributes.commands as unknown[]).length} commands, menus: ${Object.keys(contributes.menus as object).join(', ')}`;
+  const schemaCurrent = fs.existsSync(ENVIRONMENT_FILE_SCHEMA) ? fs.readFileSync(ENVIRONMENT_FILE_SCHEMA, 'utf8') : '';
+  const schemaNext = environmentFileSchemaText();
   if (process.argv.includes('--check')) {
-    if (next !== current) { console.error('package.json is out of date: run "npm run manifest"'); process.exit(1); }
+    if (next !== current || schemaNext !== schemaCurrent) { console.error('package.json or schemas/ is out of date: run "npm run manifest"'); process.exit(1); }
     console.log(`package.json is up to date (${summary})`);
     return;
   }
   if (next !== current) fs.writeFileSync(PACKAGE_JSON, next);
+  if (schemaNext !== schemaCurrent) {
+    fs.mkdirSync(path.dirname(ENVIRONMENT_FILE_SCHEMA), { recursive: true });
+    fs.writeFileSync(ENVIRONMENT_FILE_SCHEMA, schemaNext);
+  }
   console.log(`${next === current ? 'unchanged' : 'wrote'} package.json: ${summary}`);
 }
 

@@ -43,22 +43,53 @@ function escapeSnippet(text: string): string {
   return text.replace(/[\\$]/g, (c) => `\\${c}`);
 }
 
-/** Numbers tab stops by first appearance; the same name twice is one (mirrored) stop. */
+/** A default inside `${n:…}`: `}` and `$` and `\\` mean something there. */
+const escapeDefault = (text: string) => text.replace(/[\\$}]/g, (c) => `\\${c}`);
+
+/**
+ * Numbers tab stops by first appearance; the same key twice is one (mirrored) stop. A variable's
+ * stop keeps `{{name}}` as its default, so a value not given stays a variable the language
+ * server flags (a literal "transactionId" would be sent as is).
+ */
 class TabStops {
   private readonly numbers = new Map<string, number>();
+  private number(key: string): number {
+    let n = this.numbers.get(key);
+    if (n === undefined) this.numbers.set(key, (n = this.numbers.size + 1));
+    return n;
+  }
   stop(name: string): string {
-    let n = this.numbers.get(name);
-    if (n === undefined) this.numbers.set(name, (n = this.numbers.size + 1));
-    return `\${${n}:${name}}`;
+    return `\${${this.number(name)}:${name}}`;
+  }
+  variable(name: string): string {
+    return `\${${this.number(`{{${name}}}`)}:${escapeDefault(`{{${name}}}`)}}`;
+  }
+  value(field: string, value: string): string {
+    return `\${${this.number(`${field}=${value}`)}:${escapeDefault(value)}}`;
   }
 }
 
-/** The snippet of one body-bearing operation: a complete request, its placeholders as tab stops. */
+/** Body fields whose sample value a user nearly always changes: each one is a tab stop. */
+const VALUE_FIELDS = ['amount', 'tip-amount', 'card', 'exp-date', 'csc', 'invoice', 'account-number', 'routing-number', 'individual-name'];
+const FIELD = VALUE_FIELDS.map((f) => f.replace(/-/g, '\\-')).join('|');
+/** One pass in text order: `{{variable}}`, a JSON `"field": "value"`, an XML `<field>value</field>`. */
+const BODY_STOPS = new RegExp(`\\{\\{(\\w+)\\}\\}|("(${FIELD})"\\s*:\\s*")([^"{\\\\]+)(")|(<(${FIELD})>)([^<{]+)(</\\7>)`, 'g');
+
+function bodyWithStops(body: string, stops: TabStops): string {
+  return body.replace(BODY_STOPS, (_m, variable: string | undefined, jOpen: string, jField: string, jValue: string, jClose: string,
+    xOpen: string, xField: string, xValue: string, xClose: string) => {
+    if (variable !== undefined) return stops.variable(variable);
+    if (jOpen !== undefined) return `${jOpen}${stops.value(jField, jValue)}${jClose}`;
+    return `${xOpen}${stops.value(xField, xValue)}${xClose}`;
+  });
+}
+
+/** The snippet of one body-bearing operation: a complete request, what a user changes as tab stops. */
 export function snippetOf(op: Operation): Snippet {
   const stops = new TabStops();
   const name = stops.stop(camel(snippetPrefix(op).replace(/^gw-/, '')));
-  const target = escapeSnippet(op.path).replace(/\{(\w+)\}/g, (_m, param: string) => stops.stop(param));
-  const body = escapeSnippet(op.sample ?? '').replace(/\{\{(\w+)\}\}/g, (_m, placeholder: string) => stops.stop(placeholder));
+  const target = escapeSnippet(op.path).replace(/\{(\w+)\}/g, (_m, param: string) => stops.variable(param));
+  const body = bodyWithStops(escapeSnippet(op.sample ?? ''), stops);
   return {
     prefix: snippetPrefix(op),
     description: op.title,

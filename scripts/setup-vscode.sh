@@ -15,18 +15,9 @@ DIR="${VSCODE_TEST_DIR:-$ROOT/.vscode-test}"
 mkdir -p "$DIR/node24" "$DIR/code-server"
 
 # 1) OS packages: chromium drives the workbench; libkrb5-dev is needed to compile the kerberos
-#    native module (without it the whole code-server install is rolled back).
-need=()
-command -v chromium >/dev/null || need+=(chromium)
-dpkg -s libkrb5-dev >/dev/null 2>&1 || need+=(libkrb5-dev)
-{ command -v g++ && command -v make; } >/dev/null || need+=(build-essential)
-command -v python3 >/dev/null || need+=(python3)
-if [ ${#need[@]} -gt 0 ]; then
-  SUDO=""; [ "$(id -u)" = 0 ] || SUDO=sudo
-  echo "setup-vscode: apt-get install ${need[*]}"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}"
-fi
+#    native module (without it the whole code-server install is rolled back). The shared script
+#    waits for the dpkg lock instead of failing when another apt is running.
+bash "$ROOT/scripts/setup-test-tools.sh"
 
 # 2) Node 24 (code-server refuses other majors; its native modules are built for ABI 137).
 #    The platform package, not "node", because "node" installs it from a preinstall script that

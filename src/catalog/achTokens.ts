@@ -22,7 +22,7 @@ const createFields: readonly FieldSpec[] = [
 ];
 
 const updateFields: readonly FieldSpec[] = [
-  { name: 'account-type', type: 'string', values: accountTypes, doc: 'Kind of bank account.' },
+  { name: 'account-type', type: 'string', values: accountTypes, anyCase: true, doc: 'Kind of bank account (any case).' },
   { name: 'individual-name', type: 'string', doc: 'Name of the account holder.' },
   ...labelFields, ...softwareFields,
 ];
@@ -44,6 +44,7 @@ const entries: readonly OperationEntry[] = [
   },
   {
     id: 'achTokens.update', title: 'Update ACH token', group: 'ach-tokens', method: 'PUT',
+    verifyWith: 'achTokens.get',
     path: '/rest/v2/ach/tokens/{tokenId}', params: [tokenId], payloadType: 'ach-token', safety: 'write',
     doc: 'Changes the holder name, account type, label or customer of a stored ACH token.',
     body: {
@@ -53,6 +54,7 @@ const entries: readonly OperationEntry[] = [
   },
   {
     id: 'achTokens.delete', title: 'Delete ACH token', group: 'ach-tokens', method: 'DELETE',
+    verifyWith: 'achTokens.get',
     path: '/rest/v2/ach/tokens/{tokenId}', params: [tokenId], payloadType: 'ach-token', safety: 'destructive',
     doc: 'Removes an ACH token from the vault; ACH transactions can no longer use it.',
   },

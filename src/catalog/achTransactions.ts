@@ -49,26 +49,30 @@ const entries: readonly OperationEntry[] = [
   },
   {
     id: 'achTransactions.create', title: 'Create ACH transaction', group: 'ach-transactions', method: 'POST',
+    verifyWith: 'achTransactions.search',
     path: '/rest/v2/ach/transactions', payloadType: 'ach-transaction', safety: 'moves-money',
     doc: 'Submits a debit or credit (chosen by type) against a bank account or an ACH token; answers its id and status Pending.',
     body: payment({ type: 'Debit', ...paymentSample }, [
-      { name: 'type', type: 'string', required: true, values: transactionTypes, doc: 'Debit takes money from the account; Credit pays into it.' },
+      { name: 'type', type: 'string', required: true, values: transactionTypes, anyCase: true, doc: 'Debit takes money from the account; Credit pays into it (any case).' },
     ]),
   },
   {
     id: 'achTransactions.credit', title: 'Create ACH credit', group: 'ach-transactions', method: 'POST',
+    verifyWith: 'achTransactions.search',
     path: '/rest/v2/ach/transactions/credit', payloadType: 'ach-transaction', safety: 'moves-money',
     doc: 'Pays money into a bank account (or the account behind an ACH token); answers its id and status Pending.',
     body: payment(paymentSample),
   },
   {
     id: 'achTransactions.debit', title: 'Create ACH debit', group: 'ach-transactions', method: 'POST',
+    verifyWith: 'achTransactions.search',
     path: '/rest/v2/ach/transactions/debit', payloadType: 'ach-transaction', safety: 'moves-money',
     doc: 'Takes money from a bank account (or the account behind an ACH token); answers its id and status Pending.',
     body: payment(paymentSample),
   },
   {
     id: 'achTransactions.reversal', title: 'Reverse ACH transaction', group: 'ach-transactions', method: 'POST',
+    verifyWith: 'achTransactions.search',
     path: '/rest/v2/ach/transactions/reversal', payloadType: 'ach-transaction', safety: 'moves-money',
     doc: 'Reverses an earlier ACH transaction by id (alpha provider only).',
     body: {
@@ -93,6 +97,7 @@ const entries: readonly OperationEntry[] = [
   },
   {
     id: 'achTransactions.void', title: 'Void ACH transaction', group: 'ach-transactions', method: 'DELETE',
+    verifyWith: 'achTransactions.get',
     path: '/rest/v2/ach/transactions/{id}', params: [idParam], payloadType: 'ach-transaction', safety: 'moves-money',
     doc: 'Voids an ACH transaction while it is still Pending.',
   },

@@ -10,10 +10,11 @@ const entries: readonly OperationEntry[] = [
   },
   {
     id: 'batches.closeOpen', title: 'Close open batch', group: 'batches', method: 'PUT',
-    path: '/rest/v1/batches/open', responseFormat: 'xml', payloadType: 'batch', safety: 'destructive',
+    verifyWith: 'batches.getOpen',
+    path: '/rest/v1/batches/open', responseFormat: 'xml', payloadType: 'batch', safety: 'moves-money',
     doc: 'Closes the open batch so its transactions settle, and opens a new one; answers the closed batch.',
     body: {
-      kind: 'xml', xmlRoot: 'batch',
+      kind: 'xml+json', xmlRoot: 'batch',
       fields: [
         { name: 'lastBatchClosedRequiredInResponse', type: 'boolean', doc: 'Answer with the batch just closed.' },
         { name: 'software-type', type: 'string', doc: 'Name of the integrating application.' },

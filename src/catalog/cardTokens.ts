@@ -2,6 +2,7 @@
 import type { FieldSpec, ParamSpec } from './types';
 import { defineOperation, type OperationEntry } from './defineOperation';
 import { pagingParams } from './sharedParams';
+import { softwareFields } from './sharedFields';
 
 const xmlRoot = 'token';
 
@@ -11,6 +12,8 @@ const tokenId: ParamSpec = {
 };
 
 const cardTypes = ['VISA', 'MASTERCARD', 'AMERICAN EXPRESS', 'DISCOVER', 'DINERS CLUB', 'JCB'];
+
+const status: FieldSpec = { name: 'status', type: 'string', values: ['Active', 'Inactive'], doc: 'Token status; new tokens are Active.' };
 
 const editableFields: readonly FieldSpec[] = [
   { name: 'description', type: 'string', doc: 'Label of the token.' },
@@ -27,11 +30,18 @@ const createFields: readonly FieldSpec[] = [
   { name: 'csc', type: 'string', check: 'csc', doc: 'Card security code, used for verification only and never stored.' },
   { name: 'require-avs', type: 'boolean', doc: 'Refuse the token when address verification fails.' },
   { name: 'card-inquiry', type: 'boolean', doc: 'Verify the card with the issuer before storing it (default true).' },
+  { name: 'last-four-digits', type: 'string', check: 'digits', doc: 'Last four digits of the card; when sent, must match the card number.' },
+  { name: 'track-format', type: 'string', values: ['TRACK2'], doc: 'Format of the track data sent instead of card and exp-date.' },
+  { name: 'track2-data', type: 'string', replaces: ['card', 'exp-date'], doc: 'Swiped track 2 data (;PAN=YYMM…?), in place of card and exp-date.' },
+  { name: 'encrypted-track-data', type: 'string', replaces: ['card', 'exp-date'], doc: 'Track data encrypted by a card reader; the Local sandbox cannot decrypt it.' },
+  status,
+  ...softwareFields,
   ...editableFields,
 ];
 
 const updateFields: readonly FieldSpec[] = [
   { name: 'exp-date', type: 'string', check: 'expDate', doc: 'New card expiry as MMYY.' },
+  status,
   ...editableFields,
 ];
 
@@ -53,6 +63,7 @@ const entries: readonly OperationEntry[] = [
   },
   {
     id: 'tokens.create', title: 'Create card token', group: 'card-tokens', method: 'POST',
+    verifyWith: 'tokens.search',
     path: '/rest/v2/tokens', payloadType: 'TokenResponse', safety: 'write',
     doc: 'Stores a card in the vault and returns its token id; the card number is never returned again.',
     body: {
@@ -67,12 +78,14 @@ const entries: readonly OperationEntry[] = [
   },
   {
     id: 'tokens.update', title: 'Update card token', group: 'card-tokens', method: 'PUT',
+    verifyWith: 'tokens.get',
     path: '/rest/v2/tokens/{tokenId}', params: [tokenId], payloadType: 'TokenResponse', safety: 'write',
     doc: 'Changes the description, expiry, customer or AVS data of a stored card token.',
     body: { kind: 'json+xml', xmlRoot, fields: updateFields, sample: { description: 'Updated test Visa' } },
   },
   {
     id: 'tokens.delete', title: 'Delete card token', group: 'card-tokens', method: 'DELETE',
+    verifyWith: 'tokens.get',
     path: '/rest/v2/tokens/{tokenId}', params: [tokenId], payloadType: 'TokenResponse', safety: 'destructive',
     doc: 'Removes a card token from the vault; transactions can no longer use it.',
   },

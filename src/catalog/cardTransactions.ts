@@ -12,7 +12,7 @@ const xmlRoot = 'transaction';
 
 /** `type` is optional: the path already selects the transaction type. */
 const typeField = (value: string): FieldSpec => ({
-  name: 'type', type: 'string', values: [value], doc: `Transaction type; optional because the path selects ${value}.`,
+  name: 'type', type: 'string', values: [value], anyCase: true, doc: `Transaction type (any case); optional because the path selects ${value}.`,
 });
 
 const amount: FieldSpec = { name: 'amount', type: 'string', required: true, check: 'amount', doc: 'Amount as a decimal string with two places, e.g. "25.00".' };
@@ -63,6 +63,7 @@ const entries: readonly OperationEntry[] = [
   },
   {
     id: 'transactions.auth', title: 'Authorize', group: 'card-transactions', method: 'POST',
+    verifyWith: 'transactions.search',
     path: '/rest/v2/transactions/auth', payloadType: 'transaction', safety: 'moves-money',
     doc: 'Authorizes an amount on a card without capturing it; capture it later by id.',
     body: {
@@ -73,6 +74,7 @@ const entries: readonly OperationEntry[] = [
   },
   {
     id: 'transactions.sale', title: 'Sale', group: 'card-transactions', method: 'POST',
+    verifyWith: 'transactions.search',
     path: '/rest/v2/transactions/sale', payloadType: 'transaction', safety: 'moves-money',
     doc: 'Authorizes and captures an amount on a card (or a stored card token) in one step.',
     body: {
@@ -85,6 +87,7 @@ const entries: readonly OperationEntry[] = [
   },
   {
     id: 'transactions.capture', title: 'Capture', group: 'card-transactions', method: 'POST',
+    verifyWith: 'transactions.search',
     path: '/rest/v2/transactions/capture', payloadType: 'transaction', safety: 'moves-money',
     doc: 'Captures an earlier authorization by id, for its full amount or a smaller one.',
     body: {
@@ -96,6 +99,7 @@ const entries: readonly OperationEntry[] = [
   },
   {
     id: 'transactions.forcedSale', title: 'Forced sale', group: 'card-transactions', method: 'POST',
+    verifyWith: 'transactions.search',
     path: '/rest/v2/transactions/forced-sale', payloadType: 'transaction', safety: 'moves-money',
     doc: 'Records a sale that was authorized outside the gateway (for example by phone) using its authorization code.',
     body: {
@@ -108,6 +112,7 @@ const entries: readonly OperationEntry[] = [
   },
   {
     id: 'transactions.refund', title: 'Refund', group: 'card-transactions', method: 'POST',
+    verifyWith: 'transactions.search',
     path: '/rest/v2/transactions/refund', payloadType: 'transaction', safety: 'moves-money',
     doc: 'Refunds an earlier transaction by id, up to the captured amount less what was already refunded.',
     body: {
@@ -118,6 +123,7 @@ const entries: readonly OperationEntry[] = [
   },
   {
     id: 'transactions.void', title: 'Void', group: 'card-transactions', method: 'POST',
+    verifyWith: 'transactions.search',
     path: '/rest/v2/transactions/void', payloadType: 'transaction', safety: 'moves-money',
     doc: 'Voids an earlier transaction by id before its batch closes.',
     body: {
@@ -128,6 +134,7 @@ const entries: readonly OperationEntry[] = [
   },
   {
     id: 'transactions.adjustTip', title: 'Adjust tip', group: 'card-transactions', method: 'PUT',
+    verifyWith: 'transactions.search',
     path: '/rest/v2/transactions/{id}', payloadType: 'transaction', safety: 'moves-money',
     params: [{ name: 'id', in: 'path', required: true, type: 'string', doc: 'Gateway id of the transaction whose tip to adjust.' }],
     doc: 'Sets the tip of an earlier transaction before its batch closes.',

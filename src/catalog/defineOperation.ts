@@ -7,9 +7,11 @@ import { sampleText, type SampleValue } from './sampleText';
 
 /**
  * `json+xml`: JSON preferred, XML also accepted (cards, vault, ACH).
- * `xml`: XML only (settings, batches). `json`: JSON only (documents, onboarding).
+ * `xml+json`: XML preferred, JSON also accepted (settings, batches: the interface shows XML,
+ * the facts list both media types and the gateway's Java samples send JSON).
+ * `xml`: XML only. `json`: JSON only (documents, onboarding).
  */
-export type BodyKind = 'json+xml' | 'xml' | 'json';
+export type BodyKind = 'json+xml' | 'xml+json' | 'xml' | 'json';
 
 export interface BodyEntry {
   kind: BodyKind;
@@ -30,12 +32,14 @@ export interface OperationEntry {
   successStatuses?: readonly number[];
   payloadType?: string;
   safety: Safety;
+  verifyWith?: string;
   doc: string;
   deprecated?: boolean;
 }
 
 const bodyFormats: Record<BodyKind, readonly Exclude<BodyFormat, 'none'>[]> = {
   'json+xml': ['json', 'xml'],
+  'xml+json': ['xml', 'json'],
   xml: ['xml'],
   json: ['json'],
 };
@@ -63,6 +67,7 @@ export function defineOperation(entry: OperationEntry): Operation {
     ...(entry.payloadType ? { payloadType: entry.payloadType } : {}),
     ...(body && preferred ? { sample: sampleText(preferred, body.sample, body.xmlRoot) } : {}),
     safety: entry.safety,
+    ...(entry.verifyWith ? { verifyWith: entry.verifyWith } : {}),
     doc: entry.doc,
     ...(entry.deprecated ? { deprecated: true } : {}),
   };

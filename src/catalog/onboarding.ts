@@ -30,7 +30,7 @@ const entries: readonly OperationEntry[] = [
   {
     id: 'merchants.create', title: 'Create a new merchant', group: 'onboarding', method: 'POST',
     path: '/api/launchIntegratorSetup/v1.0/integrateMerchant/{hierarchyNodeKey}', successStatuses: [201], safety: 'write',
-    params: [{ name: 'hierarchyNodeKey', in: 'path', required: true, type: 'string', check: 'digits', doc: 'Hierarchy node the merchant is created under, e.g. 4788000000000009.' }],
+    params: [{ name: 'hierarchyNodeKey', in: 'path', required: true, type: 'string', check: 'digits', doc: 'Hierarchy node the merchant is created under, e.g. 4788000000000009.', sandboxValue: '4788000000000009' }],
     doc: 'Creates a merchant under a hierarchy node; answers 201 with its merchant number and application URL.',
     body: {
       kind: 'json', fields: createFields,

@@ -1,4 +1,5 @@
-// Gateway settings: 10 groups, each a path with a subset of GET/POST/PUT/DELETE, XML in and out.
+// Gateway settings: 10 groups, each a path with a subset of GET/POST/PUT/DELETE, XML in and out
+// by default (JSON too, when asked).
 // The 30 operations are generated from the one table below; each row states only what the
 // interface and the facts file say about its group.
 import type { FieldSpec, HttpMethod, ParamSpec, Safety } from './types';
@@ -56,7 +57,7 @@ const responseFilters: FieldSpec = {
   fields: [{
     name: 'response-filter', type: 'array', doc: 'One AVS result and whether it is accepted.',
     fields: [
-      { name: 'name', type: 'string', required: true, doc: 'AVS result name, e.g. ADDRESS_AND_NINE_DIGIT_ZIP_MATCH.' },
+      { name: 'name', type: 'string', required: true, doc: 'AVS result name, e.g. ADDRESS_AND_NINE_DIGIT_ZIP_MATCH (the Local sandbox\'s names and codes: docs/sandbox.md, "AVS and CSC test values").' },
       { name: 'allowed', type: 'boolean', required: true, doc: 'Accept transactions with this result.' },
     ],
   }],
@@ -103,7 +104,7 @@ const groups: readonly SettingsGroup[] = [
     methods: ['GET', 'PUT'], statuses: { PUT: [200, 201] },
     fields: [
       enabled('Whether card security code results are checked.'),
-      { name: 'response-filters', type: 'string', doc: 'Which CSC results are accepted, e.g. CSC_MATCHED.' },
+      { name: 'response-filters', type: 'string', doc: 'Which CSC results are accepted, separated by commas: CSC_MATCHED, CSC_NOT_MATCHED, CSC_NOT_PROCESSED, CSC_SHOULD_BE_PRESENT, CSC_ISSUER_NOT_CERTIFIED, CSC_NO_RESPONSE (the Local sandbox refuses others with 047 or 048).' },
     ],
     about: 'CSC settings decide which card security code results are accepted; the update answers with the generic envelope.',
     sample: { enabled: true, 'response-filters': 'CSC_MATCHED' },
@@ -210,8 +211,9 @@ function settingsOperation(group: SettingsGroup, method: HttpMethod): OperationE
     successStatuses: group.statuses?.[method] ?? [200],
     payloadType: group.payloadType ?? group.element,
     safety: a.safety,
+    ...(method !== 'GET' && group.methods.includes('GET') ? { verifyWith: `settings.${group.key}.get` } : {}),
     doc: `${a.doc} the ${group.noun}. ${group.about}`,
-    ...(hasBody ? { body: { kind: 'xml' as const, xmlRoot: group.element, fields: method === 'PUT' ? updatable(group.fields) : group.fields, sample: group.sample } } : {}),
+    ...(hasBody ? { body: { kind: 'xml+json' as const, xmlRoot: group.element, fields: method === 'PUT' ? updatable(group.fields) : group.fields, sample: group.sample } } : {}),
   };
 }
 

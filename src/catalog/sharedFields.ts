@@ -64,7 +64,7 @@ export const accountTypes: readonly string[] = ['Checking', 'Savings'];
 export const achAccountFields: readonly FieldSpec[] = [
   { name: 'routing-number', type: 'string', required: true, check: 'aba', doc: '9-digit ABA routing number of the bank, e.g. "081009813".' },
   { name: 'account-number', type: 'string', required: true, check: 'accountNumber', doc: 'Bank account number (1-17 digits); only the last four are ever returned.' },
-  { name: 'account-type', type: 'string', required: true, values: accountTypes, doc: 'Kind of bank account.' },
+  { name: 'account-type', type: 'string', required: true, values: accountTypes, anyCase: true, doc: 'Kind of bank account (any case).' },
   { name: 'individual-name', type: 'string', doc: 'Name of the account holder.' },
 ];
 

@@ -59,6 +59,8 @@ export interface FieldSpec {
   required?: boolean;
   /** Allowed values of an enumerated field. */
   values?: readonly string[];
+  /** The gateway takes `values` in any letter case (transaction types, ACH enumerations). */
+  anyCase?: boolean;
   check?: CheckName;
   /** One line: what the field means. */
   doc: string;
@@ -76,6 +78,8 @@ export interface ParamSpec {
   values?: readonly string[];
   check?: CheckName;
   doc: string;
+  /** A value the Local sandbox accepts, offered when asking for this parameter there. */
+  sandboxValue?: string;
 }
 
 export interface Operation {
@@ -108,6 +112,11 @@ export interface Operation {
   /** A realistic request body in `bodyFormat`, ready to send to the Local sandbox. */
   sample?: string;
   safety: Safety;
+  /**
+   * For an operation that changes state: the read (an operation id) that shows whether it went
+   * through, named to the user when its answer was lost and it was not sent again.
+   */
+  verifyWith?: string;
   /** One or two sentences for hover and quick picks. */
   doc: string;
   deprecated?: boolean;

@@ -6,9 +6,10 @@ import { generateCommand } from './commands/generate';
 import { proxyCommand } from './commands/proxy';
 import { runCommand } from './commands/run';
 import { sandboxCommand } from './commands/sandbox';
+import { lspCommand } from './commands/lsp';
 import { UsageError, type CliCommand, type CliIo } from './cliCommand';
 
-const COMMANDS: readonly CliCommand[] = [sandboxCommand, catalogCommand, runCommand, generateCommand, proxyCommand];
+const COMMANDS: readonly CliCommand[] = [sandboxCommand, catalogCommand, runCommand, generateCommand, proxyCommand, lspCommand];
 
 function help(): string {
   const width = Math.max(...COMMANDS.map(c => c.usage.length));

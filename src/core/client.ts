@@ -6,13 +6,15 @@ import { STATUS_CODES } from 'node:http';
 import type { Readable } from 'node:stream';
 import { matchOperation, requireOperation } from '../catalog';
 import type { Operation } from '../catalog/types';
+import { decodeContentEncoding, MAX_PARSED_BODY_BYTES, unreadableReason } from './answerBody';
 import { authHeadersFor, withoutAuthHeaders } from './authBinding';
+import { readBody, type ReceivedBody } from './bodyReader';
 import { DEFAULT_TIMEOUTS, DispatcherRegistry, type Timeouts } from './dispatchers';
 import type { Credentials, Environment } from './environment';
 import { GatewayError, toGatewayError, type FailureContext } from './gatewayErrors';
 import { redact } from './redaction';
 import { buildTarget, type BuildInput } from './requestBuilder';
-import { decodeBody, envelopeFacts, formatOf, type GatewayResult } from './result';
+import { decodeBody, envelopeFacts, formatOf, withLazyText, type GatewayResult } from './result';
 import { DEFAULT_RETRY_POLICY, newTicket, parseRetryAfter, type RetryPolicy } from './retryPolicy';
 
 export const DEFAULT_MAX_BODY_BYTES = 50 * 1024 * 1024;
@@ -25,6 +27,8 @@ export interface GatewayClientOptions {
   /** Receives one redacted line per exchange. */
   log?: (line: string) => void;
   maxBodyBytes?: number;
+  /** Bodies larger than this are kept raw and not parsed (default MAX_PARSED_BODY_BYTES). */
+  maxParsedBodyBytes?: number;
 }
 
 export interface SendRequest extends Omit<BuildInput, 'operation'> {
@@ -41,7 +45,7 @@ export interface RawRequest {
 }
 
 interface Exchange {
-  operationId?: string;
+  operation?: Operation;
   method: string;
   url: URL;
   headers: Record<string, string>;
@@ -54,14 +58,19 @@ export class GatewayClient {
   private readonly retryPolicy: RetryPolicy;
   private readonly dispatchers: DispatcherRegistry;
   private readonly maxBodyBytes: number;
+  private readonly maxParsedBodyBytes: number;
   private readonly secrets: readonly string[];
+  /** The keys looked for in URLs; shorter "keys" are test placeholders that would match ordinary URL text. */
+  private readonly urlSecrets: readonly string[];
 
   constructor(private readonly opts: GatewayClientOptions) {
     this.timeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
     this.retryPolicy = { ...DEFAULT_RETRY_POLICY, ...opts.retry };
     this.dispatchers = new DispatcherRegistry(this.timeouts);
     this.maxBodyBytes = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    this.maxParsedBodyBytes = opts.maxParsedBodyBytes ?? MAX_PARSED_BODY_BYTES;
     this.secrets = [opts.credentials.apiKey, opts.credentials.accessKey].filter((s): s is string => !!s);
+    this.urlSecrets = this.secrets.filter((secret) => secret.length >= 8);
   }
 
   /** Sends a catalog operation. HTTP error statuses come back as results; failures throw GatewayError. */
@@ -69,7 +78,7 @@ export class GatewayClient {
     const operation = typeof req.operation === 'string' ? this.operationFor(req.operation) : req.operation;
     const built = buildTarget(this.opts.environment, this.opts.credentials, { ...req, operation });
     return this.exchange({
-      operationId: operation.id,
+      operation,
       method: built.method,
       url: built.target,
       headers: built.headers,
@@ -94,8 +103,8 @@ export class GatewayClient {
       ...withoutAuthHeaders(req.headers ?? {}),
       ...authHeadersFor(this.opts.environment, this.opts.credentials, url),
     };
-    const operationId = matchOperation(method, url.pathname)?.op.id;
-    return this.exchange({ operationId, method, url, headers, body: req.body, signal: req.signal });
+    const operation = matchOperation(method, url.pathname)?.op;
+    return this.exchange({ operation, method, url, headers, body: req.body, signal: req.signal });
   }
 
   /** Closes every pooled connection. */
@@ -113,12 +122,32 @@ export class GatewayClient {
 
   private scrub = (text: string): string => redact(text, this.secrets);
 
+  /**
+   * A key in the URL would travel in logs, proxies and browser history, and keys are only ever
+   * sent in headers: a URL carrying the environment's key is not sent.
+   */
+  private refuseKeyInUrl(ex: Exchange): void {
+    if (this.urlSecrets.length === 0) return;
+    // The URL's href is built on each read; read it once. Decoding only when something is encoded.
+    const href = ex.url.href;
+    const decoded = href.includes('%') || href.includes('+') ? safeDecode(href) : href;
+    let carried = false;
+    for (const secret of this.urlSecrets) carried ||= href.includes(secret) || decoded.includes(secret);
+    if (!carried) return;
+    throw new GatewayError(
+      'bad-input',
+      this.scrub(`${ex.method} ${ex.url.pathname}: the URL carries the environment's key; keys are sent only in headers, so the request was not sent. Remove the key from the URL (the client adds it as a header itself).`),
+    );
+  }
+
   private async exchange(ex: Exchange): Promise<GatewayResult> {
+    this.refuseKeyInUrl(ex);
     const started = performance.now();
     const ticket = newTicket(this.retryPolicy, ex.signal);
     const failure = (): FailureContext => ({
       method: ex.method,
       url: ex.url,
+      ...(ex.operation ? { operation: ex.operation } : {}),
       attempts: ticket.retries + 1,
       timeouts: this.timeouts,
       scrub: this.scrub,
@@ -133,11 +162,14 @@ export class GatewayClient {
         signal: ex.signal,
         opaque: ticket,
       });
+      ticket.answered = true;
       const headers = normaliseHeaders(response.headers);
-      const rawBody = await this.readBody(response.body, headers, failure);
+      const received = await this.readBody(response.body, headers, failure);
+      const encoded = decodeContentEncoding(received.body, headers['content-encoding'], this.maxBodyBytes);
+      const rawBody = encoded.body;
       const contentType = String(headers['content-type'] ?? '');
       const format = formatOf(contentType, rawBody);
-      const decoded = decodeBody(format, rawBody);
+      const decoded = received.cutOff || encoded.problem ? {} : decodeBody(format, rawBody, this.maxParsedBodyBytes);
       const retryAfterMs =
         response.statusCode === 429 || response.statusCode === 503 ? parseRetryAfter(headers['retry-after']) : undefined;
       // One literal, optional members added after: built from conditional spreads, this literal
@@ -154,17 +186,40 @@ export class GatewayClient {
         format,
         rawBody,
       };
-      if (ex.operationId) result.operationId = ex.operationId;
+      if (ex.operation) result.operationId = ex.operation.id;
       if (decoded.bodyText !== undefined) result.bodyText = decoded.bodyText;
+      else if (received.cutOff && format !== 'binary' && format !== 'pdf') result.bodyText = rawBody.toString('utf8');
       if (decoded.parsed !== undefined) result.parsed = decoded.parsed;
       if (decoded.parseError !== undefined) result.parseError = decoded.parseError;
+      if (decoded.notParsed !== undefined) {
+        result.notParsed = decoded.notParsed;
+        withLazyText(result);
+      }
+      const unreadable = unreadableReason({
+        status: response.statusCode,
+        contentType,
+        contentEncoding: headers['content-encoding'],
+        format,
+        body: rawBody,
+        parseError: decoded.parseError,
+        operation: ex.operation,
+        cutOff: received.cutOff,
+        encodingProblem: encoded.problem,
+      });
+      if (unreadable !== undefined) result.unreadable = this.scrub(unreadable);
       const facts = envelopeFacts(format, decoded.parsed);
       const header = headers['exchange-id'];
       const exchangeId = facts.exchangeId || (typeof header === 'string' ? header : facts.exchangeId);
       if (exchangeId !== undefined) result.exchangeId = exchangeId;
       if (facts.payloadType !== undefined) result.payloadType = facts.payloadType;
-      if (retryAfterMs !== undefined) result.retryAfterMs = retryAfterMs;
-      if (this.opts.log) this.logLine(ex, `${result.status} ${Math.round(result.timingMs)}ms exchange-id=${result.exchangeId ?? '-'} attempts=${result.attempts}`);
+      if (retryAfterMs !== undefined) {
+        result.retryAfterMs = retryAfterMs;
+        result.retryWaitBudgetMs = this.retryPolicy.maxTotalWaitMs;
+      }
+      if (this.opts.log) {
+        const unread = result.unreadable ? ' UNREADABLE' : '';
+        this.logLine(ex, `${result.status}${unread} ${Math.round(result.timingMs)}ms exchange-id=${result.exchangeId ?? '-'} attempts=${result.attempts}`);
+      }
       return result;
     } catch (err) {
       const error = toGatewayError(err, failure());
@@ -174,15 +229,9 @@ export class GatewayClient {
     }
   }
 
-  /**
-   * Reads the whole body, refusing (and aborting the transfer) past `maxBodyBytes`. Listens for
-   * chunks rather than using `for await`, whose async iterator adds a promise and a 'readable'
-   * round trip to every response.
-   */
-  private readBody(body: Readable, headers: Record<string, string | string[]>, failure: () => FailureContext): Promise<Buffer> {
+  /** The body within `maxBodyBytes`; past it the transfer is aborted and the exchange fails. */
+  private readBody(body: Readable, headers: Record<string, string | string[]>, failure: () => FailureContext): Promise<ReceivedBody> {
     const tooLarge = (): GatewayError => {
-      // Destroying aborts the transfer; the abort error it emits is expected and dropped.
-      body.on('error', () => undefined).destroy();
       const ctx = failure();
       return new GatewayError(
         'body-too-large',
@@ -190,29 +239,21 @@ export class GatewayClient {
         ctx.attempts,
       );
     };
-    if (Number(headers['content-length']) > this.maxBodyBytes) return Promise.reject(tooLarge());
-    return new Promise((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      let total = 0;
-      const onData = (chunk: Buffer): void => {
-        total += chunk.length;
-        if (total <= this.maxBodyBytes) {
-          chunks.push(chunk);
-          return;
-        }
-        body.off('data', onData);
-        reject(tooLarge());
-      };
-      body.on('data', onData);
-      body.once('end', () => resolve(Buffer.concat(chunks, total)));
-      body.once('error', reject);
-    });
+    return readBody(body, headers['content-length'], { maxBytes: this.maxBodyBytes, bodyTimeoutMs: this.timeouts.bodyMs }, tooLarge);
   }
 
   /** THE one line per exchange: operation (when known), method, path, outcome, ms, exchange-id. */
   private logLine(ex: Exchange, outcome: string): void {
-    const op = ex.operationId ? `${ex.operationId} ` : '';
+    const op = ex.operation ? `${ex.operation.id} ` : '';
     if (this.opts.log) this.opts.log(this.scrub(`${op}${ex.method} ${ex.url.pathname}${ex.url.search} ${outcome}`));
+  }
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
   }
 }
 

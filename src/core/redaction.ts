@@ -48,6 +48,11 @@ const XML_FIELD = new RegExp(`(<(${NAMES})(?:\\s[^>]*)?>)([^<]*)(</\\2\\s*>)`, '
 const QUERY_FIELD = new RegExp(`((?:^|[?&;,\\s])(${NAMES})=)([^&\\s#;,"']*)`, 'gim');
 const HEADER_FIELD = new RegExp(`((?:^|[\\s,{;(])(${NAMES})\\s*:[ \\t]*)((?:(?:Bearer|Basic)\\s+)?[^\\s,;}"']+)`, 'gim');
 const DIGIT_RUN = /\d+(?:[ -]\d+)*/g;
+/**
+ * Literals shaped like live or test secret keys of common payment APIs (`sk_live_…`,
+ * `rk_test_…`), wherever they appear: a key pasted into a query or a body is not ours to show.
+ */
+const KEY_LITERAL = /\b(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{6,}/g;
 
 /** `XXXXXXXXXXXX1111`: every digit but the last four replaced. */
 export function maskPan(pan: string): string {
@@ -76,6 +81,8 @@ function escapeRegExp(s: string): string {
 }
 
 function removeSecrets(text: string, secrets: readonly string[]): string {
+  const withoutLiterals = text.replace(KEY_LITERAL, REDACTED);
+  if (withoutLiterals !== text) text = withoutLiterals;
   const variants = new Set<string>();
   for (const secret of secrets) {
     if (!secret) continue;

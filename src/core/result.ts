@@ -25,6 +25,15 @@ export interface GatewayResult {
   payloadType?: string;
   /** On 429/503: how long the server asked to wait before retrying. */
   retryAfterMs?: number;
+  /** On 429/503: the most the client would have waited in all, so a longer Retry-After was not waited out. */
+  retryWaitBudgetMs?: number;
+  /**
+   * Why the body cannot be read as the gateway's answer (HTML, binary, undeclared gzip, cut off,
+   * not parseable). A 2xx carrying it is an unknown outcome, never a success.
+   */
+  unreadable?: string;
+  /** Set when the body was too large to parse: it is kept as raw bytes and text only. */
+  notParsed?: string;
 }
 
 /** Content types by what they are; `+json` / `+xml` suffixes count as their base. */
@@ -81,18 +90,36 @@ export function envelopeFacts(format: ResultFormat, parsed: unknown): { exchange
   return {};
 }
 
-/** Decodes the body by its format: text for json/xml/text, parsed value or the parse error. */
-export function decodeBody(format: ResultFormat, raw: Buffer): Pick<GatewayResult, 'bodyText' | 'parsed' | 'parseError'> {
+/**
+ * Decodes the body by its format: text for json/xml/text, parsed value or the parse error.
+ * Above `maxParsedBytes` no tree is built and the text is left to `withLazyText`: a 45 MB
+ * answer would otherwise sit in memory twice (bytes and string) before anyone looked at it.
+ */
+export function decodeBody(format: ResultFormat, raw: Buffer, maxParsedBytes = Infinity): Pick<GatewayResult, 'bodyText' | 'parsed' | 'parseError' | 'notParsed'> {
   if (format === 'pdf' || format === 'binary') return {};
+  if (raw.length > maxParsedBytes && format !== 'text') {
+    return { notParsed: `the body (${raw.length} bytes) is larger than ${maxParsedBytes} bytes, so it was kept as received and not parsed` };
+  }
   const bodyText = raw.toString('utf8');
   if (format === 'text' || bodyText.trim() === '') return { bodyText };
   const decoded = format === 'json' ? parseJson(bodyText) : parseXml(bodyText);
   return decoded.ok ? { bodyText, parsed: decoded.value } : { bodyText, parseError: decoded.error };
 }
 
+/** Gives `result` a `bodyText` made from its raw body on first read, then kept. */
+export function withLazyText(result: GatewayResult): void {
+  let text: string | undefined;
+  Object.defineProperty(result, 'bodyText', {
+    enumerable: true,
+    configurable: true,
+    get: () => (text ??= result.rawBody.toString('utf8')),
+  });
+}
+
 /** One line for status bars and logs: `200 OK · transaction · 34 ms · exchange-id …`. */
 export function describeResult(result: GatewayResult): string {
   const parts = [`${result.status} ${result.statusText}`.trim()];
+  if (result.unreadable) parts.push('the answer could not be read');
   if (result.payloadType) parts.push(result.payloadType);
   parts.push(`${Math.round(result.timingMs)} ms`);
   if (result.attempts > 1) parts.push(`${result.attempts} attempts`);

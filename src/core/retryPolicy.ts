@@ -1,7 +1,10 @@
 // When to send a request again, and after how long. Plugged into undici's RetryHandler as its
 // `retry` callback: undici's default honours Retry-After but caps it silently, has no jitter,
-// and would retry a POST after a connection reset. A payment must never be sent twice, so a
-// POST is retried only after a 429 (the gateway refused it without processing it).
+// and would re-send a PUT or DELETE after a connection reset. Only a request that provably did
+// not do anything is sent again: a read (GET, HEAD, OPTIONS) after a failure, anything after a
+// 429 (the gateway refused it without processing it) or a refused connection (it never left).
+// A PUT closing the batch or a DELETE voiding an ACH transaction whose answer was lost may have
+// done its work; sending it again closed a second, empty batch.
 
 export interface RetryPolicy {
   /** Retries after the first attempt. */
@@ -12,6 +15,11 @@ export interface RetryPolicy {
   baseDelayMs: number;
   /** Largest single backoff step. */
   maxDelayMs: number;
+  /**
+   * Largest random wait added AFTER a Retry-After: clients sharing a key that all retry at the
+   * instant the gateway named are rate limited again together.
+   */
+  retryAfterJitterMs: number;
 }
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
@@ -19,29 +27,44 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxTotalWaitMs: 30_000,
   baseDelayMs: 500,
   maxDelayMs: 8_000,
+  retryAfterJitterMs: 1_000,
 };
 
-const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+/** Methods that change nothing on the gateway: safe to send again whatever happened. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function isReadMethod(method: string): boolean {
+  return READ_METHODS.has(method.toUpperCase());
+}
 
 /** Statuses worth another attempt, and which methods may take it. */
-const RETRY_STATUSES: Readonly<Record<number, 'any-method' | 'idempotent'>> = {
+const RETRY_STATUSES: Readonly<Record<number, 'any-method' | 'reads'>> = {
   429: 'any-method',
-  503: 'idempotent',
+  // A 503 may come from a proxy after the gateway did the work: only reads go again.
+  503: 'reads',
 };
 
-/** Socket failures after which only an idempotent request may be re-sent. */
-const RETRY_ERROR_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+/** Failures before the request left: nothing arrived, so any method may go again. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED']);
+
+/** Socket failures after the request may have arrived: only a read goes again. */
+const MAYBE_SENT_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
 
 /** Per-request retry bookkeeping, carried to the retry callback as the request's `opaque`. */
 export interface RetryTicket {
   policy: RetryPolicy;
   retries: number;
   waitedMs: number;
+  /**
+   * Set once the answer's headers were handed over: a failure after that is a cut-off body,
+   * which is reported, never re-requested (undici would ask again with a Range header).
+   */
+  answered: boolean;
   signal?: AbortSignal;
 }
 
 export function newTicket(policy: RetryPolicy, signal?: AbortSignal): RetryTicket {
-  return { policy, retries: 0, waitedMs: 0, signal };
+  return { policy, retries: 0, waitedMs: 0, answered: false, signal };
 }
 
 /** Retry-After in milliseconds, as delay-seconds or an HTTP-date; undefined when absent or unreadable. */
@@ -60,6 +83,15 @@ export function backoffDelay(retryNumber: number, policy: RetryPolicy, random: (
   return Math.round(step / 2 + random() * (step / 2));
 }
 
+/**
+ * The wait after a Retry-After: never earlier than the server asked, plus up to
+ * `retryAfterJitterMs` at random, within what is left of the total wait budget.
+ */
+export function retryAfterDelay(retryAfterMs: number, budgetLeftMs: number, policy: RetryPolicy, random: () => number = Math.random): number {
+  const jitter = Math.round(random() * policy.retryAfterJitterMs);
+  return retryAfterMs + Math.max(0, Math.min(jitter, budgetLeftMs - retryAfterMs));
+}
+
 export type RetryDecision = { retry: false } | { retry: true; delayMs: number };
 
 interface RetryableFailure {
@@ -69,19 +101,23 @@ interface RetryableFailure {
 }
 
 /** Whether to send again after `err` (a status or a socket failure), and after how long. */
-export function decideRetry(err: RetryableFailure, method: string, ticket: RetryTicket, now = Date.now()): RetryDecision {
+export function decideRetry(err: RetryableFailure, method: string, ticket: RetryTicket, now = Date.now(), random: () => number = Math.random): RetryDecision {
   const { policy } = ticket;
-  if (ticket.signal?.aborted || ticket.retries >= policy.maxRetries) return { retry: false };
-  const idempotent = IDEMPOTENT.has(method.toUpperCase());
+  if (ticket.signal?.aborted || ticket.answered || ticket.retries >= policy.maxRetries) return { retry: false };
+  const read = isReadMethod(method);
+  const budgetLeftMs = policy.maxTotalWaitMs - ticket.waitedMs;
   let delayMs: number;
   if (err.statusCode !== undefined) {
     const allowed = RETRY_STATUSES[err.statusCode];
-    if (!allowed || (allowed === 'idempotent' && !idempotent)) return { retry: false };
-    delayMs = parseRetryAfter(err.headers?.['retry-after'], now) ?? backoffDelay(ticket.retries + 1, policy);
+    if (!allowed || (allowed === 'reads' && !read)) return { retry: false };
+    const retryAfterMs = parseRetryAfter(err.headers?.['retry-after'], now);
+    delayMs = retryAfterMs !== undefined ? retryAfterDelay(retryAfterMs, budgetLeftMs, policy, random) : backoffDelay(ticket.retries + 1, policy, random);
   } else {
-    if (!idempotent || !err.code || !RETRY_ERROR_CODES.has(err.code)) return { retry: false };
-    delayMs = backoffDelay(ticket.retries + 1, policy);
+    const code = err.code ?? '';
+    const mayGo = NOT_SENT_CODES.has(code) || (read && MAYBE_SENT_CODES.has(code));
+    if (!mayGo) return { retry: false };
+    delayMs = backoffDelay(ticket.retries + 1, policy, random);
   }
-  if (ticket.waitedMs + delayMs > policy.maxTotalWaitMs) return { retry: false };
+  if (delayMs > budgetLeftMs) return { retry: false };
   return { retry: true, delayMs };
 }

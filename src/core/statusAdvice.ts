@@ -1,5 +1,7 @@
 // HTTP error statuses are results, not exceptions; this turns one into something to do next.
 
+import { operationById } from '../catalog';
+import { changesState, checkBeforeRetrying } from './outcomeCheck';
 import type { GatewayResult } from './result';
 
 type Advice = (result: GatewayResult) => string;
@@ -14,6 +16,28 @@ function gatewayMessage(result: GatewayResult): string {
   return match ? ` The gateway says: "${match[1].trim()}".` : '';
 }
 
+/** For a 5xx on a request that changes state: the gateway may have done it before failing. */
+function unknownOutcome(result: GatewayResult): string | undefined {
+  const operation = result.operationId ? operationById(result.operationId) : undefined;
+  if (!changesState(result.method, operation)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(result.url);
+  } catch {
+    return undefined;
+  }
+  return `${result.status}: the outcome is unknown — the gateway may have processed it before failing. It was not sent again: ${checkBeforeRetrying(result.method, url, operation)}.`;
+}
+
+const seconds = (ms: number): number => Math.ceil(ms / 1000);
+
+function rateLimited(r: GatewayResult): string {
+  if (r.retryAfterMs !== undefined && r.retryWaitBudgetMs !== undefined && r.retryAfterMs > r.retryWaitBudgetMs) {
+    return `429: rate limited — the gateway asked to wait ${seconds(r.retryAfterMs)} s, longer than the ${seconds(r.retryWaitBudgetMs)} s the client waits in all, so it was not retried. Wait ${seconds(r.retryAfterMs)} s, then send it again.`;
+  }
+  return `429: rate limited${r.retryAfterMs !== undefined ? `, retry after ${seconds(r.retryAfterMs)} s` : ''} — slow down; the client already retried ${Math.max(0, r.attempts - 1)} time(s).`;
+}
+
 const ADVICE: Readonly<Record<number, Advice>> = {
   400: (r) => `400: the gateway rejected the request as malformed.${gatewayMessage(r)} Check the body's fields and format.`,
   401: (r) => `401: the ${keyName(r)} was refused — set the environment's keys (and check they belong to this environment).`,
@@ -22,8 +46,7 @@ const ADVICE: Readonly<Record<number, Advice>> = {
     `403: the ${keyName(r)} is valid but has no access to this resource — check the merchant id in the path and the key's permissions.`,
   404: () => '404: not found — check the id in the path (it may belong to another environment or have been deleted).',
   405: () => '405: this path does not take that method — check the operation.',
-  429: (r) =>
-    `429: rate limited${r.retryAfterMs !== undefined ? `, retry after ${Math.ceil(r.retryAfterMs / 1000)} s` : ''} — slow down; the client already retried ${Math.max(0, r.attempts - 1)} time(s).`,
+  429: rateLimited,
   500: () => '500: the gateway failed internally — try again later; if it persists, report the exchange-id to the operator.',
   502: () => '502: a proxy in front of the gateway failed — try again later.',
   503: (r) =>
@@ -35,6 +58,8 @@ const ADVICE: Readonly<Record<number, Advice>> = {
 export function explainStatus(result: GatewayResult): string | undefined {
   if (result.status < 400) return undefined;
   const advice = ADVICE[result.status];
-  const text = advice ? advice(result) : `${result.status}: the gateway answered with an error.${gatewayMessage(result)}`;
+  const text =
+    (result.status >= 500 ? unknownOutcome(result) : undefined) ??
+    (advice ? advice(result) : `${result.status}: the gateway answered with an error.${gatewayMessage(result)}`);
   return result.exchangeId ? `${text} (exchange-id ${result.exchangeId})` : text;
 }

@@ -41,6 +41,8 @@ export const COMMANDS = {
   formatResult: 'gateway.formatResult',
   /** A request as a program. Arguments: `(uri, index, language?)`, `({ operationId, vars?, body? }, language?)` or none (the cursor's request, else a pick). */
   generateCode: 'gateway.generateCode',
+  /** Opens current settings ↔ the settings request at the cursor in a diff editor. */
+  compareSettings: 'gateway.compareSettings',
   sandboxNextAchWindow: 'gateway.sandbox.nextAchWindow',
   sandboxReset: 'gateway.sandbox.reset',
 } as const;
@@ -82,6 +84,8 @@ export interface EnvironmentService {
   localSandboxControl(): Promise<SandboxControlLike>;
   /** Every exchange the Local sandbox serves, whoever the client; raw: redact before keeping. */
   readonly onLocalSandboxExchange: vscode.Event<SandboxExchange>;
+  /** The Local sandbox's clock, once it runs (it starts on first use); undefined before. */
+  localSandboxTime(): Date | undefined;
   kindLabel(kind: EnvironmentKind): string;
 }
 
@@ -108,6 +112,8 @@ export interface OperationArgs {
   vars?: OperationVars;
   /** A request body to use instead of the catalog sample. */
   body?: string;
+  /** A comment line for the top of the opened request document (what the user must do). */
+  note?: string;
 }
 
 /** Tree nodes implement this so that operation commands invoked on them get their ids. */

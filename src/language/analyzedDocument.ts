@@ -117,10 +117,16 @@ export class AnalyzedDocument {
     if (!request) return undefined;
     let found = this.operations.get(index);
     if (!found) {
-      found = requestOperation(request.method, request.target);
+      found = requestOperation(request.method, request.target, () => this.bodyTypeOf(index));
       this.operations.set(index, found);
     }
     return found;
+  }
+
+  /** The text of the body's top-level `type` field (JSON key or XML child), if written. */
+  bodyTypeOf(index: number): string | undefined {
+    const root = this.bodyOf(index)?.root;
+    return root?.children.find((c) => c.name === 'type')?.leaf?.text;
   }
 
   bodyOf(index: number): AnalyzedBody | undefined {

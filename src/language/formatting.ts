@@ -70,10 +70,14 @@ const overlaps = (a: Range, b: Range): boolean =>
 /** Edits for every body (or every body that touches `range`). */
 export function formatBodies(doc: AnalyzedDocument, options: FormattingOptions, range?: Range): TextEdit[] {
   const step = unit(options);
+  // Bodies are printed with \n; a CRLF (or CR) file gets its own line ends back, so an already
+  // formatted body compares equal and yields no edit (else every body was "changed").
+  const eol = /\r\n?|\n/.exec(doc.text)?.[0] ?? '\n';
   const edits: TextEdit[] = [];
   doc.requests.forEach((request, index) => {
     if (!request.body || (range && !overlaps(request.body.range, range))) return;
-    const formatted = formattedBody(doc, index, step);
+    const printed = formattedBody(doc, index, step);
+    const formatted = eol === '\n' ? printed : printed?.replace(/\n/g, eol);
     const current = doc.text.slice(request.body.startOffset, request.body.endOffset);
     if (formatted === undefined || formatted === current) return;
     edits.push({ range: { start: doc.positionAt(request.body.startOffset), end: doc.positionAt(request.body.endOffset) }, newText: formatted });

@@ -2,7 +2,7 @@
 // them to LSP, and unit, fuzz and benchmark code call them directly. Every handler answers
 // something (an empty answer at worst) rather than throwing.
 
-import type { CodeLens, CompletionItem, Diagnostic, DocumentSymbol, Hover, Position, Range, TextEdit } from 'vscode-languageserver-types';
+import type { CodeAction, CodeLens, CompletionItem, Diagnostic, DocumentSymbol, Hover, Position, Range, TextEdit } from 'vscode-languageserver-types';
 import { AnalyzedDocument, DocumentCache } from './analyzedDocument';
 import { complete } from './completion';
 import { hoverAt } from './hover';
@@ -11,6 +11,8 @@ import { codeLensesOf } from './codeLenses';
 import { symbolsOf } from './symbols';
 import { formatBodies, type FormattingOptions } from './formatting';
 import type { EnvironmentsParams } from './protocol';
+import { documentTarget } from './documentTarget';
+import { codeActionsFor } from './codeActions';
 
 export { AnalyzedDocument };
 export type { FormattingOptions };
@@ -32,8 +34,13 @@ export const languageHandlers = {
   hover(doc: AnalyzedDocument, position: Position): Hover | null {
     return hoverAt(doc, position);
   },
-  diagnostics(doc: AnalyzedDocument): Diagnostic[] {
-    return diagnose(doc);
+  /** With the environments, also what depends on where the file goes (test cards in production). */
+  diagnostics(doc: AnalyzedDocument, environments?: EnvironmentsParams): Diagnostic[] {
+    return diagnose(doc, environments ? documentTarget(doc, environments) : undefined);
+  },
+  /** Quick fixes for the diagnostics in `range` that carry a replacement. */
+  codeActions(doc: AnalyzedDocument, range: Range): CodeAction[] {
+    return codeActionsFor(doc, range);
   },
   codeLenses(doc: AnalyzedDocument, environments: EnvironmentsParams): CodeLens[] {
     return codeLensesOf(doc, environments);

@@ -10,12 +10,22 @@ import { HEADER_NAMES } from './data/headerNames';
 import { isAuthHeader } from '../core/authHeaders';
 import { KEY_ADVICE } from './diagnostics/secretChecks';
 import { maskSecrets } from './diagnostics/keyPatterns';
+import type { Operation, OperationAlias } from '../catalog';
+import { TEST_CARDS } from './data/testCards';
+import { DECLINE_AMOUNTS, RETURNING_ACCOUNTS } from './data/sandboxValues';
 
 const contains = (r: Range, p: Position): boolean =>
   (r.start.line < p.line || (r.start.line === p.line && r.start.character <= p.character)) &&
   (p.line < r.end.line || (p.line === r.end.line && p.character <= r.end.character));
 
 const markdown = (value: string, range?: Range): Hover => ({ contents: { kind: 'markdown', value: maskSecrets(value) }, ...(range ? { range } : {}) });
+
+/** Which operation a legacy form becomes (or what it needs to become one), then that operation's docs. */
+function legacyFormMarkdown(alias: OperationAlias, op: Operation | undefined): string {
+  const head = `**Legacy form** \`${alias.method} ${alias.path}\` — ${alias.doc}`;
+  if (!op) return `${head}\n\nAdd a \`type\` field to the body to say which operation this is.`;
+  return `${head}\n\nThis request becomes **${op.title}** (\`${op.method} ${op.path}\`).\n\n---\n\n${operationMarkdown(op)}`;
+}
 
 export function hoverAt(doc: AnalyzedDocument, position: Position): Hover | null {
   if (position.line < 0 || position.line >= doc.lineCount) return null;
@@ -40,7 +50,9 @@ export function hoverAt(doc: AnalyzedDocument, position: Position): Hover | null
 
   const resolved = doc.operationOf(index);
   if (position.line === request.methodRange.start.line && (contains(request.methodRange, position) || contains(request.targetRange, position))) {
-    if (resolved?.op) return markdown(operationMarkdown(resolved.op), { start: request.methodRange.start, end: request.targetRange.end });
+    const lineRange = { start: request.methodRange.start, end: request.targetRange.end };
+    if (resolved?.alias) return markdown(legacyFormMarkdown(resolved.alias, resolved.op), lineRange);
+    if (resolved?.op) return markdown(operationMarkdown(resolved.op), lineRange);
     if (resolved && resolved.onPath.length > 0) {
       return markdown(`**${resolved.onPath[0].path}** takes ${resolved.onPath.map((o) => `\`${o.method}\` (${o.title})`).join(', ')}`);
     }
@@ -60,6 +72,10 @@ export function hoverAt(doc: AnalyzedDocument, position: Position): Hover | null
   const offset = doc.offsetAt(position);
   const chain = fieldChainAt(body.root, offset);
   const node = chain[chain.length - 1];
+  if (node.leaf && offset >= node.leaf.start && offset <= node.leaf.end) {
+    const meaning = specialValueMeaning(node.name, node.leaf.text);
+    return meaning ? markdown(meaning, { start: doc.positionAt(node.leaf.start), end: doc.positionAt(node.leaf.end) }) : null;
+  }
   if (offset < node.nameStart || offset > node.nameEnd) return null;
   if (chain.length === 1) return body.format === 'xml' ? markdown(`**<${node.name}>** — root element of ${op.title}`) : null;
   const path = chain.slice(1).map((n) => n.name);
@@ -67,6 +83,21 @@ export function hoverAt(doc: AnalyzedDocument, position: Position): Hover | null
   const spec = parent ? lookupField(parent.scope, path[path.length - 1]).spec : undefined;
   if (!spec) return null;
   return markdown(fieldMarkdown(spec, parent?.spec ? `in ${parent.spec.name}` : `${op.title} body`), { start: doc.positionAt(node.nameStart), end: doc.positionAt(node.nameEnd) });
+}
+
+/** What the Local sandbox does with a value it treats specially: a test card, an amount, an account. */
+function specialValueMeaning(field: string, value: string): string | undefined {
+  const card = TEST_CARDS.find((c) => c.number === value);
+  if (card) return `**Test card** (${card.brand}) — the Local sandbox approves it unless the amount says otherwise; a real gateway's production environment would charge or decline it. (docs/sandbox.md, "Test cards")`;
+  if (/amount$/.test(field)) {
+    const amount = DECLINE_AMOUNTS.find((d) => d.value === value);
+    if (amount) return `**${value}** — ${amount.meaning} (docs/sandbox.md, "Amounts")`;
+  }
+  if (field === 'account-number') {
+    const account = RETURNING_ACCOUNTS.find((a) => value.endsWith(a.value.slice(6)) && a.value.slice(6) !== '');
+    if (account) return `**${value}** — ${account.meaning} (docs/sandbox.md, "ACH returns")`;
+  }
+  return undefined;
 }
 
 function variableHover(doc: AnalyzedDocument, position: Position, text: string, requestIndex: number): Hover | null {

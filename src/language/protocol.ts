@@ -6,6 +6,10 @@
 export interface EnvironmentsParams {
   active: string;
   names: string[];
+  /** Names of the production environments: their lens says so, and test cards are flagged. */
+  production?: string[];
+  /** The built-in Local sandbox's name: the one target a plain "▷ Send" lens does not name. */
+  local?: string;
 }
 
 /** Client → server notification, sent whenever the environments (or the active one) change. */
@@ -14,6 +18,12 @@ export const ENVIRONMENTS_NOTIFICATION = 'gatewayWorkbench/environments';
 /** `initializationOptions` the client passes when it starts the server. */
 export interface ServerInitializationOptions {
   environments?: EnvironmentsParams;
+  /**
+   * The client runs VS Code's commands (`editor.action.triggerSuggest`) and the extension's
+   * (`LENS_COMMANDS`). Only then does the server offer Send lenses and completion items that
+   * re-open suggestions; other editors get neither.
+   */
+  runsEditorCommands?: boolean;
 }
 
 /** Commands the code lenses run (registered by the extension). */

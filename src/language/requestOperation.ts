@@ -1,7 +1,7 @@
 // Which catalog operation a request names: its target's path against the catalog templates,
 // then its method. Also the nearest known path, for "unknown path" suggestions.
 
-import { matchOperation, operations, pathsMatching } from '../catalog';
+import { aliasTarget, matchAlias, matchOperation, operationById, operations, pathsMatching, type OperationAlias } from '../catalog';
 import type { Operation } from '../catalog/types';
 import { splitTarget, type SplitTarget } from './requestTarget';
 
@@ -14,13 +14,25 @@ export interface RequestOperation {
   op?: Operation;
   /** Path parameter values as written. */
   params: Record<string, string>;
+  /** The legacy form the request is written in; `op` is then the operation it becomes, if known. */
+  alias?: OperationAlias;
 }
 
-export function requestOperation(method: string, target: string): RequestOperation {
+/**
+ * `bodyType`: the body's `type` value, asked only for a legacy form that a body field routes
+ * (the generic transaction endpoint).
+ */
+export function requestOperation(method: string, target: string, bodyType?: () => string | undefined): RequestOperation {
   const split = splitTarget(target);
   if (!split) return { onPath: [], params: {} };
   const pathname = split.pathname.replace(/\/+$/, '') || '/';
   const matched = matchOperation(method, pathname);
+  const alias = matched ? undefined : matchAlias(method, pathname);
+  if (alias) {
+    const id = aliasTarget(alias, 'operationId' in alias.target ? undefined : bodyType?.());
+    const op = id ? operationById(id) : undefined;
+    return { target: split, onPath: pathsMatching(pathname), alias, ...(op ? { op } : {}), params: {} };
+  }
   return {
     target: split,
     onPath: pathsMatching(pathname),
@@ -41,6 +53,21 @@ export function nearestPath(pathname: string): string | undefined {
     if (!best || distance < best.distance) best = { template, distance };
   }
   return best && best.distance <= Math.max(4, Math.floor(pathname.length / 3)) ? best.template : undefined;
+}
+
+/**
+ * A path this method takes that `pathname` is a small typo of (`…/transactions/sael` for POST →
+ * `…/transactions/sale`), even when the typo happens to fit a `{param}` template of another
+ * method: then the typo is the likelier mistake than the method.
+ */
+export function nearestPathForMethod(method: string, pathname: string): string | undefined {
+  let best: { path: string; distance: number } | undefined;
+  for (const op of operations) {
+    if (op.method !== method.toUpperCase() || op.path.includes('{')) continue;
+    const distance = editDistance(pathname, op.path);
+    if (!best || distance < best.distance) best = { path: op.path, distance };
+  }
+  return best && best.distance > 0 && best.distance <= 2 ? best.path : undefined;
 }
 
 function editDistance(a: string, b: string): number {

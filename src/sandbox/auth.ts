@@ -1,6 +1,7 @@
 // Who may call what. `/rest/` takes the `api-key` header (the sandbox key, or a minted key
-// whose scope may be read-only); `/api/` takes `AccessKey` plus `MerchantId`, and documents
-// are only served for the merchant named in `MerchantId`.
+// whose scope may be read-only; a JSON body's `api-key` field stands in when the header is
+// absent); `/api/` takes `AccessKey`, plus `MerchantId` naming the path's merchant number where
+// the path has one.
 
 import type { IncomingHttpHeaders } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
@@ -30,8 +31,10 @@ function scopeOf(apiKey: string, keys: SandboxKeys): KeyScope | undefined {
 // The facts list one result code for key problems (042 Unauthorized); 403s reuse it.
 const UNAUTHORIZED = '042';
 
-function authenticateGateway(op: Operation, headers: IncomingHttpHeaders, keys: SandboxKeys): AuthOutcome {
-  const apiKey = header(headers, 'api-key');
+/** `bodyKey`: the legacy `api-key` JSON body field, used only when the header is absent. */
+function authenticateGateway(op: Operation, headers: IncomingHttpHeaders, keys: SandboxKeys, bodyKey?: string): AuthOutcome {
+  // `api_key` is how the gateway's old Go XML sample spells the header.
+  const apiKey = header(headers, 'api-key') ?? header(headers, 'api_key') ?? bodyKey;
   if (!apiKey) {
     return { ok: false, status: 401, resultCode: UNAUTHORIZED, message: 'Unauthorized: the api-key header is missing. Send the sandbox api-key printed when it started.' };
   }
@@ -50,19 +53,27 @@ function authenticateBoarding(op: Operation, params: Readonly<Record<string, str
   if (!accessKey || !sameSecret(accessKey, keys.accessKey)) {
     return { ok: false, status: 401, resultCode: '401', message: `Unauthorized: the AccessKey header is ${accessKey ? 'wrong' : 'missing'}. Send the sandbox accessKey printed when it started.` };
   }
+  // MerchantId names the merchant a call is about, so it is needed only where the path carries a
+  // merchant number (a generated boarding SDK creates merchants under a hierarchy node with
+  // AccessKey alone), and there it must be that merchant.
+  const pathMerchant = params.merchantNumber;
+  if (pathMerchant === undefined) return { ok: true, principal: `access-key:${accessKey}` };
   const merchantId = header(headers, 'MerchantId');
   if (!merchantId) {
-    return { ok: false, status: 401, resultCode: '401', message: 'Unauthorized: the MerchantId header is missing. Send the merchant number the call is for.' };
+    return { ok: false, status: 401, resultCode: '401', message: `Unauthorized: the MerchantId header is missing. Send the merchant number in the path (${pathMerchant}).` };
   }
-  const pathMerchant = params.merchantNumber;
-  if (op.group === 'documents' && pathMerchant !== undefined && pathMerchant !== merchantId) {
+  // Retrieving a merchant created through onboarding also accepts the integrator's own
+  // MerchantId (the sandbox merchant, which created it): that is what a client configured with
+  // one merchant sends.
+  const accepted = op.id === 'merchants.get' ? [pathMerchant, keys.merchantId] : [pathMerchant];
+  if (!accepted.includes(merchantId)) {
     return { ok: false, status: 403, resultCode: '403', message: `Forbidden: the MerchantId header (${merchantId}) does not match the merchant number in the path (${pathMerchant}).` };
   }
   return { ok: true, principal: `access-key:${accessKey}` };
 }
 
-export function authenticate(op: Operation, params: Readonly<Record<string, string>>, headers: IncomingHttpHeaders, keys: SandboxKeys): AuthOutcome {
+export function authenticate(op: Operation, params: Readonly<Record<string, string>>, headers: IncomingHttpHeaders, keys: SandboxKeys, bodyKey?: string): AuthOutcome {
   return op.auth === 'access-key'
     ? authenticateBoarding(op, params, headers, keys)
-    : authenticateGateway(op, headers, keys);
+    : authenticateGateway(op, headers, keys, bodyKey);
 }

@@ -4,6 +4,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { BodyFormat, Operation } from '../catalog/types';
 import { parseJson, parseXml } from '../core/codecs';
+import { jsonCostProblem, xmlCostProblem } from './bodyCost';
 
 export type DecodedBody =
   | { ok: true; body: Record<string, unknown> | undefined; format: BodyFormat }
@@ -66,6 +67,9 @@ function xmlRootChildren(doc: unknown): Record<string, unknown> | string {
 export function decodeBody(op: Operation, headers: IncomingHttpHeaders, raw: Buffer): DecodedBody {
   const text = raw.toString('utf8');
   if (!/\S/.test(text)) return { ok: true, body: undefined, format: 'none' };
+  // Real clients send bodies on DELETE (a production platform voids ACH transactions with a
+  // JSON body); the gateway's DELETEs take none, so whatever is sent is ignored.
+  if (op.method === 'DELETE') return { ok: true, body: undefined, format: 'none' };
   if (op.bodyFormat === 'none') {
     return bad(`${op.method} ${op.path} takes no body: this operation takes no body. Remove the body and send the request again.`);
   }
@@ -78,6 +82,8 @@ export function decodeBody(op: Operation, headers: IncomingHttpHeaders, raw: Buf
       message: `Unsupported Content-Type "${headers['content-type'] ?? '(none)'}" for ${op.id}: send ${wanted}.`,
     };
   }
+  const tooCostly = format === 'json' ? jsonCostProblem(text) : xmlCostProblem(text);
+  if (tooCostly) return bad(`Refused before parsing: ${tooCostly}`);
   if (format === 'json') {
     const parsed = parseJson(text);
     if (!parsed.ok) {

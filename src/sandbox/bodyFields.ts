@@ -1,6 +1,7 @@
 // Reading fields out of a decoded body with errors a user can act on: which field, what was
 // wrong, what to send instead.
 
+import { normalTransactionType } from '../catalog';
 import { GatewayError } from './domain';
 
 export const VALIDATION_ERROR = '002';
@@ -42,7 +43,7 @@ export function optionalFlag(body: Body, field: string): boolean | undefined {
 /** Throws when `type` is given and is not the one the path selects. */
 export function checkTypeField(body: Body, expected: string): void {
   const type = optionalString(body, 'type');
-  if (type !== undefined && type.toUpperCase() !== expected) {
+  if (type !== undefined && normalTransactionType(type) !== expected) {
     throw fieldError('type', `is "${type}" but this path performs ${expected}; remove type or send it to the matching path`);
   }
 }

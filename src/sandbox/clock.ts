@@ -7,6 +7,12 @@ import { assertTimeZone, nextLocalHour } from './zonedTime';
 /** Local hours at which the ACH processing queue runs (the interface's 3 PM and 6 PM). */
 export const ACH_WINDOW_HOURS: readonly number[] = [15, 18];
 
+/**
+ * How far ahead of real time the sandbox clock may run: far enough for any card expiry, near
+ * enough that every date stays valid and a move runs a bounded number of ACH windows.
+ */
+export const MAX_CLOCK_AHEAD_MS = 50 * 366 * 24 * 3600 * 1000;
+
 export class ControllableClock implements SandboxClock {
   constructor(readonly timeZone: string, private offset: number, private readonly realNow: () => number = Date.now) {
     assertTimeZone(timeZone);
@@ -25,7 +31,13 @@ export class ControllableClock implements SandboxClock {
     if (!Number.isFinite(ms) || ms < 0) {
       throw new RangeError(`Cannot advance the clock by ${ms} ms: give a whole number of milliseconds >= 0.`);
     }
-    this.offset += Math.round(ms);
+    // Checked before anything moves, so a refused request changes nothing.
+    const offset = this.offset + Math.round(ms);
+    if (offset > MAX_CLOCK_AHEAD_MS) {
+      throw new RangeError(`Cannot advance the clock by ${ms} ms: the sandbox clock runs at most 50 years ahead of real time ` +
+        `(${Math.floor((MAX_CLOCK_AHEAD_MS - this.offset) / 86_400_000)} days more from here). Give a smaller step.`);
+    }
+    this.offset = offset;
     return this.now();
   }
 

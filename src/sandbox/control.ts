@@ -48,7 +48,7 @@ export function createControl(runtime: SandboxRuntime): SandboxControl {
       if (scope !== 'read' && scope !== 'full') throw new RangeError(`Key scope must be "read" or "full", not ${JSON.stringify(scope)}.`);
       const key = randomBytes(16).toString('hex');
       runtime.state.keys.minted[key] = scope;
-      runtime.onMutation();
+      void runtime.persist();
       return key;
     },
     now: () => runtime.clock.now(),

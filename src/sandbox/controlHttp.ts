@@ -1,7 +1,8 @@
 // `/__sandbox/...`: the control surface over HTTP on the sandbox's own port. No auth, so it
-// answers loopback callers only.
+// answers loopback callers only, addressed by a loopback name, and not web pages.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { mediaFormat } from './bodyDecoder';
 import type { SandboxControl } from './control';
 import type { SandboxRuntime } from './sandboxRuntime';
 
@@ -43,19 +44,58 @@ function isLoopback(address: string | undefined): boolean {
   return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 }
 
+const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** `127.0.0.1:4010` or `localhost` yes; `evil.example:4010` (a rebinding page's Host) no. */
+function isLoopbackHost(host: string | undefined): boolean {
+  if (!host) return false;
+  const name = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0];
+  return LOOPBACK_NAMES.has(name.toLowerCase());
+}
+
+function isLoopbackOrigin(origin: string): boolean {
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && isLoopbackHost(url.host);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Why a control request is refused, or undefined. A web page in the developer's browser can
+ * reach 127.0.0.1 too: its requests carry its Origin, a rebinding page's carry its own Host,
+ * and only a page's preflighted requests may send `application/json`.
+ */
+function refusal(req: IncomingMessage): { status: number; error: string } | undefined {
+  if (!isLoopback(req.socket.remoteAddress)) return { status: 403, error: 'The sandbox control surface answers loopback callers only.' };
+  if (!isLoopbackHost(req.headers.host)) {
+    return { status: 403, error: `The sandbox control surface answers requests addressed to 127.0.0.1 or localhost only, not Host ${JSON.stringify(req.headers.host ?? '')}.` };
+  }
+  const origin = req.headers.origin;
+  if (origin !== undefined && !isLoopbackOrigin(origin)) {
+    return { status: 403, error: `The sandbox control surface refuses requests from web pages (Origin ${origin}).` };
+  }
+  if (req.method !== 'GET' && req.method !== 'HEAD' && mediaFormat(req.headers['content-type']) !== 'json') {
+    return { status: 415, error: `Control requests that change something must be sent with Content-Type: application/json (even with an empty body), not ${JSON.stringify(req.headers['content-type'] ?? '(none)')}.` };
+  }
+  return undefined;
+}
+
 function send(res: ServerResponse, status: number, value: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
   res.end(JSON.stringify(value));
 }
 
-export function handleControl(req: IncomingMessage, res: ServerResponse, pathname: string, raw: Buffer,
-  control: SandboxControl, runtime: SandboxRuntime): void {
-  if (!isLoopback(req.socket.remoteAddress)) {
-    send(res, 403, { error: 'The sandbox control surface answers loopback callers only.' });
+export async function handleControl(req: IncomingMessage, res: ServerResponse, pathname: string, raw: Buffer,
+  control: SandboxControl, runtime: SandboxRuntime): Promise<void> {
+  const refused = refusal(req);
+  if (refused) {
+    send(res, refused.status, { error: refused.error });
     return;
   }
   const key = `${req.method} ${pathname.slice(CONTROL_PREFIX.length)}`;
-  const action = routes[key];
+  const action = Object.prototype.hasOwnProperty.call(routes, key) ? routes[key] : undefined;
   if (!action) {
     send(res, 404, { error: `No control action "${key}". Known: ${Object.keys(routes).join(', ')} (under ${CONTROL_PREFIX}).` });
     return;
@@ -72,9 +112,18 @@ export function handleControl(req: IncomingMessage, res: ServerResponse, pathnam
       return;
     }
   }
+  let answer: unknown;
   try {
-    send(res, 200, action(body, control, runtime));
+    answer = action(body, control, runtime);
   } catch (e) {
     send(res, 400, { error: (e as Error).message });
+    return;
   }
+  try {
+    await runtime.persist();
+  } catch (e) {
+    send(res, 500, { error: `${(e as Error).message} The change was made but may not survive a restart of the Local sandbox.` });
+    return;
+  }
+  send(res, 200, answer);
 }

@@ -51,6 +51,11 @@ export interface Reply {
   payload?: Record<string, unknown>;
   links?: LinkRef[];
   page?: PageInfo;
+  /**
+   * Settings: the payload with typed values (booleans, numbers) for a JSON answer; XML answers
+   * and replies without it use `payload`.
+   */
+  jsonPayload?: Record<string, unknown>;
   /** Settings/batch XML: answer with the generic envelope inside `<object>` (CSC PUT). */
   genericEnvelope?: boolean;
   headers?: Record<string, string>;
@@ -72,6 +77,8 @@ export class GatewayError extends Error {
     readonly resultCode: string,
     message: string,
     readonly extraPayload?: Record<string, unknown>,
+    /** Links of the error envelope (a duplicate ACH token answers the existing token in `links[0]`). */
+    readonly links?: LinkRef[],
   ) {
     super(message);
     this.name = 'GatewayError';

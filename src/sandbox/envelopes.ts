@@ -4,18 +4,19 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { Operation } from '../catalog/types';
-import type { Reply } from './domain';
+import type { LinkRef, Reply } from './domain';
 import { renderObjectXml, renderResponseXml } from './xmlRendering';
 
 /**
- * gateway-json / gateway-xml: cards, vault, ACH. object-xml: settings and batches (always XML).
- * boarding: `/api/` (raw JSON or a file).
+ * gateway-json / gateway-xml: cards, vault, ACH. object-xml: settings and batches (XML unless
+ * JSON is asked for); object-json: the same answered in the gateway's JSON envelope, as the
+ * mobile SDK reads them. boarding: `/api/` (raw JSON or a file).
  */
-export type ResponseFamily = 'gateway-json' | 'gateway-xml' | 'object-xml' | 'boarding';
+export type ResponseFamily = 'gateway-json' | 'gateway-xml' | 'object-xml' | 'object-json' | 'boarding';
 
 export interface Rendered { status: number; headers: Record<string, string>; body: string | Buffer }
 
-export interface ErrorFacts { status: number; resultCode: string; message: string; extraPayload?: Record<string, unknown> }
+export interface ErrorFacts { status: number; resultCode: string; message: string; extraPayload?: Record<string, unknown>; links?: LinkRef[] }
 
 const XML = 'application/xml; charset=utf-8';
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -27,9 +28,17 @@ function wantsXml(headers: IncomingHttpHeaders, sentXml: boolean): boolean {
   return sentXml;
 }
 
-export function familyFor(op: Operation | undefined, pathname: string, headers: IncomingHttpHeaders, sentXml: boolean): ResponseFamily {
+/** Settings and batches stay XML unless JSON is asked for, or a JSON body is sent without asking. */
+function wantsJson(headers: IncomingHttpHeaders, sentJson: boolean): boolean {
+  const accept = (headers.accept ?? '').toLowerCase();
+  if (accept.includes('json')) return !accept.includes('xml') || accept.indexOf('json') < accept.indexOf('xml');
+  if (accept.includes('xml')) return false;
+  return sentJson;
+}
+
+export function familyFor(op: Operation | undefined, pathname: string, headers: IncomingHttpHeaders, sentXml: boolean, sentJson = false): ResponseFamily {
   if (op ? op.host === 'boarding' : pathname.startsWith('/api/')) return 'boarding';
-  if (op && (op.group === 'settings' || op.group === 'batches')) return 'object-xml';
+  if (op && (op.group === 'settings' || op.group === 'batches')) return wantsJson(headers, sentJson) ? 'object-json' : 'object-xml';
   return wantsXml(headers, sentXml) ? 'gateway-xml' : 'gateway-json';
 }
 
@@ -37,7 +46,7 @@ let gatewaySequence = 0;
 
 /** Exchange ids in the shapes the real service uses (facts §2.4). */
 export function newExchangeId(family: ResponseFamily): string {
-  if (family === 'object-xml') return `ID-clearent-gss-2-${randomUUID()}`;
+  if (family === 'object-xml' || family === 'object-json') return `ID-clearent-gss-2-${randomUUID()}`;
   if (family === 'boarding') return randomUUID();
   gatewaySequence += 1;
   return `ID-clearent-cgw-1-${Date.now()}-0-${gatewaySequence}`;
@@ -102,6 +111,7 @@ export function renderReply(family: ResponseFamily, exchangeId: string, reply: R
   if (reply.status === 204) return { status: 204, headers: { ...reply.headers, 'exchange-id': exchangeId }, body: '' };
   if (family === 'boarding') return boardingReply(exchangeId, reply);
   if (family === 'object-xml') return objectEnvelope(exchangeId, reply, gatewayUrl);
+  if (family === 'object-json') return gatewayEnvelope('gateway-json', exchangeId, reply.jsonPayload ? { ...reply, payload: reply.jsonPayload } : reply);
   return gatewayEnvelope(family, exchangeId, reply);
 }
 
@@ -115,6 +125,7 @@ export function renderError(family: ResponseFamily, exchangeId: string, e: Error
     return boardingReply(exchangeId, { status: e.status, raw, headers });
   }
   const error = { 'error-message': e.message, 'result-code': e.resultCode };
-  const reply: Reply = { status: e.status, payloadType: 'error', payload: { ...e.extraPayload, error }, headers };
-  return family === 'object-xml' ? objectEnvelope(exchangeId, reply, '') : gatewayEnvelope(family, exchangeId, reply);
+  const reply: Reply = { status: e.status, payloadType: 'error', payload: { ...e.extraPayload, error }, headers, ...(e.links ? { links: e.links } : {}) };
+  if (family === 'object-xml') return objectEnvelope(exchangeId, reply, '');
+  return gatewayEnvelope(family === 'object-json' ? 'gateway-json' : family, exchangeId, reply);
 }

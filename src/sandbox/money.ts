@@ -1,5 +1,11 @@
 // Amounts as integer cents inside the sandbox, two-decimal strings on the wire, so totals
-// never drift by floating-point error.
+// never drift by floating-point error; one maximum for every amount (sale, tip, ACH).
+
+import { GatewayError } from './domain';
+
+/** 999999.99: the largest amount, tip or total the sandbox takes. */
+export const MAX_AMOUNT_CENTS = 99_999_999;
+export const AMOUNT_MAXIMUM = '044';
 
 /** Cents of a decimal string such as "25.00" (two places required). */
 export function toCents(amount: string): number {
@@ -18,4 +24,21 @@ export function fromCents(cents: number): string {
 /** A non-negative two-place decimal string (a tip may be "0.00"). */
 export function isMoney(value: string): boolean {
   return /^(0|[1-9]\d*)\.\d{2}$/.test(value);
+}
+
+/** The 400 `044` answer for an amount (or a total) above the maximum. */
+export function amountMaximumError(what: string): GatewayError {
+  return new GatewayError(400, AMOUNT_MAXIMUM, `Amount Maximum: ${what} is above the sandbox maximum of ${fromCents(MAX_AMOUNT_CENTS)}.`);
+}
+
+/**
+ * Cents of a two-place decimal string, refusing (400 `044`) one above the maximum before any
+ * arithmetic, so a 25-digit amount never meets floating point.
+ */
+export function boundedCents(amount: string, field: string): number {
+  const whole = /^0*(\d*)\./.exec(amount)?.[1] ?? '';
+  if (whole.length > String(Math.floor(MAX_AMOUNT_CENTS / 100)).length) throw amountMaximumError(`${field} ${amount}`);
+  const cents = toCents(amount);
+  if (cents > MAX_AMOUNT_CENTS) throw amountMaximumError(`${field} ${amount}`);
+  return cents;
 }

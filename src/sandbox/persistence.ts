@@ -1,10 +1,12 @@
-// Loading and atomically saving the state file. A crash mid-write must never leave a
-// half-written data file, so writes go to a temp file in the same directory, are fsynced,
-// then renamed over the target (rename is atomic within one file system).
+// The data file (a snapshot of the whole state) and its rules. A crash mid-write must never
+// leave a half-written data file, so snapshots go to a temp file in the same directory, are
+// fsynced, then renamed over the target (rename is atomic within one file system). Changes
+// between snapshots live in the journal next to it (journal.ts).
 
 import { promises as fs } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
+import { MAX_CLOCK_AHEAD_MS } from './clock';
 import { STATE_VERSION, type SandboxState } from './state';
 
 export class DataFileError extends Error {
@@ -14,8 +16,20 @@ export class DataFileError extends Error {
   }
 }
 
-/** The saved state, or `undefined` when the file does not exist yet. */
-export async function loadState(file: string): Promise<SandboxState | undefined> {
+/** A loaded snapshot and the last journal record it already holds. */
+export interface Snapshot { state: SandboxState; journalSeq: number }
+
+/**
+ * JSON.parse with every object made prototype-free: ids from requests index these objects,
+ * and `__proto__` or `constructor` must be ordinary (absent) keys, not Object.prototype.
+ */
+export function parseWithoutPrototypes(text: string): unknown {
+  return JSON.parse(text, (_key, value: unknown) =>
+    typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.assign(Object.create(null), value) : value);
+}
+
+/** The saved snapshot, or `undefined` when the file does not exist yet. */
+export async function loadState(file: string): Promise<Snapshot | undefined> {
   let text: string;
   try {
     text = await fs.readFile(file, 'utf8');
@@ -25,34 +39,73 @@ export async function loadState(file: string): Promise<SandboxState | undefined>
   }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = parseWithoutPrototypes(text);
   } catch (e) {
     throw new DataFileError(
       `The sandbox data file ${file} is not valid JSON (${(e as Error).message}). ` +
       'Fix it, or move it away to start with a fresh sandbox.');
   }
-  const s = parsed as Partial<SandboxState> | null;
+  const s = parsed as (Partial<SandboxState> & { journalSeq?: unknown }) | null;
   const shapeOk = s !== null && typeof s === 'object' && typeof s.version === 'number' &&
     typeof s.keys?.apiKey === 'string' && typeof s.keys.accessKey === 'string' && typeof s.keys.merchantId === 'string' &&
-    typeof s.clockOffsetMs === 'number' && typeof s.counters === 'object' && s.counters !== null &&
+    typeof s.clockOffsetMs === 'number' && Number.isFinite(s.clockOffsetMs) && typeof s.counters === 'object' && s.counters !== null &&
     typeof s.slices === 'object' && s.slices !== null;
   if (!shapeOk) {
     throw new DataFileError(
       `The sandbox data file ${file} is not a sandbox state (missing version, keys, clockOffsetMs, counters or slices). ` +
       'Point --data at another file, or move this one away.');
   }
+  if (Math.abs(s.clockOffsetMs as number) > MAX_CLOCK_AHEAD_MS) {
+    throw new DataFileError(
+      `The sandbox data file ${file} has clockOffsetMs ${s.clockOffsetMs}, more than 50 years: no valid clock. ` +
+      'Set clockOffsetMs to 0 in the file, or move it away to start with a fresh sandbox.');
+  }
   if (s.version !== STATE_VERSION) {
     throw new DataFileError(`The sandbox data file ${file} has version ${s.version}; this sandbox reads version ${STATE_VERSION}.`);
   }
+  const journalSeq = typeof s.journalSeq === 'number' ? s.journalSeq : 0;
+  delete s.journalSeq;
   const state = s as SandboxState;
-  state.keys.minted ??= {};
-  return state;
+  state.keys.minted ??= Object.create(null) as SandboxState['keys']['minted'];
+  return { state, journalSeq };
 }
 
-export async function saveStateAtomically(file: string, state: SandboxState): Promise<void> {
+/** Snapshot text: the state plus the last journal record it holds. */
+export function snapshotText(state: SandboxState, journalSeq: number): string {
+  return JSON.stringify({ ...state, journalSeq });
+}
+
+function tempPrefix(file: string): string {
+  return `.${path.basename(file)}.`;
+}
+
+/** Temp files a crash left behind (a snapshot being written is never the data file itself). */
+export async function removeLeftoverTemps(file: string): Promise<string[]> {
   const dir = path.dirname(file);
-  const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  const text = JSON.stringify(state, null, 1);
+  let names: string[];
+  try {
+    names = await fs.readdir(dir);
+  } catch {
+    return [];
+  }
+  const leftovers = names.filter(n => n.startsWith(tempPrefix(file)) && n.endsWith('.tmp'));
+  await Promise.all(leftovers.map(n => fs.rm(path.join(dir, n), { force: true })));
+  return leftovers;
+}
+
+/** Makes a rename or a new file in `dir` durable (its directory entry is on disk too). */
+export async function syncDirectory(dir: string): Promise<void> {
+  const handle = await fs.open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+export async function saveStateAtomically(file: string, text: string): Promise<void> {
+  const dir = path.dirname(file);
+  const temp = path.join(dir, `${tempPrefix(file)}${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
     const handle = await fs.open(temp, 'w', 0o600);
     try {
@@ -62,53 +115,9 @@ export async function saveStateAtomically(file: string, state: SandboxState): Pr
       await handle.close();
     }
     await fs.rename(temp, file);
+    await syncDirectory(dir);
   } catch (e) {
     await fs.rm(temp, { force: true });
     throw e;
-  }
-}
-
-/**
- * Coalesces bursts of mutations into few writes: at most one write in flight and at most one
- * more queued behind it, always of the latest state.
- */
-export class PersistScheduler {
-  private running: Promise<void> | undefined;
-  private again = false;
-  private lastError: Error | undefined;
-
-  constructor(private readonly file: string, private readonly snapshot: () => SandboxState,
-    private readonly onError: (e: Error) => void) {}
-
-  schedule(): void {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.loop();
-  }
-
-  private async loop(): Promise<void> {
-    do {
-      this.again = false;
-      try {
-        await saveStateAtomically(this.file, this.snapshot());
-        this.lastError = undefined;
-      } catch (e) {
-        this.lastError = e as Error;
-        this.onError(new DataFileError(`Could not save the sandbox data file ${this.file}: ${(e as Error).message}.`));
-      }
-    } while (this.again);
-    this.running = undefined;
-  }
-
-  /** Waits for pending writes, then writes once more so the file holds the final state. */
-  async flush(): Promise<void> {
-    while (this.running) await this.running;
-    await saveStateAtomically(this.file, this.snapshot());
-  }
-
-  get error(): Error | undefined {
-    return this.lastError;
   }
 }

@@ -1,5 +1,5 @@
 // One gateway or boarding request, start to finish: count, faults, routing, rate limit, auth,
-// body decoding, the module's handler, the family's envelope, and persistence.
+// body decoding, the module's handler, saving the change, and the family's envelope.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -8,6 +8,8 @@ import { authenticate } from './auth';
 import { decodeBody, mediaFormat } from './bodyDecoder';
 import { familyFor, newExchangeId, renderError, renderReply, type ErrorFacts, type Rendered, type ResponseFamily } from './envelopes';
 import { retryAfterHeader } from './faults';
+import { legacyBodyKey, LEGACY_KEY_FIELD, selectedOperation, unselectedMessage } from './legacyForms';
+import { maskCardNumbersInFreeText } from './freeText';
 import { route } from './router';
 import type { SandboxRuntime } from './sandboxRuntime';
 
@@ -32,10 +34,12 @@ export async function handleGatewayRequest(env: PipelineEnv, req: IncomingMessag
   const method = req.method ?? 'GET';
   runtime.tick();
   const routed = route(method, url.pathname);
-  const op = routed.kind === 'operation' ? routed.op : undefined;
+  const selected = routed.kind === 'by-field' ? selectedOperation(routed.alias, routed.template, req.headers, raw) : undefined;
+  const op = routed.kind === 'operation' ? routed.op : routed.kind === 'by-field' ? selected ?? routed.template : undefined;
   runtime.count(op?.id);
   const sentXml = raw !== undefined && raw.length > 0 && mediaFormat(req.headers['content-type']) === 'xml';
-  const family: ResponseFamily = familyFor(op, url.pathname, req.headers, sentXml);
+  const sentJson = raw !== undefined && raw.length > 0 && mediaFormat(req.headers['content-type']) === 'json';
+  const family: ResponseFamily = familyFor(op, url.pathname, req.headers, sentXml, sentJson);
   const exchangeId = newExchangeId(family);
   const fail = (e: ErrorFacts, headers?: Record<string, string>): void =>
     write(res, renderError(family, exchangeId, e, runtime.clock.now(), headers));
@@ -70,8 +74,12 @@ export async function handleGatewayRequest(env: PipelineEnv, req: IncomingMessag
     fail({ status: 405, resultCode: '405', message: routed.message }, { allow: routed.allow.join(', ') });
     return;
   }
-  const { op: operation, params } = routed;
-  const auth = authenticate(operation, params, req.headers, runtime.state.keys);
+  // A generic transaction whose type names nothing is refused after authentication and body
+  // checks, with the template standing in until then.
+  const operation = routed.kind === 'operation' ? routed.op : selected ?? routed.template;
+  const params = routed.kind === 'operation' ? routed.params : {};
+  const bodyKey = operation.auth === 'api-key' ? legacyBodyKey(req.headers, raw) : undefined;
+  const auth = authenticate(operation, params, req.headers, runtime.state.keys, bodyKey);
   if (!auth.ok) {
     fail(auth);
     return;
@@ -87,27 +95,53 @@ export async function handleGatewayRequest(env: PipelineEnv, req: IncomingMessag
     fail(decoded);
     return;
   }
+  if (routed.kind === 'by-field' && !selected) {
+    fail({ status: 400, resultCode: '002', message: unselectedMessage(routed.alias) });
+    return;
+  }
+  // A legacy body credential is not a field of the operation.
+  if (bodyKey !== undefined) delete decoded.body?.[LEGACY_KEY_FIELD];
   const entry = runtime.handlers.get(operation.id);
   if (!entry) {
     fail({ status: 501, resultCode: SERVER_ERROR, message: `The Local sandbox does not implement ${operation.id} yet.` });
     return;
   }
   const request: SandboxRequest = {
-    op: operation, params, query: url.searchParams, body: decoded.body, headers: req.headers, merchant: runtime.merchant,
+    op: operation, params, query: url.searchParams, body: maskCardNumbersInFreeText(decoded.body), headers: req.headers, merchant: runtime.merchant,
   };
   let reply: Reply;
   try {
     reply = entry.handler(request, runtime.contextFor(entry.module));
   } catch (e) {
-    if (operation.method !== 'GET') runtime.onMutation();
+    // A declined sale is stored too: its answer waits for the disk like any other.
+    if (!await saved(env, res, fail, operation.id)) return;
     if (e instanceof GatewayError) {
-      fail({ status: e.status, resultCode: e.resultCode, message: e.message, extraPayload: e.extraPayload });
+      fail({ status: e.status, resultCode: e.resultCode, message: e.message, extraPayload: e.extraPayload, links: e.links });
       return;
     }
     env.log(`internal error in ${operation.id}: ${(e as Error).message}`);
     fail({ status: 500, resultCode: SERVER_ERROR, message: `Internal Error in the Local sandbox while handling ${operation.id}: ${(e as Error).message}.` });
     return;
   }
-  if (operation.method !== 'GET') runtime.onMutation();
+  if (!await saved(env, res, fail, operation.id)) return;
   write(res, renderReply(family, exchangeId, reply, env.gatewayUrl));
+}
+
+/**
+ * Waits until what the request changed is on disk (with a data file), so that an answer
+ * never reports a change a crash could still lose. False, with a 500 sent, when saving failed.
+ */
+async function saved(env: PipelineEnv, res: ServerResponse, fail: (e: ErrorFacts) => void, operationId: string): Promise<boolean> {
+  const saving = env.runtime.persist();
+  if (!saving) return true;
+  try {
+    await saving;
+    return true;
+  } catch (e) {
+    env.log(`${operationId}: ${(e as Error).message}`);
+    if (!res.headersSent) {
+      fail({ status: 500, resultCode: SERVER_ERROR, message: `${(e as Error).message} The change was made but may not survive a restart of the Local sandbox.` });
+    }
+    return false;
+  }
 }

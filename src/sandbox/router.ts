@@ -1,14 +1,16 @@
 // Routing by catalog operation id: the catalog decides which operation a method and path
 // are, this table decides which module answers it.
 
-import { operations } from '../catalog';
+import { matchAlias, operations, requireOperation, type OperationAlias } from '../catalog';
 import { matchOperation, pathsMatching } from '../catalog/match';
 import type { Operation } from '../catalog/types';
 import type { Handler } from './domain';
 import type { AnyModule } from './state';
 
 export type Route =
-  | { kind: 'operation'; op: Operation; params: Record<string, string> }
+  | { kind: 'operation'; op: Operation; params: Record<string, string>; alias?: OperationAlias }
+  /** A legacy form whose operation a body field selects (the generic transaction endpoint). */
+  | { kind: 'by-field'; alias: OperationAlias; template: Operation }
   | { kind: 'not-found'; message: string }
   | { kind: 'wrong-method'; allow: string[]; message: string };
 
@@ -32,6 +34,14 @@ export function route(method: string, pathname: string): Route {
 function resolveRoute(method: string, pathname: string): Route {
   const hit = matchOperation(method, pathname);
   if (hit) return { kind: 'operation', op: hit.op, params: hit.params };
+  const alias = matchAlias(method, pathname);
+  if (alias) {
+    if ('operationId' in alias.target) return { kind: 'operation', op: requireOperation(alias.target.operationId), params: {}, alias };
+    // Every operation the field can select takes the same body formats; the first one stands
+    // in for them until the body is read.
+    const template = requireOperation(Object.values(alias.target.values)[0]);
+    return { kind: 'by-field', alias, template };
+  }
   const samePath = pathsMatching(pathname);
   if (samePath.length > 0) {
     const allow = [...new Set(samePath.map(op => op.method))].sort();

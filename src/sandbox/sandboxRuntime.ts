@@ -23,8 +23,11 @@ export class SandboxRuntime {
   private contexts = new Map<AnyModule, DomainContext<unknown>>();
   private contextSlices: SandboxState['slices'] | undefined;
   private merchantView: SandboxRequest['merchant'] | undefined;
-  /** Called after anything that changes state (requests that write, control actions). */
-  onMutation: () => void = () => undefined;
+  /**
+   * Saves what changed (with a data file). The promise settles once the change is on disk;
+   * `undefined` when there is nothing to wait for (nothing changed, or no data file).
+   */
+  persist: () => Promise<void> | undefined = () => undefined;
 
   constructor(readonly modules: readonly AnyModule[], readonly state: SandboxState, readonly clock: ControllableClock, rate: number) {
     completeSlices(state, modules);
@@ -71,7 +74,7 @@ export class SandboxRuntime {
     // An advanced clock is state too; real time passing is not.
     if (this.state.clockOffsetMs !== this.clock.offsetMs) changed = true;
     this.state.clockOffsetMs = this.clock.offsetMs;
-    if (changed) this.onMutation();
+    if (changed) void this.persist();
   }
 
   count(operationId: string | undefined): void {
@@ -86,11 +89,7 @@ export class SandboxRuntime {
     this.stats = { requests: 0, byOperation: {} };
     this.faults.clear();
     this.limiter.clear();
-    this.onMutation();
+    void this.persist();
   }
 
-  snapshot(): SandboxState {
-    this.state.clockOffsetMs = this.clock.offsetMs;
-    return this.state;
-  }
 }

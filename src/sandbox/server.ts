@@ -7,18 +7,20 @@ import { ControllableClock } from './clock';
 import { createControl, type SandboxControl } from './control';
 import { CONTROL_PREFIX, handleControl } from './controlHttp';
 import { sandboxModules } from './moduleTable';
-import { loadState, PersistScheduler } from './persistence';
+import { ChangeTracker } from './changeTracking';
+import { journalFileOf, Journal, replayJournal } from './journal';
+import { DataFileError, loadState, removeLeftoverTemps, type Snapshot } from './persistence';
 import { handleGatewayRequest, type PipelineEnv } from './requestPipeline';
 import { readBody } from './bodyReader';
 import { tapExchange, type ExchangeObserver } from './exchangeTap';
 import { SandboxRuntime } from './sandboxRuntime';
-import { generateKeys, newState, type AnyModule } from './state';
+import { completeSlices, generateKeys, newState, type AnyModule } from './state';
 
 export interface SandboxOptions {
   /** 0 (default) picks a free port. */
   port?: number;
   host?: string;
-  /** JSON file the state is loaded from and saved to. */
+  /** JSON file the state is loaded from and saved to (changes go to `<file>.journal` first). */
   dataFile?: string;
   /** Requests per second per key (token bucket, burst = rate). Default 100. */
   rate?: number;
@@ -28,6 +30,12 @@ export interface SandboxOptions {
   /** Initial sandbox time (ignored when a data file already holds a clock). */
   now?: Date;
   log?: (line: string) => void;
+  /**
+   * How long a client may take to send its headers and its whole request before it gets a 408
+   * and is closed. Defaults 10 s and 30 s (Node's own are 60 s and 300 s: a slow sender held a
+   * connection that long).
+   */
+  timeouts?: { headersMs: number; requestMs: number };
   /** Domain modules to serve; defaults to all of them. */
   modules?: readonly AnyModule[];
   /** Told of every gateway and boarding exchange served (not the control surface), raw: redact before keeping. */
@@ -42,27 +50,39 @@ export interface RunningSandbox {
   merchantId: string;
   port: number;
   control: SandboxControl;
-  /** Stops serving, ends every socket and, with a data file, saves the state. */
+  /** Stops serving, ends every socket and, with a data file, writes a final snapshot. */
   close(): Promise<void>;
 }
+
+const DEFAULT_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000 };
 
 export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
   const log = opts.log ?? (() => undefined);
   const modules = opts.modules ?? sandboxModules;
-  const saved = opts.dataFile ? await loadState(opts.dataFile) : undefined;
+  const loaded = opts.dataFile ? await loadDataFile(opts.dataFile, log) : undefined;
   const initialOffset = opts.now ? opts.now.getTime() - Date.now() : 0;
-  const state = saved ?? newState(modules, generateKeys(opts.keys), initialOffset);
-  if (saved && opts.keys) Object.assign(state.keys, opts.keys);
+  const raw = loaded?.state ?? newState(modules, generateKeys(opts.keys), initialOffset);
+  if (loaded && opts.keys) Object.assign(raw.keys, opts.keys);
+  completeSlices(raw, modules);
+  // With a data file, modules see the state through a tracker, so each change is journaled.
+  const tracker = opts.dataFile ? new ChangeTracker(raw) : undefined;
+  const state = tracker?.root ?? raw;
   const clock = new ControllableClock(opts.timeZone ?? 'America/Chicago', state.clockOffsetMs);
   const runtime = new SandboxRuntime(modules, state, clock, opts.rate ?? 100);
   const control = createControl(runtime);
-  const persist = opts.dataFile ? new PersistScheduler(opts.dataFile, () => runtime.snapshot(), e => log(e.message)) : undefined;
-  if (persist) runtime.onMutation = () => persist.schedule();
+  const journal = opts.dataFile && tracker ? await Journal.start(opts.dataFile, tracker, loaded?.journalSeq ?? 0, log) : undefined;
+  if (journal) runtime.persist = () => journal.commit();
 
   const host = opts.host ?? '127.0.0.1';
   const env: PipelineEnv = { runtime, gatewayUrl: '', log };
   const sockets = new Set<Socket>();
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  const timeouts = opts.timeouts ?? DEFAULT_TIMEOUTS;
+  const server = createServer({
+    headersTimeout: timeouts.headersMs,
+    requestTimeout: timeouts.requestMs,
+    // How often Node looks for connections past those limits (its default is every 30 s).
+    connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(timeouts.headersMs / 4))),
+  }, (req: IncomingMessage, res: ServerResponse) => {
     void serve(req, res).catch(e => {
       log(`request failed: ${(e as Error).message}`);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
@@ -78,7 +98,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     const url = new URL(req.url ?? '/', 'http://sandbox.local');
     const read = await readBody(req);
     if (url.pathname.startsWith(CONTROL_PREFIX)) {
-      handleControl(req, res, url.pathname, read.ok ? read.bytes : Buffer.alloc(0), control, runtime);
+      await handleControl(req, res, url.pathname, read.ok ? read.bytes : Buffer.alloc(0), control, runtime);
       return;
     }
     if (!read.ok) res.setHeader('connection', 'close');
@@ -97,7 +117,6 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   const port = typeof address === 'object' && address ? address.port : 0;
   const origin = `http://127.0.0.1:${port}`;
   env.gatewayUrl = origin;
-  if (persist && !saved) await persist.flush();
   log(`Local sandbox listening on ${origin}`);
 
   let closing: Promise<void> | undefined;
@@ -114,9 +133,27 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
         const stopped = new Promise<void>(resolve => server.close(() => resolve()));
         for (const socket of sockets) socket.destroy();
         await stopped;
-        if (persist) await persist.flush();
+        if (journal) await journal.close();
       })();
       return closing;
     },
   };
+}
+
+/** The snapshot with the journal's whole records applied; leftovers of a crash cleared away. */
+async function loadDataFile(file: string, log: (line: string) => void): Promise<Snapshot | undefined> {
+  const leftovers = await removeLeftoverTemps(file);
+  if (leftovers.length) log(`Removed ${leftovers.length} temporary file(s) an interrupted save left next to ${file}.`);
+  const snapshot = await loadState(file);
+  if (!snapshot) {
+    const orphan = await replayJournal(file, newState([], generateKeys(), 0), 0).then(r => r.applied > 0, () => true);
+    if (orphan) {
+      throw new DataFileError(`The sandbox journal ${journalFileOf(file)} has records but the data file ${file} is missing. ` +
+        'Restore the data file, or move the journal away to start with a fresh sandbox.');
+    }
+    return undefined;
+  }
+  const replayed = await replayJournal(file, snapshot.state, snapshot.journalSeq);
+  if (replayed.droppedBytes) log(`Dropped an unfinished last record (${replayed.droppedBytes} bytes) from ${journalFileOf(file)}: a crash cut it short before it was acknowledged.`);
+  return { state: snapshot.state, journalSeq: replayed.lastSeq };
 }

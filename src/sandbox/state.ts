@@ -29,22 +29,31 @@ export interface SandboxState {
 // Modules differ in slice type; the framework treats them alike.
 export type AnyModule = DomainModule<any>;
 
+/**
+ * A table keyed by ids that arrive in requests: no prototype, so `__proto__`, `constructor` or
+ * `toString` are keys like any other (absent until stored) and a write never reaches
+ * Object.prototype. JSON reads and writes it as a plain object.
+ */
+export function emptyTable<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
 export function generateKeys(given?: Partial<Pick<SandboxKeys, 'apiKey' | 'accessKey' | 'merchantId'>>): SandboxKeys {
   return {
     apiKey: given?.apiKey ?? randomBytes(16).toString('hex'),
     accessKey: given?.accessKey ?? randomBytes(16).toString('hex'),
     // Boarding merchant numbers are 16 digits (facts §9); a leading 8 like the samples.
     merchantId: given?.merchantId ?? `8${Array.from({ length: 15 }, () => randomInt(10)).join('')}`,
-    minted: {},
+    minted: emptyTable(),
   };
 }
 
 export function freshSlices(modules: readonly AnyModule[]): Record<string, unknown> {
-  return Object.fromEntries(modules.map(m => [m.name, m.initial()]));
+  return Object.assign(emptyTable(), Object.fromEntries(modules.map(m => [m.name, m.initial()])));
 }
 
 export function newState(modules: readonly AnyModule[], keys: SandboxKeys, clockOffsetMs: number): SandboxState {
-  return { version: STATE_VERSION, keys, clockOffsetMs, counters: {}, slices: freshSlices(modules) };
+  return { version: STATE_VERSION, keys, clockOffsetMs, counters: emptyTable(), slices: freshSlices(modules) };
 }
 
 /** Fills in slices of modules added since the file was written. */
@@ -57,7 +66,7 @@ export function completeSlices(state: SandboxState, modules: readonly AnyModule[
 export function idSourceOver(counters: Record<string, number>): IdSource {
   return {
     next(counter: string, start = 1): number {
-      const value = counter in counters ? counters[counter] + 1 : start;
+      const value = Object.prototype.hasOwnProperty.call(counters, counter) ? counters[counter] + 1 : start;
       counters[counter] = value;
       return value;
     },

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import {
-  groups, operationById, operations, requireOperation,
+  aliasTarget, groups, matchAlias, operationAliases, operationById, operations, requireOperation, TRANSACTION_TYPES,
   type FieldSpec, type GroupId, type Operation,
 } from '../../src/catalog';
 import { checks } from '../../src/core/inputChecks';
@@ -188,14 +188,33 @@ describe('catalog against the interface', () => {
   it('classes safety: reads, money movers, destructive calls, writes', () => {
     const moves = ['transactions.auth', 'transactions.sale', 'transactions.capture', 'transactions.forcedSale',
       'transactions.refund', 'transactions.void', 'transactions.adjustTip', 'achTransactions.create',
-      'achTransactions.credit', 'achTransactions.debit', 'achTransactions.reversal', 'achTransactions.void'];
+      'achTransactions.credit', 'achTransactions.debit', 'achTransactions.reversal', 'achTransactions.void',
+      'batches.closeOpen'];   // closing a batch settles its transactions: money moves, nothing is destroyed
     for (const op of operations) {
       const expected = op.method === 'GET' || op.id === 'achTransactions.validate' ? 'read'
         : moves.includes(op.id) ? 'moves-money'
-          : op.method === 'DELETE' || op.id === 'batches.closeOpen' ? 'destructive'
+          : op.method === 'DELETE' ? 'destructive'
             : 'write';
       assert.equal(op.safety, expected, op.id);
     }
+  });
+
+  it('names, for every state-changing operation, the read that tells whether it went through', () => {
+    // No read can find these: an ACH token has no list, a new merchant's number is in the lost answer.
+    const noRead = ['achTokens.create', 'merchants.create'];
+    for (const op of operations.filter((o) => o.safety !== 'read')) {
+      if (noRead.includes(op.id)) {
+        assert.equal(op.verifyWith, undefined, op.id);
+        continue;
+      }
+      const read = operationById(op.verifyWith ?? '');
+      assert.ok(read, `${op.id} names no read to check with`);
+      assert.equal(read.method, 'GET', op.id);
+      assert.equal(read.safety, 'read', op.id);
+    }
+    assert.equal(requireOperation('batches.closeOpen').verifyWith, 'batches.getOpen');
+    assert.equal(requireOperation('achTransactions.void').verifyWith, 'achTransactions.get');
+    assert.ok(operations.filter((o) => o.safety === 'read').every((o) => o.verifyWith === undefined));
   });
 
   it('marks only the legacy provider lookup deprecated', () => {
@@ -229,12 +248,12 @@ describe('parameters', () => {
 describe('bodies and samples', () => {
   const expectedFormats = (op: Operation): string[] => {
     if (op.method === 'GET' || op.method === 'DELETE') return [];
-    if (op.group === 'settings' || op.group === 'batches') return ['xml'];
+    if (op.group === 'settings' || op.group === 'batches') return ['xml', 'json'];
     if (op.host === 'boarding') return ['json'];
     return ['json', 'xml'];
   };
 
-  it('uses XML for settings and batches, JSON for boarding, JSON then XML elsewhere', () => {
+  it('uses XML then JSON for settings and batches, JSON for boarding, JSON then XML elsewhere', () => {
     for (const op of operations) {
       const formats = expectedFormats(op);
       assert.deepEqual(op.acceptedBodyFormats, formats, op.id);
@@ -284,5 +303,28 @@ describe('lookups', () => {
     assert.equal(operationById('transactions.sale')?.path, '/rest/v2/transactions/sale');
     assert.equal(operationById('transactions.nope'), undefined);
     assert.throws(() => requireOperation('transactions.nope'), /Unknown gateway operation "transactions.nope".*src\/catalog/);
+  });
+});
+
+describe('aliases (legacy request forms)', () => {
+  it('are not operations: the catalog keeps exactly the interface\'s 67', () => {
+    assert.equal(operations.length, 67);
+    assert.equal(new Set(operations.map((o) => o.id)).size, 67);
+    for (const alias of operationAliases) {
+      assert.ok(!operations.some((o) => o.method === alias.method && o.path === alias.path), `${alias.method} ${alias.path} is not itself an operation`);
+    }
+  });
+
+  it('each names operations that exist, and the generic endpoint knows all six types', () => {
+    const generic = matchAlias('POST', '/rest/v2/transactions');
+    assert.ok(generic);
+    assert.deepEqual(Object.keys(TRANSACTION_TYPES), ['SALE', 'AUTH', 'CAPTURE', 'FORCED SALE', 'REFUND', 'VOID']);
+    assert.equal(aliasTarget(generic, 'forced sale'), 'transactions.forcedSale');
+    assert.equal(aliasTarget(generic, ' Sale '), 'transactions.sale');
+    assert.equal(aliasTarget(generic, 'CARD INQUIRY'), undefined);
+    assert.equal(aliasTarget(generic), undefined);
+    assert.equal(aliasTarget(matchAlias('GET', '/rest/v2/batches/open')!), 'batches.getOpen');
+    assert.equal(aliasTarget(matchAlias('put', '/rest/v2/batches/open/')!), 'batches.closeOpen');
+    assert.equal(matchAlias('GET', '/rest/v2/transactions'), undefined);
   });
 });

@@ -235,6 +235,45 @@ describe('gateway-workbench run', { concurrency: 4 }, () => {
     assert.match(await readFile(out, 'utf8'), /XXXXXXXXXXXX1111/);
   });
 
+  it('says in every report format that auth headers written in the file were not sent, refuses a URL carrying the key, and redacts key-like literals', async () => {
+    const keysFile = file('keys.gwreq');
+    await writeFile(keysFile, [
+      '### a key written in the file',
+      '# @expect status 200',
+      'GET {{gatewayUrl}}/rest/v2/transactions?page-size=1',
+      'api-key: sk_live_51HfileKeyAbCdEf0123',
+      'Authorization: Bearer sk_live_51HbearerKey987654',
+      '',
+      '### a key-like literal in the query',
+      '# @expect status 200',
+      'GET {{gatewayUrl}}/rest/v2/transactions?page-size=1&key=sk_live_51HqueryKeyXyZ98765',
+      '',
+      '### the environment key in the URL',
+      `GET {{gatewayUrl}}/rest/v2/transactions?page-size=1&api-key=${sandbox.apiKey}`,
+      '',
+    ].join('\n'));
+    const reports: Record<string, string> = {};
+    for (const format of ['text', 'json', 'junit']) {
+      const out = file(`keys.${format}`);
+      const r = await runCli([keysFile, '--env', 'CI sandbox', '--config', configFile, '--report', format, '--output', out], sandboxKeys);
+      assert.equal(r.code, 1, r.stdout + r.stderr);
+      reports[format] = await readFile(out, 'utf8');
+      for (const text of [r.stdout, reports[format]]) {
+        assert.doesNotMatch(text, /sk_live_/, `${format}: ${text}`);
+        assert.ok(!text.includes(sandbox.apiKey), format);
+        assert.match(text, /api-key, Authorization headers? written in the file (were|was) not sent/, `${format}: ${text}`);
+        assert.match(text, /the URL carries the environment(&apos;|')s key/, format);
+      }
+    }
+    const json = JSON.parse(reports.json) as { files: Array<{ requests: Array<{ state: string; ignoredHeaders?: string[]; notes?: string[] }> }> };
+    const [first, second, third] = json.files[0]!.requests;
+    assert.deepEqual(first?.ignoredHeaders, ['api-key', 'Authorization']);
+    assert.equal(first?.state, 'passed');
+    assert.equal(second?.state, 'passed');
+    assert.equal(third?.state, 'error');
+    assert.match(reports.junit, /<system-out>[^<]*not sent/);
+  });
+
   const usageErrors: Array<[string, string[], RegExp, Record<string, string>?]> = [
     ['an unknown flag', ['--bogus', 'x.gwreq'], /--bogus/],
     ['no FILE', [], /missing FILE/],

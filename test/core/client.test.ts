@@ -194,7 +194,8 @@ describe('client: retries after 429 and 503', () => {
       assert.equal(result.attempts, 1);
       assert.equal(result.payloadType, 'error');
       assert.equal(fixture.received.length, 1);
-      assert.match(explainStatus(result) ?? '', /^429: rate limited, retry after 60 s/);
+      assert.equal(result.retryWaitBudgetMs, 30_000);
+      assert.match(explainStatus(result) ?? '', /^429: rate limited — the gateway asked to wait 60 s, longer than the 30 s the client waits in all, so it was not retried/);
     });
   });
 
@@ -276,6 +277,19 @@ describe('client: network failures', () => {
     });
   });
 
+  it('keeps a body above the parse limit raw and builds no tree; the answer still counts as readable', async () => {
+    const items = Array.from({ length: 100 }, (_v, i) => ({ id: String(i), amount: '1.00' }));
+    await withServer((_q, res) => json(res, 200, { 'exchange-id': 'ID-big', payload: { payloadType: 'transactions', transactions: items } }), async (_f, client) => {
+      const result = await client({ maxParsedBodyBytes: 1000 }).send({ operation: 'transactions.search' });
+      assert.ok(result.rawBody.length > 1000);
+      assert.equal(result.parsed, undefined);
+      assert.match(result.notParsed ?? '', /larger than 1000 bytes, so it was kept as received and not parsed/);
+      assert.equal(result.unreadable, undefined);
+      assert.equal(result.bodyText, result.rawBody.toString('utf8'));
+      assert.equal(result.exchangeId, undefined, 'no tree, so nothing read from the body');
+    });
+  });
+
   it('explains a refused connection', async () => {
     const fixture = await startServer(ok);
     await fixture.close();
@@ -283,7 +297,9 @@ describe('client: network failures', () => {
     const err = await rejection(client.send({ operation: 'tokens.search' }));
     await client.close();
     assert.equal(err.kind, 'unreachable');
-    assert.match(err.message, new RegExp(`Cannot connect to 127\\.0\\.0\\.1:${fixture.port} \\(connection refused\\): is the gateway`));
+    assert.match(err.message, new RegExp(`Cannot connect to 127\\.0\\.0\\.1:${fixture.port} \\(connection refused, 4 attempts\\): is the gateway`));
+    assert.match(err.message, /Nothing was sent, so it is safe to send again\./);
+    assert.equal(err.outcomeUnknown, false);
   });
 });
 
@@ -292,7 +308,7 @@ describe('client: results and logging', () => {
     await withServer((_q, res, r) => json(res, r.url.includes('tokens') ? 401 : 200, { 'exchange-id': 'ID-log-1' }), async (fixture, client) => {
       const lines: string[] = [];
       const c = client({ log: (line) => lines.push(line) });
-      const unauthorized = await c.send({ operation: 'tokens.search', query: { 'api-key': CREDS.apiKey } });
+      const unauthorized = await c.send({ operation: 'tokens.search', query: { 'api-key': 'a-key-from-elsewhere' } });
       assert.match(explainStatus(unauthorized) ?? '', /^401: the api-key was refused — set the environment's keys/);
       await c.send({ operation: operation({ id: 'custom.get', method: 'GET', path: '/rest/v2/custom' }) });
       assert.equal(lines.length, 2);

@@ -90,6 +90,12 @@ describe('redaction', () => {
     }
   });
 
+  it('removes key-like literals (sk_live_…, rk_test_…) wherever they stand, in text and in values', () => {
+    assert.equal(redact('GET /x?key=sk_live_51Habc123XYZ&page=1'), 'GET /x?key=[REDACTED]&page=1');
+    assert.equal(redact('token rk_test_abcdef123456 was used'), 'token [REDACTED] was used');
+    assert.deepEqual(redactValue({ target: '/y?k=sk_test_0000aaaa1111', label: 'sk_live_' }), { target: '/y?k=[REDACTED]', label: 'sk_live_' });
+  });
+
   it('leaves identifiers, amounts and dates alone', () => {
     const text = '{"token-id":"1100005607145041111","amount":"25.00","created":"2016-10-25 14:43:44.483","exchange-id":"ID-clearent-cgw-1-1650386640436-0-1228863"}';
     assert.equal(redact(text), text);
@@ -118,7 +124,12 @@ describe('redaction', () => {
         });
         await client.send({ operation: 'transactions.sale', body: { card: s.pan, csc: s.csc, amount: '1.00' } });
         await client.send({ operation: 'achTransactions.search', query: { 'account-number': s.account, card: s.pan } });
-        await client.sendRaw({ method: 'GET', url: `${fixture.url}/rest/v2/tokens/${s.pan}?api-key=${s.apiKey}` });
+        const other = key();
+        await client.sendRaw({ method: 'GET', url: `${fixture.url}/rest/v2/tokens/${s.pan}?api-key=${other}` });
+        assert.ok(!lines.at(-1)?.includes(other), lines.at(-1));
+        const arrived = fixture.received.length;
+        await assert.rejects(client.sendRaw({ method: 'GET', url: `${fixture.url}/rest/v2/tokens?api-key=${encodeURIComponent(s.apiKey)}` }), /the URL carries the environment's key/);
+        assert.equal(fixture.received.length, arrived, 'a URL carrying the key is never sent');
         await client.close();
         for (const line of lines) assertClean(line, s);
       }

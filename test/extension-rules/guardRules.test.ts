@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { operations, requireOperation } from '../../src/catalog';
-import { describeAmount, extractAmount, guardDecision, needsConfirmation } from '../../src/extension/environments/guardRules';
+import { allowedInWorkspace, confirmationProblem, describeAmount, extractAmount, guardDecision, needsConfirmation } from '../../src/extension/environments/guardRules';
 
 // The list of operations a production environment must confirm.
 const MUST_CONFIRM = [
@@ -74,5 +74,24 @@ describe('extractAmount', () => {
     assert.equal(describeAmount(''), 'no amount');
     assert.equal(describeAmount('<batch/>'), 'no amount');
     assert.equal(describeAmount('{"amount":"25.00"}'), 'amount 25.00');
+  });
+});
+
+describe('Restricted Mode', () => {
+  it('sends to the Local sandbox only while the workspace is untrusted', () => {
+    assert.equal(allowedInWorkspace({ builtIn: true }, false), true);
+    assert.equal(allowedInWorkspace({ builtIn: false }, false), false);
+    assert.equal(allowedInWorkspace({ builtIn: false }, true), true);
+  });
+});
+
+describe('confirmationProblem (a production send is typed, never a bare Enter)', () => {
+  it('accepts the environment name or the amount, nothing else', () => {
+    assert.equal(confirmationProblem('Prod EU', 'Prod EU', '25.00'), undefined);
+    assert.equal(confirmationProblem('  Prod EU ', 'Prod EU', undefined), undefined);
+    assert.equal(confirmationProblem('25.00', 'Prod EU', '25.00'), undefined);
+    assert.equal(confirmationProblem('', 'Prod EU', '25.00'), 'Type "Prod EU" or the amount 25.00 to send; Escape cancels.');
+    assert.equal(confirmationProblem('prod eu', 'Prod EU', undefined), 'Type "Prod EU" to send; Escape cancels.');
+    assert.notEqual(confirmationProblem('25.00', 'Prod EU', undefined), undefined);
   });
 });

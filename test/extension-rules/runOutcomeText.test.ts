@@ -40,6 +40,12 @@ describe('run outcome text', () => {
     assert.deepEqual(requestLineText(skipped), { verdict: 'neutral', text: '○ not run: "decline" above failed' });
   });
 
+  it('request line: an unreadable answer says so, even when expectations on the body failed too', () => {
+    const message = 'the answer could not be read: it is an HTML page, not a gateway answer — check with GET /rest/v2/transactions (Search transactions) whether it went through before retrying';
+    const unreadable: RequestOutcome = { index: 3, label: 'sale2', state: 'failed', status: 200, timingMs: 5, expectations: judged(200, 'DECLINED'), unreadable: 'it is an HTML page', message };
+    assert.deepEqual(requestLineText(unreadable), { verdict: 'failed', text: `✗ 200 5 ms — ${message}` });
+  });
+
   it('expectation line: ✓ passed, or ✗ with the value that came back', () => {
     assert.deepEqual(expectationText(passed.expectations[1]!), { verdict: 'passed', text: '✓ passed' });
     const failed = expectationText(declined.expectations[1]!);

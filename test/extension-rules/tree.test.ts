@@ -11,6 +11,7 @@ import {
   achTransactionDescription,
   achTransactionLabel,
   batchDescription,
+  capturedAuthId,
   cardTokenLabel,
   cardTransactionContext,
   cardTransactionDescription,
@@ -80,9 +81,9 @@ describe('reading list responses', () => {
   });
 
   test('the page object says whether "Load more" is needed', () => {
-    assert.deepEqual(pageInfo({ page: { number: 0, last: false } }), { number: 0, last: false });
+    assert.deepEqual(pageInfo({ page: { number: 1, last: false } }), { number: 1, last: false });
     assert.deepEqual(pageInfo({ page: { number: 2, last: true } }), { number: 2, last: true });
-    assert.deepEqual(pageInfo({}), { number: 0, last: true });
+    assert.deepEqual(pageInfo({}), { number: 1, last: true });
   });
 });
 
@@ -167,5 +168,23 @@ describe('tree contributions', () => {
 
   test('the tree lists the catalog\'s nine groups', () => {
     assert.equal(groups.length, 9);
+  });
+});
+
+describe('a captured AUTH (issue 11, item 13)', () => {
+  const auth = { id: '100010', type: 'AUTH', amount: '25.00', result: 'APPROVED', voided: 'false' };
+  const capture = { id: '100011', type: 'CAPTURE', amount: '25.00', result: 'APPROVED', voided: 'false', 'ref-id': '100010' };
+
+  test('a capture names the AUTH it captured; a voided or declined one does not', () => {
+    assert.equal(capturedAuthId(capture), '100010');
+    assert.equal(capturedAuthId({ ...capture, voided: 'true' }), undefined);
+    assert.equal(capturedAuthId({ ...capture, result: 'DECLINED' }), undefined);
+    assert.equal(capturedAuthId(auth), undefined);
+  });
+
+  test('no longer offers Capture, and says "captured"', () => {
+    assert.ok(operationsFor(cardTransactionContext(auth)).includes('transactions.capture'));
+    assert.ok(!operationsFor(cardTransactionContext(auth, true)).includes('transactions.capture'));
+    assert.match(cardTransactionDescription(auth, true), /^captured · APPROVED/);
   });
 });

@@ -59,9 +59,9 @@ describe('completion: headers', () => {
     assert.equal(edit(byLabel(items, 'Content-Type')).newText, 'Content-Type: ${1|application/json,application/xml|}');
   });
 
-  it('offers Content-Type values the operation accepts: XML only for settings', () => {
+  it('offers Content-Type values the operation accepts: XML first, then JSON, for settings', () => {
     const { items } = complete(['PUT {{gatewayUrl}}/rest/v2/settings/terminal', 'Content-Type: |']);
-    assert.deepEqual(items.map((i) => i.label), ['application/xml']);
+    assert.deepEqual(items.map((i) => i.label), ['application/xml', 'application/json']);
     assert.deepEqual(edit(items[0]).range, { start: { line: 1, character: 14 }, end: { line: 1, character: 14 } });
   });
 
@@ -156,7 +156,8 @@ describe('completion: variables and named requests', () => {
     const { items } = complete([...FILE, 'POST {{gatewayUrl}}/rest/v2/transactions/refund', '', '{"id": "{{|"}']);
     assert.deepEqual(items.map((i) => i.label).sort(), ['boardingUrl', 'gatewayUrl', 'invoice', 'merchantId', 'sale1']);
     assert.equal(edit(byLabel(items, 'invoice')).newText, 'invoice}}');
-    assert.equal(edit(byLabel(items, 'sale1')).newText, 'sale1.');
+    assert.equal(edit(byLabel(items, 'sale1')).newText, 'sale1', 'no dot of its own: a typed one would double it');
+    assert.deepEqual(byLabel(items, 'sale1')?.commitCharacters, ['.']);
   });
 
   it('offers response paths of the named request\'s operation after "name."', () => {
@@ -173,5 +174,17 @@ describe('completion: metadata', () => {
     const { items } = complete(['# @expect |', 'POST {{gatewayUrl}}/rest/v2/transactions/sale']);
     assert.equal(items[0].label, 'status');
     assert.ok(items.some((i) => i.label === 'payload.transaction.result'));
+  });
+});
+
+describe('completion: values after "@expect <path> ==" (issue 11, item 12)', () => {
+  it('offers the values the field takes, replacing what is typed', () => {
+    const { items } = complete(['# @expect payload.transaction.result == AP|', 'POST {{gatewayUrl}}/rest/v2/transactions/sale']);
+    assert.deepEqual(items.map((i) => i.label), ['APPROVED', 'DECLINED']);
+    assert.deepEqual(edit(byLabel(items, 'APPROVED')).range, { start: { line: 0, character: 40 }, end: { line: 0, character: 42 } });
+    const type = complete(['# @expect payload.transaction.type != |', 'POST {{gatewayUrl}}/rest/v2/transactions/refund']).items;
+    assert.deepEqual(type.map((i) => i.label), ['REFUND']);
+    const ach = complete(['# @expect payload.ach-transaction.status == |', 'POST {{gatewayUrl}}/rest/v2/ach/transactions']).items;
+    assert.ok(ach.some((i) => i.label === 'Returned'));
   });
 });

@@ -50,6 +50,14 @@ describe('diagnostics: request line', () => {
     assert.match(message(d), /takes GET, PUT/);
   });
 
+  it('a typo that happens to fit another method\'s {param} template is a typo, not a wrong method (issue 11)', () => {
+    const { all, one } = diagnose(['POST {{gatewayUrl}}/rest/v2/transactions/sael']);
+    const { d, text } = one('unknown-path');
+    assert.equal(text, '/rest/v2/transactions/sael');
+    assert.match(message(d), /did you mean \/rest\/v2\/transactions\/sale\?/);
+    assert.ok(!all.some((x) => x.code === 'wrong-method'), 'told "it takes …" instead');
+  });
+
   it('checks path and query parameter values on the value, and warns about unknown query parameters', () => {
     const { all, doc } = diagnose(['GET {{boardingUrl}}/api/documents/v1.0/document/12a/Statements/2025/13?x=1']);
     const invalid = all.filter((d) => d.code === 'invalid-value').map((d) => textOf(doc, d.range));
@@ -71,17 +79,25 @@ describe('diagnostics: body presence and format', () => {
   it('flags a body on an operation that takes none, over the whole body', () => {
     const { one } = diagnose(['GET {{gatewayUrl}}/rest/v1/batches/open', '', '<batch>', '</batch>']);
     assert.deepEqual(one('unexpected-body').d.range, { start: { line: 2, character: 0 }, end: { line: 3, character: 8 } });
+    assert.equal(one('unexpected-body').d.severity, ERROR);
+  });
+
+  it('only warns about a body on a DELETE, which is ignored', () => {
+    const { d } = diagnose(['DELETE {{gatewayUrl}}/rest/v2/ach/transactions/1000001', '', '{"type": "void"}']).one('unexpected-body');
+    assert.equal(d.severity, 2);
+    assert.match(message(d), /ignored/);
   });
 
   it('flags a missing body when the operation has required fields', () => {
     assert.equal(diagnose([SALE_LINE]).one('missing-body').text, '{{gatewayUrl}}/rest/v2/transactions/sale');
   });
 
-  it('flags XML to a JSON-only endpoint and JSON to an XML-only one on the body\'s first line', () => {
+  it('flags XML to a JSON-only endpoint on the body\'s first line; settings take JSON as well as XML', () => {
     const xml = diagnose(['POST {{boardingUrl}}/api/launchIntegratorSetup/v1.0/integrateMerchant/4788000000000009', '', '<merchant>', '</merchant>']);
     assert.deepEqual(xml.one('wrong-body-format').d.range, at(2, 0, 10));
+    assert.match(message(xml.one('wrong-body-format').d), /takes JSON, not XML/);
     const json = diagnose(['PUT {{gatewayUrl}}/rest/v2/settings/terminal', '', '{"enable-tip": true}']);
-    assert.match(message(json.one('wrong-body-format').d), /takes XML, not JSON/);
+    assert.equal(json.all.filter((d) => d.code === 'wrong-body-format').length, 0);
   });
 
   it('flags a Content-Type that contradicts the body, on the header value', () => {
@@ -204,5 +220,45 @@ describe('diagnostics: variables', () => {
     assert.equal(unknown && textOf(doc, unknown.range), '{{sale2.amount}}');
     assert.match(message(unknown), /no request is named "sale2"/);
     assert.equal(all.filter((d) => d.code === 'undefined-variable' || d.code === 'unknown-request').length, 2, 'file variables, built-ins and sale1 resolve');
+  });
+});
+
+describe('diagnostics and quick fix: legacy forms', () => {
+  it('names the operation the generic endpoint becomes, as information, and offers the typed path', () => {
+    const lines = ['POST {{gatewayUrl}}/rest/v2/transactions', 'Content-Type: application/json', '', '{"type": "sale", "amount": "1.00", "card": "4111111111111111", "exp-date": "1230"}'];
+    const { doc, all, one } = diagnose(lines);
+    const { d, text } = one('legacy-form');
+    assert.equal(d.severity, 3, 'information');
+    assert.equal(text, '/rest/v2/transactions');
+    assert.match(message(d), /with this type it is Sale: prefer the typed path \/rest\/v2\/transactions\/sale/);
+    assert.equal(all.filter((x) => x.severity === ERROR).length, 0, 'a lower-case type and the sale fields are fine');
+    const actions = languageHandlers.codeActions(doc, d.range);
+    assert.equal(actions.length, 1);
+    assert.equal(actions[0].kind, 'quickfix');
+    assert.deepEqual(actions[0].edit?.changes?.[doc.uri], [{ range: d.range, newText: '/rest/v2/transactions/sale' }]);
+    const fixed = [`POST {{gatewayUrl}}/rest/v2/transactions/sale`, ...lines.slice(1)];
+    assert.equal(diagnose(fixed).all.filter((x) => x.code === 'legacy-form').length, 0, 'the fix leaves nothing to fix');
+  });
+
+  it('is an error when no type routes it, and still checks the body against the chosen operation', () => {
+    assert.ok(diagnose(['POST {{gatewayUrl}}/rest/v2/transactions', '', '{"amount": "1.00"}']).one('legacy-form-type'));
+    const refund = diagnose(['POST {{gatewayUrl}}/rest/v2/transactions', '', '<transaction><type>REFUND</type><amount>1.00</amount></transaction>']);
+    assert.match(message(refund.one('missing-field').d), /id/);
+  });
+
+  it('offers the v1 path for /rest/v2/batches/open', () => {
+    const { doc, one } = diagnose(['GET {{gatewayUrl}}/rest/v2/batches/open']);
+    const { d } = one('legacy-form');
+    assert.equal(languageHandlers.codeActions(doc, d.range)[0].edit?.changes?.[doc.uri][0].newText, '/rest/v1/batches/open');
+  });
+});
+
+describe('diagnostics: a placeholder left as a value (issue 11, item 11)', () => {
+  it('"transactionId" as the id is a warning whose quick fix makes it a variable', () => {
+    const { one } = diagnose(['POST {{gatewayUrl}}/rest/v2/transactions/refund', 'Content-Type: application/json', '', '{ "type": "REFUND", "id": "transactionId", "amount": "1.00" }']);
+    const { d, text } = one('placeholder-value');
+    assert.equal(text, 'transactionId');
+    assert.equal(d.severity, WARNING);
+    assert.deepEqual(d.data, { replacement: '{{transactionId}}' });
   });
 });

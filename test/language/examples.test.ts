@@ -23,6 +23,7 @@ describe('examples in the language server', () => {
       const intended = text.split('\n').flatMap((line, i) => {
         if (/"routing-number": "081009812"/.test(line)) return [`${i + 1} invalid-value`];
         if (/^[A-Z]+ \S*\/__sandbox\//.test(line)) return [`${i + 1} sandbox-control`];
+        if (/^POST \S*\/rest\/v2\/transactions$/.test(line)) return [`${i + 1} legacy-form`];
         return [];
       });
       assert.deepEqual(found, intended);

@@ -63,3 +63,16 @@ describe('formatting', () => {
     assert.deepEqual(languageHandlers.formatting(doc, { tabSize: 2, insertSpaces: true }), []);
   });
 });
+
+describe('formatting a CRLF file (issue 11, item 12)', () => {
+  const crlf = FILE.replace(/\r?\n/g, '\r\n');
+  const opts = { tabSize: 2, insertSpaces: true };
+
+  it('formats with CRLF line ends, and an already formatted CRLF file gets no edits', () => {
+    const doc = analyzeDocument(crlf);
+    const once = apply(doc, languageHandlers.formatting(doc, opts));
+    assert.notEqual(once, crlf, 'the unformatted bodies were formatted');
+    assert.doesNotMatch(once.replace(/\r\n/g, ''), /\n/, 'a bare LF was written into a CRLF file');
+    assert.deepEqual(languageHandlers.formatting(analyzeDocument(once), opts), [], 'a formatted CRLF file was "changed" again');
+  });
+});

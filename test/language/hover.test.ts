@@ -17,12 +17,26 @@ describe('hover: operations', () => {
     for (const part of ['**Sale**', '`transactions.sale`', 'moves money', 'JSON or XML', '`api-key` header', 'success 200']) assert.ok(value.includes(part), `mentions ${part}`);
     assert.deepEqual(h?.range, { start: { line: 0, character: 0 }, end: { line: 0, character: 45 } });
     const boarding = text(hover(['PO|ST {{boardingUrl}}/api/launchIntegratorSetup/v1.0/integrateMerchant/1']));
-    assert.match(boarding, /`AccessKey` \+ `MerchantId`/);
+    assert.match(boarding, /`AccessKey` header .*no `MerchantId` needed/);
     assert.match(boarding, /success 201/);
+    const retrieve = text(hover(['G|ET {{boardingUrl}}/api/launchIntegratorSetup/v1.0/integrateMerchant/merchants/8582949932024942']));
+    assert.match(retrieve, /`AccessKey` \+ `MerchantId`/);
   });
 
   it('lists the methods of a path when the method is wrong', () => {
     assert.match(text(hover(['PATCH {{gatewayUrl}}/rest/v2/tokens/1|'])), /`GET` \(Get card token\), `PUT` \(Update card token\), `DELETE`/);
+  });
+});
+
+describe('hover: legacy forms', () => {
+  it('says which operation the generic transaction endpoint becomes, by the body\'s type', () => {
+    const value = text(hover(['PO|ST {{gatewayUrl}}/rest/v2/transactions', 'Content-Type: application/json', '', '{"type": "auth", "amount": "1.00"}']));
+    assert.match(value, /\*\*Legacy form\*\* `POST \/rest\/v2\/transactions`/);
+    assert.match(value, /becomes \*\*Authorize\*\* \(`POST \/rest\/v2\/transactions\/auth`\)/);
+    const xml = text(hover(['POST {{gatewayUrl}}/rest/v2/trans|actions', '', '<transaction><type>FORCED SALE</type></transaction>']));
+    assert.match(xml, /becomes \*\*Forced sale\*\*/);
+    assert.match(text(hover(['POST {{gatewayUrl}}/rest/v2/transactions|', '', '{"amount": "1.00"}'])), /Add a `type` field/);
+    assert.match(text(hover(['GET {{gatewayUrl}}/rest/v2/batches/op|en'])), /becomes \*\*Get open batch\*\*/);
   });
 });
 
@@ -55,5 +69,25 @@ describe('hover: variables and expectations', () => {
 
   it('explains what an @expect line checks', () => {
     assert.match(text(hover(['# @expect payload.transaction.result == APP|ROVED', 'POST {{gatewayUrl}}/rest/v2/transactions/sale'])), /`payload.transaction.result` equals `APPROVED`/);
+  });
+});
+
+describe('hover: special values (issue 11, item 12)', () => {
+  const SALE = ['POST {{gatewayUrl}}/rest/v2/transactions/sale', 'Content-Type: application/json', ''];
+
+  it('a test card says it is one and what production would do with it', () => {
+    const value = text(hover([...SALE, '{ "amount": "25.00", "card": "41111111|11111111", "exp-date": "1230" }']));
+    assert.match(value, /\*\*Test card\*\* \(VISA\)/);
+    assert.match(value, /production/);
+  });
+
+  it('a special amount says what the Local sandbox answers', () => {
+    assert.match(text(hover([...SALE, '{ "amount": "0.2|9", "card": "4111111111111111", "exp-date": "1230" }'])), /declined 003 — Card expired/);
+    assert.equal(hover([...SALE, '{ "amount": "25.0|0", "card": "4111111111111111", "exp-date": "1230" }']), null, 'an ordinary amount has no hover');
+  });
+
+  it('an ACH account that returns says with which R-code', () => {
+    const ach = ['POST {{gatewayUrl}}/rest/v2/ach/transactions', 'Content-Type: application/json', ''];
+    assert.match(text(hover([...ach, '{ "account-number": "12345600|01" }'])), /Returned R01/);
   });
 });

@@ -45,6 +45,32 @@ describe('code lenses', () => {
   });
 });
 
+describe('the plain Send lens names where it goes (issue 11)', () => {
+  const envs = { active: 'Local sandbox', names: ['Local sandbox', 'Staging', 'Prod'], production: ['Prod'], local: 'Local sandbox' };
+  const opened = (name: string) => analyzeDocument(`# Sale (transactions.sale) — moves money\n# Environment: ${name}. Send with "Gateway: Send Request".\n\n${FILE}`, `untitled:${name}`, 1);
+  const sendTitles = (doc: ReturnType<typeof analyzeDocument>, e = envs) => languageHandlers.codeLenses(doc, e).filter((l) => l.command?.arguments?.length === 2).map((l) => l.command?.title);
+
+  it('says nothing more for the Local sandbox, the name for a sandbox, and PRODUCTION in words', () => {
+    assert.deepEqual(sendTitles(opened('Local sandbox')), ['▷ Send', '▷ Send', '▷ Send']);
+    assert.deepEqual(sendTitles(opened('Staging')), ['▷ Send to Staging', '▷ Send to Staging', '▷ Send to Staging']);
+    assert.deepEqual(sendTitles(opened('Prod')), ['▷ Send to Prod (PRODUCTION)', '▷ Send to Prod (PRODUCTION)', '▷ Send to Prod (PRODUCTION)']);
+  });
+
+  it('without a header (or naming an unknown environment) the target is the active one', () => {
+    assert.deepEqual(sendTitles(doc0(), { ...envs, active: 'Prod' }), ['▷ Send to Prod (PRODUCTION)', '▷ Send to Prod (PRODUCTION)', '▷ Send to Prod (PRODUCTION)']);
+    assert.deepEqual(sendTitles(opened('Gone'), { ...envs, active: 'Staging' }), ['▷ Send to Staging', '▷ Send to Staging', '▷ Send to Staging']);
+  });
+
+  it('"Send to <other>" lists every environment but the target', () => {
+    const titles = languageHandlers.codeLenses(opened('Prod'), envs).filter((l) => l.range.start.line === 8).map((l) => l.command?.title);
+    assert.deepEqual(titles, ['▷ Send to Prod (PRODUCTION)', 'Send to Local sandbox', 'Send to Staging', 'Send All']);
+  });
+
+  function doc0() {
+    return analyzeDocument(FILE, URI, 4);
+  }
+});
+
 describe('document symbols', () => {
   it('outlines the requests by name, title or method and path, with the operation as detail', () => {
     const symbols = languageHandlers.symbols(analyzeDocument(FILE, URI, 3));

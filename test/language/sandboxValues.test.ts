@@ -4,7 +4,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { TEST_CARDS } from '../../src/language/data/testCards';
-import { DECLINE_AMOUNTS, RETURNING_ACCOUNTS } from '../../src/language/data/sandboxValues';
+import { AVS_ZIPS, CSC_VALUES, DECLINE_AMOUNTS, RETURNING_ACCOUNTS } from '../../src/language/data/sandboxValues';
+import { avsResult, cscResult } from '../../src/sandbox/cards/verificationTable';
+import { valueChoices } from '../../src/language/completion/values';
 import { cardBrand, luhnValid } from '../../src/core/inputChecks';
 import { declineFor } from '../../src/sandbox/cards/declineTable';
 import { returnOutcomeFor } from '../../src/sandbox/ach/achReturnRules';
@@ -38,5 +40,13 @@ describe('sandbox values offered by completion', () => {
       const outcome = returnOutcomeFor(account.value);
       assert.ok(outcome && account.meaning.includes(outcome.code), account.value);
     }
+  });
+
+  it('each CSC and zip value gives the result it promises, and completion offers them', () => {
+    for (const csc of CSC_VALUES) assert.ok(csc.meaning.includes(`csc-result-code ${cscResult(csc.value, '1.00')?.code} `), csc.value);
+    for (const zip of AVS_ZIPS) assert.ok(zip.meaning.includes(`avs-result-code ${avsResult(zip.value, undefined)?.code} `), zip.value);
+    assert.ok(valueChoices({ name: 'csc', type: 'string', check: 'csc', doc: '' }).some((c) => c.value === '000'));
+    assert.ok(valueChoices({ name: 'zip', type: 'string', doc: '' }).some((c) => c.value === '40000'));
+    assert.ok(doc.includes('### AVS and CSC test values'));
   });
 });

@@ -42,8 +42,9 @@ describe('language server over stdio', () => {
 
   it('initializes, publishes diagnostics on open, completes body fields and lenses the environments', async () => {
     const init = await connection.sendRequest('initialize', {
-      processId: process.pid, rootUri: null, capabilities: { workspace: { codeLens: { refreshSupport: true } } },
-      initializationOptions: { environments: { active: 'Local sandbox', names: ['Local sandbox', 'Staging'] } },
+      processId: process.pid, rootUri: null,
+      capabilities: { workspace: { codeLens: { refreshSupport: true } }, textDocument: { completion: { completionItem: { snippetSupport: true } } } },
+      initializationOptions: { environments: { active: 'Local sandbox', names: ['Local sandbox', 'Staging'] }, runsEditorCommands: true },
     }) as { capabilities: Record<string, unknown> };
     assert.ok(init.capabilities.completionProvider && init.capabilities.hoverProvider && init.capabilities.codeLensProvider);
     await connection.sendNotification('initialized', {});
@@ -51,6 +52,8 @@ describe('language server over stdio', () => {
     const diagnosticsArrived = new Promise<void>((resolve) => waiters.push(resolve));
     await connection.sendNotification('textDocument/didOpen', { textDocument: { uri: URI, languageId: 'gateway-request', version: 1, text: TEXT } });
     await diagnosticsArrived;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(published.filter((p) => p.uri === URI).length, 1, 'didOpen published its diagnostics more than once');
     const { diagnostics } = published[published.length - 1];
     assert.deepEqual(diagnostics.map((d) => [d.code, d.range.start.line, d.range.start.character]).sort(), [['invalid-value', 6, 11], ['missing-field', 4, 0]]);
 
@@ -71,5 +74,74 @@ describe('language server over stdio', () => {
     });
     await changed;
     assert.deepEqual(published[published.length - 1].diagnostics.map((d) => d.code), ['missing-field']);
+  });
+
+  it('offers the typed path for the generic transaction endpoint as a quick fix', async () => {
+    const uri = 'file:///tmp/server-test/generic.gwreq';
+    const opened = new Promise<void>((resolve) => waiters.push(resolve));
+    await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'gateway-request', version: 1,
+      text: ['POST {{gatewayUrl}}/rest/v2/transactions', 'Content-Type: application/json', '', '{"type": "refund", "id": "1", "amount": "1.00"}'].join('\n') } });
+    await opened;
+    const legacy = published.filter((p) => p.uri === uri).pop()!.diagnostics.find((d) => d.code === 'legacy-form');
+    assert.ok(legacy);
+    const actions = await connection.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: legacy.range, context: { diagnostics: [legacy] } }) as Array<{ title: string; edit: { changes: Record<string, Array<{ newText: string }>> } }>;
+    assert.deepEqual(actions.map((a) => a.edit.changes[uri][0].newText), ['/rest/v2/transactions/refund']);
+  });
+});
+
+// Another editor (Neovim's built-in client, Helix…) starts it through the CLI and declares neither
+// snippet support nor our commands: it must get plain text and no lenses it cannot run.
+describe('language server for other editors: gateway-workbench lsp --stdio', () => {
+  let child: ChildProcess;
+  let connection: MessageConnection;
+
+  before(() => {
+    child = spawn(process.execPath, [path.join(root, 'dist/cli.js'), 'lsp', '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+    connection.listen();
+  });
+
+  after(() => {
+    connection.dispose();
+    child.kill();
+  });
+
+  it('sends plain-text completions, no editor commands and no Send lenses to a client without snippets', async () => {
+    const init = await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} }) as { capabilities: Record<string, unknown> };
+    assert.ok(init.capabilities.completionProvider && init.capabilities.hoverProvider);
+    assert.equal(init.capabilities.codeLensProvider, undefined, 'no lenses for a client that cannot run them');
+    await connection.sendNotification('initialized', {});
+    const uri = 'file:///tmp/server-test/plain.gwreq';
+    const text = ['### Sale', 'POST {{gatewayUrl}}/rest/v2/transactions/sale', 'Content-Type: application/json', '', '{', '  ', '}', '', '### Next', 'POST '].join('\n');
+    await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'gateway-request', version: 1, text } });
+    const all: CompletionItem[] = [];
+    for (const position of [{ line: 5, character: 2 }, { line: 9, character: 5 }, { line: 1, character: 0 }]) {
+      all.push(...await connection.sendRequest('textDocument/completion', { textDocument: { uri }, position }) as CompletionItem[]);
+    }
+    const paths = all.filter(i => String(i.label).includes('/rest/v2/transactions/'));
+    assert.ok(paths.length > 3 && all.some(i => i.label === 'amount'), 'paths and body fields are offered');
+    for (const item of all) {
+      const inserted = item.textEdit?.newText ?? item.insertText ?? String(item.label);
+      assert.doesNotMatch(inserted, /\$\{?\d/, `a snippet placeholder reached a client without snippet support: ${item.label}`);
+      assert.notEqual(item.insertTextFormat, 2, String(item.label));
+      assert.equal(item.command, undefined, `${item.label} carries a command the client cannot run`);
+    }
+    const lenses = await connection.sendRequest('textDocument/codeLens', { textDocument: { uri } }).catch(() => []) as unknown[];
+    assert.deepEqual(lenses, []);
+  });
+
+  it('started with no transport, says how to start it (exit 2) instead of dumping its source', () => {
+    let stderr = '';
+    let status = 0;
+    try {
+      execFileSync(process.execPath, [path.join(root, 'dist/server.js')], { stdio: ['ignore', 'ignore', 'pipe'] });
+    } catch (err) {
+      const e = err as { status: number; stderr: Buffer };
+      status = e.status;
+      stderr = e.stderr.toString();
+    }
+    assert.equal(status, 2);
+    assert.match(stderr, /gateway-workbench lsp --stdio/);
+    assert.ok(stderr.length < 500, `stderr is ${stderr.length} bytes`);
   });
 });

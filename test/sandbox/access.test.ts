@@ -51,7 +51,7 @@ describe('auth', () => {
   });
 
   it('mints a key over the HTTP control surface', async () => {
-    const res = await fetch(`${sb.gatewayUrl}/__sandbox/keys`, { method: 'POST', body: JSON.stringify({ scope: 'read' }) });
+    const res = await fetch(`${sb.gatewayUrl}/__sandbox/keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ scope: 'read' }) });
     const { apiKey } = await res.json() as { apiKey: string };
     assert.equal((await call(sb, 'PUT', '/rest/v2/settings/terminal/rps', { apiKey, xml: '<rps-settings><enabled>true</enabled></rps-settings>' })).status, 403);
   });

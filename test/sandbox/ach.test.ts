@@ -319,10 +319,10 @@ describe('ACH search', () => {
     assert.deepEqual(list(`id=${ids[2]}`), [ids[2]]);
     assert.deepEqual(list('start-date=2025-03-04'), [tuesday]);
     assert.deepEqual(list('end-date=2025-03-03').length, 5);
-    const page = call('achTransactions.search', { query: 'page=1&page-size=4' });
+    const page = call('achTransactions.search', { query: 'page=2&page-size=4' });
     assert.equal(page.payloadType, 'ach-transactions');
     assert.deepEqual(page.page, {
-      first: false, last: true, number: 1, 'number-of-elements': 2, size: 4, sort: { id: 'DESC' }, 'total-elements': 6, 'total-pages': 2,
+      first: false, last: true, number: 2, 'number-of-elements': 2, size: 4, sort: { id: 'DESC' }, 'total-elements': 6, 'total-pages': 2,
     });
     assert.throws(() => call('achTransactions.search', { query: 'status=Lost&start-date=2025-02-30' }), gatewayError(400, '041', /status.*start-date/));
   });

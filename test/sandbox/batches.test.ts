@@ -44,9 +44,9 @@ describe('batches', () => {
       }
     }
     const batch = await openBatch();
-    const listed = await call(sb, 'GET', `/rest/v2/transactions?page-size=100&page=0`);
+    const listed = await call(sb, 'GET', `/rest/v2/transactions?page-size=100&page=1`);
     let all: any[] = [];
-    for (let page = 0; page < listed.body.page['total-pages']; page++) {
+    for (let page = 1; page <= listed.body.page['total-pages']; page++) {
       all = all.concat((await call(sb, 'GET', `/rest/v2/transactions?page-size=100&page=${page}`)).body.payload.transactions.transaction);
     }
     const inBatch = all.filter(t => t['batch-string-id'] === batch.id && t.result === 'APPROVED' && t.voided === 'false');

@@ -11,7 +11,7 @@ before(async () => { sb = await startTestSandbox(); });
 after(() => sb.close());
 
 async function control(method: string, path: string, body?: unknown): Promise<any> {
-  const res = await fetch(`${sb.gatewayUrl}/__sandbox/${path}`, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${sb.gatewayUrl}/__sandbox/${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
   assert.equal(res.status, 200);
   return res.json();
 }
@@ -67,7 +67,7 @@ describe('faults', () => {
   });
 
   it('refuses a bad fault spec with a clear message and queues nothing', async () => {
-    const res = await fetch(`${sb.gatewayUrl}/__sandbox/faults`, { method: 'POST', body: JSON.stringify({ fault: 'explode' }) });
+    const res = await fetch(`${sb.gatewayUrl}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fault: 'explode' }) });
     assert.equal(res.status, 400);
     assert.match(((await res.json()) as any).error, /Unknown fault "explode"/);
     assert.throws(() => sb.control.injectFaults([{ fault: '500' }, { fault: '500', operation: 'nope' }]), /not an operation id/);

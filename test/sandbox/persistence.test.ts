@@ -4,7 +4,6 @@ import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { call, sale, startTestSandbox, VISA } from './sandboxTestClient';
-import { saveStateAtomically } from '../../src/sandbox/persistence';
 
 /** Paths of every field named `name` holding a value, and of every string equal to `value`. */
 function valuesNamedOrEqual(node: unknown, name: string, value: string, at = '$'): string[] {
@@ -52,65 +51,112 @@ describe('persistence', () => {
     }
   });
 
-  it('saves after each write without waiting for close', async () => {
+  it('has each write in the journal, on disk, by the time its answer arrives', async () => {
     const file = await tempFile();
     const sb = await startTestSandbox({ dataFile: file });
     try {
       const id = (await sale(sb, '8.00')).body.payload.transaction.id;
-      let saved = '';
-      for (let i = 0; i < 50 && !saved.includes(`"${id}"`); i++) {
-        await new Promise(r => setTimeout(r, 20));
-        saved = await readFile(file, 'utf8');
-      }
-      assert.ok(saved.includes(`"${id}"`));
+      // No waiting: the answer is only sent once the record is written and fsynced.
+      const journal = await readFile(`${file}.journal`, 'utf8');
+      assert.ok(journal.includes(`"${id}"`), 'the sale is in the journal');
+      assert.ok(!journal.includes(VISA), 'no full card number in the journal');
     } finally {
       await sb.close();
     }
   });
 
-  it('reads do not rewrite the data file; an advanced clock does', async () => {
+  it('reads add nothing to the journal; an advanced clock does', async () => {
     const file = await tempFile();
     const sb = await startTestSandbox({ dataFile: file });
     try {
       await sale(sb, '8.00');
-      const settled = async () => {
-        let last = '';
-        for (let i = 0; i < 50; i++) {
-          await new Promise(r => setTimeout(r, 20));
-          const now = await readFile(file, 'utf8');
-          if (now === last) return now;
-          last = now;
-        }
-        return last;
-      };
-      const afterSale = await settled();
-      await rm(file);
+      const records = async () => (await readFile(`${file}.journal`, 'utf8')).replace(/\0+$/, '');
+      const afterSale = await records();
       for (let i = 0; i < 5; i++) await call(sb, 'GET', '/rest/v1/batches/open');
-      await new Promise(r => setTimeout(r, 100));
-      await assert.rejects(readFile(file), 'five reads wrote nothing');
-      sb.control.advanceToNextAchWindow();
-      const afterAdvance = await settled();
-      assert.notEqual(afterAdvance, afterSale);
-      assert.ok(JSON.parse(afterAdvance).clockOffsetMs > JSON.parse(afterSale).clockOffsetMs, 'the advanced clock is saved');
+      assert.equal(await records(), afterSale, 'five reads wrote nothing');
+      const res = await fetch(`${sb.gatewayUrl}/__sandbox/clock/advance`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ next: 'ach-window' }),
+      });
+      const offset = ((await res.json()) as any).offsetMs;
+      const added = (await records()).slice(afterSale.length);
+      assert.ok(added.includes(`["clockOffsetMs"],${offset}`), 'the advanced clock is journaled before the answer');
     } finally {
       await sb.close();
     }
   });
 
-  it('writes through a temp file and rename, leaving no partial or temp file', async () => {
+  it('journals a change, not the whole state: a record stays small however many sales are stored', async () => {
+    const file = await tempFile();
+    const sb = await startTestSandbox({ dataFile: file });
+    try {
+      const written = async () => (await readFile(`${file}.journal`, 'utf8')).replace(/\0+$/, '').length;
+      const recordSize = async () => {
+        const before = await written();
+        await sale(sb, '1.00');
+        return await written() - before;
+      };
+      const early = await recordSize();
+      for (let i = 0; i < 10; i++) await Promise.all(Array.from({ length: 20 }, () => sale(sb, '2.00')));
+      const late = await recordSize();
+      assert.ok(late < early * 1.5, `record after 200 sales is ${late} bytes against ${early} at the start`);
+    } finally {
+      await sb.close();
+    }
+  });
+
+  it('leaves only the data file and its journal; removes temp files a crash left behind', async () => {
     const file = await tempFile();
     const sb = await startTestSandbox({ dataFile: file });
     await Promise.all(Array.from({ length: 30 }, (_, i) => sale(sb, `${i + 1}.00`)));
     await sb.close();
-    assert.deepEqual(await readdir(path.dirname(file)), ['state.json']);
+    assert.deepEqual((await readdir(path.dirname(file))).sort(), ['state.json', 'state.json.journal']);
     const state = JSON.parse(await readFile(file, 'utf8'));
     assert.equal(Object.keys(state.slices.cards.transactions).length, 30);
-    // A write that fails midway leaves the previous file intact and no temp file behind.
-    const unserialisable: any = { ...state };
-    unserialisable.slices = { loop: unserialisable };
-    await assert.rejects(saveStateAtomically(file, unserialisable));
-    assert.deepEqual(await readdir(path.dirname(file)), ['state.json']);
-    assert.equal(Object.keys(JSON.parse(await readFile(file, 'utf8')).slices.cards.transactions).length, 30);
+    assert.equal(await readFile(`${file}.journal`, 'utf8'), '', 'close folds the journal into the snapshot');
+
+    await writeFile(path.join(path.dirname(file), '.state.json.4242.0badcafe.tmp'), '{"half": ');
+    const again = await startTestSandbox({ dataFile: file });
+    await again.close();
+    assert.deepEqual((await readdir(path.dirname(file))).sort(), ['state.json', 'state.json.journal']);
+  });
+
+  it('drops a torn last journal record (never acknowledged) and keeps the whole ones', async () => {
+    const file = await tempFile();
+    const sb = await startTestSandbox({ dataFile: file });
+    const kept = (await sale(sb, '3.00')).body.payload.transaction.id;
+    const journal = (await readFile(`${file}.journal`, 'utf8')).replace(/\0+$/, '');
+    await sb.close();
+    // As a kill -9 mid-write leaves it: the snapshot from before, whole records, a cut one,
+    // then the zeros of space claimed ahead.
+    await writeFile(`${file}.journal`, `${journal}${journal.slice(0, journal.length / 2)}${'\0'.repeat(4096)}`);
+    const state = JSON.parse(await readFile(file, 'utf8'));
+    delete state.slices.cards.transactions[kept];
+    state.journalSeq = 0;
+    await writeFile(file, JSON.stringify(state));
+    const logs: string[] = [];
+    const again = await startTestSandbox({ dataFile: file, log: l => logs.push(l) });
+    try {
+      assert.equal((await call(again, 'GET', `/rest/v2/transactions?id=${kept}`)).body.payload.transactions.transaction[0].amount, '3.00');
+      assert.ok(logs.some(l => /Dropped an unfinished last record/.test(l)), logs.join('\n'));
+      const next = (await sale(again, '1.00')).body.payload.transaction.id;
+      assert.ok(Number(next) > Number(kept));
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('refuses a journal damaged in the middle, naming it', async () => {
+    const file = await tempFile();
+    const sb = await startTestSandbox({ dataFile: file });
+    await sale(sb, '3.00');
+    await sale(sb, '4.00');
+    const journal = await readFile(`${file}.journal`, 'utf8');
+    await sb.close();
+    const state = JSON.parse(await readFile(file, 'utf8'));
+    state.journalSeq = 0;
+    await writeFile(file, JSON.stringify(state));
+    await writeFile(`${file}.journal`, journal.replace('3.00', '9.00').replace('"amountCents":300', '"amountCents":900'));
+    await assert.rejects(startTestSandbox({ dataFile: file }), (e: Error) => e.message.includes(`${file}.journal`) && /damaged at line 1/.test(e.message));
   });
 
   it('refuses a corrupt data file with an error naming the file', async () => {

@@ -82,8 +82,11 @@ describe('settings', () => {
     });
   }
 
-  it('refuses a JSON body on an XML-only settings operation with 415', async () => {
-    const r = await call(sb, 'PUT', '/rest/v2/settings/terminal/rps', { json: { enabled: 'true' } });
-    assert.equal(r.status, 415);
+  it('takes a JSON body too (the facts list both media types), and refuses other media types with 415', async () => {
+    const r = await call(sb, 'PUT', '/rest/v2/settings/terminal/rps', { json: { enabled: true } });
+    assert.equal(r.status, 200);
+    assert.equal(r.body.payload['rps-settings'].enabled, true, 'a JSON request gets a JSON answer with typed booleans');
+    const form = await call(sb, 'PUT', '/rest/v2/settings/terminal/rps', { raw: { contentType: 'text/plain', text: 'enabled=true' } });
+    assert.equal(form.status, 415);
   });
 });

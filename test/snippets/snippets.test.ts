@@ -14,9 +14,11 @@ const snippets = JSON.parse(onDisk) as Record<string, Snippet>;
 
 /** What VS Code inserts when every tab stop keeps its default: `${1:name}` → `name`, `$0` → ''. */
 function insertWithDefaults(body: readonly string[]): string {
+  const unescape = (text: string) => text.replace(/\\([\\$}])/g, '$1');
   return body
     .join('\n')
-    .replace(/\\([\\$}])|\$\{\d+:([^}]*)\}|\$\d+/g, (_m, escaped: string | undefined, placeholder: string | undefined) => escaped ?? placeholder ?? '');
+    .replace(/\\([\\$}])|\$\{\d+:((?:\\.|[^}\\])*)\}|\$\d+/g, (_m, escaped: string | undefined, placeholder: string | undefined) =>
+      escaped ?? (placeholder !== undefined ? unescape(placeholder) : ''));
 }
 
 describe('snippets/gateway-request.json', () => {
@@ -42,12 +44,21 @@ describe('snippets/gateway-request.json', () => {
     assert.equal(snippets['tokens.create'].prefix, 'gw-token-create');
   });
 
-  it('turns the sample placeholders and path parameters into tab stops', () => {
+  it('turns the sample placeholders and path parameters into tab stops that stay variables when not given', () => {
     const refund = snippets['transactions.refund'].body.join('\n');
-    assert.match(refund, /"id": "\$\{2:transactionId\}"/);
-    assert.doesNotMatch(refund, /\{\{transactionId\}\}/);
-    assert.match(snippets['transactions.adjustTip'].body[2], /^PUT \{\{gatewayUrl\}\}\/rest\/v2\/transactions\/\$\{2:id\}$/);
-    assert.match(snippets['merchants.create'].body[2], /^POST \{\{boardingUrl\}\}\/api\/.*\/\$\{2:hierarchyNodeKey\}$/);
+    assert.match(refund, /"id": "\$\{2:\{\{transactionId\\\}\\\}\}"/);
+    assert.match(insertWithDefaults(snippets['transactions.refund'].body), /"id": "\{\{transactionId\}\}"/, 'a literal "transactionId" would be sent as is');
+    assert.match(snippets['transactions.adjustTip'].body[2], /^PUT \{\{gatewayUrl\}\}\/rest\/v2\/transactions\/\$\{2:\{\{id\\\}\\\}\}$/);
+    assert.match(snippets['merchants.create'].body[2], /^POST \{\{boardingUrl\}\}\/api\/.*\/\$\{2:\{\{hierarchyNodeKey\\\}\\\}\}$/);
+  });
+
+  it('puts a tab stop on every value a user changes: amount, card, expiry, CSC, invoice (issue 11)', () => {
+    const sale = snippets['transactions.sale'].body.join('\n');
+    for (const [field, value] of [['amount', '25.00'], ['card', '4111111111111111'], ['exp-date', '1230'], ['csc', '999'], ['invoice', 'INV-1001']]) {
+      assert.match(sale, new RegExp(`"${field}": "\\$\\{\\d+:${value}\\}"`), `${field} is not a tab stop`);
+    }
+    const achDebit = snippets['achTransactions.debit']?.body.join('\n') ?? '';
+    assert.match(achDebit, /"account-number": "\$\{\d+:/);
   });
 
   for (const [id, snippet] of Object.entries(snippets)) {

@@ -1,16 +1,16 @@
 // Goal (b): the real VS Code UI in headless chromium, with the extension installed the way a user
-// has it (linked mode: the repository is symlinked into the extensions dir, so no smoke-test
-// driver and toasts/dialogs behave as for a user). Expects "npm run build" to be done.
+// has it: the packaged .vsix through --install-extension (packaged first when stale), no
+// extensionDevelopmentPath and no smoke-test driver, so toasts and dialogs behave as for a user.
 // The scenario is a table of steps run in order: the workbench, the extension, the Gateway view
 // with the Local sandbox and its groups, a sale from the palette and its result editor; a request
 // file written from scratch with completion, its problems, chaining and Send All
-// (e2eRequestFiles.ts, saves artifacts/e2e-request-file.png and media/request-file.png), and curl
-// sending a sale with a misspelt field that the Traffic view shows with its finding
-// (artifacts/e2e-traffic.png, media/traffic.png); then
+// (e2eRequestFiles.ts, saves artifacts/e2e-request-file.png), and curl sending a sale with a
+// misspelt field that the Traffic view shows with its finding (artifacts/e2e-traffic.png); then
 // environments as a new user meets them (e2eEnvironments.ts, against a second sandbox started in
 // this process). Saves artifacts/e2e-sale.png (the README's screenshot), e2e-environments*.png,
 // artifacts/e2e-smoke.png at the end (artifacts/e2e-failure.png on failure) and ends with
-// "N passed, N failed". Env: KEEP_VSCODE_TMP=1 keeps the per-run dir.
+// "N passed, N failed". Then issue 11's steps (e2eTrust.ts, artifacts/e2e-trust-*.png).
+// Env: KEEP_VSCODE_TMP=1 keeps the per-run dir; E2E_ONLY=trust and E2E_KEEP_GOING=1 below.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -21,6 +21,9 @@ import { LOCAL_SANDBOX_NAME } from '../../src/extension/contracts';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server';
 import { environmentSteps } from './e2eEnvironments';
 import { requestFileSteps } from './e2eRequestFiles';
+import { installedPackageSteps } from './e2eInstalled';
+import { packagedVsix } from './packagedExtension';
+import { trustSteps } from './e2eTrust';
 import {
   normalizeText, openViewContainer, pickQuickItem, runCommand, searchExtensions, selectors, treeRow, waitForActiveEditorText,
   type Step,
@@ -82,6 +85,7 @@ const steps: Step[] = [
       assert.equal(await rows.count(), 1, 'exactly one installed extension matches "gateway"');
     },
   },
+  ...installedPackageSteps(manifest.displayName, ARTIFACTS),
   {
     name: 'the Gateway view shows the Local sandbox',
     run: async page => {
@@ -130,21 +134,32 @@ const steps: Step[] = [
   },
   ...requestFileSteps(requireWorkspace, ARTIFACTS, requireUserData),   // with the Local sandbox still active
   ...environmentSteps(requireTestSandbox, ARTIFACTS),
+  ...trustSteps(requireTestSandbox, ARTIFACTS),
 ];
+
+// E2E_ONLY=trust runs the first steps (workbench, extension, Gateway view) and then only the
+// issue-11 steps; E2E_KEEP_GOING=1 runs the steps after a failure too (to see every defect).
+const FIRST_STEPS = 7;   // …, the package's page and walkthrough, the Gateway view and its groups
+const selectedSteps = (): Step[] => {
+  if (process.env.E2E_ONLY !== 'trust') return steps;
+  return [...steps.slice(0, FIRST_STEPS), ...trustSteps(requireTestSandbox, ARTIFACTS)];
+};
 
 async function main(): Promise<number> {
   const t0 = Date.now();
   const lap = (what: string): void => console.log(`${((Date.now() - t0) / 1000).toFixed(1)}s ${what}`);
   if (!fs.existsSync(path.join(REPO_ROOT, 'dist/extension.js'))) throw new Error('dist/extension.js is missing: run "npm run build" first');
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  for (const old of ['e2e-smoke.png', 'e2e-sale.png', 'e2e-failure.png', 'e2e-environments.png', 'e2e-environments-401.png', 'e2e-request-file.png', 'e2e-traffic.png']) fs.rmSync(path.join(ARTIFACTS, old), { force: true });
+  for (const old of ['e2e-extension-page.png', 'e2e-walkthrough.png', 'e2e-smoke.png', 'e2e-sale.png', 'e2e-failure.png', 'e2e-environments.png', 'e2e-environments-401.png', 'e2e-request-file.png', 'e2e-traffic.png']) fs.rmSync(path.join(ARTIFACTS, old), { force: true });
   const workspace = mkTmp('vscode-ws-');
   workspaceDir = workspace;
   fs.writeFileSync(path.join(workspace, 'README.md'), '# Gateway Workbench test workspace\n');
 
   testSandbox = await startSandbox({ port: 0 });   // in memory: no dataFile
   lap(`test sandbox listening on ${testSandbox.gatewayUrl}`);
-  const server = await startCodeServer({ workspace, linkExtensions: [REPO_ROOT], smokeTestDriver: false })
+  const vsix = packagedVsix();
+  lap(`installing ${path.relative(REPO_ROOT, vsix)}`);
+  const server = await startCodeServer({ workspace, installVsix: [vsix], smokeTestDriver: false })
     .catch(async (err: unknown) => { await testSandbox?.close(); throw err; });
   lap(`code-server listening on ${server.url}`);
   userDataDir = path.join(server.tmp, 'user-data');
@@ -156,7 +171,8 @@ async function main(): Promise<number> {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       page.on('pageerror', e => console.log('[pageerror]', e.message));
       await page.goto(workbenchUrl(server, workspace));
-      for (const step of steps) {
+      const chosen = selectedSteps();
+      for (const step of chosen) {
         try {
           await step.run(page);
           passed++;
@@ -164,7 +180,9 @@ async function main(): Promise<number> {
         } catch (err) {
           failed++;
           lap(`FAIL ${step.name}: ${err instanceof Error ? err.message : String(err)}`);
-          break;   // later steps build on earlier ones
+          if (process.env.E2E_KEEP_GOING !== '1') break;   // later steps build on earlier ones
+          await page.screenshot({ path: path.join(ARTIFACTS, `e2e-failure-step${passed + failed}.png`) });
+          await page.keyboard.press('Escape');
         }
       }
       const shot = path.join(ARTIFACTS, failed ? 'e2e-failure.png' : 'e2e-smoke.png');
@@ -179,7 +197,7 @@ async function main(): Promise<number> {
     fs.rmSync(workspace, { recursive: true, force: true });
     lap('shut down');
   }
-  const notRun = steps.length - passed - failed;
+  const notRun = selectedSteps().length - passed - failed;
   if (notRun) console.log(`${notRun} step(s) not run`);
   console.log(`${passed} passed, ${failed} failed`);
   return failed ? 1 : 0;

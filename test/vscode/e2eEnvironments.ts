@@ -25,7 +25,7 @@ const sales = (sandbox: RunningSandbox) => sandbox.control.stats().byOperation['
 const environmentStatus = (page: Page) =>
   page.locator(selectors.statusBarItem).filter({ has: page.locator('[aria-label^="Gateway environment:"]') }).first();
 
-async function addEnvironment(page: Page, answers: { name: string; kind: string; url: string; keys: RunningSandbox }): Promise<void> {
+export async function addEnvironment(page: Page, answers: { name: string; kind: string; url: string; keys: RunningSandbox }): Promise<void> {
   await runCommand(page, 'Gateway: Add Environment…', { opensQuickPick: true });
   await answerInput(page, '(1/7)', answers.name);
   await page.locator(selectors.quickInputTitle).filter({ hasText: '(2/7)' }).waitFor();
@@ -38,7 +38,7 @@ async function addEnvironment(page: Page, answers: { name: string; kind: string;
   await page.locator(selectors.paletteInput).waitFor({ state: 'hidden' });
 }
 
-async function switchWithStatusBar(page: Page, name: string): Promise<void> {
+export async function switchWithStatusBar(page: Page, name: string): Promise<void> {
   await environmentStatus(page).click();
   await page.locator(`${selectors.paletteInput}[placeholder^="Switch the active Gateway environment"]`).waitFor();
   await pickQuickItem(page, name, name);
@@ -46,7 +46,7 @@ async function switchWithStatusBar(page: Page, name: string): Promise<void> {
 }
 
 /** Toggles a tree row open or closed (a click on an environment or group row only toggles it). */
-async function setExpanded(page: Page, label: string, expanded: boolean): Promise<void> {
+export async function setExpanded(page: Page, label: string, expanded: boolean): Promise<void> {
   const row = treeRow(page, label);
   await row.waitFor({ timeout: 30_000 });
   if ((await row.getAttribute('aria-expanded') === 'true') !== expanded) await row.click();

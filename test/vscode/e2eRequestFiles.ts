@@ -5,14 +5,13 @@
 // panel on its line, fix them, chain a refund to the sale through {{sale1.…}} completion and send
 // both with the "Send All" code lens. Runs with the Local sandbox active. The file is saved and
 // read back from disk for the text assertions (Monaco renders only what is on screen). Saves
-// artifacts/e2e-request-file.png and copies it to media/request-file.png (the README's).
+// artifacts/e2e-request-file.png (scripts/update-media.sh makes it the README's media/request-file.png).
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { parseRequestFile } from '../../src/core/requestFile';
-import { REPO_ROOT } from './harness';
 import {
   acceptSuggestion, afterTexts, clearNotifications, goToPosition, normalizeText, openViewContainer, pasteText, pickQuickItem, runCommand, selectors, toast,
   triggerSuggest, waitForActiveEditorText, waitForLensLines, type Step,
@@ -255,7 +254,8 @@ export function requestFileSteps(workspace: () => string, artifacts: string, use
         await completeField(page, 'id', { newLine: true, filter: 'id' });
         await pasteText(page, '{{');   // typed, the editor might close it as "{{}}", "{}" or not at all
         await triggerSuggest(page);
-        await acceptSuggestion(page, 'sale1');   // an earlier named request: its response paths follow
+        await acceptSuggestion(page, 'sale1');   // an earlier named request
+        await page.keyboard.type('.');          // the dot the user types (not doubled): its response paths follow
         await acceptSuggestion(page, 'sale1.payload.transaction.id');
         await completeField(page, 'amount', { newLine: true, filter: 'amount' });
         await page.keyboard.type('5.00');   // a partial refund: not one of the offered amounts
@@ -308,7 +308,6 @@ export function requestFileSteps(workspace: () => string, artifacts: string, use
         await page.waitForTimeout(300);
         const shot = path.join(artifacts, 'e2e-request-file.png');
         await page.screenshot({ path: shot });
-        fs.copyFileSync(shot, path.join(REPO_ROOT, 'media', 'request-file.png'));
         await openViewContainer(page, 'Gateway');   // where the steps after these expect to be
       },
     },
@@ -339,8 +338,7 @@ export function requestFileSteps(workspace: () => string, artifacts: string, use
         await page.mouse.move(900, 700);
         await page.waitForTimeout(300);
         const shot = path.join(artifacts, 'e2e-traffic.png');
-        await page.screenshot({ path: shot });
-        fs.copyFileSync(shot, path.join(REPO_ROOT, 'media', 'traffic.png'));
+        await page.screenshot({ path: shot });   // scripts/update-media.sh makes it media/traffic.png
         for (let i = 0; i < 3; i++) await runCommand(page, 'Decrease Current View Size');
       },
     },

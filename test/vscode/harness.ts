@@ -1,7 +1,7 @@
 // Runs a real VS Code headless: code-server's build (workbench in the browser, node extension host
 // on the server) installed by scripts/setup-vscode.sh, plus Debian's chromium driven by
 // playwright-core. Everything a run writes goes to a per-run temp dir, removed on stop().
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -32,6 +32,8 @@ export interface StartOptions {
   // Extension folders symlinked into the extensions dir as <publisher>.<name>-<version>, which
   // VS Code treats as installed (no .vsix needed).
   linkExtensions?: string[];
+  // .vsix files installed with `code-server --install-extension` before it starts: what a user does.
+  installVsix?: string[];
   // The built workbench reads ?payload (extensionDevelopmentPath / extensionTestsPath) only with
   // the smoke-test driver on; it also hides notification toasts and skips dialogs.
   smokeTestDriver?: boolean;
@@ -92,6 +94,10 @@ export async function startCodeServer(opts: StartOptions): Promise<CodeServer> {
     TMPDIR: tmpDir,
     ...opts.extraEnv,
   };
+  for (const vsix of opts.installVsix ?? []) {
+    execFileSync(NODE24, [CODE_SERVER, '--config', path.join(tmp, 'config.yaml'), '--user-data-dir', userData,
+      '--extensions-dir', extensionsDir, '--install-extension', vsix], { env, stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000 });
+  }
   const args = [
     CODE_SERVER,
     '--auth', 'none',

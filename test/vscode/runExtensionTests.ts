@@ -1,6 +1,7 @@
 // Goal (a): runs the compiled suite (out/test/vscode/suite, from scripts/build-vscode-tests.mjs)
-// inside a real VS Code extension host, with the repository root as extensionDevelopmentPath, the
-// way @vscode/test-electron does. Expects "npm run build" (dist/extension.js) to be done.
+// inside a real VS Code extension host, the way @vscode/test-electron does — against the extension
+// a user installs: the packaged .vsix, installed with --install-extension. The development
+// extension is only a stub (test/vscode/testHost) that carries extensionTestsPath.
 // Prints mocha's report, ends with "N passed, N failed"; the exit code is the suite's result.
 // Env: EXTHOST_TEST_TIMEOUT_MS (default 300000), VERBOSE=1 (echo every workbench log line),
 // KEEP_VSCODE_TMP=1 (keep the per-run dir with server.log and VS Code's logs).
@@ -8,9 +9,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as util from 'node:util';
 import { REPO_ROOT, isExpectedNoise, launchChromium, mkTmp, startCodeServer, workbenchUrl } from './harness';
+import { packagedVsix } from './packagedExtension';
 
 const SUITE = path.join(REPO_ROOT, 'out/test/vscode/suite/index.js');
 const EXTENSION_MAIN = path.join(REPO_ROOT, 'dist/extension.js');
+const TEST_HOST = path.join(REPO_ROOT, 'test/vscode/testHost');
 const TIMEOUT_MS = Number(process.env.EXTHOST_TEST_TIMEOUT_MS ?? 300_000);
 const TIMED_OUT = 124;
 const SUMMARY = /^\d+ passed, \d+ failed\n?$/m;
@@ -27,7 +30,8 @@ async function main(): Promise<number> {
   fs.writeFileSync(path.join(workspace, 'README.md'), '# Gateway Workbench test workspace\n');
   const report = `${workspace}-mocha.txt`;
 
-  const server = await startCodeServer({ workspace, extraEnv: { VSCODE_TEST_REPORT: report } });
+  const vsix = packagedVsix();
+  const server = await startCodeServer({ workspace, installVsix: [vsix], extraEnv: { VSCODE_TEST_REPORT: report } });
   try {
     const browser = await launchChromium(path.join(server.tmp, 'home'));
     try {
@@ -40,7 +44,7 @@ async function main(): Promise<number> {
         if (process.env.VERBOSE || (type === 'error' && !isExpectedNoise(text))) console.log(`[workbench ${type}]`, text);
       });
       await page.exposeFunction('codeAutomationExit', (code: number) => exit(code));
-      await page.goto(workbenchUrl(server, workspace, { extensionDevelopmentPath: REPO_ROOT, extensionTestsPath: SUITE }));
+      await page.goto(workbenchUrl(server, workspace, { extensionDevelopmentPath: TEST_HOST, extensionTestsPath: SUITE }));
 
       let timer: NodeJS.Timeout | undefined;
       const code = await Promise.race([

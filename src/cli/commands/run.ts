@@ -13,7 +13,7 @@ import { junitReport } from '../run/junitReport';
 import { runFiles, type RequestFileInput, type RunProgress } from '../run/runFiles';
 import type { RunReport } from '../run/runReport';
 import { configuredTarget, LOCAL_ENVIRONMENT_NAME, startLocalTarget, type RunTarget } from '../run/runTarget';
-import { invalidFileLines, requestLine, summaryLine, textReport, wantsColour } from '../run/textReport';
+import { invalidFileLines, requestLines, summaryLine, textReport, wantsColour } from '../run/textReport';
 
 type ReportFormat = 'text' | 'json' | 'junit';
 
@@ -45,7 +45,7 @@ async function readInputs(paths: readonly string[]): Promise<RequestFileInput[]>
 function streamedProgress(say: (line: string) => void, colour: boolean): RunProgress {
   return {
     fileStarted: (path) => say(path),
-    requestDone: (request) => say(requestLine(request, { colour })),
+    requestDone: (request) => requestLines(request, { colour }).forEach(say),
     fileDone: (file) => invalidFileLines(file, { colour }).forEach(say),
   };
 }

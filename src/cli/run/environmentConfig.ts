@@ -3,21 +3,14 @@
 // environment variables, so the file can be committed beside the request files.
 
 import { readFile } from 'node:fs/promises';
-import { validateEnvironmentUrl, type EnvironmentKind } from '../../core/environment';
+import { environmentProblem, type StoredEnvironment } from '../../core/environmentSchema';
 import { UsageError } from '../cliCommand';
 
-export interface ConfiguredEnvironment {
-  name: string;
-  kind: Exclude<EnvironmentKind, 'local'>;
-  gatewayUrl: string;
-  boardingUrl: string;
-  readOnly: boolean;
-}
+/** An entry of the file (the schema in core/environmentSchema.ts), readOnly made explicit. */
+export type ConfiguredEnvironment = Required<StoredEnvironment>;
 
 export const DEFAULT_CONFIG_FILE = 'gateway-workbench.json';
 
-const KINDS: readonly string[] = ['sandbox', 'production', 'custom'];
-const PROPERTIES: readonly string[] = ['name', 'kind', 'gatewayUrl', 'boardingUrl', 'readOnly'];
 /** Property names that would hold a credential, wherever they appear in the file. */
 const KEY_LIKE = /key|secret|token|password|credential|authorization|merchantid/i;
 
@@ -43,22 +36,6 @@ function keyProperty(value: unknown, at: string): string | undefined {
   return undefined;
 }
 
-function problemOf(entry: unknown, at: string): string | undefined {
-  if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) return `${at} is not an object`;
-  const e = entry as Record<string, unknown>;
-  const unknown = Object.keys(e).find((k) => !PROPERTIES.includes(k));
-  if (unknown) return `${at} has an unknown property "${unknown}" (known: ${PROPERTIES.join(', ')})`;
-  if (typeof e.name !== 'string' || e.name.trim() === '') return `${at}.name must be a non-empty string`;
-  if (typeof e.kind !== 'string' || !KINDS.includes(e.kind)) return `${at}.kind must be one of ${KINDS.join(', ')}`;
-  for (const url of ['gatewayUrl', 'boardingUrl'] as const) {
-    if (typeof e[url] !== 'string') return `${at}.${url} must be a URL string`;
-    const invalid = validateEnvironmentUrl(e[url] as string);
-    if (invalid) return `${at}.${url}: ${invalid}`;
-  }
-  if (e.readOnly !== undefined && typeof e.readOnly !== 'boolean') return `${at}.readOnly must be true or false`;
-  return undefined;
-}
-
 /** The environments of a config file's text; a UsageError naming the file and the problem. */
 export function parseEnvironmentConfig(text: string, file: string): ConfiguredEnvironment[] {
   let value: unknown;
@@ -75,7 +52,7 @@ export function parseEnvironmentConfig(text: string, file: string): ConfiguredEn
   if (!Array.isArray(environments)) throw new UsageError(`${file} must be {"environments": [{"name", "kind", "gatewayUrl", "boardingUrl", "readOnly"?}, …]}`);
   const seen = new Set<string>();
   return environments.map((entry, i) => {
-    const problem = problemOf(entry, `environments[${i}]`);
+    const problem = environmentProblem(entry, `environments[${i}]`);
     if (problem) throw new UsageError(`${file}: ${problem}`);
     const e = entry as ConfiguredEnvironment;
     if (seen.has(e.name)) throw new UsageError(`${file}: two environments are named "${e.name}"; names must be unique`);

@@ -42,9 +42,11 @@ function testcase(file: FileReport, request: RequestReport): Record<string, unkn
     '@_line': String(request.line),
   };
   const message = clean(request.message ?? '');
-  if (request.state === 'failed') base.failure = { '@_message': message, '@_type': 'expectation', '#text': details(request) };
+  const failureType = request.unreadable ? 'unreadable-answer' : 'expectation';
+  if (request.state === 'failed') base.failure = { '@_message': message, '@_type': failureType, '#text': details(request) };
   if (request.state === 'error') base.error = { '@_message': message, '@_type': 'error', '#text': details(request) };
   if (request.state === 'skipped' || request.state === 'cancelled') base.skipped = { '@_message': message };
+  if (request.notes?.length) base['system-out'] = clean(request.notes.map((note) => `note: ${note}`).join('\n'));
   return base;
 }
 

@@ -3,8 +3,9 @@
 // `run` command calls, and what the examples test calls in-process.
 
 import { GatewayClient } from '../../core/client';
+import { redactValue } from '../../core/redaction';
 import { parseRequestFile, type RequestFile } from '../../core/requestFile';
-import { runAll, type RequestOutcome, type RunOptions } from '../../core/runner';
+import { outcomeNotes, runAll, type RequestOutcome, type RunOptions } from '../../core/runner';
 import { refusalOf } from './requestGuard';
 import { totalsOf, type FileDiagnostic, type FileReport, type RequestReport, type RunReport } from './runReport';
 import type { RunTarget } from './runTarget';
@@ -31,6 +32,7 @@ export interface RunFilesOptions {
 function requestReport(file: RequestFile, outcome: RequestOutcome): RequestReport {
   const request = file.requests[outcome.index];
   const sent = outcome.result ? new URL(outcome.result.url) : undefined;
+  const notes = outcomeNotes(outcome);
   return {
     index: outcome.index,
     line: (request?.methodRange.start.line ?? 0) + 1,
@@ -44,6 +46,9 @@ function requestReport(file: RequestFile, outcome: RequestOutcome): RequestRepor
     ...(outcome.timingMs !== undefined ? { timeMs: Math.round(outcome.timingMs * 10) / 10 } : {}),
     ...(outcome.message ? { message: outcome.message } : {}),
     ...(outcome.asDependency ? { asDependency: true } : {}),
+    ...(outcome.unreadable ? { unreadable: outcome.unreadable } : {}),
+    ...(outcome.ignoredAuthHeaders?.length ? { ignoredHeaders: outcome.ignoredAuthHeaders } : {}),
+    ...(notes.length > 0 ? { notes } : {}),
     expectations: outcome.expectations.map(({ expectation, outcome: o }) => ({
       text: expectation.text,
       pass: o.pass,
@@ -64,13 +69,18 @@ function blockingDiagnostics(file: RequestFile): FileDiagnostic[] {
   return errors;
 }
 
-async function runFile(input: RequestFileInput, optionsFor: (file: RequestFile) => RunOptions, progress?: RunProgress): Promise<FileReport> {
+/**
+ * Every field of every report (text, json, junit) is written from these, so they are redacted
+ * here: the environment's keys, key-like literals (`sk_live_…`), card and account numbers.
+ */
+async function runFile(input: RequestFileInput, optionsFor: (file: RequestFile) => RunOptions, secrets: readonly string[], progress?: RunProgress): Promise<FileReport> {
   const started = performance.now();
   const file = parseRequestFile(input.text);
   const diagnostics = blockingDiagnostics(file);
-  if (diagnostics.length > 0) return { file: input.path, state: 'invalid', timeMs: 0, diagnostics, requests: [] };
-  const outcomes = await runAll({ ...optionsFor(file), onOutcome: (o) => progress?.requestDone(requestReport(file, o)) });
-  const requests = outcomes.map((o) => requestReport(file, o)).sort((a, b) => a.index - b.index);
+  if (diagnostics.length > 0) return redactValue({ file: input.path, state: 'invalid', timeMs: 0, diagnostics, requests: [] }, secrets);
+  const report = (o: RequestOutcome): RequestReport => redactValue(requestReport(file, o), secrets);
+  const outcomes = await runAll({ ...optionsFor(file), onOutcome: (o) => progress?.requestDone(report(o)) });
+  const requests = outcomes.map(report).sort((a, b) => a.index - b.index);
   const passed = requests.every((r) => r.state === 'passed');
   return { file: input.path, state: passed ? 'passed' : 'failed', timeMs: Math.round(performance.now() - started), diagnostics: [], requests };
 }
@@ -78,6 +88,7 @@ async function runFile(input: RequestFileInput, optionsFor: (file: RequestFile) 
 export async function runFiles(files: readonly RequestFileInput[], target: RunTarget, options: RunFilesOptions = {}): Promise<RunReport> {
   const started = performance.now();
   const client = new GatewayClient({ environment: target.environment, credentials: target.credentials });
+  const secrets = [target.credentials.apiKey, target.credentials.accessKey].filter((s): s is string => !!s);
   const environment = {
     name: target.environment.name,
     gatewayUrl: target.environment.gatewayUrl,
@@ -97,7 +108,7 @@ export async function runFiles(files: readonly RequestFileInput[], target: RunTa
           if (refusal) throw new Error(refusal);
           return client.sendRaw({ method: prepared.method, url: prepared.url.toString(), headers: prepared.headers, ...(prepared.body !== undefined ? { body: prepared.body } : {}) });
         },
-      }), options.progress);
+      }), secrets, options.progress);
       options.progress?.fileDone(report);
       reports.push(report);
     }

@@ -35,6 +35,12 @@ export interface RequestReport {
   message?: string;
   /** True when it ran only because a later request needed its response. */
   asDependency?: boolean;
+  /** Why the answer could not be read (HTML, binary, cut off, not parseable); the request then failed. */
+  unreadable?: string;
+  /** Auth headers written in the file (names only), which were not sent: the environment's keys were. */
+  ignoredHeaders?: string[];
+  /** Sentences about the request beyond its verdict (ignored headers, a body too large to parse). */
+  notes?: string[];
   expectations: ExpectationReport[];
 }
 

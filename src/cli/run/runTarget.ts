@@ -1,9 +1,6 @@
 // Where a headless run sends its requests: an environment, the keys for it, and how careful to
 // be with it. The Local sandbox target starts one in-process and stops it afterwards.
 
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import * as path from 'node:path';
 import type { Credentials, Environment } from '../../core/environment';
 import { startSandbox } from '../../sandbox/server';
 import { UsageError } from '../cliCommand';
@@ -22,30 +19,18 @@ export interface RunTarget {
 export const LOCAL_ENVIRONMENT_NAME = 'local';
 
 /**
- * A fresh Local sandbox on a free port with its state in a temporary file, removed on close.
- * Its rate limit is raised: a run of many files is one client, not the traffic the default
- * limit is there to simulate.
+ * A fresh Local sandbox on a free port, in memory only: the run's state is thrown away when it
+ * ends, so it needs no disk. Its rate limit is raised: a run of many files is one client, not
+ * the traffic the default limit is there to simulate.
  */
 export async function startLocalTarget(): Promise<RunTarget> {
-  const folder = await mkdtemp(path.join(tmpdir(), 'gateway-workbench-run-'));
-  try {
-    const sandbox = await startSandbox({ port: 0, dataFile: path.join(folder, 'sandbox.json'), rate: 10_000 });
-    return {
-      environment: { name: 'Local sandbox', kind: 'local', gatewayUrl: sandbox.gatewayUrl, boardingUrl: sandbox.boardingUrl },
-      credentials: { apiKey: sandbox.apiKey, accessKey: sandbox.accessKey, merchantId: sandbox.merchantId },
-      readOnly: false,
-      async close() {
-        try {
-          await sandbox.close();
-        } finally {
-          await rm(folder, { recursive: true, force: true });
-        }
-      },
-    };
-  } catch (err) {
-    await rm(folder, { recursive: true, force: true });
-    throw err;
-  }
+  const sandbox = await startSandbox({ port: 0, rate: 10_000 });
+  return {
+    environment: { name: 'Local sandbox', kind: 'local', gatewayUrl: sandbox.gatewayUrl, boardingUrl: sandbox.boardingUrl },
+    credentials: { apiKey: sandbox.apiKey, accessKey: sandbox.accessKey, merchantId: sandbox.merchantId },
+    readOnly: false,
+    close: () => sandbox.close(),
+  };
 }
 
 /** The configured environment called `name`, with its keys from environment variables. */

@@ -38,6 +38,11 @@ export function requestLine(request: RequestReport, options: TextReportOptions):
   return `  ${paint(MARKS[request.state], request.state, options)} ${status.padStart(3)} ${time.padStart(7)}  ${label}${why}`;
 }
 
+/** The request's line and, indented under it, its notes (auth headers not sent, a body not parsed). */
+export function requestLines(request: RequestReport, options: TextReportOptions): string[] {
+  return [requestLine(request, options), ...(request.notes ?? []).map((note) => `        note: ${note}`)];
+}
+
 /** Why a file was not run, one line per parse error; nothing for a file that ran. */
 export function invalidFileLines(file: FileReport, options: TextReportOptions): string[] {
   if (file.state !== 'invalid') return [];
@@ -45,7 +50,7 @@ export function invalidFileLines(file: FileReport, options: TextReportOptions): 
 }
 
 function fileLines(file: FileReport, options: TextReportOptions): string[] {
-  return [file.file, ...invalidFileLines(file, options), ...file.requests.map((r) => requestLine(r, options))];
+  return [file.file, ...invalidFileLines(file, options), ...file.requests.flatMap((r) => requestLines(r, options))];
 }
 
 function plural(count: number, word: string): string {

@@ -6,3 +6,4 @@ export { substituteVariables, findVariableRefs, valueAtPath, type Substitution }
 export { resolveTarget } from './resolveTarget';
 export { requestIndexAt } from './requestAt';
 export { BUILTIN_VARIABLES } from './builtinVariables';
+export { environmentLine, environmentNamedIn } from './environmentLine';

@@ -4,7 +4,9 @@
 // both run files the same way.
 
 import { evaluateExpectation, substituteVariables, type Expectation, type ParsedRequest, type RequestFile } from '../requestFile';
+import { unreadableAnswerMessage } from '../outcomeCheck';
 import type { GatewayResult } from '../result';
+import { explainStatus } from '../statusAdvice';
 import { dependencyOrder } from './dependencies';
 import { prepareRequest, resolverFor } from './prepare';
 import { requestLabel } from './requestLabel';
@@ -34,17 +36,27 @@ function filled(expectation: Expectation, resolve: (name: string) => string | un
   return { ...expectation, expected: substituteVariables(expectation.expected, resolve).text };
 }
 
-/** Passed when every expectation holds; without a status expectation, a 4xx/5xx status fails. */
+/**
+ * Passed when every expectation holds and the answer could be read; a 2xx/3xx whose body
+ * cannot be read fails whatever the expectations say; without a status expectation, a 4xx/5xx
+ * status fails.
+ */
 function judge(request: ParsedRequest, result: GatewayResult, resolve: (name: string) => string | undefined): { state: OutcomeState; message?: string; expectations: ExpectationResult[] } {
   const expectations = request.expectations.map((expectation) => ({
     expectation,
     outcome: evaluateExpectation(filled(expectation, resolve), { status: result.status, parsed: result.parsed }),
   }));
+  if (result.unreadable !== undefined && result.status < 400) return { state: 'failed', message: unreadableAnswerMessage(result), expectations };
   const failed = expectations.find((e) => !e.outcome.pass);
-  if (failed) return { state: 'failed', message: failed.outcome.message, expectations };
+  if (failed) {
+    const unparsed = result.notParsed && failed.expectation.subject !== 'status' ? ` (${result.notParsed})` : '';
+    return { state: 'failed', message: failed.outcome.message + unparsed, expectations };
+  }
   const judgesStatus = request.expectations.some((e) => e.subject === 'status');
   if (!judgesStatus && result.status >= 400) {
-    return { state: 'failed', message: `HTTP ${result.status} ${result.statusText}`.trim() + ' (add "# @expect status ' + result.status + '" if that is what you expect)', expectations };
+    const hint = ' (add "# @expect status ' + result.status + '" if that is what you expect)';
+    const advice = result.status >= 500 || result.status === 429 ? ` — ${explainStatus(result) ?? ''}` : '';
+    return { state: 'failed', message: `HTTP ${result.status} ${result.statusText}`.trim() + hint + advice, expectations };
   }
   return { state: 'passed', expectations };
 }
@@ -73,17 +85,24 @@ class Run {
     const preparation = prepareRequest(file, index, environment, namedResponses);
     if (!preparation.ok) return this.notSent(index, 'error', `not sent: ${preparation.message}`, asDependency);
     const { prepared } = preparation;
-    const base = { index, ...(prepared.request.name ? { name: prepared.request.name } : {}), label: prepared.label, ...(asDependency ? { asDependency } : {}) };
+    const base = {
+      index,
+      ...(prepared.request.name ? { name: prepared.request.name } : {}),
+      label: prepared.label,
+      ...(asDependency ? { asDependency } : {}),
+      ...(prepared.ignoredAuthHeaders.length > 0 ? { ignoredAuthHeaders: prepared.ignoredAuthHeaders } : {}),
+    };
     let result: GatewayResult | undefined;
     try {
       result = await send(prepared);
     } catch (err) {
       return this.record({ ...base, state: 'error', message: err instanceof Error ? err.message : String(err), expectations: [] });
     }
-    if (!result) return this.record({ ...base, state: 'cancelled', message: 'not sent: declined or cancelled', expectations: [] });
+    if (!result) return this.record({ ...base, state: 'cancelled', message: 'not sent: stopped before sending (read-only, not confirmed, or cancelled)', expectations: [] });
     if (prepared.request.name && result.parsed !== undefined) namedResponses.set(prepared.request.name, result.parsed);
     const verdict = judge(prepared.request, result, resolverFor(file, environment, namedResponses));
-    return this.record({ ...base, ...verdict, status: result.status, timingMs: result.timingMs, result });
+    const unreadable = result.unreadable !== undefined && result.status < 400 ? { unreadable: result.unreadable } : {};
+    return this.record({ ...base, ...verdict, ...unreadable, status: result.status, timingMs: result.timingMs, result });
   }
 
   /** Request `index` after the named requests it needs that have not been sent in this session. */

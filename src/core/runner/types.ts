@@ -56,4 +56,9 @@ export interface RequestOutcome {
   result?: GatewayResult;
   /** True when this request ran only because a later one depends on it. */
   asDependency?: boolean;
+  /** Why the answer could not be read, when the request failed for that (an unknown outcome). */
+  unreadable?: string;
+  /** Auth headers written in the file, which were not sent (the environment's keys were). */
+  ignoredAuthHeaders?: string[];
 }
+

@@ -5,7 +5,7 @@ import type * as vscode from 'vscode';
 import type { Credentials } from '../../core/environment';
 import { askPick, askText, BACK, type StepResult } from './multiStepInput';
 import {
-  DEFAULT_URLS, USER_KINDS, validateName, validateUrl,
+  boardingUrlFor, DEFAULT_URLS, USER_KINDS, validateName, validateUrl,
   type StoredEnvironment, type UserEnvironmentKind,
 } from './environmentValidation';
 
@@ -105,11 +105,15 @@ function stepsFor(draft: Draft, opts: WizardOptions, title: string): Step[] {
       applyKind(draft, picked.envKind);
       return true;
     },
-    (step, total) => text('gatewayUrl', step, total, {
-      prompt: 'Gateway URL: serves /rest/ (https, or http on 127.0.0.1/localhost).',
-      placeholder: 'https://gateway-sb.example.net',
-      validate: validateUrl,
-    }),
+    async (step, total) => {
+      const outcome = await text('gatewayUrl', step, total, {
+        prompt: 'Gateway URL: serves /rest/ (https, or http on 127.0.0.1/localhost).',
+        placeholder: 'https://gateway-sb.example.net',
+        validate: validateUrl,
+      });
+      if (outcome === true) draft.boardingUrl = boardingUrlFor(draft.gatewayUrl, draft.boardingUrl);
+      return outcome;
+    },
     (step, total) => text('boardingUrl', step, total, {
       prompt: 'Boarding URL: serves /api/ (https, or http on 127.0.0.1/localhost).',
       placeholder: 'https://boarding-sb.example.net',

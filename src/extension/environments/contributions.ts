@@ -2,6 +2,7 @@
 // this to write package.json. No vscode import, so the generator can load it in plain Node.
 import { COMMANDS } from '../contracts';
 import type { CommandContribution } from '../commandContribution';
+import { environmentSchema } from '../../core/environmentSchema';
 
 export const environmentCommands: readonly CommandContribution[] = [
   { command: COMMANDS.addEnvironment, title: 'Add Environment…', category: 'Gateway', icon: '$(add)' },
@@ -14,8 +15,6 @@ export const environmentCommands: readonly CommandContribution[] = [
   { command: COMMANDS.sandboxReset, title: 'Local Sandbox: Reset', category: 'Gateway', icon: '$(discard)' },
 ];
 
-export const ENVIRONMENT_KINDS = ['sandbox', 'production', 'custom'] as const;
-
 /** `contributes.configuration` entries. Keys are never here: they live in SecretStorage. */
 export const environmentConfiguration = {
   title: 'Gateway Workbench',
@@ -27,18 +26,12 @@ export const environmentConfiguration = {
       // named environment, and so its keys, at another host.
       scope: 'application',
       markdownDescription: 'Your gateway environments (the Local sandbox is built in and not listed here). Keys are kept in the editor\'s secret storage, never in settings: use **Gateway: Set Keys…**.',
-      items: {
-        type: 'object',
-        required: ['name', 'kind', 'gatewayUrl', 'boardingUrl'],
-        additionalProperties: false,
-        properties: {
-          name: { type: 'string', minLength: 1, description: 'Unique name shown in the tree and the status bar.' },
-          kind: { type: 'string', enum: [...ENVIRONMENT_KINDS], description: 'Production environments ask for confirmation before money moves.' },
-          gatewayUrl: { type: 'string', format: 'uri', description: 'Base URL serving /rest/ (https, except on loopback).' },
-          boardingUrl: { type: 'string', format: 'uri', description: 'Base URL serving /api/ (https, except on loopback).' },
-          readOnly: { type: 'boolean', default: false, description: 'Refuse every operation that is not a read.' },
-        },
-      },
+      items: environmentSchema,
     },
   },
 } as const;
+
+/** VS Code checks the CLI's environment file against the same schema (generated into schemas/). */
+export const environmentJsonValidation = [
+  { fileMatch: ['gateway-workbench.json'], url: './schemas/gateway-workbench.schema.json' },
+];

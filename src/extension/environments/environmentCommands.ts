@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { Credentials } from '../../core/environment';
 import { COMMANDS, LOCAL_SANDBOX_NAME, type EnvironmentEntry } from '../contracts';
 import { runEnvironmentWizard } from './addEnvironmentWizard';
+import { formatSandboxTime } from './sandboxClock';
 import type { EnvironmentManager } from './environmentStore';
 import type { StoredEnvironment, UserEnvironmentKind } from './environmentValidation';
 
@@ -69,13 +70,7 @@ export function registerEnvironmentCommands(environments: EnvironmentManager): v
     register(COMMANDS.removeEnvironment, async (target?: Target) => {
       const env = await userEnvironment(target, 'Environment to remove');
       if (!env) return false;
-      const remove = 'Remove';
-      const choice = await Promise.resolve(vscode.window.showWarningMessage(
-        `Remove environment "${env.name}"?`,
-        { modal: true, detail: 'Its keys are deleted from the secret storage too.' },
-        remove,
-      )).catch(() => undefined);   // no dialog (a test host refuses them): no removal
-      if (choice !== remove) return false;
+      if (!(await confirmModal(`Remove environment "${env.name}"?`, 'Its keys are deleted from the secret storage too.', 'Remove'))) return false;
       await environments.remove(env.name);
       return true;
     }),
@@ -105,6 +100,11 @@ export function registerEnvironmentCommands(environments: EnvironmentManager): v
     register(COMMANDS.toggleReadOnly, async (target?: Target) => {
       const env = await userEnvironment(target, 'Environment to toggle read-only');
       if (!env) return undefined;
+      if (env.readOnly && env.kind === 'production' && !(await confirmModal(
+        `Turn off read-only for PRODUCTION environment "${env.name}"?`,
+        'Payments, settings changes and deletions can then be sent to it; each one still asks you to type its name first.',
+        'Turn off read-only',
+      ))) return env.readOnly;
       await environments.setReadOnly(env.name, !env.readOnly);
       void vscode.window.showInformationMessage(env.readOnly
         ? `"${env.name}" is no longer read-only${env.kind === 'production' ? ': payments and deletions will still ask for confirmation' : ''}.`
@@ -115,19 +115,30 @@ export function registerEnvironmentCommands(environments: EnvironmentManager): v
     register(COMMANDS.sandboxNextAchWindow, async () => {
       const now = (await environments.localSandboxControl()).advanceToNextAchWindow();
       environments.notifyChanged();
-      void vscode.window.showInformationMessage(`Local sandbox time is now ${formatTime(now)} (next ACH window): pending ACH transactions moved on.`);
+      void vscode.window.showInformationMessage(`Local sandbox time is now ${formatSandboxTime(now)} (next ACH window): pending ACH transactions moved on.`);
       return now;
     }),
 
     register(COMMANDS.sandboxReset, async () => {
       const control = await environments.localSandboxControl();
+      if (!(await confirmModal(
+        `Reset the ${LOCAL_SANDBOX_NAME}?`,
+        'This deletes its card and ACH transactions, tokens, batches, documents, merchants and settings changes. Kept: its keys (requests keep working) and its clock (the time stays where it is).',
+        'Reset',
+      ))) return undefined;
       control.reset();
       environments.notifyChanged();
       const now = control.now();
-      void vscode.window.showInformationMessage(`Local sandbox reset: its data is cleared; sandbox time is now ${formatTime(now)}.`);
+      void vscode.window.showInformationMessage(`Local sandbox reset: its data is cleared; its keys and clock are kept (sandbox time ${formatSandboxTime(now)}).`);
       return now;
     }),
   );
+}
+
+/** A modal question with one action; no dialog (a test host refuses them) is a no. */
+async function confirmModal(question: string, detail: string, action: string): Promise<boolean> {
+  const choice = await Promise.resolve(vscode.window.showWarningMessage(question, { modal: true, detail }, action)).catch(() => undefined);
+  return choice === action;
 }
 
 /** A data argument (not a tree node or a name) means a script is calling: let it see errors. */
@@ -203,8 +214,4 @@ function offerSwitch(environments: EnvironmentManager, added: EnvironmentEntry):
   ).then(choice => {
     if (choice === use) void environments.setActive(added.name);
   });
-}
-
-function formatTime(date: Date): string {
-  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }

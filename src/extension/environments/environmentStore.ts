@@ -111,6 +111,10 @@ export class EnvironmentStore implements EnvironmentManager {
     return (await this.sandbox.start()).control;
   }
 
+  localSandboxTime(): Date | undefined {
+    return this.sandbox.running()?.control.now();
+  }
+
   get localSandboxDataFile(): string {
     return this.sandbox.dataFile;
   }

@@ -1,19 +1,12 @@
 // What makes a user environment acceptable: used by the wizard (live, per step), by the
 // scripted add/edit path and when reading settings. No vscode import.
-import { validateEnvironmentUrl, type EnvironmentKind } from '../../core/environment';
+import { validateEnvironmentUrl } from '../../core/environment';
+import {
+  USER_ENVIRONMENT_KINDS as USER_KINDS, isUserKind, type StoredEnvironment, type UserEnvironmentKind,
+} from '../../core/environmentSchema';
 import { LOCAL_SANDBOX_NAME } from '../contracts';
 
-export type UserEnvironmentKind = Exclude<EnvironmentKind, 'local'>;
-export const USER_KINDS: readonly UserEnvironmentKind[] = ['sandbox', 'production', 'custom'];
-
-/** An environment as the setting stores it (never with keys). */
-export interface StoredEnvironment {
-  name: string;
-  kind: UserEnvironmentKind;
-  gatewayUrl: string;
-  boardingUrl: string;
-  readOnly?: boolean;
-}
+export { USER_KINDS, isUserKind, type StoredEnvironment, type UserEnvironmentKind };
 
 /** The public gateway's URLs per kind; `custom` has none. */
 export const DEFAULT_URLS: Readonly<Record<UserEnvironmentKind, { gatewayUrl: string; boardingUrl: string } | undefined>> = {
@@ -36,10 +29,6 @@ export function validateName(name: string, takenNames: readonly string[], curren
 export function validateUrl(url: string): string | undefined {
   if (!url.trim()) return 'Enter a URL.';
   return validateEnvironmentUrl(url);
-}
-
-export function isUserKind(kind: unknown): kind is UserEnvironmentKind {
-  return typeof kind === 'string' && (USER_KINDS as readonly string[]).includes(kind);
 }
 
 /** The first problem with a whole environment, else undefined. */
@@ -69,4 +58,18 @@ export function sanitizeStored(raw: unknown): StoredEnvironment[] {
     if (!validateEnvironment(env, kept.map(k => k.name))) kept.push(env);
   }
   return kept;
+}
+
+const KNOWN_URLS = Object.values(DEFAULT_URLS).filter((u): u is { gatewayUrl: string; boardingUrl: string } => !!u);
+const sameUrl = (a: string, b: string) => a.trim().replace(/\/+$/, '').toLowerCase() === b.trim().replace(/\/+$/, '').toLowerCase();
+
+/**
+ * The boarding URL to offer once the gateway URL is typed: a known gateway's own boarding host,
+ * else nothing — never a public default beside a gateway of the user's (its AccessKey would go
+ * there). A boarding URL the user typed themselves is kept.
+ */
+export function boardingUrlFor(gatewayUrl: string, boardingUrl: string): string {
+  const typedByUser = boardingUrl.trim() !== '' && !KNOWN_URLS.some((u) => sameUrl(u.boardingUrl, boardingUrl));
+  if (typedByUser) return boardingUrl;
+  return KNOWN_URLS.find((u) => sameUrl(u.gatewayUrl, gatewayUrl))?.boardingUrl ?? '';
 }

@@ -30,6 +30,14 @@ export function guardDecision(
   return 'send';
 }
 
+/**
+ * Restricted Mode (an untrusted workspace): requests go to the Local sandbox only. A request file
+ * from an untrusted folder must not reach an environment holding the user's keys.
+ */
+export function allowedInWorkspace(env: { builtIn: boolean }, workspaceTrusted: boolean): boolean {
+  return workspaceTrusted || env.builtIn;
+}
+
 /** Fields that carry the money an operation moves, most specific first. */
 const AMOUNT_FIELDS = ['amount', 'tip-amount'] as const;
 
@@ -86,3 +94,16 @@ export function describeAmount(bodyText: string | undefined): string {
   const amount = extractAmount(bodyText);
   return amount === undefined ? 'no amount' : `amount ${amount}`;
 }
+
+/**
+ * The typed confirmation of a production send: the environment's name, or the amount the body
+ * moves. Enter alone (or anything else) never sends. Undefined when `typed` confirms, else what
+ * the input box says.
+ */
+export function confirmationProblem(typed: string, environmentName: string, amount: string | undefined): string | undefined {
+  const value = typed.trim();
+  if (value === environmentName.trim() || (amount !== undefined && value === amount)) return undefined;
+  return `Type ${quoteName(environmentName)}${amount !== undefined ? ` or the amount ${amount}` : ''} to send; Escape cancels.`;
+}
+
+const quoteName = (name: string): string => `"${name}"`;

@@ -2,6 +2,7 @@
 // port, keys generated on the very first start and kept in SecretStorage, state saved in the
 // extension's global storage so that it survives a restart of the editor.
 import * as fs from 'node:fs';
+import { LOCAL_SANDBOX_TIME_ZONE } from './sandboxClock';
 import * as vscode from 'vscode';
 import { LOCAL_SANDBOX_NAME } from '../contracts';
 import { loadRuntime } from '../lazy/runtime';
@@ -54,6 +55,7 @@ export class LocalSandboxHost {
       host: '127.0.0.1',
       port: 0,
       dataFile: this.dataFile,
+      timeZone: LOCAL_SANDBOX_TIME_ZONE,
       keys,
       log: line => this.log.info(`[Local sandbox] ${line}`),
       onExchange: exchange => this.exchanged.fire(exchange),

@@ -1,10 +1,10 @@
 // Stops accidents against real money: a read-only environment refuses anything but reads, and
-// production asks a modal confirmation that names the environment and the amount before an
-// operation that moves money or destroys. The rules themselves are in guardRules.ts.
+// production asks the user to type the environment's name (or the amount) before an operation
+// that moves money, destroys or changes settings. The rules themselves are in guardRules.ts.
 import * as vscode from 'vscode';
 import type { Operation } from '../../catalog/types';
 import { COMMANDS, type EnvironmentEntry } from '../contracts';
-import { describeAmount, guardDecision } from './guardRules';
+import { confirmationProblem, describeAmount, extractAmount, guardDecision } from './guardRules';
 
 const TURN_OFF_READ_ONLY = 'Turn off read-only';
 
@@ -23,17 +23,17 @@ export async function guardOperation(env: EnvironmentEntry, operation: Operation
       });
       return false;
     case 'confirm': {
-      const confirm = `Send to ${env.name}`;
-      // A dialog that cannot be shown (test hosts refuse them by throwing) is no confirmation.
-      const choice = await Promise.resolve(vscode.window.showWarningMessage(
-        `${operation.title} in PRODUCTION environment "${env.name}" — ${describeAmount(bodyText)}.`,
-        {
-          modal: true,
-          detail: `${operation.method} ${operation.path}\nThis acts on real money or data and cannot be undone from here.`,
-        },
-        confirm,
-      )).catch(() => undefined);
-      return choice === confirm;
+      // Typed, not a button: the focused button of a modal answers Enter, and in production
+      // Enter alone must never send. Escape (or clicking away) is no confirmation.
+      const amount = extractAmount(bodyText);
+      const typed = await Promise.resolve(vscode.window.showInputBox({
+        title: `${operation.title} in PRODUCTION "${env.name}" — ${describeAmount(bodyText)}`,
+        prompt: `${operation.method} ${operation.path}: this acts on real money or data and cannot be undone from here.`,
+        placeHolder: env.name,
+        ignoreFocusOut: true,
+        validateInput: (value) => confirmationProblem(value, env.name, amount),
+      })).catch(() => undefined);
+      return typed !== undefined && confirmationProblem(typed, env.name, amount) === undefined;
     }
   }
 }

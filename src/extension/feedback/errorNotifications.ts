@@ -3,9 +3,11 @@
 // secret: messages come from core's redacted errors and statusAdvice.
 import * as vscode from 'vscode';
 import type { GatewayResult } from '../../core/result';
+import { operationById } from '../../catalog';
+import { changesState, unreadableAnswerMessage } from '../../core/outcomeCheck';
 import { explainStatus } from '../../core/statusAdvice';
 import { redact } from '../../core/redaction';
-import { COMMANDS } from '../contracts';
+import { COMMANDS, operationCommandId } from '../contracts';
 import type { ExchangeLog } from './exchangeLog';
 
 export interface NotificationContext {
@@ -14,6 +16,8 @@ export interface NotificationContext {
   title: string;
   /** Sends the same request again (offered for 429, 5xx and network failures). */
   retry?: () => void;
+  /** The request's method: a POST that may have arrived is searched for, never retried. */
+  method?: string;
   secrets?: readonly string[];
 }
 
@@ -25,6 +29,10 @@ interface Action {
 const SHOW_LOG = (log: ExchangeLog): Action => ({ label: 'Show log', run: () => log.show() });
 const RETRY: Action = { label: 'Retry', run: (ctx) => ctx.retry?.() };
 const SET_KEYS: Action = { label: 'Set keys', run: (ctx) => void vscode.commands.executeCommand(COMMANDS.setKeys, ctx.environmentName) };
+const SEARCH_TRANSACTIONS: Action = {
+  label: 'Search transactions',
+  run: (ctx) => void vscode.commands.executeCommand(operationCommandId('transactions.search'), { environmentName: ctx.environmentName }),
+};
 const EDIT_ENVIRONMENT: Action = {
   label: 'Edit environment',
   run: (ctx) => void vscode.commands.executeCommand(COMMANDS.editEnvironment, ctx.environmentName),
@@ -55,7 +63,10 @@ const STATUS_RULES: readonly StatusRule[] = [
   },
   {
     matches: (s) => s === 429,
-    message: (r, ctx) => `${ctx.title} was rate limited on ${ctx.environmentName}; retry after ${retryAfter(r)} (429).`,
+    message: (r, ctx) =>
+      r.retryAfterMs !== undefined && r.retryWaitBudgetMs !== undefined && r.retryAfterMs > r.retryWaitBudgetMs
+        ? `${ctx.title} on ${ctx.environmentName}: ${explainStatus(r) ?? '429'}`
+        : `${ctx.title} was rate limited on ${ctx.environmentName}; retry after ${retryAfter(r)} (429).`,
     actions: [RETRY],
     severity: 'warning',
   },
@@ -84,6 +95,7 @@ const FAILURE_ACTIONS: Readonly<Record<string, readonly Action[]>> = {
   unreachable: [RETRY, EDIT_ENVIRONMENT],
   timeout: [RETRY, EDIT_ENVIRONMENT],
   'connection-lost': [RETRY],
+  'not-http': [RETRY, EDIT_ENVIRONMENT],
   network: [RETRY, EDIT_ENVIRONMENT],
   'origin-refused': [EDIT_ENVIRONMENT],
   'body-too-large': [],
@@ -110,13 +122,28 @@ function present(severity: 'error' | 'warning', message: string, actions: readon
 export function notifyErrorStatus(result: GatewayResult, ctx: NotificationContext, log: ExchangeLog): void {
   const rule = STATUS_RULES.find((r) => r.matches(result.status));
   if (!rule) return;
-  present(rule.severity, rule.message(result, ctx), [...rule.actions, SHOW_LOG(log)], ctx);
+  // A 5xx on a request that changes state is an unknown outcome: check first, no blind Retry.
+  const operation = result.operationId ? operationById(result.operationId) : undefined;
+  const unknown = result.status >= 500 && changesState(result.method, operation);
+  const actions = rule.actions.filter((a) => !unknown || a !== RETRY);
+  present(rule.severity, rule.message(result, ctx), [...actions, SHOW_LOG(log)], ctx);
+}
+
+/** For a success status whose body could not be read: an unknown outcome, never shown as a success. */
+export function notifyUnreadable(result: GatewayResult, ctx: NotificationContext, log: ExchangeLog): void {
+  present('error', `${ctx.title} on ${ctx.environmentName}: ${result.status}, but ${unreadableAnswerMessage(result)}.`, [SHOW_LOG(log)], ctx);
 }
 
 /** For a failure without a response (GatewayError from core, or anything else thrown). */
 export function notifyFailure(error: unknown, ctx: NotificationContext, log: ExchangeLog): void {
   const { kind, message } = describeFailure(error);
-  present('error', `${ctx.title} on ${ctx.environmentName} failed: ${message}`, [...(FAILURE_ACTIONS[kind] ?? []), SHOW_LOG(log)], ctx);
+  // It may have happened: the message names what to check, and no button sends it again blind;
+  // a POST that may have arrived offers the search that tells instead of Retry.
+  const unknown = (error as { outcomeUnknown?: unknown } | undefined)?.outcomeUnknown === true;
+  const mayHaveArrived = ctx.method?.toUpperCase() === 'POST' && (kind === 'connection-lost' || kind === 'timeout');
+  const base = (FAILURE_ACTIONS[kind] ?? []).filter((a) => !(unknown || mayHaveArrived) || a !== RETRY);
+  const actions = mayHaveArrived ? [SEARCH_TRANSACTIONS, ...base] : base;
+  present('error', `${ctx.title} on ${ctx.environmentName} failed: ${message}`, [...actions, SHOW_LOG(log)], ctx);
 }
 
 /**

@@ -2,7 +2,10 @@
 // re-run itself: same environment, vars and body, through the runner (and so the guard) again.
 import * as vscode from 'vscode';
 import { operationById } from '../../catalog';
-import { COMMANDS, type HistoryEntry, type OperationRunner } from '../contracts';
+import type { Operation } from '../../catalog/types';
+import { checks } from '../../core/inputChecks';
+import { COMMANDS, LOCAL_SANDBOX_NAME, type HistoryEntry, type OperationRunner } from '../contracts';
+import { maskedCardIn, testCardFor, withCard } from './maskedBody';
 import type { HistoryStore } from './historyStore';
 
 function describe(entry: HistoryEntry): vscode.QuickPickItem & { entry: HistoryEntry } {
@@ -17,9 +20,10 @@ function describe(entry: HistoryEntry): vscode.QuickPickItem & { entry: HistoryE
 }
 
 /**
- * Re-runs an entry. An operation with a body reopens its request document with the stored
- * (redacted) body, since masked card numbers must be filled in again; one without a body
- * sends again at once.
+ * Re-runs an entry: same environment, vars and body. An operation without a body is sent again
+ * at once. A body is stored redacted, so one that carried a card comes back masked: the user is
+ * told so and chooses how to put the card back (rerunWithCard); any other body reopens as its
+ * request document.
  */
 async function rerun(runner: OperationRunner, entry: HistoryEntry): Promise<void> {
   const op = entry.operationId ? operationById(entry.operationId) : undefined;
@@ -27,7 +31,68 @@ async function rerun(runner: OperationRunner, entry: HistoryEntry): Promise<void
     void vscode.window.showWarningMessage(`${entry.method} ${entry.path} matches no gateway operation, so it cannot be re-run from history. Open it as a request file instead.`);
     return;
   }
+  const masked = maskedCardIn(entry.body);
+  if (entry.body !== undefined && masked) {
+    await rerunWithCard(runner, op, entry, entry.body, masked.lastFour);
+    return;
+  }
   await runner.run(op, { environmentName: entry.environmentName, vars: entry.vars, body: entry.body });
+}
+
+type CardChoice = vscode.QuickPickItem & { action: 'test-card' | 'enter-card' | 'open' };
+
+async function rerunWithCard(runner: OperationRunner, op: Operation, entry: HistoryEntry, body: string, lastFour: string): Promise<void> {
+  const environmentName = entry.environmentName;
+  const testCard = testCardFor(lastFour);
+  const choices: CardChoice[] = environmentName === LOCAL_SANDBOX_NAME
+    ? [
+        { action: 'test-card', label: `$(debug-restart) Send again with the test card …${testCard.slice(-4)}`, detail: `The ${LOCAL_SANDBOX_NAME} test card it was, with CSC 999.` },
+        { action: 'open', label: '$(edit) Open it to edit first', detail: 'The card and CSC stay masked until you fill them in.' },
+      ]
+    : [
+        { action: 'enter-card', label: '$(credit-card) Enter the card number…', detail: `Then it is sent to ${environmentName} as before (the production guard still asks where it applies).` },
+        { action: 'open', label: '$(edit) Open it to fill the card in', detail: 'The card and CSC stay masked until you fill them in.' },
+      ];
+  const picked = await vscode.window.showQuickPick(choices, {
+    title: `Re-run ${op.title} on ${environmentName}: history keeps the card (…${lastFour}) and CSC masked`,
+    placeHolder: 'A full card number or CSC is never stored. How should the card come back?',
+    ignoreFocusOut: true,
+  });
+  if (!picked) return;
+  const args = { environmentName, vars: entry.vars, show: true };
+  if (picked.action === 'test-card') {
+    await runner.send(op, { ...args, body: withCard(body, testCard, '999') });
+    return;
+  }
+  if (picked.action === 'enter-card') {
+    const card = await askCard(op, environmentName);
+    if (card) await runner.send(op, { ...args, body: withCard(body, card.pan, card.csc) });
+    return;
+  }
+  await runner.run(op, {
+    environmentName, vars: entry.vars, body,
+    note: `Re-run from history: the card (…${lastFour}) and CSC were stored masked. Put the card number and CSC back before sending.`,
+  });
+}
+
+async function askCard(op: Operation, environmentName: string): Promise<{ pan: string; csc?: string } | undefined> {
+  const pan = await vscode.window.showInputBox({
+    title: `${op.title} on ${environmentName}: card number`,
+    prompt: 'The card number to send; it is not stored (history masks it again).',
+    password: true,
+    ignoreFocusOut: true,
+    validateInput: (value) => (value.trim() ? checks.luhn(value.trim()) : 'Enter the card number'),
+  });
+  if (!pan) return undefined;
+  const csc = await vscode.window.showInputBox({
+    title: `${op.title} on ${environmentName}: CSC (optional)`,
+    prompt: 'The card security code, or Enter on an empty box to send without one.',
+    password: true,
+    ignoreFocusOut: true,
+    validateInput: (value) => (value.trim() ? checks.csc(value.trim()) : undefined),
+  });
+  if (csc === undefined) return undefined;
+  return { pan: pan.trim(), ...(csc.trim() ? { csc: csc.trim() } : {}) };
 }
 
 export function registerHistoryCommands(store: HistoryStore, runner: OperationRunner): vscode.Disposable {

@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { EnvironmentsParams } from '../../language/protocol';
-import { REQUEST_LANGUAGE_ID, type EnvironmentService } from '../contracts';
+import { LOCAL_SANDBOX_NAME, REQUEST_LANGUAGE_ID, type EnvironmentService } from '../contracts';
 import type { RequestLanguageClient } from './languageClientBundle';
 import { loadLanguageClientModule, serverModulePath } from './languageClientLoader';
 
@@ -21,7 +21,12 @@ export function registerLanguageClient(environments: EnvironmentService, log: vs
   let starting: Promise<RequestLanguageClient | undefined> | undefined;
   let running = false;
   let stopped = false;
-  const params = (): EnvironmentsParams => ({ active: environments.active().name, names: environments.list().map((e) => e.name) });
+  const params = (): EnvironmentsParams => ({
+    active: environments.active().name,
+    names: environments.list().map((e) => e.name),
+    production: environments.list().filter((e) => e.kind === 'production').map((e) => e.name),
+    local: LOCAL_SANDBOX_NAME,
+  });
 
   const startClient = async (): Promise<RequestLanguageClient | undefined> => {
     const serverModule = serverModulePath();

@@ -23,12 +23,10 @@ export async function startRequestLanguageClient(options: RequestLanguageClientO
     run: { module: options.serverModule, transport: TransportKind.ipc },
     debug: { module: options.serverModule, transport: TransportKind.ipc },
   };
-  const initializationOptions: ServerInitializationOptions = { environments: options.environments };
+  const initializationOptions: ServerInitializationOptions = { environments: options.environments, runsEditorCommands: true };
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [
-      { scheme: 'file', language: REQUEST_LANGUAGE_ID },
-      { scheme: 'untitled', language: REQUEST_LANGUAGE_ID },
-    ],
+    // Every scheme: request files in virtual workspaces and diff views get the same features.
+    documentSelector: [{ language: REQUEST_LANGUAGE_ID }],
     initializationOptions,
   };
   const client = new LanguageClient('gatewayRequestLanguageServer', 'Gateway Request Language Server', serverOptions, clientOptions);

@@ -14,6 +14,7 @@ export const operationCommands: readonly CommandContribution[] = [
   { command: COMMANDS.rerunHistory, title: 'Run Again from History', category: 'Gateway', icon: '$(refresh)' },
   { command: COMMANDS.clearHistory, title: 'Clear History', category: 'Gateway', icon: '$(clear-all)' },
   { command: COMMANDS.formatResult, title: 'Format Result', category: 'Gateway', icon: '$(list-flat)' },
+  { command: COMMANDS.compareSettings, title: 'Compare with Current Settings', category: 'Gateway', icon: '$(diff)' },
 ];
 
 /** Commands that need arguments (a request index, a history entry) are hidden from the palette. */
@@ -25,6 +26,7 @@ export const menus = {
     { command: COMMANDS.sendRequest, when: `editorLangId == ${REQUEST_LANGUAGE_ID}` },
     { command: COMMANDS.sendAll, when: `editorLangId == ${REQUEST_LANGUAGE_ID}` },
     { command: COMMANDS.formatResult, when: `resourceScheme == ${RESULT_SCHEME}` },
+    { command: COMMANDS.compareSettings, when: `editorLangId == ${REQUEST_LANGUAGE_ID}` },
   ],
   'editor/title': [
     { command: COMMANDS.formatResult, when: `resourceScheme == ${RESULT_SCHEME}`, group: 'navigation' },

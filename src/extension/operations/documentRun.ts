@@ -2,7 +2,7 @@
 // (its own, one given, or one picked), and a `send` that goes the one way every request leaves
 // the extension — runExchange (production guard, progress, log, history, result editor).
 import * as vscode from 'vscode';
-import { parseRequestFile, type RequestFile } from '../../core/requestFile';
+import { environmentNamedIn, parseRequestFile, type RequestFile } from '../../core/requestFile';
 import type { GatewayResult } from '../../core/result';
 import type { PreparedRequest, RequestOutcome, RunEnvironment, RunOptions } from '../../core/runner';
 import type { EnvironmentEntry, EnvironmentService } from '../contracts';
@@ -65,12 +65,18 @@ function warnAboutAuthHeaders(prepared: PreparedRequest, env: EnvironmentEntry):
   );
 }
 
+/** The known environment the document's header names (what the lens promises), if any. */
+function headerEnvironment(environments: EnvironmentService, doc: vscode.TextDocument): string | undefined {
+  const named = environmentNamedIn(doc.getText());
+  return named !== undefined && environments.get(named) ? named : undefined;
+}
+
 /** Undefined when the user dismissed the environment pick or named an unknown environment. */
 export async function openDocumentRun(deps: DocumentRunDeps, uri: vscode.Uri | string, target?: SendTarget): Promise<DocumentRun | undefined> {
   const { environments } = deps.exchange;
   const doc = await documentOf(uri);
   const key = doc.uri.toString();
-  const name = typeof target === 'string' ? target : target ? await pickEnvironment(environments) : deps.sessions.targetOf(key);
+  const name = typeof target === 'string' ? target : target ? await pickEnvironment(environments) : deps.sessions.targetOf(key) ?? headerEnvironment(environments, doc);
   if (target && !name) return undefined;
   const named = targetEnvironment(environments, name);
   if (!named) return undefined;

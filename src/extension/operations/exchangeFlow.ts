@@ -8,10 +8,12 @@ import type { GatewayClient } from '../../core/client';
 import type { GatewayResult } from '../../core/result';
 import type { EnvironmentEntry, EnvironmentService, KnownResourceStore, OperationVars, ResultPresenter } from '../contracts';
 import { guardOperation } from '../environments/productionGuard';
-import { describeFailure, notifyErrorStatus, notifyFailure } from '../feedback/errorNotifications';
+import { allowedInWorkspace } from '../environments/guardRules';
+import { describeFailure, notifyErrorStatus, notifyFailure, notifyUnreadable } from '../feedback/errorNotifications';
 import type { ExchangeContext, ExchangeLog } from '../feedback/exchangeLog';
 import type { HistoryStore } from '../history/historyStore';
 import { resourceChangeOf } from './resourceEffects';
+import { isSettingsWrite } from './settingsDocuments';
 
 export interface SendEvent {
   environmentName: string;
@@ -25,6 +27,8 @@ export interface ExchangeDeps {
   knownResources: KnownResourceStore;
   log: ExchangeLog;
   didSend: vscode.EventEmitter<SendEvent>;
+  /** Opens current ↔ new settings in a diff editor (before a settings write to production). */
+  showSettingsDiff?(env: EnvironmentEntry, operation: Operation, body: string): Promise<boolean>;
 }
 
 export interface ExchangeRequest {
@@ -50,8 +54,24 @@ export interface ExchangeRequest {
   retry(): void;
 }
 
+const MANAGE_TRUST = 'Manage Workspace Trust';
+
 async function guard(deps: ExchangeDeps, req: ExchangeRequest, ctx: ExchangeContext): Promise<boolean> {
+  if (!allowedInWorkspace(req.env, vscode.workspace.isTrusted)) {
+    deps.log.refused(ctx, `the workspace is not trusted, so nothing is sent to ${req.env.name}`);
+    void vscode.window.showWarningMessage(
+      `Restricted Mode: ${req.title} was not sent to ${req.env.name}. In an untrusted workspace requests go only to the Local sandbox; trust this folder to use your own environments.`,
+      MANAGE_TRUST,
+    ).then(choice => {
+      if (choice === MANAGE_TRUST) void vscode.commands.executeCommand('workbench.trust.manage');
+    });
+    return false;
+  }
   if (req.operation) {
+    // In production a settings change shows what it changes before the user confirms it.
+    if (req.env.kind === 'production' && !req.env.readOnly && isSettingsWrite(req.operation) && req.body !== undefined) {
+      await deps.showSettingsDiff?.(req.env, req.operation, req.body).catch(() => false);
+    }
     // A guard that cannot ask (a dialog refused, e.g. in automation) has not said yes.
     const allowed = await guardOperation(req.env, req.operation, req.body).catch(() => false);
     if (!allowed) deps.log.refused(ctx, `the ${req.env.name} guard did not allow ${req.operation.id}`);
@@ -106,7 +126,7 @@ export async function runExchange(deps: ExchangeDeps, req: ExchangeRequest): Pro
   const secrets = [credentials?.apiKey, credentials?.accessKey].filter((s): s is string => !!s);
   const ctx: ExchangeContext = { environmentName: req.env.name, operationId: req.operation?.id, method: req.method, path: req.path, secrets };
   if (!(await guard(deps, req, ctx))) return undefined;
-  const notifyCtx = { environmentName: req.env.name, title: req.title, retry: req.retry, secrets };
+  const notifyCtx = { environmentName: req.env.name, title: req.title, retry: req.retry, method: req.method, secrets };
 
   const abort = new AbortController();
   let reachedClient = false;
@@ -148,6 +168,7 @@ export async function runExchange(deps: ExchangeDeps, req: ExchangeRequest): Pro
 
   await afterResult(deps, req, ctx, result);
   if (result.status >= 400 && !req.statusJudgedByCaller) notifyErrorStatus(result, notifyCtx, deps.log);
+  if (result.status < 400 && result.unreadable !== undefined) notifyUnreadable(result, notifyCtx, deps.log);
   if (req.show !== false) {
     try {
       await deps.presenter.show(result, { title: req.title, environmentName: req.env.name });

@@ -20,11 +20,13 @@ import { createResultStatusBar } from '../results/resultStatusBar';
 import type { ExchangeDeps, SendEvent } from './exchangeFlow';
 import { registerOperationCommands } from './operationCommands';
 import { createOperationRunner, type OperationRunnerImpl } from './operationRunner';
+import { RequestDocumentFiles } from './requestDocumentFiles';
 import { registerRequestFolding } from './requestFolding';
 import { RequestSessions, type KeptOutcome } from './requestSessions';
 import { registerRunOperationPick } from './runOperationPick';
 import { registerSendAll } from './sendAll';
 import { registerSendRequest } from './sendRequest';
+import { registerSettingsDiff } from './settingsDiff';
 import { AssertionDecorations } from './assertionDecorations';
 import type { DocumentRunDeps } from './documentRun';
 import { RunResults } from './runResults';
@@ -63,8 +65,14 @@ export function registerOperations(context: vscode.ExtensionContext, deps: Opera
   const exchangeLog = new ExchangeLog(deps.log);
   const didSend = new vscode.EventEmitter<SendEvent>();
   const sessions = new RequestSessions();
-  const exchangeDeps: ExchangeDeps = { environments: deps.environments, presenter, history, knownResources: deps.knownResources, log: exchangeLog, didSend };
-  const runner = createOperationRunner(exchangeDeps, sessions);
+  const settingsDiff = registerSettingsDiff(deps.environments, sessions);
+  const exchangeDeps: ExchangeDeps = {
+    environments: deps.environments, presenter, history, knownResources: deps.knownResources, log: exchangeLog, didSend,
+    showSettingsDiff: settingsDiff.show,
+  };
+  const files = new RequestDocumentFiles(vscode.Uri.joinPath(context.globalStorageUri, 'requests'));
+  void files.removeOld();
+  const runner = createOperationRunner(exchangeDeps, sessions, files);
   const decorations = new AssertionDecorations();
   const runDeps: DocumentRunDeps = { exchange: exchangeDeps, sessions, results: new RunResults(sessions, decorations, exchangeLog) };
 
@@ -72,6 +80,7 @@ export function registerOperations(context: vscode.ExtensionContext, deps: Opera
   const disposables = vscode.Disposable.from(
     didSend,
     requestTests,
+    settingsDiff,
     documents,
     vscode.workspace.registerTextDocumentContentProvider(RESULT_SCHEME, documents),
     createResultStatusBar(documents),

@@ -13,9 +13,12 @@ import {
   type OperationVars,
 } from '../contracts';
 import { runExchange, type ExchangeDeps, type SendEvent } from './exchangeFlow';
-import { askForMissingParams } from './parameterPrompts';
+import { askForMissingParams, askSearchFilters } from './parameterPrompts';
 import { fillPlaceholders, filledPath, requestDocumentText } from './requestDocumentText';
+import { currentSettingsOf, settingsBodyText, settingsReadOf } from './settingsDocuments';
+import type { RequestDocumentFiles } from './requestDocumentFiles';
 import type { RequestSessions } from './requestSessions';
+import { requestColumn } from '../results/editorColumns';
 
 export interface OperationRunnerImpl extends OperationRunner {
   /** Fires after each exchange that got a response (for the tree's refresh). */
@@ -45,7 +48,7 @@ function paramsOf(op: Operation, vars: OperationVars = {}, query: Record<string,
   return { params, query: { ...q, ...query } };
 }
 
-export function createOperationRunner(deps: ExchangeDeps, sessions: RequestSessions): OperationRunnerImpl {
+export function createOperationRunner(deps: ExchangeDeps, sessions: RequestSessions, files: RequestDocumentFiles): OperationRunnerImpl {
   const runner: OperationRunnerImpl = {
     onDidSend: deps.didSend.event,
 
@@ -53,10 +56,18 @@ export function createOperationRunner(deps: ExchangeDeps, sessions: RequestSessi
       const env = targetEnvironment(deps.environments, args.environmentName);
       if (!env) return undefined;
       if (op.bodyFormat !== 'none') {
-        await openRequestDocument(op, env.name, args, sessions);
+        // A path cannot be left as a variable the user may not notice: ask for it now.
+        const pathVars = await askForMissingParams(op, args.vars, { pathOnly: true, localSandbox: env.kind === 'local' });
+        if (!pathVars) return undefined;
+        args = { ...args, vars: pathVars };
+        const prefilled = op.group === 'settings' && op.method === 'PUT' && args.body === undefined ? await currentSettingsArgs(runner, op, env.name) : {};
+        if (!prefilled) return undefined;
+        await openRequestDocument(op, env.name, { ...args, ...prefilled }, sessions, files);
         return undefined;
       }
-      const vars = await askForMissingParams(op, args.vars);
+      const filters = await askSearchFilters(op, args.vars);
+      if (!filters) return undefined;
+      const vars = await askForMissingParams(op, filters, { localSandbox: env.kind === 'local' });
       if (!vars) return undefined;
       return runner.send(op, { ...args, environmentName: env.name, vars });
     },
@@ -89,12 +100,37 @@ export function createOperationRunner(deps: ExchangeDeps, sessions: RequestSessi
   return runner;
 }
 
-/** Opens an untitled request document for `op`, remembering which environment it targets. */
-export async function openRequestDocument(op: Operation, environmentName: string, args: OperationArgs, sessions: RequestSessions): Promise<vscode.TextEditor> {
-  const content = requestDocumentText({ operation: op, environmentName, vars: args.vars, body: args.body });
-  const doc = await vscode.workspace.openTextDocument({ language: REQUEST_LANGUAGE_ID, content });
+/**
+ * An update's body from a fresh GET of the current settings (the sample would overwrite what the
+ * user did not touch). Undefined when the GET failed (runExchange has said why); the sample with
+ * a note when the answer does not hold these settings.
+ */
+async function currentSettingsArgs(runner: OperationRunner, op: Operation, environmentName: string): Promise<Pick<OperationArgs, 'body' | 'note'> | undefined> {
+  const read = settingsReadOf(op);
+  if (!read) return {};
+  const result = await runner.send(read, { environmentName, show: false });
+  if (!result) return undefined;
+  if (result.status !== 200) return undefined;
+  const current = currentSettingsOf(op, result.parsed);
+  if (!current) return { note: `The current settings could not be read from ${read.title} (${result.status}): this is the catalog sample; every field here is sent.` };
+  return {
+    body: settingsBodyText(op, current),
+    note: `Pre-filled with ${environmentName}'s current settings (read just now). Change what you need; "Gateway: Compare with Current Settings" shows the difference.`,
+  };
+}
+
+/**
+ * Opens a request document for `op` (a file in the extension's storage, so that closing it
+ * untouched asks nothing), remembering which environment it targets.
+ */
+export async function openRequestDocument(
+  op: Operation, environmentName: string, args: OperationArgs, sessions: RequestSessions, files: RequestDocumentFiles,
+): Promise<vscode.TextEditor> {
+  const content = requestDocumentText({ operation: op, environmentName, vars: args.vars, body: args.body, note: args.note });
+  let doc = await vscode.workspace.openTextDocument(await files.create(op.title, content));
+  if (doc.languageId !== REQUEST_LANGUAGE_ID) doc = await vscode.languages.setTextDocumentLanguage(doc, REQUEST_LANGUAGE_ID);
   sessions.setTarget(doc.uri.toString(), environmentName);
-  const editor = await vscode.window.showTextDocument(doc, { preview: false });
+  const editor = await vscode.window.showTextDocument(doc, { preview: false, viewColumn: requestColumn() });
   // Put the cursor on the request line, so "Send Request" picks it at once.
   const line = content.split('\n').findIndex((l) => l.startsWith(`${op.method} `));
   if (line >= 0) editor.selection = new vscode.Selection(line, 0, line, 0);

@@ -2,6 +2,7 @@
 // careful to be, where it goes), then one request in the request-file format that
 // `src/core/requestFile` parses. Pure (no vscode) so node tests can hold it to the parser.
 import type { Operation, ResponseFormat } from '../../catalog/types';
+import { environmentLine } from '../../core/requestFile/environmentLine';
 import type { OperationVars } from '../contracts';
 
 export interface RequestDocumentInput {
@@ -10,6 +11,8 @@ export interface RequestDocumentInput {
   vars?: OperationVars;
   /** Used instead of the catalog sample. */
   body?: string;
+  /** A comment line under the header: what the user must do before sending. */
+  note?: string;
 }
 
 const SAFETY_LABEL: Readonly<Record<Operation['safety'], string>> = {
@@ -41,6 +44,38 @@ export function fillPlaceholders(text: string, vars: OperationVars = {}): string
   return text.replace(/\{\{\s*([A-Za-z_$][\w$-]*)\s*\}\}/g, (whole: string, name: string) => vars[name] ?? whole);
 }
 
+/**
+ * The catalog sample with the item's values in it: `{{name}}` placeholders are filled, and a body
+ * field named like a var takes its value (a card token's id replaces the sample's test card).
+ * Top-level JSON fields and XML elements with plain text only; anything else stays as written.
+ */
+export function sampleWithVars(sample: string, vars: OperationVars = {}): string {
+  const filled = fillPlaceholders(sample, vars);
+  const names = Object.keys(vars).filter((name) => vars[name] !== undefined && vars[name] !== '');
+  if (names.length === 0) return filled;
+  if (filled.trimStart().startsWith('<')) {
+    return names.reduce((xml, name) => xml.replace(
+      new RegExp(`(<${escapeRegExp(name)}>)[^<]*(</${escapeRegExp(name)}>)`, 'g'),
+      (_whole, open: string, close: string) => `${open}${escapeXml(vars[name] as string)}${close}`,
+    ), filled);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(filled);
+  } catch {
+    return filled;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return filled;
+  const body = parsed as Record<string, unknown>;
+  const touched = names.filter((name) => Object.hasOwn(body, name) && typeof body[name] !== 'object');
+  if (touched.length === 0) return filled;
+  for (const name of touched) body[name] = vars[name];
+  return JSON.stringify(body, null, 2);
+}
+
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeXml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 /** The operation's path with known parameters filled (encoded) and unknown ones as `{{name}}`. */
 export function filledPath(op: Operation, vars: OperationVars = {}): string {
   const path = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
@@ -61,20 +96,31 @@ export function requestNameOf(op: Operation): string {
 
 export function requestDocumentText(input: RequestDocumentInput): string {
   const { operation: op, environmentName, vars } = input;
-  const sample = input.body ?? op.sample ?? '';
+  // A body the caller gives (history, a URI) is kept as written; the catalog sample takes the vars.
+  const sample = input.body !== undefined ? fillPlaceholders(input.body, vars) : sampleWithVars(op.sample ?? '', vars);
+  const path = filledPath(op, vars);
+  const toFill = unresolvedNames(`${path}\n${op.bodyFormat !== 'none' ? sample : ''}`);
   const lines = [
     `# ${op.title} (${op.id}) — ${safetyLabel(op)}`,
-    `# Environment: ${environmentName}. Send with "Gateway: Send Request" (Ctrl+Alt+Enter) or the code lens.`,
+    environmentLine(environmentName, 'Send with "Gateway: Send Request" (Ctrl+Alt+Enter) or the code lens.'),
     `# Auth: ${AUTH_HEADERS[op.auth]} added at send time from SecretStorage; never write keys here.`,
+    ...(input.note ? [`# ${input.note}`] : []),
+    // A variable left in the document is said out loud, with the two ways to give it.
+    ...toFill.map((name) => `# To fill: {{${name}}} — replace it, or define it above with "@${name} = <value>"; ${op.title} from an item's menu in the Gateway view fills it for you.`),
     '',
     `### ${op.title}`,
     `# @name ${requestNameOf(op)}`,
-    `${op.method} ${filledPath(op, vars)}`,
+    `${op.method} ${path}`,
   ];
   if (op.bodyFormat !== 'none') lines.push(`Content-Type: ${MEDIA_TYPE[bodyFormatOf(sample, op)]}`);
   lines.push(`Accept: ${ACCEPT[op.responseFormat]}`);
-  if (op.bodyFormat !== 'none') lines.push('', fillPlaceholders(sample, vars));
+  if (op.bodyFormat !== 'none') lines.push('', sample);
   return lines.join('\n') + '\n';
+}
+
+/** `{{name}}` variables in `text`, each once, in order. */
+function unresolvedNames(text: string): string[] {
+  return [...new Set([...text.matchAll(/\{\{\s*([A-Za-z_$][\w$-]*)\s*\}\}/g)].map((m) => m[1]!))];
 }
 
 function bodyFormatOf(body: string, op: Operation): 'json' | 'xml' {

@@ -32,7 +32,7 @@ export function requestLineText(outcome: Outcome, secrets: readonly string[] = [
   if (outcome.state === 'passed') return { verdict: 'passed', text: `✓${status}${ms(outcome.timingMs)}` };
   if (outcome.state === 'failed') {
     const failedExpectations = outcome.expectations.filter((e) => !e.outcome.pass).length;
-    const why = failedExpectations > 0 ? `${failedExpectations} of ${outcome.expectations.length} expectations failed` : (outcome.message ?? 'failed');
+    const why = failedExpectations > 0 && !outcome.unreadable ? `${failedExpectations} of ${outcome.expectations.length} expectations failed` : (outcome.message ?? 'failed');
     return { verdict: 'failed', text: redact(`✗${status}${ms(outcome.timingMs)} — ${why}`, secrets) };
   }
   if (outcome.state === 'error') return { verdict: 'failed', text: redact(`✗ ${outcome.message ?? 'error'}`, secrets) };

@@ -3,6 +3,8 @@
 // line per expectation, and one for each request that did not pass.
 import type * as vscode from 'vscode';
 import type { RequestFile } from '../../core/requestFile';
+import { redact } from '../../core/redaction';
+import { outcomeNotes } from '../../core/runner/notes';
 import type { RequestOutcome } from '../../core/runner/types';
 import type { ExchangeLog } from '../feedback/exchangeLog';
 import type { AssertionDecorations, RequestDecoration } from './assertionDecorations';
@@ -46,6 +48,7 @@ export class RunResults {
         this.log.note(e.outcome.pass ? 'info' : 'warn', expectationLogLine(record.environmentName, outcome, e, record.secrets));
       }
       if (outcome.state !== 'passed') this.log.note(outcome.state === 'error' ? 'error' : 'warn', outcomeLogLine(record.environmentName, outcome, record.secrets));
+      for (const note of outcomeNotes(outcome)) this.log.note('info', redact(`[${record.environmentName}] ${outcome.label}: ${note}`, record.secrets));
     }
   }
 }

@@ -1,4 +1,5 @@
-// A PDF result is not shown as text: it is saved where the user chooses, then offered to open.
+// A PDF result is not shown as text: it is saved where the user chooses, then offered to open
+// with the system's viewer or to reveal.
 // With the `gatewayWorkbench.documentsFolder` setting, it is saved there without a dialog (for
 // scripted runs and tests, where no dialog can be answered).
 import * as vscode from 'vscode';
@@ -27,14 +28,16 @@ export async function savePdf(result: GatewayResult, title: string): Promise<vsc
   const configured = configuredFolder(folder);
   if (configured) await vscode.workspace.fs.createDirectory(configured);
   const target = configured ? vscode.Uri.joinPath(configured, name) : await vscode.window.showSaveDialog({
-    title: `Save ${title}`,
+    title: `Where to save the PDF (${title})`,
     defaultUri: folder ? vscode.Uri.joinPath(folder, name) : vscode.Uri.file(name),
     filters: { PDF: ['pdf'] },
   });
   if (!target) return undefined;
   await vscode.workspace.fs.writeFile(target, result.rawBody);
-  void Promise.resolve(vscode.window.showInformationMessage(`Saved ${title} to ${target.fsPath}.`, 'Open')).then((picked) => {
-    if (picked === 'Open') void vscode.commands.executeCommand('vscode.open', target);
+  // A PDF read as text is noise: "Open" hands it to the system's viewer, "Reveal" shows the file.
+  void Promise.resolve(vscode.window.showInformationMessage(`Saved ${title} to ${target.fsPath}.`, 'Open', 'Reveal')).then((picked) => {
+    if (picked === 'Open') void vscode.env.openExternal(target);
+    if (picked === 'Reveal') void vscode.commands.executeCommand('revealFileInOS', target);
   });
   return target;
 }

@@ -27,10 +27,14 @@ export class ResultDocuments implements vscode.TextDocumentContentProvider, vsco
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
 
+  /** Adds a result; one under a uri already shown (a settings read again) replaces it in its editor. */
   add(uri: vscode.Uri, entry: ResultEntry): void {
-    this.entries.set(uri.toString(), entry);
+    const key = uri.toString();
+    const shownBefore = this.entries.delete(key);
+    this.entries.set(key, entry);
     // Map keeps insertion order: the first keys are the oldest results.
     while (this.entries.size > KEEP_RESULTS) this.entries.delete(this.entries.keys().next().value as string);
+    if (shownBefore) this.changed.fire(uri);
   }
 
   get(uri: vscode.Uri): ResultEntry | undefined {

@@ -5,7 +5,8 @@
 import * as vscode from 'vscode';
 import type { GatewayResult } from '../../core/result';
 import { redact, redactValue } from '../../core/redaction';
-import { RESULT_SCHEME, REQUEST_LANGUAGE_ID, type EnvironmentService, type ResultPresenter } from '../contracts';
+import { RESULT_SCHEME, type EnvironmentService, type ResultPresenter } from '../contracts';
+import { resultColumn } from './editorColumns';
 import { loadRuntime } from '../lazy/runtime';
 import { savePdf } from './pdfSaver';
 import type { ResultDocuments, ResultEntry } from './resultDocuments';
@@ -30,8 +31,12 @@ function safeTitle(title: string): string {
 
 let shown = 0;
 
-function resultUri(result: GatewayResult, title: string, format: TextFormat): vscode.Uri {
+/** Reads that show the same thing each time: one tab per environment and group, refreshed. */
+const isSettingsRead = (result: GatewayResult) => /^settings\.\w+\.get$/.test(result.operationId ?? '') && result.status === 200;
+
+function resultUri(result: GatewayResult, title: string, format: TextFormat, environmentName: string): vscode.Uri {
   const ext = format === 'text' ? 'txt' : format;
+  if (isSettingsRead(result)) return vscode.Uri.from({ scheme: RESULT_SCHEME, path: `/${safeTitle(`${title} · ${environmentName}`)}.${ext}` });
   const name = `${safeTitle(title)} ${result.status} ${result.statusText} ${Math.round(result.timingMs)}ms`.replace(/\s+/g, ' ').trim();
   shown += 1;
   return vscode.Uri.from({ scheme: RESULT_SCHEME, path: `/${name}.${ext}`, query: `n=${shown}` });
@@ -71,7 +76,7 @@ export function createResultPresenter(environments: EnvironmentService, document
       const bodyText = result.bodyText ?? (result.rawBody.length > 0 ? `(${result.rawBody.length} bytes of ${result.contentType || 'binary data'})` : '');
       const large = result.rawBody.length > LARGE_BODY_BYTES;
       const content = large ? redact(bodyText, secrets) : pretty(format, bodyText, result.parsed, secrets);
-      const uri = resultUri(result, context.title, format);
+      const uri = resultUri(result, context.title, format, context.environmentName);
       documents.add(uri, {
         content,
         ...(large ? { unformatted: content } : {}),
@@ -89,11 +94,7 @@ export function createResultPresenter(environments: EnvironmentService, document
       let doc = await vscode.workspace.openTextDocument(uri);
       const language = format === 'text' ? 'plaintext' : format;
       if (doc.languageId !== language) doc = await vscode.languages.setTextDocumentLanguage(doc, language);
-      const fromRequest = vscode.window.activeTextEditor?.document.languageId === REQUEST_LANGUAGE_ID;
-      return vscode.window.showTextDocument(doc, {
-        preview: false,
-        viewColumn: fromRequest ? vscode.ViewColumn.Beside : vscode.ViewColumn.Active,
-      });
+      return vscode.window.showTextDocument(doc, { preview: true, viewColumn: resultColumn() });
     },
 
     async format(uri) {

@@ -52,6 +52,17 @@ const viewTitleMenu: readonly MenuContribution[] = [
   { command: COMMANDS.refreshTree, when: inView, group: 'navigation@3' },
 ];
 
+/** An environment's own menu: what the user does with it, and the Local sandbox's clock and reset. */
+const environmentItemMenu: readonly MenuContribution[] = [
+  { command: COMMANDS.switchEnvironment, when: onItem('^gw\\.environment\\.'), group: '0_use@1' },
+  { command: COMMANDS.setKeys, when: onItem('^gw\\.environment\\.user$'), group: '1_edit@1' },
+  { command: COMMANDS.editEnvironment, when: onItem('^gw\\.environment\\.user$'), group: '1_edit@2' },
+  { command: COMMANDS.toggleReadOnly, when: onItem('^gw\\.environment\\.user$'), group: '1_edit@3' },
+  { command: COMMANDS.removeEnvironment, when: onItem('^gw\\.environment\\.user$'), group: '8_remove@1' },
+  { command: COMMANDS.sandboxNextAchWindow, when: onItem('^gw\\.environment\\.local$'), group: '1_sandbox@1' },
+  { command: COMMANDS.sandboxReset, when: onItem('^gw\\.environment\\.local$'), group: '1_sandbox@2' },
+];
+
 const treeCommandItemMenu: readonly MenuContribution[] = [
   { command: COMMANDS.refreshNode, when: onItem('^gw\\.(environment|group\\.)'), group: 'inline' },
   { command: COMMANDS.refreshNode, when: onItem('^gw\\.(environment|group\\.)'), group: '9_refresh@1' },
@@ -73,6 +84,6 @@ function operationItemMenu(): MenuContribution[] {
 
 export const treeMenus = {
   'view/title': viewTitleMenu,
-  'view/item/context': [...treeCommandItemMenu, ...operationItemMenu()],
+  'view/item/context': [...environmentItemMenu, ...treeCommandItemMenu, ...operationItemMenu()],
   commandPalette: ITEM_ONLY_COMMANDS.map((command) => ({ command, when: 'false' })),
 };

@@ -34,19 +34,30 @@ export function cardTransactionLabel(tx: GatewayRecord): string {
 }
 
 /** `APPROVED · 2026-11-21 13:28`, with `voided` when it was voided. */
-export function cardTransactionDescription(tx: GatewayRecord): string {
+export function cardTransactionDescription(tx: GatewayRecord, captured = false): string {
   const parts = [text(tx, 'result'), shortTimestamp(text(tx, 'created'))];
+  if (captured) parts.unshift('captured');
   if (text(tx, 'voided') === 'true') parts.unshift('voided');
   return parts.filter(Boolean).join(' · ');
 }
 
-/** `gw.item.cardTransaction.<type>[.declined][.voided]`, type lower-cased with `-` for spaces. */
-export function cardTransactionContext(tx: GatewayRecord): string {
+/**
+ * `gw.item.cardTransaction.<type>[.declined][.voided][.captured]`, type lower-cased with `-` for
+ * spaces. An AUTH whose capture the list shows is `.captured`: it no longer offers Capture.
+ */
+export function cardTransactionContext(tx: GatewayRecord, captured = false): string {
   const type = text(tx, 'type').toLowerCase().replace(/\s+/g, '-') || 'unknown';
   let context = `gw.item.cardTransaction.${type}`;
   if (text(tx, 'result') === 'DECLINED') context += '.declined';
   if (text(tx, 'voided') === 'true') context += '.voided';
+  if (captured) context += '.captured';
   return context;
+}
+
+/** The AUTH a record captures (a CAPTURE's ref-id), if it is an approved, unvoided capture. */
+export function capturedAuthId(tx: GatewayRecord): string | undefined {
+  const live = text(tx, 'type') === 'CAPTURE' && text(tx, 'result') === 'APPROVED' && text(tx, 'voided') !== 'true';
+  return live ? text(tx, 'ref-id') || undefined : undefined;
 }
 
 /** `VISA ···1111 exp 12/30 · Test Visa` */
@@ -96,4 +107,9 @@ export function merchantLabel(parsed: unknown, merchantNumber: string): string {
   const info = (parsed as { merchant?: { merchantInformation?: GatewayRecord } } | undefined)?.merchant?.merchantInformation;
   const dba = text(info, 'dbaName');
   return dba ? `${dba} (${merchantNumber})` : merchantNumber;
+}
+
+/** `gw.environment.local` (the built-in sandbox) or `gw.environment.user`: their menus differ. */
+export function environmentContext(env: { builtIn: boolean }): string {
+  return env.builtIn ? 'gw.environment.local' : 'gw.environment.user';
 }

@@ -34,6 +34,12 @@ export async function fetchList(ctx: TreeContext, environmentName: string, opera
     ctx.log.warn(`Tree: ${operation.title} in "${environmentName}" answered ${reason}`);
     throw new TreeLoadFailure(reason, result.status);
   }
+  // An empty list drawn from a page nobody could read would look like "nothing there".
+  if (result.unreadable !== undefined) {
+    const reason = `the answer could not be read: ${result.unreadable}`;
+    ctx.log.warn(`Tree: ${operation.title} in "${environmentName}": ${reason}`);
+    throw new TreeLoadFailure(reason, result.status);
+  }
   return result;
 }
 

@@ -1,5 +1,5 @@
 // A group whose list operation is a paged search (card transactions, card tokens, ACH
-// transactions): newest first, 25 a page from page 0, with "Load more…" while the gateway says
+// transactions): newest first, 25 a page from page 1 (the gateway numbers pages from 1), with "Load more…" while the gateway says
 // the page is not the last. "Load more" appends the next page to what is shown.
 import type { GroupInfo } from '../../catalog/types';
 import { fetchList } from './listLoading';
@@ -33,7 +33,7 @@ export abstract class PagedListNode extends LoadingNode implements Pageable {
 
   protected async load(): Promise<GatewayNode[]> {
     this.items = [];
-    return this.fetchPage(0);
+    return this.fetchPage(1);
   }
 
   async loadMore(): Promise<void> {

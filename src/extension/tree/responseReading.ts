@@ -47,11 +47,11 @@ export interface PageInfo {
   last: boolean;
 }
 
-/** The search envelope's `page` object: zero-based number and whether this is the last page. */
+/** The search envelope's `page` object: 1-based number and whether this is the last page. */
 export function pageInfo(parsed: unknown): PageInfo {
   const page = recordAt(parsed, ['page']);
-  const number = Number(text(page, 'number') || 0);
+  const number = Number(text(page, 'number') || 1);
   // No page object means the gateway sent everything at once.
   const last = page ? text(page, 'last') !== 'false' : true;
-  return { number: Number.isFinite(number) ? number : 0, last };
+  return { number: Number.isFinite(number) ? number : 1, last };
 }

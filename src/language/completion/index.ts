@@ -7,13 +7,14 @@ import { lineContext } from './lineContext';
 import { methodItems, pathItems, queryItems } from './requestLine';
 import { headerNameItems, headerValueItems } from './headers';
 import { variableItems } from './variables';
-import { expectItems, metadataKeywordItems } from './metadata';
+import { expectItems, expectValueItems, metadataKeywordItems } from './metadata';
 import { jsonBodyItems } from './jsonBody';
 import { xmlBodyItems } from './xmlBody';
 import { emptyBodyItems } from './emptyBody';
 
 const META_KEYWORD = /^(\s*(?:#|\/\/)\s*@)(\w*)$/;
 const EXPECT_SUBJECT = /^(\s*(?:#|\/\/)\s*@expect\s+)(\S*)$/;
+const EXPECT_VALUE = /^(\s*(?:#|\/\/)\s*@expect\s+(\S+)\s+(?:==|!=)\s*)(\S*)$/;
 
 export function complete(doc: AnalyzedDocument, position: Position): CompletionItem[] {
   const { line } = position;
@@ -34,6 +35,11 @@ export function complete(doc: AnalyzedDocument, position: Position): CompletionI
 
   const keyword = META_KEYWORD.exec(before);
   if (keyword) return metadataKeywordItems(line, keyword[1].length, wordEnd);
+  const expected = EXPECT_VALUE.exec(before);
+  if (expected) {
+    const op = context.requestIndex >= 0 ? doc.operationOf(context.requestIndex)?.op : undefined;
+    return expectValueItems(op, expected[2], line, expected[1].length, cursor + (/^\S*/.exec(after)?.[0].length ?? 0));
+  }
   const subject = EXPECT_SUBJECT.exec(before);
   if (subject) {
     const op = context.requestIndex >= 0 ? doc.operationOf(context.requestIndex)?.op : undefined;

@@ -45,3 +45,31 @@ export function expectItems(op: Operation | undefined, line: number, from: numbe
   }));
   return items;
 }
+
+/** Values a response field takes, where the gateway's answers say so (docs/sandbox.md). */
+const RESPONSE_VALUES: Readonly<Record<string, readonly string[]>> = {
+  result: ['APPROVED', 'DECLINED'],
+  'result-code': ['000'],
+  voided: ['true', 'false'],
+  settled: ['true', 'false'],
+  pending: ['true', 'false'],
+  default: ['true', 'false'],
+  code: ['200'],
+};
+const TRANSACTION_STATUSES = ['Approved', 'Declined'];
+const ACH_STATUSES = ['Pending', 'Settling', 'Settled', 'Returned', 'Void'];
+
+/** After `@expect <path> ==` (or `!=`): the values that field is known to take. */
+export function expectValueItems(op: Operation | undefined, path: string, line: number, from: number, to: number): CompletionItem[] {
+  const field = path.split('.').pop() ?? path;
+  const values = field === 'payloadType' ? (op?.payloadType ? [op.payloadType] : [])
+    : field === 'status' && path.includes('.') ? (path.includes('ach') ? ACH_STATUSES : TRANSACTION_STATUSES)
+      : RESPONSE_VALUES[field] ?? op?.fields.find((f) => f.name === field)?.values ?? [];
+  return values.map((value, i) => ({
+    label: value,
+    kind: CompletionItemKind.Value,
+    detail: `${field} value`,
+    sortText: String(i).padStart(3, '0'),
+    textEdit: { range: lineRange(line, from, to), newText: value },
+  }));
+}

@@ -16,6 +16,12 @@ const AUTH: Readonly<Record<Operation['auth'], string>> = {
 
 const FORMAT: Readonly<Record<string, string>> = { json: 'JSON', xml: 'XML', none: 'none', pdf: 'PDF' };
 
+/** Boarding calls need `MerchantId` only where the path carries a merchant number (it must name it). */
+function authText(op: Operation): string {
+  if (op.auth === 'access-key' && !op.path.includes('{merchantNumber}')) return '`AccessKey` header (added at send time); no `MerchantId` needed';
+  return AUTH[op.auth];
+}
+
 export function operationMarkdown(op: Operation): string {
   const body = op.bodyFormat === 'none' ? 'none' : op.acceptedBodyFormats.map((f) => FORMAT[f]).join(' or ') + (op.xmlRoot ? ` (XML root \`<${op.xmlRoot}>\`)` : '');
   const lines = [
@@ -27,7 +33,7 @@ export function operationMarkdown(op: Operation): string {
     `- Safety: ${SAFETY[op.safety]}`,
     `- Body: ${body}`,
     `- Response: ${FORMAT[op.responseFormat]}, success ${op.successStatuses.join(' or ')}`,
-    `- Auth: ${AUTH[op.auth]}`,
+    `- Auth: ${authText(op)}`,
   ];
   return lines.join('\n');
 }

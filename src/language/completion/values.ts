@@ -1,11 +1,11 @@
 // Values worth offering for a field: its enum values, and for the fields the Local sandbox
-// reacts to, its special values with what they do (test cards, decline amounts, returning
-// ACH accounts), straight from the sandbox's own tables.
+// reacts to, its special values with what they do (test cards, decline amounts, CSC and zip
+// test values, returning ACH accounts), straight from the sandbox's own tables.
 
 import type { FieldSpec, ParamSpec } from '../../catalog/types';
 import { sampleAccount } from '../../catalog/sharedFields';
 import { TEST_CARDS } from '../data/testCards';
-import { DECLINE_AMOUNTS, RETURNING_ACCOUNTS } from '../data/sandboxValues';
+import { AVS_ZIPS, CSC_VALUES, DECLINE_AMOUNTS, RETURNING_ACCOUNTS } from '../data/sandboxValues';
 
 export interface ValueChoice {
   value: string;
@@ -31,12 +31,19 @@ const BY_CHECK: Partial<Record<NonNullable<Spec['check']>, (spec: Spec) => Value
   ],
   aba: () => [{ value: sampleAccount['routing-number'], detail: 'valid routing number', documentation: 'Passes the ABA checksum; any valid routing number works on the Local sandbox.' }],
   expDate: () => [{ value: '1230', detail: 'December 2030', documentation: 'A future expiry (MMYY).' }],
+  csc: () => CSC_VALUES.map((c) => ({ value: c.value, detail: c.meaning, documentation: `${c.meaning} (docs/sandbox.md, "AVS and CSC test values")` })),
+};
+
+/** Fields the sandbox reacts to by name rather than by check. */
+const BY_NAME: Readonly<Record<string, () => ValueChoice[]>> = {
+  zip: () => AVS_ZIPS.map((z) => ({ value: z.value, detail: z.meaning, documentation: `${z.meaning}, for billing.zip (docs/sandbox.md, "AVS and CSC test values")` })),
 };
 
 export function valueChoices(spec: Spec): ValueChoice[] {
   const choices: ValueChoice[] = (spec.values ?? []).map((value) => ({ value, detail: `${spec.name} value`, documentation: spec.doc }));
   if (spec.type === 'boolean' && !spec.values) choices.push({ value: 'true', detail: 'boolean' }, { value: 'false', detail: 'boolean' });
   if (spec.check) choices.push(...(BY_CHECK[spec.check]?.(spec) ?? []));
+  choices.push(...(BY_NAME[spec.name]?.() ?? []));
   return choices;
 }
 

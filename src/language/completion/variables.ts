@@ -55,8 +55,10 @@ export function variableItems(doc: AnalyzedDocument, line: number, cursor: numbe
       kind: CompletionItemKind.Reference,
       detail: `named request${op ? ` — ${op.title}` : ''}: take a value from its response`,
       sortText: `2_${r.name}`,
-      textEdit: { range, newText: `${r.name}.` },
-      command: { title: 'Suggest response paths', command: 'editor.action.triggerSuggest' },
+      // No dot of its own: the user types it (or it commits the item), and "." asks for the
+      // response paths. An inserted dot was doubled by the one users type out of habit.
+      textEdit: { range, newText: r.name },
+      commitCharacters: ['.'],
     });
   });
   return items;

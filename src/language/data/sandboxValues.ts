@@ -2,6 +2,7 @@
 // sandbox itself runs on (so the editor cannot promise what the sandbox does not do).
 import { DECLINE_TABLE } from '../../sandbox/cards/declineTable';
 import { ACH_RETURN_RULES } from '../../sandbox/ach/achReturnRules';
+import { AVS_BY_ZIP, CSC_BY_VALUE } from '../../sandbox/cards/verificationTable';
 
 export interface SpecialValue {
   value: string;
@@ -27,3 +28,15 @@ export const RETURNING_ACCOUNTS: readonly SpecialValue[] = ACH_RETURN_RULES.map(
   value: `123456${rule.accountEndsWith}`,
   meaning: `Local sandbox: settles as Returned ${rule.code} (${rule.message}) — any account ending in ${rule.accountEndsWith}`,
 }));
+
+/** CSC values that produce each non-matching CSC result; any other CSC matches (M). */
+export const CSC_VALUES: readonly SpecialValue[] = [
+  { value: '999', meaning: 'Local sandbox: csc-result-code M — CSC matches' },
+  ...Object.entries(CSC_BY_VALUE).map(([value, r]) => ({ value, meaning: `Local sandbox: csc-result-code ${r.code} — ${r.description}` })),
+];
+
+/** Billing zip codes that produce each AVS result; any other 5-digit zip matches (Y). */
+export const AVS_ZIPS: readonly SpecialValue[] = [
+  { value: '85284', meaning: 'Local sandbox: avs-result-code Y — street address and five-digit zip match' },
+  ...Object.entries(AVS_BY_ZIP).map(([value, r]) => ({ value, meaning: `Local sandbox: avs-result-code ${r.code} — ${r.description}` })),
+];

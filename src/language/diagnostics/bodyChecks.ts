@@ -8,7 +8,8 @@ import type { AnalyzedDocument } from '../analyzedDocument';
 import type { AnalyzedBody } from '../body/analyzeBody';
 import type { FieldNode } from '../body/fieldTree';
 import { innerScope, lookupField, rootScope, type FieldScope } from '../body/fieldScopes';
-import { diagnostic, onLine } from './diagnostic';
+import { diagnostic, onLine, withReplacement } from './diagnostic';
+import { operations } from '../../catalog';
 import { KEY_NAME, shown } from './keyPatterns';
 import { valueProblem } from './valueCheck';
 
@@ -62,8 +63,9 @@ class BodyChecker {
     if (!spec) {
       if (KEY_NAME.test(node.name)) return; // reported as a key in the file
       const near = nearestName(node.name, scope.fields);
-      this.out.push(diagnostic(this.range(node.nameStart, node.nameEnd), 'unknown-field',
-        `unknown field "${shown(node.name)}" in ${where}${near ? `: did you mean "${near}"?` : `: ${knownFields(scope.fields)}`}`, 'warning'));
+      const found = diagnostic(this.range(node.nameStart, node.nameEnd), 'unknown-field',
+        `unknown field "${shown(node.name)}" in ${where}${near ? `: did you mean "${near}"?` : `: ${knownFields(scope.fields)}`}`, 'warning');
+      this.out.push(near ? withReplacement(found, near) : found);
       return;
     }
     const inner = innerScope(scope, found);
@@ -84,10 +86,22 @@ class BodyChecker {
     const leaf = node.leaf;
     if (!leaf || leaf.template) return;
     if (leaf.type === 'literal' && leaf.text === 'null') return;
+    if (PLACEHOLDER_NAMES.has(leaf.text)) {
+      // A snippet's or sample's placeholder left as a literal would be sent as is.
+      this.out.push(withReplacement(diagnostic(this.range(leaf.start, leaf.end), 'placeholder-value',
+        `"${leaf.text}" is a placeholder, not a value: write the ${spec.name} itself or {{${leaf.text}}} with a value defined for it`, 'warning'), `{{${leaf.text}}}`));
+      return;
+    }
     const problem = valueProblem(spec, leaf.text);
     if (problem) this.out.push(diagnostic(this.range(leaf.start, leaf.end), 'invalid-value', problem));
   }
 }
+
+/** The names the catalog's samples and paths use as placeholders (`{{transactionId}}`, `{tokenId}`). */
+const PLACEHOLDER_NAMES: ReadonlySet<string> = new Set(operations.flatMap((op) => [
+  ...[...(op.sample ?? '').matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!),
+  ...op.params.filter((p) => p.in === 'path').map((p) => p.name),
+]).filter((name) => /[A-Z]/.test(name)));
 
 function knownFields(fields: readonly FieldSpec[]): string {
   const names = fields.map((f) => f.name);

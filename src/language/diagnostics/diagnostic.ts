@@ -16,6 +16,17 @@ export function diagnostic(range: Range, code: string, message: string, severity
   return { range, code, message: maskSecrets(message), severity: SEVERITY[severity], source: DIAGNOSTIC_SOURCE };
 }
 
+/** What a quick fix writes over the diagnostic's range ("did you mean …"). */
+export interface Replacement {
+  replacement: string;
+}
+
+/** The diagnostic with the text its quick fix puts in place of its range. */
+export function withReplacement(d: Diagnostic, replacement: string): Diagnostic {
+  const data: Replacement = { replacement };
+  return { ...d, data };
+}
+
 export function onLine(line: number, from: number, to: number): Range {
   return { start: { line, character: from }, end: { line, character: to } };
 }

@@ -1,5 +1,6 @@
 // Every diagnostic of a request file: the parser's own, then per request its line, body and
-// fields against the catalog, then keys and undefined variables across the file.
+// fields against the catalog, then keys and undefined variables across the file, and (when the
+// file goes to production) sandbox test cards.
 
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { AnalyzedDocument } from '../analyzedDocument';
@@ -8,8 +9,10 @@ import { bodyPresenceDiagnostics, requestLineDiagnostics } from './requestChecks
 import { bodyDiagnostics } from './bodyChecks';
 import { secretDiagnostics } from './secretChecks';
 import { variableDiagnostics } from './variableChecks';
+import { productionDiagnostics } from './productionChecks';
+import type { DocumentTarget } from '../documentTarget';
 
-export function diagnose(doc: AnalyzedDocument): Diagnostic[] {
+export function diagnose(doc: AnalyzedDocument, target?: DocumentTarget): Diagnostic[] {
   const out: Diagnostic[] = doc.file.diagnostics.map((d) => diagnostic(d.range, d.code, d.message, d.severity));
   doc.requests.forEach((request, index) => {
     const resolved = doc.operationOf(index);
@@ -20,5 +23,6 @@ export function diagnose(doc: AnalyzedDocument): Diagnostic[] {
     if (body) out.push(...bodyDiagnostics(doc, resolved.op, body));
   });
   out.push(...secretDiagnostics(doc), ...variableDiagnostics(doc));
+  if (target) out.push(...productionDiagnostics(doc, target));
   return out;
 }

@@ -9,9 +9,9 @@ import type { Operation } from '../../catalog/types';
 import type { AnalyzedBody } from '../body/analyzeBody';
 import type { AnalyzedDocument } from '../analyzedDocument';
 import type { RequestOperation } from '../requestOperation';
-import { nearestPath } from '../requestOperation';
+import { nearestPath, nearestPathForMethod } from '../requestOperation';
 import { MEDIA_TYPES } from '../data/headerNames';
-import { diagnostic, onLine } from './diagnostic';
+import { diagnostic, onLine, withReplacement } from './diagnostic';
 import { shown } from './keyPatterns';
 import { valueProblem } from './valueCheck';
 import { CONTROL_ACTIONS, CONTROL_PREFIX } from '../../sandbox/controlHttp';
@@ -39,14 +39,26 @@ export function requestLineDiagnostics(request: ParsedRequest, resolved: Request
     out.push(sandboxControlDiagnostic(request.method, target.pathname, onLine(line, pathFrom, pathTo)));
     return out;
   }
-  if (resolved.onPath.length === 0) {
+  if (resolved.alias) {
+    const found = legacyFormDiagnostic(request, resolved, onLine(line, pathFrom, pathTo));
+    out.push(found);
+    if (!resolved.op) return out;
+  }
+  if (resolved.onPath.length === 0 && !resolved.alias) {
     if (target.pathname.includes('{{') && !/^\/(rest|api)\//.test(target.pathname)) return out;
     const nearest = nearestPath(target.pathname);
-    out.push(diagnostic(onLine(line, pathFrom, pathTo), 'unknown-path',
-      `unknown path "${shown(target.pathname)}": no gateway operation has it${nearest ? `; did you mean ${nearest}?` : ' (see the Gateway view or complete the path after the method)'}`));
+    const found = diagnostic(onLine(line, pathFrom, pathTo), 'unknown-path',
+      `unknown path "${shown(target.pathname)}": no gateway operation has it${nearest ? `; did you mean ${nearest}?` : ' (see the Gateway view or complete the path after the method)'}`);
+    out.push(nearest ? withReplacement(found, filledFrom(nearest, target.pathname)) : found);
     return out;
   }
   if (!resolved.op) {
+    const typo = nearestPathForMethod(request.method, target.pathname);
+    if (typo) {
+      out.push(withReplacement(diagnostic(onLine(line, pathFrom, pathTo), 'unknown-path',
+        `unknown path "${shown(target.pathname)}" for ${shown(request.method)}: did you mean ${typo}?`), typo));
+      return out;
+    }
     const methods = [...new Set(resolved.onPath.map((o) => o.method))];
     out.push(diagnostic(request.methodRange, 'wrong-method',
       `${shown(request.method)} is not an operation on ${resolved.onPath[0].path}: it takes ${methods.join(', ')} (${resolved.onPath.map((o) => `${o.method} = ${o.title}`).join('; ')})`));
@@ -69,6 +81,34 @@ export function requestLineDiagnostics(request: ParsedRequest, resolved: Request
     if (problem && q.value !== '') out.push(diagnostic(onLine(line, at + q.valueStart, at + q.valueEnd), 'invalid-value', problem));
   }
   return out;
+}
+
+/** Code of the information diagnostic on a legacy form; its `data.replacement` is the typed path. */
+export const LEGACY_FORM = 'legacy-form';
+
+/**
+ * A legacy form works (the Local sandbox and the gateway accept it) but hides which operation
+ * runs: say which, and offer the typed path as a quick fix. The generic transaction endpoint
+ * without a usable `type` is an error: nothing can route it.
+ */
+function legacyFormDiagnostic(request: ParsedRequest, resolved: RequestOperation, range: Range): Diagnostic {
+  const alias = resolved.alias as NonNullable<RequestOperation['alias']>;
+  const op = resolved.op;
+  if (!op) {
+    const types = 'values' in alias.target ? Object.keys(alias.target.values).join(', ') : '';
+    return diagnostic(range, 'legacy-form-type',
+      `${request.method.toUpperCase()} ${alias.path} is routed by the body's type field: add "type" with one of ${types} (any case), or write the typed path, e.g. /rest/v2/transactions/sale`);
+  }
+  const how = 'operationId' in alias.target ? `the v2 spelling of ${op.path}` : `the legacy generic endpoint; with this type it is ${op.title}`;
+  const found = diagnostic(range, LEGACY_FORM, `${alias.path} is ${how}: prefer the typed path ${op.path}, which says on the request line what runs`, 'information');
+  found.data = { replacement: op.path };
+  return found;
+}
+
+/** A template's `{param}` segments filled with what the user wrote there (the quick fix keeps ids). */
+function filledFrom(template: string, pathname: string): string {
+  const written = pathname.split('/');
+  return template.split('/').map((s, i) => (/^\{\w+\}$/.test(s) && written[i] ? written[i] : s)).join('/');
 }
 
 function pathParamDiagnostics(op: Operation, pathname: string, line: number, pathFrom: number): Diagnostic[] {
@@ -103,7 +143,11 @@ const FORMAT_NAME = { json: 'JSON', xml: 'XML' } as const;
 export function bodyPresenceDiagnostics(doc: AnalyzedDocument, request: ParsedRequest, op: Operation, body: AnalyzedBody | undefined): Diagnostic[] {
   const out: Diagnostic[] = [];
   if (request.body && op.bodyFormat === 'none') {
-    out.push(diagnostic(request.body.range, 'unexpected-body', `${op.title} (${op.method} ${op.path}) takes no body: remove it`));
+    // A DELETE body is ignored (the gateway and the Local sandbox answer as if none was sent);
+    // on other methods it is refused.
+    out.push(op.method === 'DELETE'
+      ? diagnostic(request.body.range, 'unexpected-body', `${op.title} (${op.method} ${op.path}) takes no body: this one is ignored, so it can go`, 'warning')
+      : diagnostic(request.body.range, 'unexpected-body', `${op.title} (${op.method} ${op.path}) takes no body: remove it`));
     return out;
   }
   if (!request.body) {

@@ -7,7 +7,10 @@ import { checks } from '../../core/inputChecks';
 import { TOKEN_ID_PATTERN } from '../../sandbox/vault/vaultState';
 import { shown } from './keyPatterns';
 
-type ValueSpec = Pick<FieldSpec, 'name' | 'values' | 'check'> & { type: FieldSpec['type'] | ParamSpec['type'] };
+type ValueSpec = Pick<FieldSpec, 'name' | 'values' | 'check' | 'anyCase'> & { type: FieldSpec['type'] | ParamSpec['type'] };
+
+const allowed = (spec: ValueSpec, value: string): boolean =>
+  !!spec.values?.some((v) => v === value || (spec.anyCase === true && v.toLowerCase() === value.toLowerCase()));
 
 const TYPE_CHECKS: Partial<Record<ValueSpec['type'], (v: string) => string | undefined>> = {
   boolean: (v) => (v === 'true' || v === 'false' ? undefined : 'not a boolean: write true or false'),
@@ -20,7 +23,7 @@ const acceptsToken = (check: CheckName | undefined, value: string): boolean => c
 /** An actionable message, or undefined when the value is fine (or cannot be judged yet). */
 export function valueProblem(spec: ValueSpec, value: string): string | undefined {
   if (value.includes('{{')) return undefined;
-  if (spec.values && spec.values.length > 0 && !spec.values.includes(value)) {
+  if (spec.values && spec.values.length > 0 && !allowed(spec, value)) {
     return `"${shown(value)}" is not an allowed value of ${spec.name}: use one of ${spec.values.join(', ')}`;
   }
   if (spec.check && !acceptsToken(spec.check, value)) {

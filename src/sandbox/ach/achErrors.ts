@@ -9,6 +9,8 @@ export const ACH_RESULT = {
   validation: '002',
   /** 400: a transaction id is required. */
   idRequired: '003',
+  /** 400: an ACH token for this account already exists (its id rides in `links[0].id`). */
+  tokenExists: '028',
   /** 404: no such transaction, token or provider. */
   notFound: '404',
 } as const;

@@ -60,7 +60,23 @@ const tokenReply = (token: AchTokenRecord): Reply => ({
   status: 200,
   payloadType: 'ach-token',
   payload: { 'ach-token': tokenWire(token) },
+  links: [{ rel: 'ach-token', href: `/rest/v2/ach/tokens/${token.tokenId}`, id: token.tokenId }],
 });
+
+/**
+ * The token already standing for this account. The sandbox keeps only the account number's last
+ * four digits, so "same account" is same routing number, last four and account type.
+ */
+function existingTokenFor(slice: AchSlice, account: StoredAccount): AchTokenRecord | undefined {
+  return Object.values(slice.tokens).find((t) => t.account.routingNumber === account.routingNumber
+    && t.account.lastFour === account.lastFour && t.account.accountType === account.accountType);
+}
+
+function tokenExists(token: AchTokenRecord): GatewayError {
+  return new GatewayError(400, ACH_RESULT.tokenExists,
+    `Token already exists: ACH token ${token.tokenId} already stands for this account; use it (its id is in links[0].id) or update it with PUT /rest/v2/ach/tokens/${token.tokenId}.`,
+    undefined, [{ rel: 'ach-token', href: `/rest/v2/ach/tokens/${token.tokenId}`, id: token.tokenId }]);
+}
 
 const create: Handler<AchSlice> = (req, ctx) => {
   const body: Body = req.body ?? {};
@@ -68,6 +84,8 @@ const create: Handler<AchSlice> = (req, ctx) => {
   const account = readAccount(body, problems);
   for (const name of TOKEN_REQUIRED_TEXT) requiredText(body, name, problems);
   if (problems.length > 0 || !account) throw fieldProblems(problems);
+  const existing = existingTokenFor(ctx.slice, account);
+  if (existing) throw tokenExists(existing);
   const token = storeNewToken(
     ctx,
     account,

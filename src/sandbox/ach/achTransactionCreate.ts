@@ -3,6 +3,7 @@
 
 import { checks } from '../../core/inputChecks';
 import type { DomainContext, Handler, Reply, SandboxRequest } from '../domain';
+import { boundedCents } from '../money';
 import { fieldProblems } from './achErrors';
 import { bodyFlag, bodyText, canonical, checkedField, enumField, readAccount, type Body } from './achInput';
 import { SEC_CODES, providerForSecCode } from './achProviders';
@@ -62,6 +63,7 @@ function createTransaction(req: SandboxRequest, ctx: Ctx, fixedType?: AchType): 
   const problems: string[] = [];
   const type = readType(body, fixedType, problems);
   const amount = checkedField(body, 'amount', checks.amount, problems);
+  if (amount) boundedCents(amount, 'amount');
   const secCode = enumField(body, 'standard-entry-class-code', SEC_CODES, problems);
   const provider = secCode ? providerForSecCode(secCode) : undefined;
   if (secCode && !provider) problems.push(`No ACH provider processes ${secCode} entries.`);

@@ -2,6 +2,7 @@
 
 import { checks } from '../../core/inputChecks';
 import type { DomainContext, Handler, PageInfo } from '../domain';
+import { pageIndex, pageInfoAt } from '../paging';
 import { fieldProblems } from './achErrors';
 import { canonical } from './achInput';
 import type { AchSlice, AchStatus, AchTransactionRecord } from './achState';
@@ -18,7 +19,7 @@ type Filter = (t: AchTransactionRecord) => boolean;
 
 interface SearchPlan {
   filters: Filter[];
-  /** Zero-based, like the gateway's page object. */
+  /** 0-based index of the page asked for (the page object's `number` is this plus one). */
   page: number;
   pageSize: number;
   descending: boolean;
@@ -64,7 +65,8 @@ function plan(query: URLSearchParams, timeZone: string): SearchPlan {
     if (problem) problems.push(`${name}: ${problem}`);
     else filters.push((t) => keep(localDate(new Date(t.created), timeZone), bound));
   }
-  const page = wholeNumber(query, 'page', 0, 0, Number.MAX_SAFE_INTEGER, problems);
+  // 1-based like every gateway search (docs/sandbox.md, Paging); 0 also means the first page.
+  const page = pageIndex(wholeNumber(query, 'page', 1, 0, Number.MAX_SAFE_INTEGER, problems));
   const pageSize = wholeNumber(query, 'page-size', DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE, problems);
   const order = query.get('isDescending');
   if (order && !['true', 'false'].includes(order.toLowerCase())) problems.push(`isDescending "${order}" must be true or false.`);
@@ -73,17 +75,7 @@ function plan(query: URLSearchParams, timeZone: string): SearchPlan {
 }
 
 function pageInfo(p: SearchPlan, total: number, onPage: number): PageInfo {
-  const totalPages = Math.ceil(total / p.pageSize);
-  return {
-    first: p.page === 0,
-    last: p.page >= totalPages - 1,
-    number: p.page,
-    'number-of-elements': onPage,
-    size: p.pageSize,
-    sort: { id: p.descending ? 'DESC' : 'ASC' },
-    'total-elements': total,
-    'total-pages': totalPages,
-  };
+  return pageInfoAt(p.page, p.pageSize, total, onPage, { id: p.descending ? 'DESC' : 'ASC' });
 }
 
 function search(query: URLSearchParams, ctx: DomainContext<AchSlice>): ReturnType<Handler<AchSlice>> {

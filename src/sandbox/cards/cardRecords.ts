@@ -23,18 +23,47 @@ export function references(body: Body): Record<string, string> {
   return out;
 }
 
+/** String fields a card transaction echoes as sent (facts §2.2; the community OpenAPI's model). */
+const ECHOED_FIELDS = ['billing-is-shipping', 'sales-tax-amount', 'sales-tax-type', 'client-ip', 'software-type', 'software-type-version', 'service-fee', 'email-receipt'];
+const ADDRESS_OBJECTS = ['billing', 'shipping'];
+
+/** The echoed fields of a body: strings as sent, and the string members of billing and shipping. */
+export function echoes(body: Body): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of ECHOED_FIELDS) {
+    const v = body?.[f];
+    if (typeof v === 'string' && v !== '') out[f] = v;
+    else if (typeof v === 'boolean' || typeof v === 'number') out[f] = String(v);
+  }
+  for (const f of ADDRESS_OBJECTS) {
+    const v = body?.[f];
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) continue;
+    const address = Object.fromEntries(Object.entries(v).filter(([k, x]) => typeof x === 'string' && x !== '' && !k.startsWith('@_')));
+    if (Object.keys(address).length > 0) out[f] = address;
+  }
+  return out;
+}
+
 type NewTransaction = Omit<CardTransaction, 'id' | 'created' | 'batchId' | 'voided' | 'tipAdjusted'> & Partial<Pick<CardTransaction, 'tipAdjusted'>>;
 
 /** Stores a transaction; an approved one lands in the open batch. */
 export function record(ctx: CardsCtx, fields: NewTransaction): CardTransaction {
   const id = String(ctx.ids.next('card.transaction', 100001));
   // Object.assign rather than a spread literal: measurably cheaper on the sale path.
-  const tx: CardTransaction = Object.assign({ voided: false, tipAdjusted: false }, fields, { id, created: isoTime(ctx.clock.now()) });
+  const tx: CardTransaction = Object.assign({ voided: false, tipAdjusted: false, childIds: [] }, fields, { id, created: isoTime(ctx.clock.now()) });
   if (tx.result === 'APPROVED') {
     tx.batchId = ensureOpenBatch(ctx.mutatePeer<BatchesSlice>('batches'), ctx.ids, ctx.clock).id;
   }
+  const parent = tx.originalId === undefined ? undefined : ctx.slice.transactions[tx.originalId];
+  if (parent) parent.childIds = [...childIdsOf(ctx.slice, parent), id];
   ctx.slice.transactions[id] = tx;
   return tx;
+}
+
+/** Ids of the transactions that capture, refund or void `parent`. */
+export function childIdsOf(slice: CardsSlice, parent: CardTransaction): string[] {
+  // Records saved before the index existed: found once by a scan, then indexed on the next child.
+  return parent.childIds ?? Object.values(slice.transactions).filter(t => t.originalId === parent.id).map(t => t.id);
 }
 
 export function findTransaction(ctx: CardsCtx, id: string): CardTransaction {
@@ -45,7 +74,7 @@ export function findTransaction(ctx: CardsCtx, id: string): CardTransaction {
   return tx;
 }
 
-export function view(ctx: CardsCtx, req: SandboxRequest, tx: CardTransaction): Record<string, string> {
+export function view(ctx: CardsCtx, req: SandboxRequest, tx: CardTransaction): Record<string, unknown> {
   return transactionView(tx, ctx.peer<BatchesSlice>('batches'), req.merchant);
 }
 

@@ -1,6 +1,8 @@
 // The card-transaction slice. A stored transaction keeps the card's brand, last four and
 // expiry only: the sandbox never needs (or keeps) the full number or the CSC.
 
+import { emptyTable } from '../state';
+
 export type CardTxType = 'SALE' | 'AUTH' | 'CAPTURE' | 'FORCED SALE' | 'REFUND' | 'VOID';
 
 export interface StoredCard {
@@ -32,8 +34,20 @@ export interface CardTransaction {
   tipAdjusted: boolean;
   /** An AUTH's CAPTURE, once captured. */
   capturedById?: string;
+  /**
+   * Transactions whose `originalId` is this one (captures, refunds, voids), oldest first, so a
+   * refund finds earlier refunds without a scan. Absent on records saved before it existed.
+   */
+  childIds?: string[];
   /** Echoed reference fields (invoice, order-id, description, ...). */
   references: Record<string, string>;
+  /** Other fields echoed as sent: billing, shipping, sales tax, client-ip, software-type... */
+  echoes?: Record<string, unknown>;
+  /** AVS and CSC results (docs/sandbox.md "AVS and CSC test values"), when address or CSC was sent. */
+  avs?: { code: string; description: string };
+  csc?: { code: string; description: string };
+  /** The duplicate check found an earlier transaction like this one. */
+  duplicate?: boolean;
 }
 
 export interface CardsSlice {
@@ -42,7 +56,7 @@ export interface CardsSlice {
 }
 
 export function initialCardsSlice(): CardsSlice {
-  return { transactions: {} };
+  return { transactions: emptyTable() };
 }
 
 /** Types that count as sales in batch totals and can be refunded or tipped. */

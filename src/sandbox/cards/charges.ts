@@ -5,15 +5,16 @@ import { randomInt } from 'node:crypto';
 import { isAmount } from '../../core/inputChecks';
 import { GatewayError, type Handler } from '../domain';
 import { checkTypeField, fieldError, optionalString, requiredString, VALIDATION_ERROR } from '../bodyFields';
-import { isMoney, toCents } from '../money';
+import { boundedCents, isMoney } from '../money';
 import { isoTime } from '../timestamps';
 import { storeToken, tokenView, type VaultSlice } from '../vault/vaultState';
 import { resolveCard } from './cardInput';
-import type { CardsSlice, CardTxType } from './cardState';
+import type { CardTransaction, CardsSlice, CardTxType } from './cardState';
 import { declineFor } from './declineTable';
-import { record, references, transactionReply, view } from './cardRecords';
-
-const MAX_CENTS = 99_999_999;
+import { echoes, record, references, transactionReply, view } from './cardRecords';
+import { avsResult, cscResult } from './verificationTable';
+import { avsRefusal, cscRefusal, findDuplicate } from './screening';
+import type { SettingsSlice } from '../settings/settingsState';
 
 /** Which request fields each charge type takes beyond amount and card. */
 const CHARGE_RULES: Record<'SALE' | 'AUTH' | 'FORCED SALE', { tip: boolean; tokenize: boolean; needsAuthCode: boolean }> = {
@@ -24,15 +25,17 @@ const CHARGE_RULES: Record<'SALE' | 'AUTH' | 'FORCED SALE', { tip: boolean; toke
 
 export function checkedAmount(raw: string, field = 'amount'): number {
   if (!isAmount(raw)) throw fieldError(field, `is "${raw}", not a positive amount with two decimals such as "25.00"`);
-  const cents = toCents(raw);
-  if (cents > MAX_CENTS) throw new GatewayError(400, '044', `Amount Maximum: ${field} ${raw} is above the sandbox maximum of 999999.99.`);
-  return cents;
+  return boundedCents(raw, field);
 }
 
 export function checkedTip(raw: string | undefined, field = 'tip-amount'): number {
   if (raw === undefined) return 0;
   if (!isMoney(raw)) throw fieldError(field, `is "${raw}", not an amount with two decimals such as "5.00"`);
-  return toCents(raw);
+  return boundedCents(raw, field);
+}
+
+function withResults(v: { avs?: CardTransaction['avs']; csc?: CardTransaction['csc'] }): Pick<CardTransaction, 'avs' | 'csc'> {
+  return { ...(v.avs ? { avs: v.avs } : {}), ...(v.csc ? { csc: v.csc } : {}) };
 }
 
 export function charge(type: CardTxType & keyof typeof CHARGE_RULES): Handler<CardsSlice> {
@@ -50,18 +53,34 @@ export function charge(type: CardTxType & keyof typeof CHARGE_RULES): Handler<Ca
     const wantsToken = rules.tokenize && optionalString(body, 'create-token') === 'true';
     if (wantsToken && !pan) throw fieldError('create-token', 'cannot be "true" when card is already a token id');
 
+    const billing = body.billing as Record<string, unknown> | undefined;
+    const asText = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+    const verified = {
+      avs: avsResult(asText(billing?.zip), asText(billing?.street)),
+      csc: cscResult(optionalString(body, 'csc'), amountText),
+    };
+    const described = { card, references: references(body), echoes: echoes(body), ...withResults(verified) };
+    const declined = (resultCode: string, message: string, result = 'DECLINED', extra: Partial<CardTransaction> = {}): GatewayError => {
+      const tx = record(ctx, { type, amountCents, tipCents, result: 'DECLINED', resultCode, displayMessage: message, ...described, ...extra });
+      return new GatewayError(402, resultCode, message, { transaction: { ...view(ctx, req, tx), result } });
+    };
+
     const decline = declineFor(amountText);
-    if (decline) {
-      const tx = record(ctx, {
-        type, amountCents, tipCents, result: 'DECLINED', resultCode: decline.resultCode, displayMessage: decline.message,
-        card, references: references(body),
-      });
-      throw new GatewayError(402, decline.resultCode, decline.message, { transaction: { ...view(ctx, req, tx), result: decline.result ?? 'DECLINED' } });
+    if (decline) throw declined(decline.resultCode, decline.message, decline.result);
+    const settings = ctx.peer<SettingsSlice>('settings');
+    const screened = avsRefusal(settings, verified.avs) ?? cscRefusal(settings, verified.csc);
+    if (screened) throw declined(screened.resultCode, screened.message);
+    const duplicate = findDuplicate(settings, () => Object.values(ctx.slice.transactions), {
+      type, amountCents, card, invoice: optionalString(body, 'invoice'), checkField: optionalString(body, 'check-field'), now: ctx.clock.now(),
+    });
+    if (duplicate?.refuse) {
+      throw declined('045', `Duplicate Transaction: it repeats ${type} ${duplicate.duplicateOf.id} (same amount and card, or invoice) within the duplicate-check window of the /transaction/duplicates settings.`,
+        'DECLINED', { duplicate: true });
     }
     const tx = record(ctx, {
       type, amountCents, tipCents, result: 'APPROVED', resultCode: '000', displayMessage: 'Transaction approved',
       authorizationCode: authCode ?? `TAS${String(randomInt(0, 1000)).padStart(3, '0')}`,
-      card, references: references(body),
+      ...described, ...(duplicate ? { duplicate: true } : {}),
     });
     const vault = ctx.mutatePeer<VaultSlice>('vault');
     if (card.tokenId) {

@@ -3,12 +3,12 @@
 
 import { GatewayError, type Handler } from '../domain';
 import { checkTypeField, optionalString, requiredString, VALIDATION_ERROR, type Body } from '../bodyFields';
-import { fromCents } from '../money';
+import { amountMaximumError, fromCents, MAX_AMOUNT_CENTS } from '../money';
 import { isBatchOpen, type BatchesSlice } from '../batches/batchState';
 import type { SettingsSlice } from '../settings/settingsState';
 import { SALE_TYPES, type CardTransaction, type CardsSlice } from './cardState';
 import { checkedAmount, checkedTip } from './charges';
-import { findTransaction, record, refused, transactionReply, type CardsCtx } from './cardRecords';
+import { childIdsOf, echoes, findTransaction, record, refused, transactionReply, type CardsCtx } from './cardRecords';
 
 function originalOf(ctx: CardsCtx, body: Body, type: string): CardTransaction {
   if (!body) throw new GatewayError(400, '003', `transaction-id required: a ${type} needs a body with the id of the earlier transaction.`);
@@ -26,8 +26,8 @@ function inOpenBatch(ctx: CardsCtx, tx: CardTransaction): boolean {
 }
 
 function liveChildren(ctx: CardsCtx, parent: CardTransaction, type: CardTransaction['type']): CardTransaction[] {
-  return Object.values(ctx.slice.transactions)
-    .filter(t => t.originalId === parent.id && t.type === type && t.result === 'APPROVED' && !t.voided);
+  return childIdsOf(ctx.slice, parent).map(id => ctx.slice.transactions[id])
+    .filter(t => t !== undefined && t.type === type && t.result === 'APPROVED' && !t.voided);
 }
 
 export const capture: Handler<CardsSlice> = (req, ctx) => {
@@ -43,7 +43,7 @@ export const capture: Handler<CardsSlice> = (req, ctx) => {
   if (tipCents > amountCents) throw new GatewayError(400, VALIDATION_ERROR, 'Validation error: tip-amount cannot be more than amount (amount includes the tip).');
   const tx = record(ctx, {
     type: 'CAPTURE', amountCents, tipCents, result: 'APPROVED', resultCode: '000', displayMessage: 'Transaction approved',
-    authorizationCode: auth.authorizationCode, card: auth.card, references: auth.references, originalId: auth.id,
+    authorizationCode: auth.authorizationCode, card: auth.card, references: auth.references, echoes: echoes(req.body), originalId: auth.id,
   });
   auth.capturedById = tx.id;
   return transactionReply(ctx, req, tx);
@@ -65,7 +65,7 @@ export const refund: Handler<CardsSlice> = (req, ctx) => {
   }
   const tx = record(ctx, {
     type: 'REFUND', amountCents, tipCents: 0, result: 'APPROVED', resultCode: '000', displayMessage: 'Transaction approved',
-    card: original.card, references: original.references, originalId: original.id,
+    card: original.card, references: original.references, echoes: echoes(req.body), originalId: original.id,
   });
   return transactionReply(ctx, req, tx);
 };
@@ -85,7 +85,7 @@ export const voidTransaction: Handler<CardsSlice> = (req, ctx) => {
   original.voided = true;
   const tx = record(ctx, {
     type: 'VOID', amountCents: original.amountCents, tipCents: 0, result: 'APPROVED', resultCode: '000', displayMessage: 'Transaction approved',
-    authorizationCode: original.authorizationCode, card: original.card, references: original.references, originalId: original.id,
+    authorizationCode: original.authorizationCode, card: original.card, references: original.references, echoes: echoes(req.body), originalId: original.id,
   });
   return transactionReply(ctx, req, tx);
 };
@@ -102,6 +102,7 @@ export const adjustTip: Handler<CardsSlice> = (req, ctx) => {
   }
   if (!inOpenBatch(ctx, tx)) throw refused(`Invalid request: transaction ${tx.id} is in a closed batch; tips can only change before the batch closes.`);
   const amountCents = tx.amountCents - tx.tipCents + tipCents;
+  if (amountCents > MAX_AMOUNT_CENTS) throw amountMaximumError(`the amount with this tip, ${fromCents(amountCents)},`);
   tx.amountCents = amountCents;
   tx.tipCents = tipCents;
   tx.tipAdjusted = true;

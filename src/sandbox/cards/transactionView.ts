@@ -1,5 +1,6 @@
 // A card transaction as the gateway shows it: hyphenated fields, decimal strings, the card
-// masked to its last four, booleans as "true"/"false" strings, unset fields omitted.
+// masked to its last four, booleans as "true"/"false" strings, unset fields omitted; what the
+// request carried (addresses, sales tax, software) echoed as sent.
 
 import type { LinkRef, SandboxRequest } from '../domain';
 import { fromCents } from '../money';
@@ -7,9 +8,9 @@ import { gatewayTimestampOf } from '../timestamps';
 import { isBatchOpen, type BatchesSlice } from '../batches/batchState';
 import type { CardTransaction } from './cardState';
 
-export function transactionView(tx: CardTransaction, batches: BatchesSlice, merchant: SandboxRequest['merchant']): Record<string, string> {
+export function transactionView(tx: CardTransaction, batches: BatchesSlice, merchant: SandboxRequest['merchant']): Record<string, unknown> {
   const settled = tx.batchId !== undefined && !isBatchOpen(batches, tx.batchId);
-  const view: Record<string, string> = {
+  const view: Record<string, unknown> = {
     id: tx.id,
     type: tx.type,
     amount: fromCents(tx.amountCents),
@@ -28,6 +29,8 @@ export function transactionView(tx: CardTransaction, batches: BatchesSlice, merc
     'merchant-id': merchant.merchantId,
     'terminal-id': merchant.terminalId,
     ...tx.references,
+    // Echoes never share a name with the fields above (cardRecords.ts ECHOED_FIELDS).
+    ...tx.echoes,
   };
   if (tx.authorizationCode) view['authorization-code'] = tx.authorizationCode;
   if (tx.batchId) view['batch-string-id'] = tx.batchId;
@@ -38,6 +41,15 @@ export function transactionView(tx: CardTransaction, batches: BatchesSlice, merc
   }
   if (tx.originalId) view['ref-id'] = tx.originalId;
   if (tx.card.tokenId) view['token-id'] = tx.card.tokenId;
+  if (tx.avs) {
+    view['avs-result-code'] = tx.avs.code;
+    view['avs-result-code-description'] = tx.avs.description;
+  }
+  if (tx.csc) {
+    view['csc-result-code'] = tx.csc.code;
+    view['csc-result-code-description'] = tx.csc.description;
+  }
+  if (tx.duplicate !== undefined) view['check-field-duplicate'] = String(tx.duplicate);
   return view;
 }
 

@@ -1,6 +1,8 @@
 // The onboarding module's slice: merchants created through the sandbox, by merchant number.
 // Bank account and taxpayer numbers are kept masked to their last four.
 
+import { emptyTable } from '../state';
+
 export interface OnboardedMerchant {
   /** The `merchant` object as the create call answered it. */
   merchant: Record<string, unknown> & { hierarchyNodeKey: string };
@@ -14,5 +16,5 @@ export interface OnboardingSlice {
 }
 
 export function initialOnboardingSlice(): OnboardingSlice {
-  return { merchants: {} };
+  return { merchants: emptyTable() };
 }

@@ -4,7 +4,7 @@
 import { operations } from '../../catalog';
 import { GatewayError, type DomainContext, type DomainModule, type Handler, type Reply, type SandboxRequest } from '../domain';
 import { SETTINGS_GROUPS, type SettingsGroupRule } from './settingsTable';
-import { applySettings } from './settingsValidation';
+import { applySettings, typedValues } from './settingsValidation';
 import type { SettingsSlice, SettingsValues } from './settingsState';
 
 type Ctx = DomainContext<SettingsSlice>;
@@ -24,19 +24,26 @@ function stored(rule: SettingsGroupRule, ctx: Ctx): SettingsValues | null {
   return value === undefined ? rule.defaults() : value;
 }
 
+const TERMINAL_RULE = SETTINGS_GROUPS.find(g => g.key === 'terminal') as SettingsGroupRule;
+
 function answer(rule: SettingsGroupRule, req: SandboxRequest, ctx: Ctx, status: number): Reply {
   const own = stored(rule, ctx);
   if (rule.answersWithTerminal) {
-    const payload: Record<string, unknown> = { 'terminal-settings': terminalView(req, ctx) };
-    if (own) payload[rule.element] = own;
-    return { status, payloadType: 'terminal-settings', payload };
+    const terminal = terminalView(req, ctx);
+    const payload: Record<string, unknown> = { 'terminal-settings': terminal };
+    const jsonPayload: Record<string, unknown> = { 'terminal-settings': typedValues(TERMINAL_RULE.fields, terminal) };
+    if (own) {
+      payload[rule.element] = own;
+      jsonPayload[rule.element] = typedValues(rule.fields, own);
+    }
+    return { status, payloadType: 'terminal-settings', payload, jsonPayload };
   }
   const view = rule.key === 'terminal' ? terminalView(req, ctx) : { ...own };
   if (rule.key === 'transactionAlert') {
     view.merchantId ??= req.merchant.merchantId;
     view.terminalId ??= req.merchant.terminalId;
   }
-  return { status, payloadType: rule.element, payload: { [rule.element]: view } };
+  return { status, payloadType: rule.element, payload: { [rule.element]: view }, jsonPayload: { [rule.element]: typedValues(rule.fields, view) } };
 }
 
 function notConfigured(rule: SettingsGroupRule): GatewayError {

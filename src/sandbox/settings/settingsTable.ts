@@ -17,7 +17,9 @@ export type FieldRule =
   | { kind: 'readonly' }
   | { kind: 'object'; fields: Record<string, FieldRule> }
   /** `<emails><email>…</email>…</emails>`: a wrapper holding repeated `item` elements. */
-  | { kind: 'list'; item: string; fields: Record<string, FieldRule> };
+  | { kind: 'list'; item: string; fields: Record<string, FieldRule> }
+  /** A single value or a list (CSC filters: the interface's string, or the Java sample's filter list). */
+  | { kind: 'textOrList'; list: { kind: 'list'; item: string; fields: Record<string, FieldRule> } };
 
 export interface SettingsGroupRule {
   /** Middle of the operation id, `settings.<key>.<action>`. */
@@ -40,6 +42,7 @@ const bool: FieldRule = { kind: 'boolean' };
 const text: FieldRule = { kind: 'text' };
 const url: FieldRule = { kind: 'check', check: 'url' };
 const emails: FieldRule = { kind: 'list', item: 'email', fields: { address: { kind: 'check', check: 'email' } } };
+const responseFilters = { kind: 'list', item: 'response-filter', fields: { name: text, allowed: bool } } as const;
 
 export const SETTINGS_GROUPS: readonly SettingsGroupRule[] = [
   {
@@ -70,12 +73,12 @@ export const SETTINGS_GROUPS: readonly SettingsGroupRule[] = [
   },
   {
     key: 'avs', element: 'avs-settings',
-    fields: { enabled: bool, 'response-filters': { kind: 'list', item: 'response-filter', fields: { name: text, allowed: bool } } },
+    fields: { enabled: bool, 'response-filters': responseFilters },
     defaults: () => ({ enabled: 'false' }),
   },
   {
     key: 'csc', element: 'csc-settings',
-    fields: { enabled: bool, 'response-filters': text },
+    fields: { enabled: bool, 'response-filters': { kind: 'textOrList', list: responseFilters } },
     defaults: () => ({ enabled: 'true', 'response-filters': 'CSC_MATCHED' }),
     genericEnvelopeOnUpdate: true,
   },

@@ -28,6 +28,10 @@ function checkFields(fields: Record<string, FieldRule>, value: unknown, path: st
 }
 
 function checkValue(rule: FieldRule, value: unknown, path: string, current: unknown): void {
+  if (rule.kind === 'textOrList') {
+    if (typeof value !== 'string') checkValue(rule.list, value, path, current);
+    return;
+  }
   if (rule.kind === 'object') {
     checkFields(rule.fields, value, path, isObject(current) ? current : {});
     return;
@@ -65,8 +69,43 @@ function checkValue(rule: FieldRule, value: unknown, path: string, current: unkn
   }
 }
 
+/** JSON bodies carry booleans and numbers; settings are checked and stored as the XML strings. */
+function asStrings(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(asStrings);
+  if (isObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, asStrings(x)]));
+  return typeof v === 'boolean' || typeof v === 'number' ? String(v) : v;
+}
+
+/** A JSON body may wrap the fields in the group's element, as the answers do (`{"terminal-settings": {...}}`). */
+function unwrapped(rule: SettingsGroupRule, body: Record<string, unknown>): Record<string, unknown> {
+  const keys = Object.keys(body);
+  const inner = body[rule.element];
+  return keys.length === 1 && keys[0] === rule.element && isObject(inner) ? inner : body;
+}
+
+/**
+ * Stored values as a JSON answer shows them: booleans and integers typed by the group's field
+ * rules (the mobile SDK decodes `enable-tip` as a boolean); everything else as stored.
+ */
+export function typedValues(fields: Record<string, FieldRule>, values: SettingsValues): SettingsValues {
+  const out: SettingsValues = {};
+  for (const [name, v] of Object.entries(values)) {
+    const rule = fields[name];
+    if (rule?.kind === 'boolean' && (v === 'true' || v === 'false')) out[name] = v === 'true';
+    else if (rule?.kind === 'integer' && typeof v === 'string' && /^-?\d+$/.test(v)) out[name] = Number(v);
+    else if (rule?.kind === 'object' && isObject(v)) out[name] = typedValues(rule.fields, v);
+    else if ((rule?.kind === 'list' || rule?.kind === 'textOrList') && isObject(v)) {
+      const list = rule.kind === 'list' ? rule : rule.list;
+      const items = v[list.item];
+      out[name] = { [list.item]: (Array.isArray(items) ? items : [items]).map(i => (isObject(i) ? typedValues(list.fields, i) : i)) };
+    } else out[name] = v;
+  }
+  return out;
+}
+
 /** The stored values after applying `body` over `current`; throws a 400 GatewayError first if any field is wrong. */
-export function applySettings(rule: SettingsGroupRule, body: Record<string, unknown> | undefined, current: SettingsValues): SettingsValues {
+export function applySettings(rule: SettingsGroupRule, sent: Record<string, unknown> | undefined, current: SettingsValues): SettingsValues {
+  const body = sent ? asStrings(unwrapped(rule, sent)) as Record<string, unknown> : undefined;
   if (!body || Object.keys(body).length === 0) {
     throw new GatewayError(400, FIELD_VALIDATION, `Field Validation: send a <${rule.element}> body with the fields to set (${Object.keys(rule.fields).join(', ')}).`);
   }

@@ -8,13 +8,35 @@ import { searchTokens } from './tokenSearch';
 
 
 const CARD_TYPES = ['VISA', 'MASTERCARD', 'AMERICAN EXPRESS', 'DISCOVER', 'DINERS CLUB', 'JCB'];
+const TOKEN_STATUSES = ['Active', 'Inactive'];
 const DETAIL_FIELDS = ['description', 'customer-key', 'avs-address', 'avs-zip'];
-const CREATE_ONLY = ['card', 'card-type', 'csc', 'require-avs', 'card-inquiry', 'software-type', 'software-type-version'];
-const UPDATABLE = ['exp-date', 'default', ...DETAIL_FIELDS, 'software-type', 'software-type-version'];
+// Fields other than these are ignored, as the gateway's card endpoints do (real clients send
+// extras); the language server still warns about them.
+const UPDATABLE = ['exp-date', 'default', 'status', ...DETAIL_FIELDS];
 
-function rejectUnknown(body: Body, allowed: readonly string[]): void {
-  const unknown = Object.keys(body ?? {}).filter(k => !allowed.includes(k) && !k.startsWith('@_'));
-  if (unknown.length) throw fieldError(unknown.join(', '), `${unknown.length > 1 ? 'are' : 'is'} not a token field here; known fields: ${allowed.join(', ')}`);
+/**
+ * Card number and expiry from ISO 7813 track 2 (`;PAN=YYMM...?`), for tokens created from a
+ * swipe. Encrypted track data cannot be read by the sandbox: it has no device keys.
+ */
+function fromTrack2(body: Body): { card: string; expDate?: string } | undefined {
+  const track = optionalString(body, 'track2-data');
+  if (track === undefined) {
+    if (optionalString(body, 'encrypted-track-data') !== undefined) {
+      throw fieldError('encrypted-track-data', 'cannot be decrypted by the Local sandbox (it has no device keys); send card and exp-date, or track2-data in clear');
+    }
+    return undefined;
+  }
+  const match = /^;?(\d{12,19})=(\d{2})(\d{2})/.exec(track.trim());
+  if (!match) throw fieldError('track2-data', 'is not track 2 data (;PAN=YYMM…?)');
+  return { card: match[1], expDate: `${match[3]}${match[2]}` };
+}
+
+function checkedStatus(body: Body): string | undefined {
+  const status = optionalString(body, 'status');
+  if (status === undefined) return undefined;
+  const known = TOKEN_STATUSES.find(s => s.toLowerCase() === status.toLowerCase());
+  if (!known) throw fieldError('status', `must be one of ${TOKEN_STATUSES.join(', ')}, not "${status}"`);
+  return known;
 }
 
 function details(body: Body): Record<string, string> {
@@ -36,17 +58,22 @@ function tokenReply(req: SandboxRequest, token: StoredToken): Reply {
 
 const create: Handler<VaultSlice> = (req, ctx) => {
   const body = req.body;
-  rejectUnknown(body, [...CREATE_ONLY, ...UPDATABLE]);
-  const card = panFacts(requiredString(body, 'card'));
+  const track = optionalString(body, 'card') === undefined ? fromTrack2(body) : undefined;
+  const card = panFacts(track?.card ?? requiredString(body, 'card'));
+  const lastFour = optionalString(body, 'last-four-digits');
+  if (lastFour !== undefined && lastFour !== card.lastFour) {
+    throw fieldError('last-four-digits', `is "${lastFour}" but the card number ends in ${card.lastFour}`);
+  }
   const declared = optionalString(body, 'card-type');
   if (declared !== undefined && !CARD_TYPES.includes(declared)) throw fieldError('card-type', `must be one of ${CARD_TYPES.join(', ')}`);
   if (declared !== undefined && card.brand !== 'UNKNOWN' && declared !== card.brand) {
     throw fieldError('card-type', `is ${declared} but the card number is a ${card.brand} card`);
   }
-  const expDate = checkExpDate(requiredString(body, 'exp-date'), ctx.clock);
+  const expDate = checkExpDate(optionalString(body, 'exp-date') ?? track?.expDate ?? requiredString(body, 'exp-date'), ctx.clock);
   checkCsc(optionalString(body, 'csc'));
+  const status = checkedStatus(body);
   const token = storeToken(ctx.slice, ctx.ids, ctx.clock, { brand: declared ?? card.brand, lastFour: card.lastFour, expDate },
-    details(body), optionalFlag(body, 'default') ?? false);
+    { ...details(body), ...(status ? { status } : {}) }, optionalFlag(body, 'default') ?? false);
   return tokenReply(req, token);
 };
 
@@ -55,12 +82,12 @@ const get: Handler<VaultSlice> = (req, ctx) => tokenReply(req, findToken(ctx.sli
 const update: Handler<VaultSlice> = (req, ctx) => {
   const token = findToken(ctx.slice, req.params.tokenId);
   const body = req.body;
-  if (!body || Object.keys(body).length === 0) throw fieldError('body', `must carry at least one of ${UPDATABLE.join(', ')}`);
-  rejectUnknown(body, UPDATABLE);
+  if (!body || !UPDATABLE.some(f => body[f] !== undefined)) throw fieldError('body', `must carry at least one of ${UPDATABLE.join(', ')}`);
+  const status = checkedStatus(body);
   const expDate = optionalString(body, 'exp-date');
   if (expDate !== undefined) checkExpDate(expDate, ctx.clock);
   const isDefault = optionalFlag(body, 'default');
-  const changes = details(body);
+  const changes = { ...details(body), ...(status ? { status } : {}) };
   if (expDate !== undefined) token.expDate = expDate;
   if (isDefault !== undefined) token.isDefault = isDefault;
   Object.assign(token.details, changes);

@@ -1,6 +1,7 @@
 // The card vault slice and the one way tokens are made (also used by sales with
 // `create-token`). A token keeps brand, last four and expiry; never the number or CSC.
 
+import { emptyTable } from '../state';
 import { randomInt } from 'node:crypto';
 import { GatewayError, type IdSource, type SandboxClock } from '../domain';
 import { gatewayTimestampOf, isoTime } from '../timestamps';
@@ -10,7 +11,7 @@ export interface StoredToken {
   cardType: string;
   expDate: string;
   lastFour: string;
-  /** Optional descriptive fields by wire name (description, customer-key, avs-address, avs-zip). */
+  /** Optional descriptive fields by wire name (description, customer-key, avs-address, avs-zip, status). */
   details: Record<string, string>;
   isDefault: boolean;
   created: string;
@@ -21,7 +22,7 @@ export interface StoredToken {
 export interface VaultSlice { tokens: Record<string, StoredToken> }
 
 export function initialVaultSlice(): VaultSlice {
-  return { tokens: {} };
+  return { tokens: emptyTable() };
 }
 
 /** Token ids are numeric, lead with 1 and run 17-20 digits (facts §3); ours are 19. */
@@ -46,12 +47,12 @@ export function tokenView(t: StoredToken, merchantId: string): Record<string, st
     'card-type': t.cardType,
     'exp-date': t.expDate,
     'last-four-digits': t.lastFour,
+    status: 'Active',
     ...t.details,
     default: String(t.isDefault),
     created: gatewayTimestampOf(t.created),
     updated: gatewayTimestampOf(t.updated),
     'times-used': String(t.timesUsed),
-    status: 'Active',
     'token-status': 'Open',
     'merchant-id': merchantId,
   };

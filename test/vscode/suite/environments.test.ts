@@ -161,13 +161,31 @@ suite('environments', () => {
     assert.equal(await guardOperation(env, requireOperation('transactions.search')), true, 'reads pass');
   });
 
-  test('without read-only, production still needs the modal confirmation', async () => {
-    assert.equal(await vscode.commands.executeCommand(COMMANDS.toggleReadOnly, PRODUCTION), false);
+  test('turning read-only off on production asks first; unanswered, it stays read-only', async () => {
+    // With the smoke-test driver, a modal dialog is dismissed: no confirmation, no change.
+    assert.equal(await vscode.commands.executeCommand(COMMANDS.toggleReadOnly, PRODUCTION), true);
+    assert.equal(envs.get(PRODUCTION)?.readOnly, true);
+  });
+
+  test('without read-only, production still needs the typed confirmation; dismissed, nothing is sent', async function () {
+    this.timeout(20_000);
+    await vscode.commands.executeCommand(COMMANDS.editEnvironment, PRODUCTION, { readOnly: false });
     const env = envs.get(PRODUCTION)!;
     assert.equal(env.readOnly, false);
     const sale = requireOperation('transactions.sale');
-    // With the smoke-test driver, a modal dialog is dismissed: no confirmation, no send.
-    assert.equal(await guardOperation(env, sale, sale.sample), false);
+    assert.equal(await dismissingQuickInput(() => guardOperation(env, sale, sale.sample)), false);
     assert.equal(await guardOperation(envs.get(LOCAL_SANDBOX_NAME)!, sale, sale.sample), true, 'the Local sandbox never asks');
   });
 });
+
+/** Runs `ask` and dismisses the quick input it opens (as Escape would); returns its answer. */
+async function dismissingQuickInput<T>(ask: () => Promise<T>): Promise<T> {
+  const answer = ask();
+  let settled = false;
+  void answer.finally(() => { settled = true; });
+  for (let i = 0; i < 40 && !settled; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+  }
+  return answer;
+}

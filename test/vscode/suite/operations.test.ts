@@ -138,7 +138,15 @@ suite('operations: commands, request documents, results', () => {
       assert.equal(a.environments.get(name)?.kind, 'production');
       const control = await a.environments.localSandboxControl();
       const sales = control.stats().byOperation['transactions.sale'] ?? 0;
-      const result = await a.runner.send(requireOperation('transactions.sale'), { environmentName: name });
+      // The guard asks to type the environment's name; dismissed (Escape), nothing is sent.
+      const pending = a.runner.send(requireOperation('transactions.sale'), { environmentName: name });
+      let settled = false;
+      void pending.finally(() => { settled = true; });
+      for (let i = 0; i < 40 && !settled; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      }
+      const result = await pending;
       assert.equal(result, undefined);
       assert.equal(control.stats().byOperation['transactions.sale'] ?? 0, sales, 'no sale reached the gateway');
     } finally {

@@ -1,5 +1,5 @@
-// Proves the real-VS-Code route: our extension is loaded from the repository into a real
-// extension host of the pinned VS Code, and it activates.
+// Proves the real-VS-Code route: our extension, installed from its .vsix as a user installs it,
+// is loaded into a real extension host of the pinned VS Code, and it activates.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -20,9 +20,15 @@ function requireExtension(): vscode.Extension<unknown> {
 }
 
 suite('gateway-workbench in a real VS Code extension host', () => {
-  test('the extension is loaded from this repository', () => {
+  test('the extension is the installed .vsix, not this repository', () => {
     const ext = requireExtension();
-    assert.equal(fs.realpathSync(ext.extensionUri.fsPath), fs.realpathSync(REPO_ROOT));
+    const installed = fs.realpathSync(ext.extensionUri.fsPath);
+    assert.notEqual(installed, fs.realpathSync(REPO_ROOT));
+    const onDisk = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as Manifest & { version: string };
+    assert.equal(path.basename(installed), `${onDisk.publisher}.${onDisk.name}-${onDisk.version}`);
+    // Only what the package ships: bundles, no sources, tests or the CLI bundle.
+    assert.ok(fs.existsSync(path.join(installed, 'dist/server.js')));
+    for (const absent of ['src', 'test', 'node_modules', 'dist/cli.js']) assert.ok(!fs.existsSync(path.join(installed, absent)), `${absent} was installed`);
   });
 
   test('its manifest has the declared name and engines', () => {

@@ -67,7 +67,7 @@ suite('the Gateway tree', () => {
     const [first] = await children();
     assert.equal(await labelOf(first), LOCAL_SANDBOX_NAME);
     const root = await item(first);
-    assert.equal(root.contextValue, 'gw.environment');
+    assert.equal(root.contextValue, 'gw.environment.local');
     assert.ok(String(root.description).includes('active'));
     const groupNodes = await children(first);
     assert.deepEqual(await Promise.all(groupNodes.map(labelOf)), groups.map((g) => g.title));

@@ -2,8 +2,9 @@
 // Settling is in flight, Settled and Returned are final (a return shows its R-code and reason).
 import * as vscode from 'vscode';
 import type { GroupInfo } from '../../../catalog/types';
-import type { OperationVars } from '../../contracts';
+import { operationCommandId, type OperationVars } from '../../contracts';
 import { achTransactionContext, achTransactionDescription, achTransactionLabel } from '../itemLabels';
+import { ITEM_VARS } from '../itemVars';
 import { PagedListNode } from '../pagedListNode';
 import { text, type GatewayRecord } from '../responseReading';
 import type { TreeContext } from '../treeContext';
@@ -31,6 +32,12 @@ export class AchTransactionNode extends GatewayNode {
     const [icon, color] = ACH_STATUS_ICONS[text(tx, 'status')] ?? ['question'];
     item.iconPath = new vscode.ThemeIcon(icon, color ? new vscode.ThemeColor(color) : undefined);
     item.contextValue = achTransactionContext(tx);
+    // A click opens the transaction as the gateway has it now.
+    item.command = {
+      command: operationCommandId('achTransactions.get'),
+      title: 'Open ACH transaction',
+      arguments: [{ environmentName: this.environmentName, vars: { id: text(tx, 'id') } }],
+    };
     item.tooltip = recordTooltip(`ACH transaction ${text(tx, 'id')}`, [
       ['status', text(tx, 'status')],
       ['created', text(tx, 'created')],
@@ -45,8 +52,7 @@ export class AchTransactionNode extends GatewayNode {
   }
 
   protected override vars(): OperationVars {
-    const id = text(this.record, 'id');
-    return { id, achTransactionId: id, secCode: text(this.record, 'standard-entry-class-code') };
+    return ITEM_VARS.achTransaction(this.record);
   }
 }
 

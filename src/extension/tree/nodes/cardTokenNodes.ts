@@ -2,8 +2,9 @@
 // token's description. "Sale" on a token fills the sale's card with the token id.
 import * as vscode from 'vscode';
 import type { GroupInfo } from '../../../catalog/types';
-import type { OperationVars } from '../../contracts';
+import { operationCommandId, type OperationVars } from '../../contracts';
 import { cardTokenLabel } from '../itemLabels';
+import { ITEM_VARS } from '../itemVars';
 import { PagedListNode } from '../pagedListNode';
 import { text, type GatewayRecord } from '../responseReading';
 import type { TreeContext } from '../treeContext';
@@ -22,6 +23,11 @@ export class CardTokenNode extends GatewayNode {
     item.description = text(token, 'status') === 'Active' ? undefined : text(token, 'status');
     item.iconPath = new vscode.ThemeIcon('key');
     item.contextValue = 'gw.item.cardToken';
+    item.command = {
+      command: operationCommandId('tokens.get'),
+      title: 'Open card token',
+      arguments: [{ environmentName: this.environmentName, vars: { tokenId: text(token, 'token-id') } }],
+    };
     item.tooltip = recordTooltip(`Card token ${text(token, 'token-id')}`, [
       ['status', `${text(token, 'status')} ${text(token, 'token-status')}`.trim()],
       ['updated', text(token, 'updated')],
@@ -32,8 +38,7 @@ export class CardTokenNode extends GatewayNode {
   }
 
   protected override vars(): OperationVars {
-    const tokenId = text(this.record, 'token-id');
-    return { tokenId, card: tokenId };
+    return ITEM_VARS.cardToken(this.record);
   }
 }
 

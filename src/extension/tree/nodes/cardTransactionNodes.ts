@@ -2,8 +2,9 @@
 // and last four; refund, void, capture and tip come from its menu (itemActions.ts).
 import * as vscode from 'vscode';
 import type { GroupInfo } from '../../../catalog/types';
-import type { OperationVars } from '../../contracts';
-import { cardTransactionContext, cardTransactionDescription, cardTransactionLabel } from '../itemLabels';
+import { operationCommandId, type OperationVars } from '../../contracts';
+import { capturedAuthId, cardTransactionContext, cardTransactionDescription, cardTransactionLabel } from '../itemLabels';
+import { ITEM_VARS } from '../itemVars';
 import { PagedListNode } from '../pagedListNode';
 import { text, type GatewayRecord } from '../responseReading';
 import type { TreeContext } from '../treeContext';
@@ -27,7 +28,7 @@ function iconFor(tx: GatewayRecord): vscode.ThemeIcon {
 }
 
 export class CardTransactionNode extends GatewayNode {
-  constructor(parent: GatewayNode, readonly record: GatewayRecord) {
+  constructor(parent: GatewayNode, readonly record: GatewayRecord, private readonly captured = false) {
     super(parent, `${parent.id}/${text(record, 'id')}`, parent.environmentName);
   }
 
@@ -35,9 +36,15 @@ export class CardTransactionNode extends GatewayNode {
     const tx = this.record;
     const item = new vscode.TreeItem(cardTransactionLabel(tx), vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
-    item.description = cardTransactionDescription(tx);
+    item.description = cardTransactionDescription(tx, this.captured);
     item.iconPath = iconFor(tx);
-    item.contextValue = cardTransactionContext(tx);
+    item.contextValue = cardTransactionContext(tx, this.captured);
+    // A click opens the transaction as the gateway has it now (a search by its id).
+    item.command = {
+      command: operationCommandId('transactions.search'),
+      title: 'Open transaction',
+      arguments: [{ environmentName: this.environmentName, vars: { id: text(tx, 'id') } }],
+    };
     item.tooltip = recordTooltip(`Transaction ${text(tx, 'id')}`, [
       ['result', `${text(tx, 'result')} ${text(tx, 'result-code')} ${text(tx, 'display-message')}`.trim()],
       ['created', text(tx, 'created')],
@@ -50,18 +57,29 @@ export class CardTransactionNode extends GatewayNode {
   }
 
   protected override vars(): OperationVars {
-    const id = text(this.record, 'id');
-    return { id, transactionId: id };
+    return ITEM_VARS.cardTransaction(this.record);
   }
 }
 
 export class CardTransactionsNode extends PagedListNode {
+  /** AUTHs whose capture the loaded pages show (newest first: a capture comes before its AUTH). */
+  private readonly capturedAuths = new Set<string>();
+
   constructor(parent: GatewayNode, group: GroupInfo, ctx: TreeContext) {
     super(parent, group, ctx, {
       recordsPath: ['payload', 'transactions', 'transaction'],
       emptyText: 'No card transactions yet: run a sale from this group’s menu',
-      itemFor: (list, record) => new CardTransactionNode(list, record),
+      itemFor: (list, record) => {
+        const captures = capturedAuthId(record);
+        if (captures) this.capturedAuths.add(captures);
+        return new CardTransactionNode(list, record, text(record, 'type') === 'AUTH' && this.capturedAuths.has(text(record, 'id')));
+      },
     });
+  }
+
+  protected override load(): Promise<GatewayNode[]> {
+    this.capturedAuths.clear();
+    return super.load();
   }
 
   treeItem(): vscode.TreeItem {

@@ -4,6 +4,8 @@ import * as vscode from 'vscode';
 import { groups } from '../../../catalog';
 import type { GroupId, GroupInfo } from '../../../catalog/types';
 import type { EnvironmentEntry } from '../../contracts';
+import { formatSandboxClock, formatSandboxTime, LOCAL_SANDBOX_TIME_ZONE } from '../../environments/sandboxClock';
+import { environmentContext } from '../itemLabels';
 import type { TreeContext } from '../treeContext';
 import { GatewayNode } from '../treeNode';
 import { AchProvidersNode } from './achProviderNodes';
@@ -46,7 +48,12 @@ export class EnvironmentNode extends GatewayNode {
     const item = new vscode.TreeItem(entry.name, this.active ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     const kind = this.ctx.environments.kindLabel(entry.kind);
-    item.description = [this.active ? 'active' : '', entry.kind === 'production' ? kind : '', entry.readOnly ? 'read-only' : '']
+    // The Local sandbox's clock in its own zone: ACH moves on at its 3 PM and 6 PM, not the host's.
+    const sandboxTime = entry.kind === 'local' ? this.ctx.environments.localSandboxTime() : undefined;
+    item.description = [
+      this.active ? 'active' : '', entry.kind === 'production' ? kind : '', entry.readOnly ? 'read-only' : '',
+      sandboxTime ? formatSandboxClock(sandboxTime) : '',
+    ]
       .filter(Boolean)
       .join(' · ');
     item.iconPath =
@@ -58,7 +65,10 @@ export class EnvironmentNode extends GatewayNode {
       .appendText(entry.gatewayUrl)
       .appendMarkdown('\n- boarding: ')
       .appendText(entry.boardingUrl);
-    item.contextValue = 'gw.environment';
+    if (sandboxTime) {
+      item.tooltip.appendMarkdown(`\n- sandbox time: ${formatSandboxTime(sandboxTime)} (${LOCAL_SANDBOX_TIME_ZONE}); ACH moves on at 3 PM and 6 PM there`);
+    }
+    item.contextValue = environmentContext(entry);
     return item;
   }
 

@@ -32,8 +32,14 @@ export class MessageNode extends GatewayNode {
   }
 
   treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(this.message, vscode.TreeItemCollapsibleState.None);
+    // "No card transactions yet: run a sale from …" — the short fact as the label, the hint as
+    // the description and the tooltip, so a narrow side bar still reads what matters.
+    const colon = this.message.indexOf(': ');
+    const label = colon > 0 ? this.message.slice(0, colon) : this.message;
+    const item = new vscode.TreeItem(label, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
+    if (colon > 0) item.description = this.message.slice(colon + 2);
+    item.tooltip = this.message;
     item.iconPath = new vscode.ThemeIcon(this.icon);
     item.contextValue = 'gw.info';
     return item;
@@ -54,7 +60,7 @@ export class LoadMoreNode extends GatewayNode {
     const item = new vscode.TreeItem('Load more…', vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
     item.iconPath = new vscode.ThemeIcon('more');
-    item.description = `page ${this.nextPage + 1}`;
+    item.description = `page ${this.nextPage}`;
     item.contextValue = 'gw.loadMore';
     item.command = { command: COMMANDS.loadMore, title: 'Load More', arguments: [this] };
     return item;

@@ -1,0 +1,68 @@
+// Current settings ↔ a settings request, in VS Code's diff editor: shown before every settings
+// write to a production environment, and on request ("Gateway: Compare with Current Settings")
+// anywhere. Both sides are rendered the same way (settingsDocuments.ts), so only values differ.
+import * as vscode from 'vscode';
+import { matchOperation } from '../../catalog/match';
+import type { Operation } from '../../catalog/types';
+import { environmentNamedIn, parseRequestFile, requestIndexAt } from '../../core/requestFile';
+import { COMMANDS, type EnvironmentEntry, type EnvironmentService } from '../contracts';
+import { currentSettingsOf, isSettingsWrite, normalizedSettingsBody, settingsBodyText, settingsReadOf } from './settingsDocuments';
+import type { RequestSessions } from './requestSessions';
+
+const DIFF_SCHEME = 'gateway-settings-diff';
+
+export interface SettingsDiff extends vscode.Disposable {
+  /** Opens the diff of `env`'s current settings and `body` for `op`; false when they could not be read. */
+  show(env: EnvironmentEntry, op: Operation, body: string): Promise<boolean>;
+}
+
+export function registerSettingsDiff(environments: EnvironmentService, sessions: RequestSessions): SettingsDiff {
+  const texts = new Map<string, string>();
+  let shown = 0;
+  const uriFor = (label: string, text: string): vscode.Uri => {
+    shown += 1;
+    const uri = vscode.Uri.from({ scheme: DIFF_SCHEME, path: `/${label.replace(/[\\/?#%]/g, '-')}.xml`, query: `n=${shown}` });
+    texts.set(uri.toString(), text);
+    return uri;
+  };
+
+  const show = async (env: EnvironmentEntry, op: Operation, body: string): Promise<boolean> => {
+    const read = settingsReadOf(op);
+    if (!read) return false;
+    await environments.ready(env.name);   // the Local sandbox starts on first use
+    const client = await environments.client(env.name);
+    const result = await client.send({ operation: read, params: {}, query: {} });
+    const current = result.status === 200 ? currentSettingsOf(op, result.parsed) : undefined;
+    if (!current) {
+      void vscode.window.showWarningMessage(`The current settings of ${env.name} could not be read (${read.title}: ${result.status} ${result.statusText}), so there is nothing to compare with.`);
+      return false;
+    }
+    const left = uriFor(`${env.name} current ${read.title.replace(/^Get /, '')}`, settingsBodyText(op, current));
+    const right = uriFor(`${op.title} request`, normalizedSettingsBody(op, body));
+    await vscode.commands.executeCommand('vscode.diff', left, right, `${env.name}: current ↔ ${op.title} (what it changes)`, { preview: true });
+    return true;
+  };
+
+  const compareAtCursor = async (): Promise<void> => {
+    const editor = vscode.window.activeTextEditor;
+    const text = editor?.document.getText() ?? '';
+    const file = parseRequestFile(text);
+    const index = editor ? requestIndexAt(text, file.requests, editor.selection.active.line) : -1;
+    const request = file.requests[index];
+    const pathname = request?.target.replace(/^\{\{\s*\w+\s*\}\}/, '').replace(/^https?:\/\/[^/]+/, '').split('?')[0] ?? '';
+    const op = request ? matchOperation(request.method, pathname)?.op : undefined;
+    if (!editor || !request || !op || !isSettingsWrite(op)) {
+      void vscode.window.showErrorMessage('Put the cursor in a settings create or update request (e.g. "PUT /rest/v2/settings/terminal") to compare it with the current settings.');
+      return;
+    }
+    const name = sessions.targetOf(editor.document.uri.toString()) ?? environmentNamedIn(text);
+    const env = (name ? environments.get(name) : undefined) ?? environments.active();
+    await show(env, op, request.body?.text ?? '');
+  };
+
+  const disposable = vscode.Disposable.from(
+    vscode.workspace.registerTextDocumentContentProvider(DIFF_SCHEME, { provideTextDocumentContent: (uri) => texts.get(uri.toString()) ?? '' }),
+    vscode.commands.registerCommand(COMMANDS.compareSettings, compareAtCursor),
+  );
+  return { show, dispose: () => disposable.dispose() };
+}

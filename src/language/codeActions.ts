@@ -1,0 +1,37 @@
+// Quick fixes: a diagnostic that knows the fix ("did you mean …": a field name, a path; a legacy
+// form's typed path) carries the replacement in its `data`; the fix writes it over the diagnostic's
+// range, and a JSON key keeps its quotes. The diagnostics are recomputed for the range asked
+// about rather than taken from the client's context, so a client that drops `data` still gets them.
+
+import { CodeActionKind, type CodeAction, type Diagnostic, type Range } from 'vscode-languageserver-types';
+import type { AnalyzedDocument } from './analyzedDocument';
+import { diagnose } from './diagnostics';
+import type { Replacement } from './diagnostics/diagnostic';
+import { LEGACY_FORM } from './diagnostics/requestChecks';
+
+const replacementOf = (d: Diagnostic): string | undefined => {
+  const data = d.data as Partial<Replacement> | undefined;
+  return typeof data?.replacement === 'string' ? data.replacement : undefined;
+};
+
+const before = (a: Range['start'], b: Range['start']): boolean => a.line < b.line || (a.line === b.line && a.character < b.character);
+const overlaps = (a: Range, b: Range): boolean => !before(a.end, b.start) && !before(b.end, a.start);
+
+export function codeActionsFor(doc: AnalyzedDocument, range: Range): CodeAction[] {
+  const actions: CodeAction[] = [];
+  for (const d of diagnose(doc)) {
+    const replacement = replacementOf(d);
+    if (replacement === undefined || !overlaps(d.range, range)) continue;
+    const current = doc.text.slice(doc.offsetAt(d.range.start), doc.offsetAt(d.range.end));
+    const quoted = /^".*"$/.test(current) && !replacement.startsWith('"');
+    const newText = quoted ? `"${replacement}"` : replacement;
+    actions.push({
+      title: d.code === LEGACY_FORM ? `Use the typed path ${newText}` : `Change to ${newText}`,
+      kind: CodeActionKind.QuickFix,
+      diagnostics: [d],
+      isPreferred: true,
+      edit: { changes: { [doc.uri]: [{ range: d.range, newText }] } },
+    });
+  }
+  return actions;
+}

@@ -1,0 +1,81 @@
+// AVS and CSC results the sandbox answers, as data (docs/sandbox.md "AVS and CSC test values").
+// The facts give the code sets (avs-result-code N,Y,A,G,R,S,U,W,X,Z; csc-result-code
+// M,N,P,S,U,X, each with a -description); which test input yields which code is our choice,
+// made so that every code can be produced on purpose.
+
+export interface VerificationResult { code: string; description: string }
+
+/** Billing zip codes that produce a given AVS result (a 9-digit zip counts by its first five). */
+export const AVS_BY_ZIP: Readonly<Record<string, VerificationResult>> = {
+  '20000': { code: 'A', description: 'Street address matches, zip code does not' },
+  '30000': { code: 'Z', description: 'Five-digit zip code matches, street address does not' },
+  '40000': { code: 'N', description: 'Neither street address nor zip code matches' },
+  '50000': { code: 'U', description: 'Address information is unavailable' },
+  '60000': { code: 'R', description: 'Issuer system unavailable; retry' },
+  '70000': { code: 'S', description: 'AVS is not supported by the issuer' },
+  '80000': { code: 'G', description: 'Non-US issuer that does not take part in AVS' },
+};
+
+const AVS_FULL_MATCH_5: VerificationResult = { code: 'Y', description: 'Street address and five-digit zip code match' };
+const AVS_FULL_MATCH_9: VerificationResult = { code: 'X', description: 'Street address and nine-digit zip code match' };
+const AVS_ZIP9_ONLY: VerificationResult = { code: 'W', description: 'Nine-digit zip code matches, street address does not' };
+
+/**
+ * The AVS result for a billing address, or undefined when neither a zip nor a street was sent
+ * (the gateway returns AVS results only when address data is sent).
+ */
+export function avsResult(zip: string | undefined, street: string | undefined): VerificationResult | undefined {
+  const digits = (zip ?? '').replace(/\D/g, '');
+  if (digits.length === 0) return street ? AVS_BY_ZIP['50000'] : undefined;
+  const listed = AVS_BY_ZIP[digits.slice(0, 5)];
+  if (digits.length === 9) {
+    if (digits.slice(0, 5) === '30000') return AVS_ZIP9_ONLY;
+    return listed ?? AVS_FULL_MATCH_9;
+  }
+  return listed ?? AVS_FULL_MATCH_5;
+}
+
+/** CSC values that produce a given CSC result; any other CSC matches. */
+export const CSC_BY_VALUE: Readonly<Record<string, VerificationResult>> = {
+  '000': { code: 'N', description: 'CSC does not match' },
+  '001': { code: 'P', description: 'CSC was not processed' },
+  '002': { code: 'S', description: 'CSC should be on the card but the merchant says it is not' },
+  '003': { code: 'U', description: 'Issuer is not certified for CSC or did not provide keys' },
+  '004': { code: 'X', description: 'No CSC response from the card network' },
+};
+
+const CSC_MATCH: VerificationResult = { code: 'M', description: 'CSC matches' };
+
+/** The "Invalid CSC" decline amount (facts §6: 0.48 → 021) also reports a mismatch. */
+export const INVALID_CSC_AMOUNT = '0.48';
+
+/** The CSC result, or undefined when no CSC was sent. */
+export function cscResult(csc: string | undefined, amount: string): VerificationResult | undefined {
+  if (csc === undefined || csc === '') return undefined;
+  if (amount === INVALID_CSC_AMOUNT) return CSC_BY_VALUE['000'];
+  return CSC_BY_VALUE[csc] ?? CSC_MATCH;
+}
+
+/** AVS filter names of the settings (`response-filter/name`) by the result code each covers. */
+export const AVS_FILTER_BY_CODE: Readonly<Record<string, string>> = {
+  Y: 'ADDRESS_AND_FIVE_DIGIT_ZIP_MATCH',
+  X: 'ADDRESS_AND_NINE_DIGIT_ZIP_MATCH',
+  A: 'ADDRESS_MATCH_ONLY',
+  Z: 'FIVE_DIGIT_ZIP_MATCH_ONLY',
+  W: 'NINE_DIGIT_ZIP_MATCH_ONLY',
+  N: 'NO_MATCH',
+  U: 'ADDRESS_UNAVAILABLE',
+  R: 'RETRY',
+  S: 'SERVICE_NOT_SUPPORTED',
+  G: 'GLOBAL_NON_PARTICIPANT',
+};
+
+/** CSC filter names (the settings' `response-filters` lists the accepted ones) by result code. */
+export const CSC_FILTER_BY_CODE: Readonly<Record<string, string>> = {
+  M: 'CSC_MATCHED',
+  N: 'CSC_NOT_MATCHED',
+  P: 'CSC_NOT_PROCESSED',
+  S: 'CSC_SHOULD_BE_PRESENT',
+  U: 'CSC_ISSUER_NOT_CERTIFIED',
+  X: 'CSC_NO_RESPONSE',
+};

@@ -1,0 +1,42 @@
+// Card numbers typed into free text (a description, an invoice, a customer key) are masked
+// before any handler sees the body, so the sandbox never stores or echoes one: its state holds
+// last fours only. Fields that carry a number on purpose reach the handlers as sent; they keep
+// only what they need (brand and last four, an account's last four) or are ids.
+
+import { redact } from '../core/redaction';
+
+/** Lower-cased field names whose values are card or account numbers, CSCs or ids by design. */
+const NUMBER_FIELDS = new Set([
+  'card', 'account-number', 'accountnumber', 'csc', 'cvv', 'routing-number', 'authorization-code',
+  'track2-data', 'emv-data', 'encrypted-track-data', 'key-serial-number',
+  'id', 'original-id', 'token-id', 'merchant-id', 'merchantid', 'merchant-number', 'merchantnumber', 'terminal-id',
+  'hierarchynodekey', 'trace-number',
+]);
+
+/** 13 or more digits, maybe grouped by single spaces or dashes: what could hold a card number. */
+const LONG_DIGIT_RUN = /\d(?:[ -]?\d){12}/;
+
+function maskNode(key: string | undefined, value: unknown): unknown {
+  if (typeof value === 'string') {
+    if (key !== undefined && NUMBER_FIELDS.has(key.toLowerCase())) return value;
+    return LONG_DIGIT_RUN.test(value) ? redact(value) : value;
+  }
+  if (Array.isArray(value)) return value.map(item => maskNode(key, item));
+  if (typeof value === 'object' && value !== null) {
+    let changed = false;
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(value)) {
+      const inner = (value as Record<string, unknown>)[k];
+      const masked = maskNode(k, inner);
+      if (masked !== inner) changed = true;
+      Object.defineProperty(out, k, { value: masked, enumerable: true, writable: true, configurable: true });
+    }
+    return changed ? out : value;
+  }
+  return value;
+}
+
+/** The body with every Luhn-valid 13–19 digit run in its free-text strings masked to the last four. */
+export function maskCardNumbersInFreeText(body: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  return maskNode(undefined, body) as Record<string, unknown> | undefined;
+}

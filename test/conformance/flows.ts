@@ -1,0 +1,58 @@
+// The 28 request flows of public clients of the real gateway that the conformance suite
+// replays. Each is written from facts about the client (paths, field names, formats, what it
+// reads), never from its code; the sources are the facts file's tags (S1…S12) and the evidence
+// listed in docs/sandbox.md ("Conformance with public clients").
+// `works`: the client's flow runs unchanged against the sandbox and every field it reads is
+// there. `decision`: the sandbox deliberately does not model it; docs/sandbox.md says why, and
+// the test checks the sandbox answers as documented.
+
+export type Outcome = 'works' | 'decision';
+
+export interface Flow { id: string; client: string; title: string; outcome: Outcome }
+
+export const CLIENTS = {
+  samples: 'Gateway published samples (S1: Java, Go, PHP, Python, C# 2015-17; 2024 rewrite)',
+  plugin: 'CMS payment plugin (S2)',
+  mobile: 'Mobile SDK (S6)',
+  shop: 'E-commerce platform in production (Coreware PHP gateway class)',
+  poller: 'Reconciliation poller (paged search)',
+  openapi: 'Community OpenAPI description and generated SDK (S3)',
+  ach: 'ACH payment provider (S11)',
+} as const;
+
+export const FLOWS: readonly Flow[] = [
+  { id: 'samples-generic-sale', client: CLIENTS.samples, title: 'generic POST /rest/v2/transactions, type SALE, JSON', outcome: 'works' },
+  { id: 'samples-generic-auth-capture', client: CLIENTS.samples, title: 'generic AUTH then CAPTURE by id', outcome: 'works' },
+  { id: 'samples-generic-refund', client: CLIENTS.samples, title: 'generic SALE then REFUND by id', outcome: 'works' },
+  { id: 'samples-generic-void', client: CLIENTS.samples, title: 'generic SALE then VOID by id', outcome: 'works' },
+  { id: 'samples-generic-forced-sale', client: CLIENTS.samples, title: 'generic FORCED SALE with authorization-code', outcome: 'works' },
+  { id: 'samples-xml-sale', client: CLIENTS.samples, title: 'XML <transaction> SALE with the api_key header (Go sample)', outcome: 'works' },
+  { id: 'samples-token-lifecycle', client: CLIENTS.samples, title: 'card token create, read, update description, sale with it, delete', outcome: 'works' },
+  { id: 'samples-terminal-settings', client: CLIENTS.samples, title: 'terminal settings read and update in JSON (Java)', outcome: 'works' },
+  { id: 'samples-avs-csc-filters', client: CLIENTS.samples, title: 'AVS and CSC filters updated with JSON filter lists (Java)', outcome: 'works' },
+  { id: 'samples-hpp-settings', client: CLIENTS.samples, title: 'HPP settings with hpp-domain and hpp-enabled (Java)', outcome: 'works' },
+  { id: 'samples-batch-close', client: CLIENTS.samples, title: 'batch read on v2, close with a JSON {total-count, net-amount} body (Java)', outcome: 'works' },
+  { id: 'plugin-sale-body-key', client: CLIENTS.plugin, title: 'generic SALE with api-key in the JSON body, addresses echoed back', outcome: 'works' },
+  { id: 'plugin-decline', client: CLIENTS.plugin, title: 'declined SALE read from payload.transaction and payload.error', outcome: 'works' },
+  { id: 'plugin-recurring-token', client: CLIENTS.plugin, title: 'recurring flow stores the card with last-four-digits', outcome: 'works' },
+  { id: 'plugin-payment-plan', client: CLIENTS.plugin, title: 'recurring flow creates a customer and a payment plan', outcome: 'decision' },
+  { id: 'mobile-terminal-settings', client: CLIENTS.mobile, title: 'terminal settings in JSON, enable-tip decoded as a boolean', outcome: 'works' },
+  { id: 'mobile-hpp-key', client: CLIENTS.mobile, title: 'HPP settings in JSON, hpp-public-key read', outcome: 'works' },
+  { id: 'mobile-void', client: CLIENTS.mobile, title: 'void with {id, type VOID, software-type, software-type-version}', outcome: 'works' },
+  { id: 'mobile-transactions', client: CLIENTS.mobile, title: 'card-present sale on /rest/v2/mobile/transactions/sale with mobilejwt', outcome: 'decision' },
+  { id: 'shop-sale-avs-csc', client: CLIENTS.shop, title: 'sale (type "sale") with billing and CSC, AVS and CSC results read', outcome: 'works' },
+  { id: 'shop-auth-capture', client: CLIENTS.shop, title: 'auth, search by id, capture with order-id, invoice and sales tax', outcome: 'works' },
+  { id: 'shop-ach-token-exists', client: CLIENTS.shop, title: 'ACH token created twice: 028 and the existing token in links[0].id', outcome: 'works' },
+  { id: 'shop-ach-debit-void', client: CLIENTS.shop, title: 'ACH debit with a token, voided by DELETE carrying a JSON body', outcome: 'works' },
+  { id: 'shop-ach-refund', client: CLIENTS.shop, title: 'ACH debit settles; token and transaction compared; credit issued', outcome: 'works' },
+  { id: 'poller-pages', client: CLIENTS.poller, title: 'search from page=1 until number == total-pages', outcome: 'works' },
+  { id: 'openapi-sale-refund-search', client: CLIENTS.openapi, title: 'typed sale and refund with the required sets, then search', outcome: 'works' },
+  { id: 'openapi-create-merchant', client: CLIENTS.openapi, title: 'create a merchant under a hierarchy node with AccessKey only', outcome: 'works' },
+  { id: 'ach-token-debit', client: CLIENTS.ach, title: 'recurring ACH debit with token-id on /rest/v2/ach/transactions/debit', outcome: 'works' },
+];
+
+export function flowById(id: string): Flow {
+  const flow = FLOWS.find((f) => f.id === id);
+  if (!flow) throw new Error(`Unknown conformance flow "${id}": add it to test/conformance/flows.ts first.`);
+  return flow;
+}

@@ -1,0 +1,45 @@
+// The gateway's mobile SDK (facts S6): settings read in JSON with typed values, a void body of
+// exactly four fields, and the mobile transaction endpoints (not modelled; see docs/sandbox.md).
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { flowName, ReplaySandbox } from './replay';
+
+let sb: ReplaySandbox;
+before(async () => { sb = await ReplaySandbox.start(); });
+after(() => sb.stop());
+
+const headers = () => ({ 'api-key': sb.info.apiKey, Accept: 'application/json', 'Content-Type': 'application/json' });
+
+describe('conformance: mobile SDK', () => {
+  it(flowName('mobile-terminal-settings'), async () => {
+    const r = await sb.send('GET', '/rest/v2/settings/terminal', { headers: headers() });
+    assert.equal(r.status, 200, r.text);
+    assert.equal(typeof r.json.payload['terminal-settings']['enable-tip'], 'boolean');
+    assert.equal(typeof r.json.payload['terminal-settings']['merchant-name'], 'string');
+  });
+
+  it(flowName('mobile-hpp-key'), async () => {
+    const r = await sb.send('GET', '/rest/v2/settings/terminal/hpp', { headers: headers() });
+    assert.equal(r.status, 200, r.text);
+    assert.match(r.json.payload['hpp-settings']['hpp-public-key'], /^[0-9a-f]+$/i);
+  });
+
+  it(flowName('mobile-void'), async () => {
+    const sale = await sb.send('POST', '/rest/v2/transactions/sale', { headers: headers(), json: { amount: '3.00', card: '4111111111111111', 'exp-date': '1230' } });
+    const id = sale.json.payload.transaction.id;
+    const r = await sb.send('POST', '/rest/v2/transactions/void', { headers: headers(), json: { id, type: 'VOID', 'software-type': 'ios-sdk', 'software-type-version': '4.0' } });
+    assert.equal(r.status, 200, r.text);
+    assert.equal(r.json.code, '200');
+    assert.equal(r.json.payload.transaction.type, 'VOID');
+    assert.equal(r.json.payload.transaction['display-message'], 'Transaction approved');
+  });
+
+  it(flowName('mobile-transactions'), async () => {
+    // Card-present and mobile ACH endpoints are not in the interface's 67 operations.
+    for (const path of ['/rest/v2/mobile/transactions/sale', '/rest/v2/ach/mobile/transactions/debit']) {
+      const r = await sb.send('POST', path, { headers: { ...headers(), mobilejwt: 'jwt' }, json: { amount: '3.00' } });
+      assert.equal(r.status, 404, path);
+      assert.match(r.json.payload.error['error-message'], /No gateway operation at/);
+    }
+  });
+});

@@ -1,0 +1,331 @@
+// Issue 11, "a workbench an integrator trusts all day": each defect of the first hour in the real
+// UI as a step, in the issue's order. Data loss and safety first: a settings update keeps what
+// the user did not touch and shows its diff; production needs the name typed (Enter alone sends
+// nothing), names itself on the lens and flags a test card; turning read-only off asks first;
+// Sale on a card token charges the token; a history re-run of a card payment says what happened
+// and re-sends with the test card; a sandbox reset asks and says what it keeps.
+// Screenshots: artifacts/e2e-trust-*.png. Runs against the Local sandbox (inside the extension)
+// and a production environment added on the test sandbox of this process.
+import assert from 'node:assert/strict';
+import * as path from 'node:path';
+import type { Page } from 'playwright-core';
+import type { RunningSandbox } from '../../src/sandbox/server';
+import { LOCAL_SANDBOX_NAME } from '../../src/extension/contracts';
+import { addEnvironment, setExpanded } from './e2eEnvironments';
+import {
+  answerInput, clearNotifications, normalizeText, pickQuickItem, runCommand, selectors, toast, treeRow, waitForActiveEditorText, waitForLensLines,
+  type Step,
+} from './workbenchUi';
+
+const LIVE = 'Live mirror';
+
+const sales = (sandbox: RunningSandbox) => sandbox.control.stats().byOperation['transactions.sale'] ?? 0;
+const dialog = (page: Page) => page.locator('.monaco-dialog-box');
+
+async function switchTo(page: Page, name: string): Promise<void> {
+  await runCommand(page, 'Gateway: Switch Environment…', { opensQuickPick: true });
+  await pickQuickItem(page, name, name);
+  await page.locator(selectors.statusBarItem).filter({ has: page.locator(`[aria-label^="Gateway environment: ${name}"]`) }).first().waitFor({ timeout: 10_000 });
+}
+
+/** Closes every editor; a save prompt (untitled documents) is answered "Don't Save". */
+export async function closeAllEditors(page: Page): Promise<boolean> {
+  await runCommand(page, 'View: Close All Editors');
+  const dontSave = dialog(page).getByRole('button', { name: "Don't Save" });
+  const asked = await dontSave.waitFor({ timeout: 2_000 }).then(() => true, () => false);
+  if (asked) await dontSave.click();
+  return asked;
+}
+
+async function shot(page: Page, artifacts: string, name: string): Promise<void> {
+  await page.mouse.move(200, 600);
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(artifacts, name) });
+}
+
+export function trustSteps(testSandbox: () => RunningSandbox, artifacts: string): Step[] {
+  return [
+    {
+      name: '1. "Update terminal settings" starts from the current settings (03:00 stays 03:00) and shows its diff',
+      run: async page => {
+        await clearNotifications(page);
+        await switchTo(page, LOCAL_SANDBOX_NAME);
+        await runCommand(page, 'Gateway: Update terminal settings (gateway settings)');
+        const text = await waitForActiveEditorText(page, t => t.includes('PUT /rest/v2/settings/terminal'));
+        assert.match(text, /<batch-time-utc>03:00<\/batch-time-utc>/, `the update does not carry the current batch time: ${text}`);
+        assert.match(text, /<merchant-name>/, 'the update is not the current settings');
+        // The user turns tips off, and only that.
+        await page.keyboard.press('Control+H');
+        await page.keyboard.type('<enable-tip>true');
+        await page.keyboard.press('Tab');
+        await page.keyboard.type('<enable-tip>false');
+        await page.keyboard.press('Control+Alt+Enter');
+        await page.keyboard.press('Escape');
+        await waitForActiveEditorText(page, t => t.includes('<enable-tip>false'));
+        await runCommand(page, 'Gateway: Compare with Current Settings');
+        const diff = page.locator('.monaco-diff-editor').first();
+        await diff.waitFor({ timeout: 15_000 });
+        await diff.locator('.char-insert, .line-insert').first().waitFor({ timeout: 10_000 });
+        console.log(`  diff tab: ${normalizeText(await page.locator(selectors.activeTab).innerText())}`);
+        await shot(page, artifacts, 'e2e-trust-settings-diff.png');
+        await closeAllEditors(page);
+      },
+    },
+    {
+      name: '2. production: turning read-only off asks; the lens names it; a test card is a warning; Enter alone sends nothing; the typed name sends',
+      run: async page => {
+        const sandbox = testSandbox();
+        await clearNotifications(page);
+        await addEnvironment(page, { name: LIVE, kind: 'Production', url: sandbox.gatewayUrl, keys: sandbox });
+        await runCommand(page, 'Gateway: Toggle Read-Only', { opensQuickPick: true });
+        await pickQuickItem(page, LIVE, LIVE);
+        await dialog(page).waitFor({ timeout: 10_000 });
+        console.log(`  dialog: ${normalizeText(await dialog(page).innerText())}`);
+        await dialog(page).getByRole('button', { name: 'Turn off read-only' }).click();
+        await toast(page, `"${LIVE}" is no longer read-only`).waitFor({ timeout: 10_000 });
+
+        await switchTo(page, LIVE);
+        await runCommand(page, 'Gateway: Run Operation…', { opensQuickPick: true });
+        await pickQuickItem(page, 'Sale', 'Sale');
+        await waitForActiveEditorText(page, t => t.includes(`Environment: ${LIVE}`));
+        const uri = await page.locator('.editor-group-container.active .monaco-editor[data-uri]').first().getAttribute('data-uri') ?? '';
+        const fileName = uri.split('/').pop() ?? '';
+        const lenses = await waitForLensLines(page, fileName, ls => ls.some(l => l.title.includes('PRODUCTION')));
+        console.log(`  ${fileName} lenses: ${lenses.map(l => l.title).join(' | ')}`);
+        assert.ok(lenses.some(l => l.title === `▷ Send to ${LIVE} (PRODUCTION)`), `the Send lens does not name production: ${lenses.map(l => l.title).join(' | ')}`);
+        const squiggle = page.locator('.active .squiggly-warning').first();
+        await squiggle.waitFor({ timeout: 15_000 });
+
+        const before = sales(sandbox);
+        await runCommand(page, 'Gateway: Send Request', { opensQuickPick: true });   // the typed confirmation
+        const title = page.locator(selectors.quickInputTitle).filter({ hasText: `PRODUCTION "${LIVE}"` });
+        await title.waitFor({ timeout: 10_000 });
+        console.log(`  confirmation: ${normalizeText(await title.innerText())}`);
+        await page.keyboard.press('Enter');
+        await page.waitForTimeout(1000);
+        assert.ok(await title.isVisible(), 'Enter alone closed the confirmation');
+        assert.equal(sales(sandbox), before, 'Enter alone sent the sale');
+        await page.locator(selectors.quickInputMessage).filter({ hasText: `Type "${LIVE}"` }).waitFor({ timeout: 5_000 });
+        await shot(page, artifacts, 'e2e-trust-production-confirm.png');
+        await page.keyboard.type(LIVE);
+        await page.keyboard.press('Enter');
+        await waitForActiveEditorText(page, t => t.includes('APPROVED'), 30_000);
+        assert.equal(sales(sandbox), before + 1, 'the typed confirmation did not send');
+        await closeAllEditors(page);
+      },
+    },
+    {
+      name: '3. "Sale" on a card token charges the token, not the test card',
+      run: async page => {
+        await clearNotifications(page);
+        await switchTo(page, LOCAL_SANDBOX_NAME);
+        await runCommand(page, 'Gateway: Create card token (card tokens)');
+        await waitForActiveEditorText(page, t => t.includes('POST /rest/v2/tokens'));
+        await runCommand(page, 'Gateway: Send Request');
+        await waitForActiveEditorText(page, t => t.includes('token-id'), 30_000);
+        await closeAllEditors(page);
+        await setExpanded(page, LIVE, false).catch(() => undefined);
+        await setExpanded(page, LOCAL_SANDBOX_NAME, true);
+        await setExpanded(page, 'Card tokens', true);
+        const row = page.locator(selectors.treeRow).filter({ hasText: /···1111/ }).first();
+        await row.waitFor({ timeout: 15_000 });
+        await row.hover();
+        await row.locator('.action-label[aria-label^="Sale"]').click();
+        const text = await waitForActiveEditorText(page, t => t.includes('/rest/v2/transactions/sale'));
+        console.log(`  sale document: ${text.slice(text.indexOf('{'), text.indexOf('{') + 120)}`);
+        assert.ok(!text.includes('4111111111111111'), 'the sale on a token carries the test card number');
+        assert.match(text, /"card": "1\d{16,19}"/, 'the sale does not charge the token');
+        await shot(page, artifacts, 'e2e-trust-token-sale.png');
+        await runCommand(page, 'Gateway: Send Request');
+        await waitForActiveEditorText(page, t => t.includes('APPROVED'), 30_000);
+        await closeAllEditors(page);
+      },
+    },
+    {
+      name: '4. re-running a card sale from history says the card was masked and re-sends it with the test card',
+      run: async page => {
+        await clearNotifications(page);
+        await switchTo(page, LOCAL_SANDBOX_NAME);
+        await runCommand(page, 'Gateway: Run Operation…', { opensQuickPick: true });
+        await pickQuickItem(page, 'Sale', 'Sale');
+        await waitForActiveEditorText(page, t => t.includes(`Environment: ${LOCAL_SANDBOX_NAME}`) && t.includes('/rest/v2/transactions/sale'));
+        await runCommand(page, 'Gateway: Send Request');
+        await waitForActiveEditorText(page, t => t.includes('APPROVED'), 30_000);
+        await closeAllEditors(page);
+        await runCommand(page, 'Gateway: Show History', { opensQuickPick: true });
+        const row = page.locator(selectors.paletteRow).filter({ hasText: 'Sale' }).filter({ hasText: `${LOCAL_SANDBOX_NAME} · 200` }).first();
+        await row.waitFor({ timeout: 10_000 });
+        await row.click();
+        await page.locator(selectors.quickInputTitle).filter({ hasText: 'history keeps the card' }).waitFor({ timeout: 10_000 });
+        await shot(page, artifacts, 'e2e-trust-history-rerun.png');
+        await pickQuickItem(page, 'test card', 'Send again with the test card …1111');
+        const text = await waitForActiveEditorText(page, t => t.includes('APPROVED'), 30_000);
+        assert.doesNotMatch(text, /4111111111111111/);
+        await closeAllEditors(page);
+      },
+    },
+    {
+      name: '5. "Local Sandbox: Reset" asks first and says what it keeps; Cancel keeps the data',
+      run: async page => {
+        await clearNotifications(page);
+        await runCommand(page, 'Gateway: Local Sandbox: Reset');
+        await dialog(page).waitFor({ timeout: 10_000 });
+        const said = normalizeText(await dialog(page).innerText());
+        console.log(`  dialog: ${said}`);
+        assert.match(said, /Kept: its keys/);
+        assert.match(said, /its clock/);
+        await shot(page, artifacts, 'e2e-trust-reset.png');
+        await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+        await dialog(page).waitFor({ state: 'hidden' });
+        await setExpanded(page, 'Card tokens', true);
+        await page.locator(selectors.treeRow).filter({ hasText: /···1111/ }).first().waitFor({ timeout: 10_000 });
+        await runCommand(page, 'Gateway: Local Sandbox: Reset');
+        await dialog(page).getByRole('button', { name: 'Reset' }).click();
+        await toast(page, /Local sandbox reset/).waitFor({ timeout: 10_000 });
+      },
+    },
+    {
+      name: '6. Sale → Refund → Sale → Get open batch keep to two editor columns; closing asks nothing; a settings read reuses its tab',
+      run: async page => {
+        await clearNotifications(page);
+        await closeAllEditors(page);
+        await switchTo(page, LOCAL_SANDBOX_NAME);
+        const sidebarBefore = (await page.locator('.part.sidebar').boundingBox())?.width ?? 0;
+        const sendFromPalette = async (operation: string) => {
+          // The quick pick can close at once when the last result editor takes focus late: ask again.
+          for (let attempt = 1; ; attempt++) {
+            await page.waitForTimeout(500);
+            await runCommand(page, 'Gateway: Run Operation…', { opensQuickPick: true });
+            await page.waitForTimeout(300);
+            if (await page.locator(selectors.paletteInput).isVisible() || attempt === 3) break;
+          }
+          await pickQuickItem(page, operation, operation);
+          await waitForActiveEditorText(page, t => t.includes('Environment: Local sandbox'));
+          await runCommand(page, 'Gateway: Send Request');
+          await waitForActiveEditorText(page, t => t.includes('"result"') || t.includes('APPROVED'), 30_000);
+        };
+        await sendFromPalette('Sale');
+        await setExpanded(page, 'Card transactions', true);
+        const saleRow = page.locator(selectors.treeRow).filter({ hasText: /^.*SALE 25\.00/ }).first();
+        await saleRow.waitFor({ timeout: 15_000 });
+        await saleRow.hover();
+        await saleRow.locator('.action-label[aria-label^="Refund"]').click();
+        await waitForActiveEditorText(page, t => t.includes('/rest/v2/transactions/refund'));
+        await runCommand(page, 'Gateway: Send Request');
+        await waitForActiveEditorText(page, t => t.includes('REFUND'), 30_000);
+        // The second sale from the group's inline action, as a user in the tree does.
+        const group = treeRow(page, 'Card transactions');
+        await group.hover();
+        await group.locator('.action-label[aria-label^="Sale"]').click();
+        await waitForActiveEditorText(page, t => t.includes('/rest/v2/transactions/sale'));
+        await runCommand(page, 'Gateway: Send Request');
+        await waitForActiveEditorText(page, t => t.includes('APPROVED'), 30_000);
+        await runCommand(page, 'Gateway: Get open batch (batches)');
+        await page.locator(selectors.activeTab).filter({ hasText: 'Get open batch' }).waitFor({ timeout: 30_000 });
+        const groups = await page.locator('.editor-group-container').count();
+        const sidebarAfter = (await page.locator('.part.sidebar').boundingBox())?.width ?? 0;
+        console.log(`  editor groups: ${groups}; side bar ${sidebarBefore} → ${sidebarAfter} px`);
+        assert.ok(groups <= 2, `${groups} editor groups`);
+        assert.ok(sidebarAfter >= sidebarBefore - 1, 'the side bar was squeezed');
+        await shot(page, artifacts, 'e2e-trust-two-columns.png');
+
+        await setExpanded(page, 'Gateway settings', true);
+        const terminal = page.locator(selectors.treeRow).filter({ hasText: 'Terminal settings' }).first();
+        for (let i = 0; i < 2; i++) {
+          await terminal.click();
+          await waitForActiveEditorText(page, t => t.includes('terminal-settings'), 30_000);
+        }
+        const settingsTabs = await page.locator('.tab').filter({ hasText: 'Get terminal settings' }).count();
+        assert.equal(settingsTabs, 1, `${settingsTabs} tabs for the terminal settings`);
+        assert.equal(await closeAllEditors(page), false, 'closing the editors asked to save request documents');
+      },
+    },
+    {
+      name: '7. a click on a card transaction opens it as the gateway has it now',
+      run: async page => {
+        await clearNotifications(page);
+        await setExpanded(page, 'Card transactions', true);
+        const row = page.locator(selectors.treeRow).filter({ hasText: /SALE 25\.00/ }).first();
+        await row.waitFor({ timeout: 15_000 });
+        await row.locator('.label-name').click();
+        await page.locator(selectors.activeTab).filter({ hasText: 'Search transactions' }).waitFor({ timeout: 15_000 });
+        const text = await waitForActiveEditorText(page, t => t.includes('"transaction"'), 15_000);
+        assert.match(text, /"type": "SALE"/);
+        await shot(page, artifacts, 'e2e-trust-transaction-detail.png');
+        await closeAllEditors(page);
+      },
+    },
+    {
+      name: '8. an environment\'s menu has what a user does with it; the Local sandbox\'s clock reads in Central time',
+      run: async page => {
+        await clearNotifications(page);
+        // Only the environments' rows in view: the list renders what is on screen.
+        for (const name of [LOCAL_SANDBOX_NAME, 'Staging', 'Production mirror']) {
+          if (await treeRow(page, name).count()) await setExpanded(page, name, false);
+        }
+        const menuItems = async (label: string): Promise<string[]> => {
+          await treeRow(page, label).click({ button: 'right' });
+          const items = page.locator('.monaco-menu .action-item .action-label');
+          await items.first().waitFor({ timeout: 10_000 });
+          const texts = (await items.allInnerTexts()).map(normalizeText).filter(Boolean);
+          await page.keyboard.press('Escape');
+          return texts;
+        };
+        const live = await menuItems(LIVE);
+        console.log(`  ${LIVE}: ${live.join(' | ')}`);
+        for (const title of ['Switch Environment…', 'Set Keys…', 'Edit Environment…', 'Toggle Read-Only', 'Remove Environment…']) {
+          assert.ok(live.includes(title), `"${title}" is not in ${LIVE}'s menu: ${live.join(' | ')}`);
+        }
+        const local = await menuItems(LOCAL_SANDBOX_NAME);
+        console.log(`  ${LOCAL_SANDBOX_NAME}: ${local.join(' | ')}`);
+        for (const title of ['Local Sandbox: Advance to the Next ACH Window', 'Local Sandbox: Reset']) {
+          assert.ok(local.includes(title), `"${title}" is not in the ${LOCAL_SANDBOX_NAME}'s menu: ${local.join(' | ')}`);
+        }
+        await treeRow(page, LOCAL_SANDBOX_NAME).click({ button: 'right' });
+        // A menu ignores the click that follows its opening too closely; hover, then Enter.
+        await page.locator('.monaco-menu .action-item .action-label').filter({ hasText: 'Advance to the Next ACH Window' }).hover();
+        await page.waitForTimeout(300);
+        await page.keyboard.press('Enter');
+        const moved = toast(page, /Local sandbox time is now .* (3|6):00 PM C[SD]T/);
+        await moved.waitFor({ timeout: 10_000 });
+        console.log(`  toast: ${normalizeText(await moved.innerText())}`);
+        const description = treeRow(page, LOCAL_SANDBOX_NAME).locator('.label-description');
+        await description.filter({ hasText: /(3|6):00 PM C[SD]T/ }).waitFor({ timeout: 10_000 });
+        await shot(page, artifacts, 'e2e-trust-environment-menu.png');
+      },
+    },
+    {
+      name: '9. "Create a new merchant" asks for the hierarchy node (the Local sandbox\'s offered) and leaves no variable',
+      run: async page => {
+        await clearNotifications(page);
+        await switchTo(page, LOCAL_SANDBOX_NAME);
+        await runCommand(page, 'Gateway: Create a new merchant (merchant onboarding)', { opensQuickPick: true });
+        await page.locator(selectors.quickInputTitle).filter({ hasText: 'hierarchyNodeKey' }).waitFor({ timeout: 10_000 });
+        assert.equal(await page.locator(selectors.paletteInput).inputValue(), '4788000000000009', 'the Local sandbox value is not offered');
+        await page.keyboard.press('Enter');
+        const text = await waitForActiveEditorText(page, t => t.includes('integrateMerchant/'));
+        assert.match(text, /integrateMerchant\/4788000000000009/);
+        assert.ok(!text.includes('{{'), `a variable is left: ${text}`);
+        await closeAllEditors(page);
+      },
+    },
+    {
+      name: '10. Add Environment: a loopback gateway gets no public boarding URL',
+      run: async page => {
+        const sandbox = testSandbox();
+        await clearNotifications(page);
+        await runCommand(page, 'Gateway: Add Environment…', { opensQuickPick: true });
+        await answerInput(page, '(1/7)', 'Loopback check');
+        await page.locator(selectors.quickInputTitle).filter({ hasText: '(2/7)' }).waitFor();
+        await pickQuickItem(page, 'sandbox', 'Sandbox');
+        await answerInput(page, '(3/7)', sandbox.gatewayUrl);
+        await page.locator(selectors.quickInputTitle).filter({ hasText: '(4/7)' }).waitFor({ timeout: 10_000 });
+        const offered = await page.locator(selectors.paletteInput).inputValue();
+        console.log(`  boarding URL offered: "${offered}"`);
+        await shot(page, artifacts, 'e2e-trust-boarding-url.png');
+        await page.keyboard.press('Escape');
+        assert.equal(offered, '', 'a public boarding host was offered beside a loopback gateway');
+      },
+    },
+  ];
+}
