@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { COMMANDS, LOCAL_SANDBOX_NAME, type GatewayWorkbenchApi } from '../../../src/extension/contracts';
-import { EXTENSION_ID, activateExtension } from './support/extensionUnderTest';
+import { activateExtension } from './support/extensionUnderTest';
 
 const FILE = [
   '### Sale',                                                     // 0
@@ -46,6 +46,7 @@ function run(command: string, args: string[], options: { cwd?: string; env?: Nod
     child.stderr.on('data', (d) => (stderr += d));
     child.once('error', reject);
     child.once('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.on('error', () => undefined);   // a child that exits at once closes its stdin
     child.stdin.end(options.input ?? '');
   });
 }
@@ -119,9 +120,11 @@ suite('request files in the Testing view, and generated code', () => {
     this.timeout(60_000);
     const [item] = (await a.requestTests.discover()).filter((i) => i.label === relative);
     assert.ok(item);
-    const extension = vscode.extensions.getExtension(EXTENSION_ID);
-    assert.ok(extension);
-    const cli = await run(process.execPath, [path.join(extension.extensionPath, 'dist/cli.js'), 'run', relative, '--report', 'junit'], { cwd: workspace });
+    // The repository's CLI (the suite runs from out/test/vscode/suite; the extension under test is the installed package).
+    const cliPath = path.resolve(__dirname, '../../../../dist/cli.js');
+    assert.ok(fs.existsSync(cliPath), `${cliPath} is built`);
+    const cli = await run(process.execPath, [cliPath, 'run', relative, '--report', 'junit'], { cwd: workspace });
+    assert.equal(cli.code, 0, cli.stderr);
     assert.match(cli.stdout, new RegExp(`<testsuite name="${relative}"`));
     const names = [...cli.stdout.matchAll(/<testcase name="([^"]*)"/g)].map((m) => m[1]);
     assert.deepEqual(names, item.children.map((c) => c.label));
