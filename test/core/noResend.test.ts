@@ -88,7 +88,7 @@ describe('no re-send after the answer was lost', () => {
     const err = await rejection(impatient.send({ operation: 'batches.closeOpen', body: requireOperation('batches.closeOpen').sample }));
     await impatient.close();
     assert.equal(err.kind, 'timeout');
-    assert.match(err.message, /headers timeout\). It was NOT sent again, because it may have happened already \(it deletes or closes data\): check with GET \/rest\/v1\/batches\/open \(Get open batch\) before retrying/);
+    assert.match(err.message, /headers timeout\). It was NOT sent again, because it may have happened already \(it moves money\): check with GET \/rest\/v1\/batches\/open \(Get open batch\) before retrying/);
     // The sandbox counts a request when it arrives (it then waits 3 s before closing the batch).
     assert.equal(count('batches.closeOpen') - closesBefore, 1, 'the close was sent again');
   });
