@@ -10,6 +10,7 @@ declare -A MEDIA=(
   [artifacts/e2e-request-file.png]=media/request-file.png
   [artifacts/e2e-extension-page.png]=media/extension-page.png
   [artifacts/e2e-walkthrough.png]=media/walkthrough.png
+  [artifacts/e2e-traffic.png]=media/traffic.png
 )
 for shot in "${!MEDIA[@]}"; do
   [ -f "$shot" ] || { echo "update-media: $shot is missing (run the e2e first); skipped"; continue; }

@@ -4,7 +4,8 @@
 // The scenario is a table of steps run in order: the workbench, the extension, the Gateway view
 // with the Local sandbox and its groups, a sale from the palette and its result editor; a request
 // file written from scratch with completion, its problems, chaining and Send All
-// (e2eRequestFiles.ts, saves artifacts/e2e-request-file.png and media/request-file.png); then
+// (e2eRequestFiles.ts, saves artifacts/e2e-request-file.png), and curl sending a sale with a
+// misspelt field that the Traffic view shows with its finding (artifacts/e2e-traffic.png); then
 // environments as a new user meets them (e2eEnvironments.ts, against a second sandbox started in
 // this process). Saves artifacts/e2e-sale.png (the README's screenshot), e2e-environments*.png,
 // artifacts/e2e-smoke.png at the end (artifacts/e2e-failure.png on failure) and ends with
@@ -41,6 +42,12 @@ const requireTestSandbox = (): RunningSandbox => {
 
 // The workspace folder the workbench opens (made in main()); the request-file steps write in it.
 let workspaceDir: string | undefined;
+// code-server's user-data folder (made in main()): the Local sandbox saves its state under it.
+let userDataDir: string | undefined;
+const requireUserData = (): string => {
+  if (!userDataDir) throw new Error('code-server is not started yet');
+  return userDataDir;
+};
 const requireWorkspace = (): string => {
   if (!workspaceDir) throw new Error('the workspace folder is not made yet');
   return workspaceDir;
@@ -125,7 +132,7 @@ const steps: Step[] = [
       await page.screenshot({ path: path.join(ARTIFACTS, 'e2e-sale.png') });
     },
   },
-  ...requestFileSteps(requireWorkspace, ARTIFACTS),   // with the Local sandbox still active
+  ...requestFileSteps(requireWorkspace, ARTIFACTS, requireUserData),   // with the Local sandbox still active
   ...environmentSteps(requireTestSandbox, ARTIFACTS),
   ...trustSteps(requireTestSandbox, ARTIFACTS),
 ];
@@ -143,7 +150,7 @@ async function main(): Promise<number> {
   const lap = (what: string): void => console.log(`${((Date.now() - t0) / 1000).toFixed(1)}s ${what}`);
   if (!fs.existsSync(path.join(REPO_ROOT, 'dist/extension.js'))) throw new Error('dist/extension.js is missing: run "npm run build" first');
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  for (const old of ['e2e-extension-page.png', 'e2e-walkthrough.png', 'e2e-smoke.png', 'e2e-sale.png', 'e2e-failure.png', 'e2e-environments.png', 'e2e-environments-401.png', 'e2e-request-file.png']) fs.rmSync(path.join(ARTIFACTS, old), { force: true });
+  for (const old of ['e2e-extension-page.png', 'e2e-walkthrough.png', 'e2e-smoke.png', 'e2e-sale.png', 'e2e-failure.png', 'e2e-environments.png', 'e2e-environments-401.png', 'e2e-request-file.png', 'e2e-traffic.png']) fs.rmSync(path.join(ARTIFACTS, old), { force: true });
   const workspace = mkTmp('vscode-ws-');
   workspaceDir = workspace;
   fs.writeFileSync(path.join(workspace, 'README.md'), '# Gateway Workbench test workspace\n');
@@ -155,6 +162,7 @@ async function main(): Promise<number> {
   const server = await startCodeServer({ workspace, installVsix: [vsix], smokeTestDriver: false })
     .catch(async (err: unknown) => { await testSandbox?.close(); throw err; });
   lap(`code-server listening on ${server.url}`);
+  userDataDir = path.join(server.tmp, 'user-data');
   let passed = 0;
   let failed = 0;
   try {

@@ -7,13 +7,14 @@
 // read back from disk for the text assertions (Monaco renders only what is on screen). Saves
 // artifacts/e2e-request-file.png (scripts/update-media.sh makes it the README's media/request-file.png).
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { parseRequestFile } from '../../src/core/requestFile';
 import {
-  acceptSuggestion, afterTexts, clearNotifications, goToPosition, normalizeText, openViewContainer, pasteText, runCommand, selectors, toast,
-  triggerSuggest, waitForLensLines, type Step,
+  acceptSuggestion, afterTexts, clearNotifications, goToPosition, normalizeText, openViewContainer, pasteText, pickQuickItem, runCommand, selectors, toast,
+  triggerSuggest, waitForActiveEditorText, waitForLensLines, type Step,
 } from './workbenchUi';
 
 const FILE = 'walk.gwreq';
@@ -112,7 +113,7 @@ function positionOf(text: string, what: string): { line: number; column: number 
   return { line: before.length, column: before[before.length - 1].length + 1 };
 }
 
-export function requestFileSteps(workspace: () => string, artifacts: string): Step[] {
+export function requestFileSteps(workspace: () => string, artifacts: string, userData: () => string): Step[] {
   const filePath = () => path.join(workspace(), FILE);
   /**
    * Saves with the keyboard and reads the file back as it lands on disk (the write is
@@ -310,5 +311,50 @@ export function requestFileSteps(workspace: () => string, artifacts: string): St
         await openViewContainer(page, 'Gateway');   // where the steps after these expect to be
       },
     },
+    {
+      name: 'curl, an outside process, sends a sale with a misspelt field: the Traffic view shows it with the finding',
+      run: async page => {
+        // Where the Local sandbox listens: the cURL that "Generate Code…" writes defaults to it.
+        await runCommand(page, 'View: Focus First Editor Group');
+        await runCommand(page, 'Gateway: Generate Code… (Copy as cURL, JavaScript, Python, PHP, Java, Go, C#)', { opensQuickPick: true });
+        await pickQuickItem(page, 'cURL', 'cURL');
+        const program = await waitForActiveEditorText(page, (text) => /GATEWAY_URL:-http:\/\/127\.0\.0\.1:\d+/.test(text));
+        const url = /GATEWAY_URL:-(http:\/\/127\.0\.0\.1:\d+)/.exec(program)?.[1] as string;
+        // Its api-key, as an application's configuration would hold it: from the sandbox's saved state.
+        const stateFile = findFile(userData(), 'local-sandbox.json');
+        assert.ok(stateFile, 'the Local sandbox saved its state');
+        const apiKey = (JSON.parse(fs.readFileSync(stateFile, 'utf8')) as { keys: { apiKey: string } }).keys.apiKey;
+        const body = JSON.stringify({ type: 'SALE', amount: '19.00', card: '4111111111111111', 'exp-date': '1230', invoce: 'APP-77' });
+        const answer = await new Promise<string>((resolve, reject) => execFile('curl', ['-sS', '-X', 'POST', `${url}/rest/v2/transactions/sale`, '-H', `api-key: ${apiKey}`, '-H', 'Content-Type: application/json', '--data-binary', body], (err, stdout) => (err ? reject(err) : resolve(stdout))));
+        assert.match(answer, /APPROVED/);
+        await runCommand(page, 'View: Revert and Close Editor');   // the generated program (untitled)
+        await openViewContainer(page, 'Gateway');
+        await runCommand(page, 'Gateway: Focus on Traffic View');
+        for (let i = 0; i < 3; i++) await runCommand(page, 'Increase Current View Size');   // room for the rows' text
+        const finding = page.locator(selectors.treeRow).filter({ hasText: /unknown field "invoce" in Sale: did you mean "invoice"\?/ }).first();
+        await finding.waitFor({ timeout: 15_000 });
+        console.log(`  traffic: ${normalizeText(await page.locator(selectors.treeRow).filter({ hasText: 'POST /rest/v2/transactions/sale' }).first().innerText())}`);
+        await clearNotifications(page);
+        await page.mouse.move(900, 700);
+        await page.waitForTimeout(300);
+        const shot = path.join(artifacts, 'e2e-traffic.png');
+        await page.screenshot({ path: shot });   // scripts/update-media.sh makes it media/traffic.png
+        for (let i = 0; i < 3; i++) await runCommand(page, 'Decrease Current View Size');
+      },
+    },
   ];
+}
+
+/** The first file called `name` under `dir`. */
+function findFile(dir: string, name: string, depth = 0): string | undefined {
+  if (depth > 8 || !fs.existsSync(dir)) return undefined;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isFile() && entry.name === name) return full;
+    if (entry.isDirectory()) {
+      const found = findFile(full, name, depth + 1);
+      if (found) return found;
+    }
+  }
+  return undefined;
 }

@@ -46,6 +46,7 @@ function run(command: string, args: string[], options: { cwd?: string; env?: Nod
     child.stderr.on('data', (d) => (stderr += d));
     child.once('error', reject);
     child.once('close', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.on('error', () => undefined);   // a child that exits at once closes its stdin
     child.stdin.end(options.input ?? '');
   });
 }
@@ -119,9 +120,11 @@ suite('request files in the Testing view, and generated code', () => {
     this.timeout(60_000);
     const [item] = (await a.requestTests.discover()).filter((i) => i.label === relative);
     assert.ok(item);
-    // The CLI is its own package (the .vsix does not carry it): the repository's build of it.
+    // The repository's CLI (the suite runs from out/test/vscode/suite; the extension under test is the installed package).
     const cliPath = path.resolve(__dirname, '../../../../dist/cli.js');
+    assert.ok(fs.existsSync(cliPath), `${cliPath} is built`);
     const cli = await run(process.execPath, [cliPath, 'run', relative, '--report', 'junit'], { cwd: workspace });
+    assert.equal(cli.code, 1, `the decline expected to approve fails on the CLI too: ${cli.stderr}`);
     assert.match(cli.stdout, new RegExp(`<testsuite name="${relative}"`));
     const names = [...cli.stdout.matchAll(/<testcase name="([^"]*)"/g)].map((m) => m[1]);
     assert.deepEqual(names, item.children.map((c) => c.label));
