@@ -3,6 +3,7 @@
 // against the same sandbox in memory, both spawned through the CLI in this run and loaded by
 // the same clients. With --data a client waits one fsync (~5 ms on this kind of disk) per
 // sale, so few clients cannot keep it busy: 16 clients show that latency, 64 its throughput.
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -39,9 +40,11 @@ export async function benchSandboxDurability(seconds = 3) {
     lines.push(`target: ratio >= 0.5 at throughput (${CLIENTS[CLIENTS.length - 1]} clients)`);
     return { name: 'sandbox durability (sales with --data, every answer after its fsync, against in memory)', lines, ratios };
   } finally {
+    // A clean stop compacts the journal into the snapshot: remove the folder only once it exited.
+    const exited = [memory.child, durable.child].map(c => (c.exitCode !== null ? Promise.resolve() : once(c, 'exit')));
     memory.child.kill('SIGTERM');
     durable.child.kill('SIGTERM');
-    await new Promise(r => setTimeout(r, 300));
+    await Promise.all(exited);
     await rm(dir, { recursive: true, force: true });
   }
 }
