@@ -19,3 +19,10 @@ export class UsageError extends Error {
     this.name = 'UsageError';
   }
 }
+
+/** A `--port` value: 0 (the default) picks a free port. */
+export function portOf(raw: string | undefined): number {
+  if (raw === undefined) return 0;
+  if (!/^\d+$/.test(raw) || Number(raw) > 65535) throw new UsageError(`--port must be a whole number from 0 to 65535 (0 picks a free port), not "${raw}"`);
+  return Number(raw);
+}

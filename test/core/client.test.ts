@@ -2,10 +2,9 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { requireOperation } from '../../src/catalog';
 import { GatewayClient, type GatewayClientOptions } from '../../src/core/client';
-import { GatewayError } from '../../src/core/gatewayErrors';
 import { explainStatus } from '../../src/core/statusAdvice';
 import { describeResult } from '../../src/core/result';
-import { json, operation, startServer, type Fixture, type Handler } from './httpFixture';
+import { json, operation, rejection, startServer, type Fixture, type Handler } from './httpFixture';
 
 const CREDS = { apiKey: 'test-api-key-123', accessKey: 'test-access-key-456', merchantId: '8582949932024942' };
 
@@ -22,16 +21,6 @@ async function withServer(handler: Handler, run: (f: Fixture, client: (o?: Parti
     await Promise.all(clients.map((c) => c.close()));
     await fixture.close();
   }
-}
-
-async function rejection(promise: Promise<unknown>): Promise<GatewayError> {
-  try {
-    await promise;
-  } catch (err) {
-    assert.ok(err instanceof GatewayError, `expected a GatewayError, got ${String(err)}`);
-    return err;
-  }
-  assert.fail('expected the call to fail');
 }
 
 const ok: Handler = (_req, res) => json(res, 200, { code: '200', status: 'success', 'exchange-id': 'ID-test-1', payload: { payloadType: 'transaction' } });

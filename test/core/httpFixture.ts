@@ -3,6 +3,8 @@
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import assert from 'node:assert/strict';
+import { GatewayError } from '../../src/core/gatewayErrors';
 import type { Operation } from '../../src/catalog/types';
 import type { Environment } from '../../src/core/environment';
 
@@ -75,4 +77,15 @@ export function operation(overrides: Partial<Operation> & Pick<Operation, 'id' |
     doc: '',
     ...overrides,
   };
+}
+
+/** The GatewayError a call fails with (the test fails if it does not fail, or fails otherwise). */
+export async function rejection(promise: Promise<unknown>): Promise<GatewayError> {
+  try {
+    await promise;
+  } catch (err) {
+    assert.ok(err instanceof GatewayError, `expected a GatewayError, got ${String(err)}`);
+    return err;
+  }
+  assert.fail('expected the call to fail');
 }

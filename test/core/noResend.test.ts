@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { requireOperation } from '../../src/catalog';
 import { GatewayClient } from '../../src/core/client';
-import { GatewayError } from '../../src/core/gatewayErrors';
+import { rejection } from './httpFixture';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server';
 import { junitReport } from '../../src/cli/run/junitReport';
 import { runFiles } from '../../src/cli/run/runFiles';
@@ -33,16 +33,6 @@ after(async () => {
   await proxy.close();
   await sb.close();
 });
-
-async function rejection(promise: Promise<unknown>): Promise<GatewayError> {
-  try {
-    await promise;
-  } catch (err) {
-    assert.ok(err instanceof GatewayError, `expected a GatewayError, got ${String(err)}`);
-    return err;
-  }
-  assert.fail('expected the call to fail');
-}
 
 const count = (id: string): number => sb.control.stats().byOperation[id] ?? 0;
 

@@ -8,7 +8,7 @@ import { createServer as createTcpServer, type Server, type Socket } from 'node:
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { GatewayClient } from '../../src/core/client';
-import { GatewayError } from '../../src/core/gatewayErrors';
+import { rejection } from './httpFixture';
 import { parseRequestFile } from '../../src/core/requestFile';
 import { runAll, type RunEnvironment } from '../../src/core/runner';
 import { explainStatus } from '../../src/core/statusAdvice';
@@ -102,16 +102,6 @@ after(async () => {
 });
 
 const sale = (as: string) => client.sendRaw({ method: 'POST', url: `${base}/rest/v2/transactions/sale?as=${as}`, headers: { 'content-type': 'application/json' }, body: '{"amount":"1.00"}' });
-
-async function rejection(promise: Promise<unknown>): Promise<GatewayError> {
-  try {
-    await promise;
-  } catch (err) {
-    assert.ok(err instanceof GatewayError, `expected a GatewayError, got ${String(err)}`);
-    return err;
-  }
-  assert.fail('expected the call to fail');
-}
 
 describe('client: answers that cannot be read', () => {
   it('reads a good answer, and a declared gzip one, as readable', async () => {

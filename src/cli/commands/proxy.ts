@@ -5,15 +5,9 @@
 
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { UsageError, type CliCommand } from '../cliCommand';
+import { UsageError, portOf, type CliCommand } from '../cliCommand';
 import { startRecordingProxy } from '../proxy/recordingProxy';
 import { configPathFrom, readEnvironmentConfig } from '../run/environmentConfig';
-
-function portOf(raw: string | undefined): number {
-  if (raw === undefined) return 0;
-  if (!/^\d+$/.test(raw) || Number(raw) > 65535) throw new UsageError(`--port must be a whole number from 0 to 65535 (0 picks a free port), not "${raw}"`);
-  return Number(raw);
-}
 
 export const proxyCommand: CliCommand = {
   name: 'proxy',

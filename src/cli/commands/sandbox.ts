@@ -3,13 +3,7 @@
 
 import { parseArgs } from 'node:util';
 import { startSandbox } from '../../sandbox/server';
-import { UsageError, type CliCommand } from '../cliCommand';
-
-function portOf(raw: string | undefined): number {
-  if (raw === undefined) return 0;
-  if (!/^\d+$/.test(raw) || Number(raw) > 65535) throw new UsageError(`--port must be a whole number from 0 to 65535 (0 picks a free port), not "${raw}"`);
-  return Number(raw);
-}
+import { UsageError, portOf, type CliCommand } from '../cliCommand';
 
 function rateOf(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
