@@ -3,7 +3,6 @@
 // gives that request, whether it has a @name, a ### title, or neither.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -11,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { XMLParser } from 'fast-xml-parser';
 import { parseRequestFile } from '../../src/core/requestFile';
 import { requestLabel } from '../../src/core/runner';
+import { runToEnd } from './processRun';
 
 const ROOT = path.resolve(__dirname, '../..');
 /** tsx by location: the CLI runs in a folder of its own, where `--import tsx` would not resolve. */
@@ -44,15 +44,7 @@ GET {{gatewayUrl}}/rest/v2/no-such-thing/{{card}}
 
 function runCli(args: string[], cwd: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GATEWAY_')));
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', TSX, path.join(ROOT, 'src/cli/main.ts'), ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runToEnd(process.execPath, ['--import', TSX, path.join(ROOT, 'src/cli/main.ts'), ...args], { cwd, env });
 }
 
 describe('JUnit names and the Testing view', () => {

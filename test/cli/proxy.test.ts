@@ -14,6 +14,7 @@ import { exchangeRequestText } from '../../src/core/traffic/requestText';
 import type { TrafficExchange } from '../../src/core/traffic/exchange';
 import type { RunningSandbox } from '../../src/sandbox/server';
 import { startTestSandbox, VISA } from '../sandbox/sandboxTestClient';
+import { runToEnd } from './processRun';
 
 const ROOT = path.resolve(__dirname, '../..');
 const CLI = ['--import', 'tsx', path.join(ROOT, 'src/cli/main.ts')];
@@ -33,15 +34,7 @@ function startProxy(args: string[]): Promise<Started> {
 }
 
 function runCli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...CLI, ...args], { cwd: ROOT, env: { ...CLEAN_ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runToEnd(process.execPath, [...CLI, ...args], { cwd: ROOT, env: { ...CLEAN_ENV, ...env } });
 }
 
 function stop(child: ChildProcessWithoutNullStreams): Promise<number | null> {

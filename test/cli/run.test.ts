@@ -3,31 +3,22 @@
 // sandbox point at a sandbox this test starts, with keys passed through environment variables.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { wantsColour } from '../../src/cli/run/textReport';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server';
+import { runToEnd, type ProcessRun } from './processRun';
 
 const ROOT = path.resolve(__dirname, '../..');
 const CLI = ['--import', 'tsx', path.join(ROOT, 'src/cli/main.ts'), 'run'];
 /** The variables a run reads, cleared so the developer's own shell cannot change the outcome. */
 const CLEAN_ENV = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GATEWAY_') && k !== 'NO_COLOR'));
 
-interface CliRun { code: number | null; stdout: string; stderr: string }
 
-function runCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...CLI, ...args], { cwd: ROOT, env: { ...CLEAN_ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
+function runCli(args: string[], env: Record<string, string> = {}): Promise<ProcessRun> {
+  return runToEnd(process.execPath, [...CLI, ...args], { cwd: ROOT, env: { ...CLEAN_ENV, ...env } });
 }
 
 const PASSING = `# A sale and its refund.

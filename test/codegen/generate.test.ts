@@ -3,7 +3,6 @@
 // its text is checked), and the CLI's `generate` command as a script would call it.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { operationById } from '../../src/catalog';
@@ -11,6 +10,7 @@ import {
   LANGUAGES, codeRequestFromFile, codeRequestFromOperation, generateFromText, languageById, renderProgram,
 } from '../../src/core/codegen';
 import { parseRequestFile } from '../../src/core/requestFile';
+import { runToEnd, type ProcessRun } from '../cli/processRun';
 
 const ROOT = path.resolve(__dirname, '../..');
 const FIXTURE_PATH = path.join(__dirname, 'fixtures/integrator.gwreq');
@@ -116,19 +116,10 @@ describe('the C# program (checked as text: no C# compiler on this machine)', () 
   });
 });
 
-interface CliRun { code: number | null; stdout: string; stderr: string }
 
-function generate(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+function generate(args: string[], env: Record<string, string> = {}): Promise<ProcessRun> {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GATEWAY_') && k !== 'BOARDING_URL'));
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli/main.ts'), 'generate', ...args], { cwd: ROOT, env: { ...clean, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runToEnd(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli/main.ts'), 'generate', ...args], { cwd: ROOT, env: { ...clean, ...env } });
 }
 
 describe('gateway-workbench generate', () => {
