@@ -30,12 +30,20 @@ function abortReason(signal: AbortSignal): Error {
 const retryCallback: RetryHandler.RetryCallback = (err, { opts }, callback) => {
   const opaque = (opts as Dispatcher.RequestOptions<RetryTicket | undefined>).opaque;
   const ticket = opaque ?? newTicket(DEFAULT_RETRY_POLICY);
-  const decision = decideRetry(err as { statusCode?: number; code?: string }, opts.method, ticket);
+  const failure = err as { statusCode?: number; code?: string };
+  const decision = decideRetry(failure, opts.method, ticket);
   if (!decision.retry) {
     callback(err);
     return;
   }
   ticket.waitedMs += decision.delayMs;
+  ticket.onRetryWait?.({
+    ...(failure.statusCode !== undefined ? { status: failure.statusCode } : { code: failure.code }),
+    ...(decision.retryAfterMs !== undefined ? { retryAfterMs: decision.retryAfterMs } : {}),
+    delayMs: decision.delayMs,
+    retry: ticket.retries + 1,
+    maxRetries: ticket.policy.maxRetries,
+  });
   const signal = ticket.signal;
   const onAbort = (): void => {
     clearTimeout(timer);

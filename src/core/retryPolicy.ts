@@ -61,10 +61,27 @@ export interface RetryTicket {
    */
   answered: boolean;
   signal?: AbortSignal;
+  /** Told before each wait, so that a caller can say why nothing seems to happen. */
+  onRetryWait?: (wait: RetryWait) => void;
 }
 
-export function newTicket(policy: RetryPolicy, signal?: AbortSignal): RetryTicket {
-  return { policy, retries: 0, waitedMs: 0, answered: false, signal };
+/** A wait before sending again: what caused it and how long it lasts. */
+export interface RetryWait {
+  /** The status that caused it (429, 503), or undefined after a connection failure. */
+  status?: number;
+  /** The socket failure's code (ECONNREFUSED…) when there was no status. */
+  code?: string;
+  /** What the server asked for in Retry-After, when it did. */
+  retryAfterMs?: number;
+  /** The wait itself: Retry-After plus jitter, or the backoff step. */
+  delayMs: number;
+  /** 1 for the first retry. */
+  retry: number;
+  maxRetries: number;
+}
+
+export function newTicket(policy: RetryPolicy, signal?: AbortSignal, onRetryWait?: (wait: RetryWait) => void): RetryTicket {
+  return { policy, retries: 0, waitedMs: 0, answered: false, signal, ...(onRetryWait ? { onRetryWait } : {}) };
 }
 
 /** Retry-After in milliseconds, as delay-seconds or an HTTP-date; undefined when absent or unreadable. */
@@ -92,7 +109,7 @@ export function retryAfterDelay(retryAfterMs: number, budgetLeftMs: number, poli
   return retryAfterMs + Math.max(0, Math.min(jitter, budgetLeftMs - retryAfterMs));
 }
 
-export type RetryDecision = { retry: false } | { retry: true; delayMs: number };
+export type RetryDecision = { retry: false } | { retry: true; delayMs: number; retryAfterMs?: number };
 
 interface RetryableFailure {
   statusCode?: number;
@@ -107,10 +124,11 @@ export function decideRetry(err: RetryableFailure, method: string, ticket: Retry
   const read = isReadMethod(method);
   const budgetLeftMs = policy.maxTotalWaitMs - ticket.waitedMs;
   let delayMs: number;
+  let retryAfterMs: number | undefined;
   if (err.statusCode !== undefined) {
     const allowed = RETRY_STATUSES[err.statusCode];
     if (!allowed || (allowed === 'reads' && !read)) return { retry: false };
-    const retryAfterMs = parseRetryAfter(err.headers?.['retry-after'], now);
+    retryAfterMs = parseRetryAfter(err.headers?.['retry-after'], now);
     delayMs = retryAfterMs !== undefined ? retryAfterDelay(retryAfterMs, budgetLeftMs, policy, random) : backoffDelay(ticket.retries + 1, policy, random);
   } else {
     const code = err.code ?? '';
@@ -119,5 +137,5 @@ export function decideRetry(err: RetryableFailure, method: string, ticket: Retry
     delayMs = backoffDelay(ticket.retries + 1, policy, random);
   }
   if (delayMs > budgetLeftMs) return { retry: false };
-  return { retry: true, delayMs };
+  return { retry: true, delayMs, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
 }

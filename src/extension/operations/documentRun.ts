@@ -30,6 +30,8 @@ export interface SendSettings {
   signal?: AbortSignal;
   /** The caller shows the progress: no notification per request. */
   withinProgress?: boolean;
+  /** That progress, told about automatic retries' waits. */
+  progress?: vscode.Progress<{ message?: string }>;
 }
 
 export interface DocumentRun {
@@ -113,9 +115,10 @@ export async function openDocumentRun(deps: DocumentRunDeps, uri: vscode.Uri | s
           show: settings.showResultOf(prepared.index),
           signal: settings.signal,
           withinProgress: settings.withinProgress,
+          progress: settings.progress,
           statusJudgedByCaller: prepared.request.expectations.some((e) => e.subject === 'status'),
           rethrowFailure: true,
-          perform: (client, signal) => client.sendRaw({ method, url: url.toString(), headers, body, signal }),
+          perform: (client, signal, onRetryWait) => client.sendRaw({ method, url: url.toString(), headers, body, signal, onRetryWait }),
           retry: () => settings.retry(prepared.index),
         });
       } catch (error) {

@@ -4,7 +4,8 @@
 // notification for failures).
 import * as vscode from 'vscode';
 import type { Operation } from '../../catalog/types';
-import type { GatewayClient } from '../../core/client';
+import type { GatewayClient, RetryWaitListener } from '../../core/client';
+import { retryWaitText } from '../../core/statusAdvice';
 import type { GatewayResult } from '../../core/result';
 import type { EnvironmentEntry, EnvironmentService, KnownResourceStore, OperationVars, ResultPresenter } from '../contracts';
 import { guardOperation } from '../environments/productionGuard';
@@ -45,11 +46,14 @@ export interface ExchangeRequest {
   signal?: AbortSignal;
   /** The caller already shows progress (Send All): no notification of its own; cancel through `signal`. */
   withinProgress?: boolean;
+  /** The caller's progress (with `withinProgress`), told about automatic retries' waits. */
+  progress?: vscode.Progress<{ message?: string }>;
   /** The caller judges the status (a request file's `@expect status`): no notification for 4xx/5xx. */
   statusJudgedByCaller?: boolean;
   /** After notifying a failure, throw it (with its user-facing message) instead of returning undefined. */
   rethrowFailure?: boolean;
-  perform(client: GatewayClient, signal: AbortSignal): Promise<GatewayResult>;
+  /** `onRetryWait` goes into the client's request options: the progress says why nothing seems to happen. */
+  perform(client: GatewayClient, signal: AbortSignal, onRetryWait: RetryWaitListener): Promise<GatewayResult>;
   /** Sends the same request again (from a notification's Retry). */
   retry(): void;
 }
@@ -134,21 +138,22 @@ export async function runExchange(deps: ExchangeDeps, req: ExchangeRequest): Pro
   if (req.signal?.aborted) abort.abort();
   req.signal?.addEventListener('abort', onAbort, { once: true });
   let result: GatewayResult;
-  const exchange = async (): Promise<GatewayResult> => {
+  const exchange = async (progress?: vscode.Progress<{ message?: string }>): Promise<GatewayResult> => {
     const client = await deps.environments.client(req.env.name);
     if (abort.signal.aborted) throw Object.assign(new Error('cancelled'), { name: 'GatewayError', kind: 'aborted' });
     // From here on the client writes the exchange's one log line, failures included.
     reachedClient = true;
-    return req.perform(client, abort.signal);
+    // A 429's Retry-After wait is otherwise silent: the user would see a stuck progress.
+    return req.perform(client, abort.signal, (wait) => progress?.report({ message: retryWaitText(wait) }));
   };
   try {
     result = req.withinProgress
-      ? await exchange()
+      ? await exchange(req.progress)
       : await vscode.window.withProgress(
           { location: vscode.ProgressLocation.Notification, title: `${req.title} on ${req.env.name}…`, cancellable: true },
-          async (_progress, token) => {
+          async (progress, token) => {
             token.onCancellationRequested(onAbort);
-            return exchange();
+            return exchange(progress);
           },
         );
   } catch (error) {

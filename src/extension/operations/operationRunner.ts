@@ -92,7 +92,7 @@ export function createOperationRunner(deps: ExchangeDeps, sessions: RequestSessi
         body,
         show: args.show,
         signal: args.signal,
-        perform: (client, signal) => client.send({ operation: op, params, query, ...(body !== undefined ? { body } : {}), signal }),
+        perform: (client, signal, onRetryWait) => client.send({ operation: op, params, query, ...(body !== undefined ? { body } : {}), signal, onRetryWait }),
         retry: () => void runner.send(op, { ...args, signal: undefined }),
       });
     },

@@ -34,6 +34,7 @@ export function registerSendAll(deps: DocumentRunDeps): vscode.Disposable {
           beforeSend: (prepared) => progress.report({ message: `Request ${++sent} of ${count}: ${prepared.label}`, increment: 100 / count }),
           signal: abort.signal,
           withinProgress: true,
+          progress,
         }));
       },
     );
