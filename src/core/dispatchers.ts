@@ -3,7 +3,7 @@
 
 import { Pool, RetryAgent, type Dispatcher } from 'undici';
 import type RetryHandler from 'undici/types/retry-handler';
-import { DEFAULT_RETRY_POLICY, decideRetry, newTicket, type RetryTicket } from './retryPolicy';
+import { DEFAULT_RETRY_POLICY, decideRetry, newTicket, parseRetryAfter, type RetryTicket } from './retryPolicy';
 
 export interface Timeouts {
   connectMs: number;
@@ -30,16 +30,17 @@ function abortReason(signal: AbortSignal): Error {
 const retryCallback: RetryHandler.RetryCallback = (err, { opts }, callback) => {
   const opaque = (opts as Dispatcher.RequestOptions<RetryTicket | undefined>).opaque;
   const ticket = opaque ?? newTicket(DEFAULT_RETRY_POLICY);
-  const failure = err as { statusCode?: number; code?: string };
+  const failure = err as { statusCode?: number; code?: string; headers?: Record<string, string | string[] | undefined> };
   const decision = decideRetry(failure, opts.method, ticket);
   if (!decision.retry) {
     callback(err);
     return;
   }
   ticket.waitedMs += decision.delayMs;
+  const retryAfterMs = failure.statusCode !== undefined ? parseRetryAfter(failure.headers?.['retry-after']) : undefined;
   ticket.onRetryWait?.({
     ...(failure.statusCode !== undefined ? { status: failure.statusCode } : { code: failure.code }),
-    ...(decision.retryAfterMs !== undefined ? { retryAfterMs: decision.retryAfterMs } : {}),
+    ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
     delayMs: decision.delayMs,
     retry: ticket.retries + 1,
     maxRetries: ticket.policy.maxRetries,

@@ -109,7 +109,7 @@ export function retryAfterDelay(retryAfterMs: number, budgetLeftMs: number, poli
   return retryAfterMs + Math.max(0, Math.min(jitter, budgetLeftMs - retryAfterMs));
 }
 
-export type RetryDecision = { retry: false } | { retry: true; delayMs: number; retryAfterMs?: number };
+export type RetryDecision = { retry: false } | { retry: true; delayMs: number };
 
 interface RetryableFailure {
   statusCode?: number;
@@ -124,11 +124,10 @@ export function decideRetry(err: RetryableFailure, method: string, ticket: Retry
   const read = isReadMethod(method);
   const budgetLeftMs = policy.maxTotalWaitMs - ticket.waitedMs;
   let delayMs: number;
-  let retryAfterMs: number | undefined;
   if (err.statusCode !== undefined) {
     const allowed = RETRY_STATUSES[err.statusCode];
     if (!allowed || (allowed === 'reads' && !read)) return { retry: false };
-    retryAfterMs = parseRetryAfter(err.headers?.['retry-after'], now);
+    const retryAfterMs = parseRetryAfter(err.headers?.['retry-after'], now);
     delayMs = retryAfterMs !== undefined ? retryAfterDelay(retryAfterMs, budgetLeftMs, policy, random) : backoffDelay(ticket.retries + 1, policy, random);
   } else {
     const code = err.code ?? '';
@@ -137,5 +136,5 @@ export function decideRetry(err: RetryableFailure, method: string, ticket: Retry
     delayMs = backoffDelay(ticket.retries + 1, policy, random);
   }
   if (delayMs > budgetLeftMs) return { retry: false };
-  return { retry: true, delayMs, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) };
+  return { retry: true, delayMs };
 }
