@@ -5,6 +5,7 @@ import { ClientCache } from './clientCache';
 import { registerEnvironmentCommands } from './environmentCommands';
 import { EnvironmentStore, type EnvironmentManager } from './environmentStore';
 import { LocalSandboxHost } from './localSandboxHost';
+import { registerOpenExamples } from './openExamples';
 import { SecretStore } from './secretStore';
 import { createEnvironmentStatusBar } from './statusBar';
 
@@ -22,7 +23,7 @@ export function registerEnvironments(context: vscode.ExtensionContext, log: vsco
   const sandbox = new LocalSandboxHost(context.globalStorageUri, secrets, log);
   const clients = new ClientCache(log);
   const store = new EnvironmentStore(context.workspaceState, secrets, sandbox, clients);
-  store.own(secrets, registerEnvironmentCommands(store), createEnvironmentStatusBar(store));
+  store.own(secrets, registerEnvironmentCommands(store), createEnvironmentStatusBar(store), registerOpenExamples(context.extensionUri));
   context.subscriptions.push({ dispose: () => void store.dispose() });
   return store;
 }

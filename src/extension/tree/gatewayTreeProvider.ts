@@ -9,6 +9,7 @@ import { EnvironmentNode } from './nodes/environmentNode';
 import { AchTokensNode } from './nodes/achTokenNodes';
 import { MerchantsNode } from './nodes/merchantNodes';
 import type { GatewayNode } from './treeNode';
+import { LOCAL_SANDBOX_NAME, SANDBOX_FAILED_CONTEXT } from '../contracts';
 
 export class GatewayTreeProvider implements vscode.TreeDataProvider<GatewayNode>, vscode.Disposable {
   private readonly changeEmitter = new vscode.EventEmitter<GatewayNode | undefined>();
@@ -71,9 +72,35 @@ export class GatewayTreeProvider implements vscode.TreeDataProvider<GatewayNode>
     for (const s of this.subscriptions) s.dispose();
   }
 
+  /** Set by registerTree: the view whose message tells why the tree is empty. */
+  view?: vscode.TreeView<GatewayNode>;
+
+  /**
+   * Tries the Local sandbox again after a failed start (the welcome content's "Try Again" and
+   * the Refresh button), then rebuilds the tree.
+   */
+  async retryAndRefresh(): Promise<void> {
+    if (this.ctx.environments.localSandboxFailure?.()) {
+      await this.ctx.environments.ready(LOCAL_SANDBOX_NAME).catch(() => undefined);
+    }
+    this.refreshAll();
+  }
+
+  // The view's welcome content shows only when the tree is empty, and the Local sandbox is
+  // always listed: so a Local sandbox that could not start (an unreadable data file, say) and
+  // no environment of the user's own leave the tree empty on purpose. A row whose every group
+  // fails would say less than the welcome, which tells why (the view's message) and offers
+  // Try Again, Show Log and Add Environment. With environments of their own, those rows stay.
   private buildRoots(): EnvironmentNode[] {
-    const activeName = this.ctx.environments.active().name;
-    return this.ctx.environments.list().map((entry) => new EnvironmentNode(entry, entry.name === activeName, this.ctx));
+    const { environments } = this.ctx;
+    const activeName = environments.active().name;
+    const failure = environments.localSandboxFailure?.();
+    const entries = environments.list();
+    const nothingWorks = failure !== undefined && entries.every((e) => e.kind === 'local');
+    void vscode.commands.executeCommand('setContext', SANDBOX_FAILED_CONTEXT, nothingWorks);
+    if (this.view) this.view.message = nothingWorks ? `The Local sandbox could not start: ${failure}` : undefined;
+    if (nothingWorks) return [];
+    return entries.map((entry) => new EnvironmentNode(entry, entry.name === activeName, this.ctx));
   }
 
   // A sale, a void, a token update…: the lists and the open batch shown for that environment

@@ -47,7 +47,7 @@ async function retrieveMerchant(provider: GatewayTreeProvider, node?: GatewayNod
 export function registerTreeCommands(provider: GatewayTreeProvider): vscode.Disposable[] {
   const { runner } = provider.ctx;
   const commands: ReadonlyArray<[id: string, title: string, handler: Handler]> = [
-    [COMMANDS.refreshTree, 'Refresh', () => provider.refreshAll()],
+    [COMMANDS.refreshTree, 'Refresh', () => provider.retryAndRefresh()],
     [COMMANDS.refreshNode, 'Refresh', (node?: GatewayNode) => provider.refresh(node)],
     [COMMANDS.loadMore, 'Load more', (node: LoadMoreNode) => node.list.loadMore()],
     [COMMANDS.retryNode, 'Retry', (node: ErrorNode) => node.retry()],
