@@ -336,9 +336,11 @@ export function requestFileSteps(workspace: () => string, artifacts: string, use
         assert.match(output, /"result": ?"APPROVED"/);
         assert.match(output, /HTTP 200/);
         assert.equal(await sales(), before + 1, 'the sandbox did not record the sale');
+        await runCommand(page, 'View: Toggle Primary Side Bar Visibility');   // room for the program
         await page.mouse.move(900, 700);
         await page.waitForTimeout(300);
         await page.screenshot({ path: path.join(artifacts, 'e2e-copy-as-curl.png') });   // scripts/update-media.sh: media/copy-as-curl.png
+        await runCommand(page, 'View: Toggle Primary Side Bar Visibility');
         await runCommand(page, 'View: Revert and Close Editor');   // the generated program (untitled)
       },
     },
@@ -385,8 +387,8 @@ export function requestFileSteps(workspace: () => string, artifacts: string, use
         console.log(`  opened: ${opened.slice(0, 200)}`);
         await page.locator('.editor-group-container.active .squiggly-warning').first().waitFor({ timeout: 15_000 });
         // The misspelt field, and the card the capture masked, as a user fixes them.
-        await replaceAll(page, '"invoce"', '"invoice"');
-        await replaceAll(page, 'XXXXXXXXXXXX1111', CARD);
+        await replaceText(page, 'invoce', 'invoice');
+        await replaceText(page, 'XXXXXXXXXXXX1111', CARD);
         await waitForActiveEditorText(page, t => t.includes('"invoice"') && t.includes(CARD));
         await page.locator('.editor-group-container.active .squiggly-warning, .editor-group-container.active .squiggly-error').first()
           .waitFor({ state: 'detached', timeout: 15_000 });
@@ -401,12 +403,15 @@ export function requestFileSteps(workspace: () => string, artifacts: string, use
   ];
 }
 
-/** Edit → Replace all occurrences of `find` with `replacement` in the active editor (Ctrl+H, as a user does). */
-async function replaceAll(page: Page, find: string, replacement: string): Promise<void> {
-  await page.keyboard.press('Control+H');
+/**
+ * Finds `find` in the active editor (Ctrl+F selects the match), closes the find widget and types
+ * `replacement` over the selection, as a user corrects a word; waits until the text shows it.
+ */
+async function replaceText(page: Page, find: string, replacement: string): Promise<void> {
+  await page.keyboard.press('Control+F');
   await page.keyboard.type(find);
-  await page.keyboard.press('Tab');
-  await page.keyboard.type(replacement);
-  await page.keyboard.press('Control+Alt+Enter');
+  await page.keyboard.press('Enter');
   await page.keyboard.press('Escape');
+  await page.keyboard.type(replacement);
+  await waitForActiveEditorText(page, t => t.includes(replacement) && !t.includes(find), 10_000);
 }

@@ -15,7 +15,7 @@ import { LOCAL_SANDBOX_NAME } from '../../src/extension/contracts';
 import { addEnvironment, setExpanded } from './e2eEnvironments';
 import { findFile, localSandboxAccess, sandboxControl } from './e2eLocalSandbox';
 import {
-  answerInput, clearNotifications, normalizeText, openViewContainer, pasteText, pickQuickItem, runCommand, selectors, toast, treeRow, waitForActiveEditorText, waitForLensLines,
+  answerInput, clearNotifications, normalizeText, pasteText, pickQuickItem, runCommand, selectors, toast, treeRow, waitForActiveEditorText, waitForLensLines,
   type Step,
 } from './workbenchUi';
 
@@ -55,7 +55,8 @@ async function localSandboxMenu(page: Page, title: string): Promise<void> {
 
 /** The names of the Resources tree's root rows (environments), as shown. */
 async function environmentRows(page: Page): Promise<string[]> {
-  const rows = page.locator('.pane:has(.pane-header:has-text("Resources")) .pane-body .monaco-list-row[aria-level="1"] .label-name');
+  const rows = page.locator('.pane').filter({ has: page.locator('.pane-header', { hasText: 'Resources' }) })
+    .locator('.pane-body .monaco-list-row[aria-level="1"] .label-name');
   return (await rows.allInnerTexts()).map(normalizeText);
 }
 
@@ -374,7 +375,7 @@ export function trustSteps(testSandbox: () => RunningSandbox, artifacts: string,
         await page.keyboard.press('ControlOrMeta+A');
         await pasteText(page, 'PUT {{gatewayUrl}}/rest/v2/settings/terminal\nContent-Type: application/xml\n\n<terminal-settings></terminal-settings>\n');
         await runCommand(page, 'Gateway: Send Request');
-        const shown = toast(page, /send a .terminal-settings. body/);
+        const shown = toast(page, /Field Validation: send a /);
         await shown.waitFor({ timeout: 30_000 });
         const text = normalizeText(await shown.innerText());
         console.log(`  notification: ${text.slice(0, 160)}`);
@@ -410,6 +411,7 @@ export function trustSteps(testSandbox: () => RunningSandbox, artifacts: string,
       name: '8b. "Open Examples" on the Local sandbox\'s menu puts the examples in the workspace and opens one',
       run: async page => {
         await clearNotifications(page);
+        await runCommand(page, 'Gateway: Focus on Resources View');   // shows the side bar too, whatever its state
         for (const name of await environmentRows(page)) await setExpanded(page, name, false);
         await localSandboxMenu(page, 'Local Sandbox: Open Examples');
         await page.locator(selectors.activeTab).filter({ hasText: 'card-transactions.gwreq' }).waitFor({ timeout: 15_000 });
@@ -428,17 +430,19 @@ export function trustSteps(testSandbox: () => RunningSandbox, artifacts: string,
       run: async page => {
         await clearNotifications(page);
         await runCommand(page, 'View: Show Testing');
-        const rows = page.locator('.test-explorer .monaco-list-row');
+        const rows = page.locator('.part.sidebar .monaco-list-row');
         const file = rows.filter({ hasText: 'card-transactions.gwreq' }).first();
         await file.waitFor({ timeout: 30_000 });
+        const files = (await rows.allInnerTexts()).map(normalizeText).filter(Boolean);
+        console.log(`  files: ${files.join(' | ')}`);
+        for (const f of ['ach-transactions.gwreq', 'settings.gwreq']) assert.ok(files.some(t => t.includes(f)), `${f} is not listed`);
         if (await file.getAttribute('aria-expanded') !== 'true') await file.locator('.monaco-tl-twistie').click();
         const sale = rows.filter({ hasText: /^\s*sale1\b/ }).first();   // the request named sale1
         await sale.waitFor({ timeout: 15_000 });
         if (await sale.getAttribute('aria-expanded') !== 'true') await sale.locator('.monaco-tl-twistie').click();
         await rows.filter({ hasText: 'payload.transaction.result == APPROVED' }).first().waitFor({ timeout: 15_000 });
         const listed = (await rows.allInnerTexts()).map(normalizeText).filter(Boolean);
-        console.log(`  listed: ${listed.slice(0, 12).join(' | ')}`);
-        for (const f of ['ach-transactions.gwreq', 'settings.gwreq']) assert.ok(listed.some(t => t.includes(f)), `${f} is not listed`);
+        console.log(`  listed: ${listed.slice(0, 16).join(' | ')}`);
         await file.hover();
         await file.locator('.action-label[aria-label^="Run Test"]').click();
         // The file's own state icon turns to passed once every request of it ran and passed.
@@ -457,7 +461,7 @@ export function trustSteps(testSandbox: () => RunningSandbox, artifacts: string,
       run: async page => {
         await clearNotifications(page);
         await closeAllEditors(page);
-        await openViewContainer(page, 'Gateway');
+        await runCommand(page, 'Gateway: Focus on Resources View');   // shows the side bar too, whatever its state
         // Only the Local sandbox: the user's environments go (each asks first).
         for (const name of (await environmentRows(page)).filter(n => n !== LOCAL_SANDBOX_NAME)) {
           await runCommand(page, 'Gateway: Remove Environment…', { opensQuickPick: true });
@@ -471,11 +475,16 @@ export function trustSteps(testSandbox: () => RunningSandbox, artifacts: string,
         assert.ok(dataFile, 'the Local sandbox saved its state');
         fs.rmSync(dataFile, { force: true });
         fs.mkdirSync(dataFile);
-        await runCommand(page, 'Developer: Restart Extension Host');
+        // A reload starts a new extension host (code-server has no "Restart Extension Host").
+        await runCommand(page, 'Developer: Reload Window');
+        await page.locator(selectors.workbench).waitFor({ timeout: 60_000 });
+        await runCommand(page, 'Gateway: Focus on Resources View');   // shows the side bar too, whatever its state
+        // The sandbox starts on first use: the user opens a group.
+        await treeRow(page, 'Card transactions').click({ timeout: 60_000 });
         const sidebar = page.locator('.part.sidebar');
         const welcome = sidebar.locator('.welcome-view-content').filter({ hasText: 'could not start' });
         try {
-          await welcome.waitFor({ timeout: 60_000 });
+          await welcome.waitFor({ timeout: 90_000 });
           await sidebar.getByText(/The Local sandbox could not start: Cannot read the sandbox data file/).waitFor({ timeout: 10_000 });
           console.log(`  welcome: ${normalizeText(await welcome.innerText())}`);
           await shot(page, artifacts, 'e2e-trust-welcome.png');
