@@ -433,9 +433,13 @@ export function trustSteps(testSandbox: () => RunningSandbox, artifacts: string,
         const rows = page.locator('.part.sidebar .monaco-list-row');
         const file = rows.filter({ hasText: 'card-transactions.gwreq' }).first();
         await file.waitFor({ timeout: 30_000 });
-        const files = (await rows.allInnerTexts()).map(normalizeText).filter(Boolean);
-        console.log(`  files: ${files.join(' | ')}`);
-        for (const f of ['ach-transactions.gwreq', 'settings.gwreq']) assert.ok(files.some(t => t.includes(f)), `${f} is not listed`);
+        // Every example file, listed without the user refreshing anything.
+        for (const f of ['ach-transactions.gwreq', 'settings.gwreq']) {
+          await rows.filter({ hasText: f }).first().waitFor({ timeout: 30_000 }).catch(async () => {
+            throw new Error(`${f} is not listed: ${normalizeText((await rows.allInnerTexts()).join(' | '))}`);
+          });
+        }
+        console.log(`  files: ${(await rows.allInnerTexts()).map(normalizeText).filter(Boolean).join(' | ')}`);
         if (await file.getAttribute('aria-expanded') !== 'true') await file.locator('.monaco-tl-twistie').click();
         const sale = rows.filter({ hasText: /^\s*sale1\b/ }).first();   // the request named sale1
         await sale.waitFor({ timeout: 15_000 });
@@ -476,11 +480,12 @@ export function trustSteps(testSandbox: () => RunningSandbox, artifacts: string,
         fs.rmSync(dataFile, { force: true });
         fs.mkdirSync(dataFile);
         // A reload starts a new extension host (code-server has no "Restart Extension Host").
+        const reloaded = page.waitForEvent('load', { timeout: 90_000 });
         await runCommand(page, 'Developer: Reload Window');
-        await page.locator(selectors.workbench).waitFor({ timeout: 60_000 });
-        await runCommand(page, 'Gateway: Focus on Resources View');   // shows the side bar too, whatever its state
-        // The sandbox starts on first use: the user opens a group.
-        await treeRow(page, 'Card transactions').click({ timeout: 60_000 });
+        await reloaded;
+        // The reloaded workbench shows the Gateway view again, as it was. The sandbox starts on
+        // first use: the user opens a group.
+        await treeRow(page, 'Card transactions').click({ timeout: 90_000 });
         const sidebar = page.locator('.part.sidebar');
         const welcome = sidebar.locator('.welcome-view-content').filter({ hasText: 'could not start' });
         try {

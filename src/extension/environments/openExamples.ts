@@ -60,6 +60,9 @@ export function registerOpenExamples(extensionUri: vscode.Uri): vscode.Disposabl
         return doc ? [doc.uri] : undefined;
       }
       const { files, kept } = await copyInto(folder.uri, examples);
+      // The Testing view lists request files from a scan plus a file watcher, whose events for
+      // nine files written at once can come late or not at all: ask it to scan again now.
+      await Promise.resolve(vscode.commands.executeCommand('testing.refreshTests')).catch(() => undefined);
       const first = files.find(f => fileName(f) === FIRST_EXAMPLE) ?? files[0];
       await vscode.window.showTextDocument(first, { preview: false });
       void vscode.window.showInformationMessage(
