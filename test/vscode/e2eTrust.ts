@@ -372,8 +372,10 @@ export function trustSteps(testSandbox: () => RunningSandbox, artifacts: string,
         await runCommand(page, 'Gateway: Update terminal settings (gateway settings)');
         await waitForActiveEditorText(page, t => t.includes('PUT /rest/v2/settings/terminal'));
         // The user empties the update: the gateway asks for the element by name.
+        await page.locator(selectors.activeEditorLines).click();
         await page.keyboard.press('ControlOrMeta+A');
         await pasteText(page, 'PUT {{gatewayUrl}}/rest/v2/settings/terminal\nContent-Type: application/xml\n\n<terminal-settings></terminal-settings>\n');
+        await waitForActiveEditorText(page, t => t.startsWith('PUT {{gatewayUrl}}') && !t.includes('merchant-id'), 10_000);
         await runCommand(page, 'Gateway: Send Request');
         const shown = toast(page, /Field Validation: send a /);
         await shown.waitFor({ timeout: 30_000 });
@@ -490,7 +492,7 @@ export function trustSteps(testSandbox: () => RunningSandbox, artifacts: string,
         const welcome = sidebar.locator('.welcome-view-content').filter({ hasText: 'could not start' });
         try {
           await welcome.waitFor({ timeout: 90_000 });
-          await sidebar.getByText(/The Local sandbox could not start: Cannot read the sandbox data file/).waitFor({ timeout: 10_000 });
+          await toast(page, /The Local sandbox could not start: Cannot read the sandbox data file/).waitFor({ timeout: 10_000 });
           console.log(`  welcome: ${normalizeText(await welcome.innerText())}`);
           await shot(page, artifacts, 'e2e-trust-welcome.png');
         } finally {

@@ -24,6 +24,12 @@ export function registerEnvironments(context: vscode.ExtensionContext, log: vsco
   const clients = new ClientCache(log);
   const store = new EnvironmentStore(context.workspaceState, secrets, sandbox, clients);
   store.own(secrets, registerEnvironmentCommands(store), createEnvironmentStatusBar(store), registerOpenExamples(context.extensionUri));
+  // Said once per run of failures, whatever started it (a tree group, a send): the reason and the log.
+  store.own(sandbox.onDidFail(reason => {
+    void vscode.window.showErrorMessage(`The Local sandbox could not start: ${reason}`, 'Show log').then(choice => {
+      if (choice) log.show(true);
+    });
+  }));
   context.subscriptions.push({ dispose: () => void store.dispose() });
   return store;
 }

@@ -20,13 +20,13 @@ export const views = {
 };
 
 // Shown only when the tree is empty, which it is only when the Local sandbox could not start and
-// there is no other environment (GatewayTreeProvider.buildRoots; the view's message says why).
+// there is no other environment (GatewayTreeProvider.buildRoots).
 export const viewsWelcome = [
   {
     view: TREE_VIEW_ID,
     when: SANDBOX_FAILED_CONTEXT,
     contents: [
-      'The embedded Local sandbox could not start (the reason is above, the details in the log), and there is no environment of your own to browse yet.',
+      'The embedded Local sandbox could not start (its notification and the log say why), and there is no environment of your own to browse yet.',
       `[Try Again](command:${COMMANDS.refreshTree})`,
       `[Show Log](command:${COMMANDS.showLog})`,
       `[Add Environment](command:${COMMANDS.addEnvironment})`,

@@ -72,9 +72,6 @@ export class GatewayTreeProvider implements vscode.TreeDataProvider<GatewayNode>
     for (const s of this.subscriptions) s.dispose();
   }
 
-  /** Set by registerTree: the view whose message tells why the tree is empty. */
-  view?: vscode.TreeView<GatewayNode>;
-
   /**
    * Tries the Local sandbox again after a failed start (the welcome content's "Try Again" and
    * the Refresh button), then rebuilds the tree.
@@ -89,8 +86,9 @@ export class GatewayTreeProvider implements vscode.TreeDataProvider<GatewayNode>
   // The view's welcome content shows only when the tree is empty, and the Local sandbox is
   // always listed: so a Local sandbox that could not start (an unreadable data file, say) and
   // no environment of the user's own leave the tree empty on purpose. A row whose every group
-  // fails would say less than the welcome, which tells why (the view's message) and offers
-  // Try Again, Show Log and Add Environment. With environments of their own, those rows stay.
+  // fails would say less than the welcome, which offers Try Again, Show Log and Add Environment
+  // (the failure's notification says why; a view message would hide the welcome). With
+  // environments of their own, those rows stay.
   private buildRoots(): EnvironmentNode[] {
     const { environments } = this.ctx;
     const activeName = environments.active().name;
@@ -98,7 +96,6 @@ export class GatewayTreeProvider implements vscode.TreeDataProvider<GatewayNode>
     const entries = environments.list();
     const nothingWorks = failure !== undefined && entries.every((e) => e.kind === 'local');
     void vscode.commands.executeCommand('setContext', SANDBOX_FAILED_CONTEXT, nothingWorks);
-    if (this.view) this.view.message = nothingWorks ? `The Local sandbox could not start: ${failure}` : undefined;
     if (nothingWorks) return [];
     return entries.map((entry) => new EnvironmentNode(entry, entry.name === activeName, this.ctx));
   }

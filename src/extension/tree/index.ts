@@ -12,7 +12,6 @@ export type { TreeDeps } from './treeContext';
 export function registerTree(context: vscode.ExtensionContext, deps: TreeDeps): { provider: GatewayTreeProvider; view: vscode.TreeView<GatewayNode>; dispose(): void } {
   const provider = new GatewayTreeProvider(deps);
   const view = vscode.window.createTreeView(TREE_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
-  provider.view = view;
   const disposables = [provider, view, ...registerTreeCommands(provider)];
   const registration = { provider, view, dispose: () => disposables.forEach((d) => d.dispose()) };
   context.subscriptions.push(registration);
