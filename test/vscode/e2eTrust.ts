@@ -479,7 +479,8 @@ export function trustSteps(testSandbox: () => RunningSandbox, artifacts: string,
         // Its data file made unreadable (a folder where the file was), then the editor restarts it.
         const dataFile = findFile(userData(), 'local-sandbox.json');
         assert.ok(dataFile, 'the Local sandbox saved its state');
-        fs.rmSync(dataFile, { force: true });
+        const saved = `${dataFile}.e2e-saved`;
+        fs.renameSync(dataFile, saved);
         fs.mkdirSync(dataFile);
         // A reload starts a new extension host (code-server has no "Restart Extension Host").
         const reloaded = page.waitForEvent('load', { timeout: 90_000 });
@@ -496,7 +497,9 @@ export function trustSteps(testSandbox: () => RunningSandbox, artifacts: string,
           console.log(`  welcome: ${normalizeText(await welcome.innerText())}`);
           await shot(page, artifacts, 'e2e-trust-welcome.png');
         } finally {
+          // The user puts the file back (its journal stays beside it, as it should).
           fs.rmSync(dataFile, { recursive: true, force: true });
+          fs.renameSync(saved, dataFile);
         }
         await welcome.getByRole('button', { name: 'Try Again' }).click();
         await treeRow(page, LOCAL_SANDBOX_NAME).waitFor({ timeout: 30_000 });

@@ -78,7 +78,10 @@ export class GatewayTreeProvider implements vscode.TreeDataProvider<GatewayNode>
    */
   async retryAndRefresh(): Promise<void> {
     if (this.ctx.environments.localSandboxFailure?.()) {
-      await this.ctx.environments.ready(LOCAL_SANDBOX_NAME).catch(() => undefined);
+      // Asked for, so answered: a start that fails again says why (the reason may have changed).
+      await this.ctx.environments.ready(LOCAL_SANDBOX_NAME).catch((err: unknown) => {
+        void vscode.window.showErrorMessage(`The Local sandbox could not start: ${err instanceof Error ? err.message : String(err)}`);
+      });
     }
     this.refreshAll();
   }
