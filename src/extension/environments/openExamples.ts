@@ -61,8 +61,9 @@ export function registerOpenExamples(extensionUri: vscode.Uri): vscode.Disposabl
       }
       const { files, kept } = await copyInto(folder.uri, examples);
       // The Testing view lists request files from a scan plus a file watcher, whose events for
-      // nine files written at once can come late or not at all: ask it to scan again now.
-      await Promise.resolve(vscode.commands.executeCommand('testing.refreshTests')).catch(() => undefined);
+      // files written at once can come late or not at all; it also reads every request document
+      // that opens, so opening them (not in an editor) lists them now.
+      await Promise.all(files.map(uri => Promise.resolve(vscode.workspace.openTextDocument(uri)).catch(() => undefined)));
       const first = files.find(f => fileName(f) === FIRST_EXAMPLE) ?? files[0];
       await vscode.window.showTextDocument(first, { preview: false });
       void vscode.window.showInformationMessage(

@@ -191,8 +191,9 @@ suite('environments', () => {
     fs.writeFileSync(mine, '# my own notes\n');
     await vscode.commands.executeCommand(COMMANDS.sandboxOpenExamples);
     assert.equal(fs.readFileSync(mine, 'utf8'), '# my own notes\n', 'a file the user changed was overwritten');
+    // The examples stay (the Testing view lists them); batches.gwreq as it shipped.
+    fs.copyFileSync(path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'examples', 'batches.gwreq'), mine);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    fs.rmSync(path.join(folder, 'gateway-examples'), { recursive: true, force: true });
   });
 });
 
