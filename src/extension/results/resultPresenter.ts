@@ -1,10 +1,12 @@
 // Shows a gateway result as a read-only editor: pretty-printed, redacted (card and account
 // numbers to their last four, the environment's keys removed), in json or xml, with status,
-// time and operation in the tab title. Bodies over LARGE_BODY_BYTES open raw at once (pretty-
-// printing them would freeze the window) with a "Format" action; PDFs are saved instead.
+// time and operation in the tab title. Bodies over LARGE_BODY_BYTES open raw at once (a
+// pretty-printed 10 MB answer is a slow editor) with a "Format" action; PDFs are saved instead.
+// The text is made by the runtime's result renderer: large bodies are decoded, redacted and
+// indented in its worker, so the extension host's thread is never blocked by them.
 import * as vscode from 'vscode';
 import type { GatewayResult } from '../../core/result';
-import { redact, redactValue } from '../../core/redaction';
+import { redact } from '../../core/redaction';
 import { RESULT_SCHEME, type EnvironmentService, type ResultPresenter } from '../contracts';
 import { resultColumn } from './editorColumns';
 import { loadRuntime } from '../lazy/runtime';
@@ -42,13 +44,13 @@ function resultUri(result: GatewayResult, title: string, format: TextFormat, env
   return vscode.Uri.from({ scheme: RESULT_SCHEME, path: `/${name}.${ext}`, query: `n=${shown}` });
 }
 
-function pretty(format: TextFormat, bodyText: string, parsed: unknown, secrets: readonly string[]): string {
-  const runtime = loadRuntime();
-  if (format === 'json') {
-    return parsed !== undefined ? runtime.prettyJson(redactValue(parsed, secrets)) : redact(bodyText, secrets);
-  }
-  if (format === 'xml') return redact(runtime.prettyXml(bodyText), secrets);
-  return redact(bodyText, secrets);
+/** The body as text, or a note of its size when it has none (binary, or not decoded). */
+function bodyOf(result: GatewayResult): string | Buffer {
+  const own = Object.getOwnPropertyDescriptor(result, 'bodyText');
+  // A body kept raw has its text made on first read: the renderer decodes the bytes instead.
+  if (own?.get) return result.rawBody;
+  if (result.bodyText !== undefined) return result.bodyText;
+  return result.rawBody.length > 0 ? `(${result.rawBody.length} bytes of ${result.contentType || 'binary data'})` : '';
 }
 
 function redactedHeaders(headers: GatewayResult['headers'], secrets: readonly string[]): Record<string, string> {
@@ -73,9 +75,11 @@ export function createResultPresenter(environments: EnvironmentService, document
       }
       const secrets = await secretsOf(environments, context.environmentName);
       const format = textFormatOf(result);
-      const bodyText = result.bodyText ?? (result.rawBody.length > 0 ? `(${result.rawBody.length} bytes of ${result.contentType || 'binary data'})` : '');
       const large = result.rawBody.length > LARGE_BODY_BYTES;
-      const content = large ? redact(bodyText, secrets) : pretty(format, bodyText, result.parsed, secrets);
+      const content = await loadRuntime().resultRenderer().render(
+        { kind: 'show', format, layout: large ? 'raw' : 'pretty', body: bodyOf(result), secrets },
+        result.parsed,
+      );
       const uri = resultUri(result, context.title, format, context.environmentName);
       documents.add(uri, {
         content,
@@ -101,10 +105,8 @@ export function createResultPresenter(environments: EnvironmentService, document
       const entry = documents.get(uri);
       if (!entry?.unformatted) return;
       const secrets = await secretsOf(environments, entry.environmentName);
-      const runtime = loadRuntime();
-      const text = entry.unformatted;
-      const content = entry.format === 'json' ? runtime.prettyJson(text) : entry.format === 'xml' ? runtime.prettyXml(text) : text;
-      documents.update(uri, { ...entry, content: redact(content, secrets), unformatted: undefined });
+      const content = await loadRuntime().resultRenderer().render({ kind: 'format', format: entry.format, shown: entry.unformatted, secrets });
+      documents.update(uri, { ...entry, content, unformatted: undefined });
     },
   };
 }
