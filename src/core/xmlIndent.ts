@@ -14,7 +14,15 @@ const MARKUP_ENDS: ReadonlyArray<{ opens: string; closes: string }> = [
 /** A start, end or empty-element tag from `<`, attribute values quoted with either quote. */
 const TAG = /<(\/?)([^\s/>]+)(?:\s+[^\s=/>]+(?:\s*=\s*(?:"[^"]*"|'[^']*'))?)*\s*(\/?)>/y;
 
-const INDENT = '  ';
+/** Margins by depth, made once each. */
+const margins: string[] = ['\n'];
+function margin(depth: number): string {
+  while (margins.length <= depth) margins.push(margins[margins.length - 1] + '  ');
+  return margins[depth]!;
+}
+
+const BANG = 0x21; // <!-- -->, <![CDATA[ ]]>, <!DOCTYPE >
+const QUESTION = 0x3f; // <? ?>
 
 /**
  * The document indented by two spaces per level, an element holding only text kept on one line.
@@ -22,16 +30,17 @@ const INDENT = '  ';
  * starts no markup) comes back unchanged.
  */
 export function indentXml(text: string): string {
-  const lines: string[] = [];
+  // Pieces of the output, joined once at the end: no string is built per line.
+  const out: string[] = [];
   const open: string[] = [];
-  let pendingOpen: string | undefined; // a start tag whose content is not known yet
-  let pendingText: string | undefined; // text after it, shown inline if its end tag follows
+  // After a start tag, its content is not known yet: text followed by its end tag stays inline.
+  let afterStart = false;
+  let inlineText: string | undefined;
   let at = 0;
-  const margin = (depth: number) => INDENT.repeat(depth);
-  const flush = () => {
-    if (pendingOpen !== undefined) lines.push(margin(open.length - 1) + pendingOpen);
-    if (pendingText !== undefined) lines.push(margin(open.length) + pendingText);
-    pendingOpen = pendingText = undefined;
+  const settle = () => {
+    if (inlineText !== undefined) out.push(margin(open.length), inlineText);
+    afterStart = false;
+    inlineText = undefined;
   };
   while (at < text.length) {
     const lt = text.indexOf('<', at);
@@ -39,22 +48,22 @@ export function indentXml(text: string): string {
     if (textEnd > at) {
       const content = text.slice(at, textEnd).trim();
       if (content) {
-        if (pendingOpen !== undefined && pendingText === undefined) pendingText = content;
+        if (afterStart && inlineText === undefined) inlineText = content;
         else {
-          flush();
-          lines.push(margin(open.length) + content);
+          settle();
+          out.push(margin(open.length), content);
         }
       }
     }
     if (lt < 0) break;
-    const special = MARKUP_ENDS.find((m) => text.startsWith(m.opens, lt));
-    if (special || text.startsWith('<!', lt)) {
-      const closes = special?.closes ?? '>';
+    const second = text.charCodeAt(lt + 1);
+    if (second === BANG || second === QUESTION) {
+      const closes = MARKUP_ENDS.find((m) => text.startsWith(m.opens, lt))?.closes ?? '>';
       const end = text.indexOf(closes, lt + 2);
       if (end < 0) return text;
-      flush();
-      lines.push(margin(open.length) + text.slice(lt, end + closes.length));
+      settle();
       at = end + closes.length;
+      out.push(margin(open.length), text.slice(lt, at));
       continue;
     }
     TAG.lastIndex = lt;
@@ -64,20 +73,23 @@ export function indentXml(text: string): string {
     at = TAG.lastIndex;
     if (closing) {
       if (open.pop() !== name) return text;
-      if (pendingOpen !== undefined) {
-        lines.push(margin(open.length) + pendingOpen + (pendingText ?? '') + markup);
-        pendingOpen = pendingText = undefined;
-      } else lines.push(margin(open.length) + markup);
-    } else if (empty) {
-      flush();
-      lines.push(margin(open.length) + markup);
+      if (afterStart) {
+        if (inlineText !== undefined) out.push(inlineText);
+        out.push(markup);
+        afterStart = false;
+        inlineText = undefined;
+      } else out.push(margin(open.length), markup);
     } else {
-      flush();
-      open.push(name);
-      pendingOpen = markup;
+      settle();
+      out.push(margin(open.length), markup);
+      if (!empty) {
+        open.push(name);
+        afterStart = true;
+      }
     }
   }
   if (open.length > 0) return text;
-  flush();
-  return lines.join('\n');
+  settle();
+  // The first piece is a margin's line break.
+  return out.join('').slice(1);
 }

@@ -3,8 +3,10 @@
 import { Redactor } from '../redaction';
 import { formattedText, shownText, type ShownFormat, type ShownLayout } from './shownText';
 
+export type ShowJob = { kind: 'show'; format: ShownFormat; layout: ShownLayout; body: string | Uint8Array; secrets: readonly string[] };
+
 export type ResultJob =
-  | { kind: 'show'; format: ShownFormat; layout: ShownLayout; body: string | Uint8Array; secrets: readonly string[] }
+  | ShowJob
   | { kind: 'format'; format: ShownFormat; shown: string; secrets: readonly string[] };
 
 export function doJob(job: ResultJob, parsed?: unknown): string {

@@ -5,6 +5,10 @@
 import * as path from 'node:path';
 import { ResultRenderer } from '../../core/resultText/renderer';
 
+export { showJob } from '../../core/resultText/showJob';
+export { Redactor } from '../../core/redaction';
+export { doJob as showResultInPlace } from '../../core/resultText/job';
+
 export {
   GatewayClient,
   GatewayError,

@@ -1,19 +1,18 @@
 // Shows a gateway result as a read-only editor: pretty-printed, redacted (card and account
 // numbers to their last four, the environment's keys removed), in json or xml, with status,
-// time and operation in the tab title. Bodies over LARGE_BODY_BYTES open raw at once (a
+// time and operation in the tab title. Bodies over LARGE_BODY_BYTES (core/resultText/showJob) open raw at once (a
 // pretty-printed 10 MB answer is a slow editor) with a "Format" action; PDFs are saved instead.
 // The text is made by the runtime's result renderer: large bodies are decoded, redacted and
 // indented in its worker, so the extension host's thread is never blocked by them.
 import * as vscode from 'vscode';
 import type { GatewayResult } from '../../core/result';
 import { redact } from '../../core/redaction';
+import { showJob } from '../../core/resultText/showJob';
 import { RESULT_SCHEME, type EnvironmentService, type ResultPresenter } from '../contracts';
 import { resultColumn } from './editorColumns';
 import { loadRuntime } from '../lazy/runtime';
 import { savePdf } from './pdfSaver';
 import type { ResultDocuments, ResultEntry } from './resultDocuments';
-
-export const LARGE_BODY_BYTES = 5 * 1024 * 1024;
 
 export interface ResultPresenterImpl extends ResultPresenter {
   /** Re-renders a large (raw) result pretty-printed: the "Format" action. */
@@ -21,10 +20,6 @@ export interface ResultPresenterImpl extends ResultPresenter {
 }
 
 type TextFormat = ResultEntry['format'];
-
-function textFormatOf(result: GatewayResult): TextFormat {
-  return result.format === 'json' || result.format === 'xml' ? result.format : 'text';
-}
 
 /** A tab title part: no path separators, short. */
 function safeTitle(title: string): string {
@@ -42,15 +37,6 @@ function resultUri(result: GatewayResult, title: string, format: TextFormat, env
   const name = `${safeTitle(title)} ${result.status} ${result.statusText} ${Math.round(result.timingMs)}ms`.replace(/\s+/g, ' ').trim();
   shown += 1;
   return vscode.Uri.from({ scheme: RESULT_SCHEME, path: `/${name}.${ext}`, query: `n=${shown}` });
-}
-
-/** The body as text, or a note of its size when it has none (binary, or not decoded). */
-function bodyOf(result: GatewayResult): string | Buffer {
-  const own = Object.getOwnPropertyDescriptor(result, 'bodyText');
-  // A body kept raw has its text made on first read: the renderer decodes the bytes instead.
-  if (own?.get) return result.rawBody;
-  if (result.bodyText !== undefined) return result.bodyText;
-  return result.rawBody.length > 0 ? `(${result.rawBody.length} bytes of ${result.contentType || 'binary data'})` : '';
 }
 
 function redactedHeaders(headers: GatewayResult['headers'], secrets: readonly string[]): Record<string, string> {
@@ -74,12 +60,10 @@ export function createResultPresenter(environments: EnvironmentService, document
         return undefined;
       }
       const secrets = await secretsOf(environments, context.environmentName);
-      const format = textFormatOf(result);
-      const large = result.rawBody.length > LARGE_BODY_BYTES;
-      const content = await loadRuntime().resultRenderer().render(
-        { kind: 'show', format, layout: large ? 'raw' : 'pretty', body: bodyOf(result), secrets },
-        result.parsed,
-      );
+      const job = showJob(result, secrets);
+      const { format } = job;
+      const large = job.layout === 'raw';
+      const content = await loadRuntime().resultRenderer().render(job, result.parsed);
       const uri = resultUri(result, context.title, format, context.environmentName);
       documents.add(uri, {
         content,
