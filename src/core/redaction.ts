@@ -48,11 +48,11 @@ const XML_FIELD = new RegExp(`(<(${NAMES})(?:\\s[^>]*)?>)([^<]*)(</\\2\\s*>)`, '
 const QUERY_FIELD = new RegExp(`((?:^|[?&;,\\s])(${NAMES})=)([^&\\s#;,"']*)`, 'gim');
 const HEADER_FIELD = new RegExp(`((?:^|[\\s,{;(])(${NAMES})\\s*:[ \\t]*)((?:(?:Bearer|Basic)\\s+)?[^\\s,;}"']+)`, 'gim');
 /**
- * What each field rule needs around a name: a quote before and after (JSON), `<` before (XML),
- * `=` after (query) or `:` after (header). One pass tells whether any of the four passes can
- * match; a search answer holds names like `authorization-code` in every row, and no such context.
+ * What each field rule needs after a name: a quote (JSON), whitespace or `>` (XML), `=` (query),
+ * `:` or whitespace (header). One pass tells whether any of the four passes can match; a search
+ * answer holds names like `authorization-code` in every row, never followed by one of these.
  */
-const FIELD_CONTEXT = new RegExp(`["'<](?:${NAMES})["'\\s>]|(?:${NAMES})\\s*[=:]`, 'i');
+const FIELD_CONTEXT = new RegExp(`(?:${NAMES})["'\\s>=:]`, 'i');
 /**
  * Where a card number can start: 13 digits in a row, single spaces or dashes allowed between
  * them. A run shorter than that (amounts, dates, most ids) is never looked at again.

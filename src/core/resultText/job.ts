@@ -10,6 +10,7 @@ export type ResultJob =
   | { kind: 'format'; format: ShownFormat; shown: string; secrets: readonly string[] };
 
 export function doJob(job: ResultJob, parsed?: unknown): string {
+  // One redactor per job: its patterns compiled once for the whole body.
   const redactor = new Redactor(job.secrets);
   if (job.kind === 'format') return formattedText(job.format, job.shown, redactor);
   const body = typeof job.body === 'string' ? job.body : utf8(job.body);
