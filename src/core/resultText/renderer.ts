@@ -6,9 +6,10 @@ import { doJob, type ResultJob } from './job';
 
 /**
  * Up to this many bytes a body is shown on the caller's thread. bench/resultBlocking.ts
- * ("crossover" lines) measured 64 KB of JSON at ~1-3 ms in place against ~2-4 ms through the
- * worker (posting, waking, copying back); above it the in-place cost grows with the body while
- * the trip stays flat, and at 256 KB the in-place block is already ~10 ms.
+ * ("crossover", JSON shown pretty, 3 runs on a loaded 2-core machine): 64 KB took 0.7-1.1 ms
+ * in place against 1.0-1.6 ms through the worker (0.2-0.6 ms of it on the caller's thread);
+ * 256 KB took 2.1-15.8 ms in place, while the worker path still held the caller ≤ 0.6 ms.
+ * Below the threshold the trip costs more than the work; above it the work grows with the body.
  */
 export const IN_THREAD_MAX_BYTES = 64 * 1024;
 
