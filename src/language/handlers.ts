@@ -38,9 +38,9 @@ export const languageHandlers = {
   diagnostics(doc: AnalyzedDocument, environments?: EnvironmentsParams): Diagnostic[] {
     return diagnose(doc, environments ? documentTarget(doc, environments) : undefined);
   },
-  /** Quick fixes for the diagnostics in `range` that carry a replacement. */
-  codeActions(doc: AnalyzedDocument, range: Range): CodeAction[] {
-    return codeActionsFor(doc, range);
+  /** Quick fixes for the diagnostics in `range` that carry a replacement (of `diagnostics` when the caller has the document's already). */
+  codeActions(doc: AnalyzedDocument, range: Range, diagnostics?: Diagnostic[]): CodeAction[] {
+    return codeActionsFor(doc, range, diagnostics);
   },
   codeLenses(doc: AnalyzedDocument, environments: EnvironmentsParams): CodeLens[] {
     return codeLensesOf(doc, environments);
