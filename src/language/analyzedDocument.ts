@@ -14,6 +14,7 @@ export class AnalyzedDocument {
   private readonly operations = new Map<number, RequestOperation>();
   private readonly bodies = new Map<number, AnalyzedBody | null>();
   private names?: Map<string, number>;
+  private namedIndexes?: number[];
 
   constructor(readonly text: string, readonly uri = 'untitled:request.gwreq', readonly version = 0) {}
 
@@ -151,6 +152,18 @@ export class AnalyzedDocument {
       this.names = names;
     }
     return this.names;
+  }
+
+  /** Indexes of the requests that have a name, ascending: completion walks back from the cursor without visiting the others. */
+  get namedRequestIndexes(): number[] {
+    if (!this.namedIndexes) {
+      const found: number[] = [];
+      this.requests.forEach((r, i) => {
+        if (r.name !== undefined) found.push(i);
+      });
+      this.namedIndexes = found;
+    }
+    return this.namedIndexes;
   }
 }
 

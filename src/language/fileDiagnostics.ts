@@ -31,10 +31,26 @@ interface BlockAnalysis {
 
 /** Offsets where `###` blocks begin: 0, then every line that starts with `###` (line breaks as LSP counts them). */
 export function blockStarts(text: string): number[] {
-  const starts = [0];
-  for (let at = text.indexOf('###', 1); at >= 0; at = text.indexOf('###', at + 3)) {
+  return text === '' ? [0] : blockStartsIn(text, 0, text.length);
+}
+
+/**
+ * A `###` line at `at` (a line start), as the parser reads one (SEPARATOR in
+ * core/requestFile/parse.ts: its `.` stops at U+2028/U+2029, so such a line is no separator).
+ */
+const SEPARATOR_LINE = /###[^\r\n\u2028\u2029]*(?:[\r\n]|$)/y;
+function isSeparatorAt(text: string, at: number): boolean {
+  SEPARATOR_LINE.lastIndex = at;
+  return SEPARATOR_LINE.test(text);
+}
+
+/** The block starts in [from, to), `from` being the start of a line: `from` itself, then each `###` line. */
+function blockStartsIn(text: string, from: number, to: number): number[] {
+  if (from >= to) return [];
+  const starts = [from];
+  for (let at = text.indexOf('###', from + 1); at >= 0 && at < to; at = text.indexOf('###', at + 3)) {
     const before = text.charCodeAt(at - 1);
-    if (before === 10 || before === 13) starts.push(at);
+    if ((before === 10 || before === 13) && isSeparatorAt(text, at)) starts.push(at);
   }
   return starts;
 }
@@ -73,9 +89,12 @@ function shifted(d: Diagnostic, lines: number): Diagnostic {
 const targetKey = (target: DocumentTarget | undefined) => (target?.production ? `production:${target.name}` : '');
 
 export class FileDiagnostics {
-  private blocks = new Map<string, BlockAnalysis>();
+  /** The blocks of the last text analysed: where each starts, and its analysis. */
+  private text = '';
+  private starts: number[] = [];
+  private blocks: BlockAnalysis[] = [];
   private target = '';
-  private names = '';
+  private names: string[] = [];
   private generation = 0;
   private last?: { text: string; target: string; diagnostics: Diagnostic[] };
 
@@ -83,29 +102,57 @@ export class FileDiagnostics {
   update(text: string, target?: DocumentTarget): Diagnostic[] {
     const key = targetKey(target);
     if (this.last && this.last.text === text && this.last.target === key) return this.last.diagnostics;
-    const diagnostics = this.analyse(text, target, key);
+    if (key !== this.target) {
+      this.text = '';
+      this.starts = [];
+      this.blocks = [];
+      this.target = key;
+    }
+    this.place(text, target);
+    const diagnostics = this.collect();
     this.last = { text, target: key, diagnostics };
     return diagnostics;
   }
 
-  private analyse(text: string, target: DocumentTarget | undefined, key: string): Diagnostic[] {
-    if (key !== this.target) {
-      this.blocks.clear();
-      this.target = key;
+  /**
+   * The blocks of `text`. An edit leaves the blocks before it where they were and the blocks after
+   * it moved by the change in length: those are found by comparing each one's text in place (no
+   * hashing, no copying), and only the blocks in between are looked at again.
+   */
+  private place(text: string, target: DocumentTarget | undefined): void {
+    const { text: old, starts, blocks } = this;
+    const n = blocks.length;
+    const spanEnd = (i: number) => (i + 1 < n ? starts[i + 1] : old.length);
+    // Before the edit: same text at the same offset, still followed by a `###` line.
+    let p = 0;
+    while (p + 1 < n && text.startsWith(old.slice(starts[p], spanEnd(p)), starts[p]) && isSeparatorAt(text, starts[p + 1])) p++;
+    const middleStart = p < n ? starts[p] : 0;
+    // After the edit: same text, moved by `delta`, at the start of a line, not overlapping the blocks before.
+    const delta = text.length - old.length;
+    let q = n;
+    while (q - 1 > p) {
+      const at = starts[q - 1] + delta;
+      const before = text.charCodeAt(at - 1);
+      if (at < middleStart || (before !== 10 && before !== 13) || !text.startsWith(old.slice(starts[q - 1], spanEnd(q - 1)), at)) break;
+      q--;
     }
-    const starts = blockStarts(text);
-    const current = new Map<string, BlockAnalysis>();
-    const blocks: BlockAnalysis[] = [];
-    for (let i = 0; i < starts.length; i++) {
-      const slice = i + 1 < starts.length ? text.slice(starts[i], blockEnd(text, starts[i + 1])) : text.slice(starts[i]);
-      let block = current.get(slice) ?? this.blocks.get(slice);
-      if (!block) block = analyseBlock(slice, target);
-      current.set(slice, block);
-      blocks.push(block);
-    }
-    // Only the current blocks are kept: the cache never outgrows the file.
-    this.blocks = current;
+    const middleEnd = q < n ? starts[q] + delta : text.length;
+    // In between: the blocks there now, reusing an old one of the same text (an undo, a paste).
+    const replaced = new Map<string, BlockAnalysis>();
+    for (let i = p; i < q; i++) replaced.set(old.slice(starts[i], i + 1 < n ? blockEnd(old, starts[i + 1]) : old.length), blocks[i]);
+    const middleStarts = blockStartsIn(text, middleStart, middleEnd);
+    const middle = middleStarts.map((from, i) => {
+      const to = i + 1 < middleStarts.length ? blockEnd(text, middleStarts[i + 1]) : q < n ? blockEnd(text, middleEnd) : text.length;
+      const slice = text.slice(from, to);
+      return replaced.get(slice) ?? analyseBlock(slice, target);
+    });
+    this.text = text;
+    this.starts = [...starts.slice(0, p), ...middleStarts, ...starts.slice(q).map((s) => s + delta)];
+    this.blocks = [...blocks.slice(0, p), ...middle, ...blocks.slice(q)];
+  }
 
+  private collect(): Diagnostic[] {
+    const blocks = this.blocks;
     const defined = this.definedNames(blocks);
     const out: Diagnostic[] = [];
     let line = 0;
@@ -144,8 +191,8 @@ export class FileDiagnostics {
       }
     }
     // Which names exist, and the named requests in order (the messages list the first few).
-    const names = `${written.join(' ')}\n${[...named.keys()].join(' ')}`;
-    if (names !== this.names) {
+    const names = [...written, '', ...named.keys()];
+    if (names.length !== this.names.length || names.some((name, i) => name !== this.names[i])) {
       this.names = names;
       this.generation++;
     }

@@ -2,9 +2,9 @@
 // them to LSP, and unit, fuzz and benchmark code call them directly. Every handler answers
 // something (an empty answer at worst) rather than throwing.
 
-import type { CodeAction, CodeLens, CompletionItem, Diagnostic, DocumentSymbol, Hover, Position, Range, TextEdit } from 'vscode-languageserver-types';
+import type { CodeAction, CodeLens, CompletionItem, CompletionList, Diagnostic, DocumentSymbol, Hover, Position, Range, TextEdit } from 'vscode-languageserver-types';
 import { AnalyzedDocument, DocumentCache } from './analyzedDocument';
-import { complete } from './completion';
+import { complete, completionList } from './completion';
 import { hoverAt } from './hover';
 import { diagnose } from './diagnostics';
 import { codeLensesOf } from './codeLenses';
@@ -30,6 +30,10 @@ export function analyzeDocument(text: string, uri?: string, version?: number): A
 export const languageHandlers = {
   completion(doc: AnalyzedDocument, position: Position): CompletionItem[] {
     return complete(doc, position);
+  },
+  /** The same items, marked incomplete when cut short (the editor then asks again as the user types). */
+  completionList(doc: AnalyzedDocument, position: Position): CompletionList {
+    return completionList(doc, position);
   },
   hover(doc: AnalyzedDocument, position: Position): Hover | null {
     return hoverAt(doc, position);

@@ -4,7 +4,7 @@
 // (diagnosticsDelayMs) after a change, from an analysis that redoes only the `###` blocks
 // the edits touched (FileDiagnostics).
 
-import { CodeLensRefreshRequest, createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
+import { CodeLensRefreshRequest, createConnection, type CompletionItem, type CompletionList, ProposedFeatures, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import { clientProfileOf, fitCompletions, type ClientProfile } from './clientProfile';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DocumentCache } from './analyzedDocument';
@@ -125,7 +125,12 @@ documents.onDidClose((e) => {
 
 connection.onCompletion((p) => {
   const doc = analyzed(p.textDocument.uri);
-  return doc ? safely('completion', [], () => fitCompletions(languageHandlers.completion(doc, p.position), profile)) : [];
+  if (!doc) return [];
+  return safely<CompletionItem[] | CompletionList>('completion', [], () => {
+    const list = languageHandlers.completionList(doc, p.position);
+    const items = fitCompletions(list.items, profile);
+    return list.isIncomplete ? { isIncomplete: true, items } : items;
+  });
 });
 connection.onCodeAction((p) => {
   const doc = analyzed(p.textDocument.uri);

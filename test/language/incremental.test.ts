@@ -15,8 +15,9 @@ import { Random } from './fuzz/random';
 import { exampleFiles } from './fuzz/seedCorpus';
 import { KEY_LIKE, NASTY_PIECES } from './fuzz/values';
 
-const SEED = 0x1c_2e_13;
-const SEQUENCES = 16;
+// INCREMENTAL_SEED=<n> INCREMENTAL_SEQUENCES=<n> explore other sequences; the suite runs the fixed one.
+const SEED = Number(process.env.INCREMENTAL_SEED ?? 0x1c_2e_13) >>> 0;
+const SEQUENCES = Number(process.env.INCREMENTAL_SEQUENCES ?? 12);
 const EDITS_PER_SEQUENCE = 40;
 const ENVIRONMENTS: EnvironmentsParams = { active: 'Local sandbox', names: ['Local sandbox', 'Live'], production: ['Live'], local: 'Local sandbox' };
 
@@ -37,12 +38,20 @@ function fullAnalysis(text: string): Diagnostic[] {
   return diagnose(doc, documentTarget(doc, ENVIRONMENTS));
 }
 
-/** One random edit: insert a piece, delete a span, move or copy a line, or swap line endings. */
+/** One random edit: insert a piece, delete a span, move or copy a line or a block, or swap line endings. */
 function edit(r: Random, text: string): string {
   const at = r.int(0, text.length);
-  const kind = r.weighted<string>([[5, 'insert'], [3, 'delete'], [2, 'line'], [1, 'crlf']]);
+  const kind = r.weighted<string>([[5, 'insert'], [3, 'delete'], [2, 'line'], [2, 'block'], [1, 'crlf']]);
   if (kind === 'insert') return text.slice(0, at) + r.pick(PIECES) + text.slice(at);
   if (kind === 'delete') return text.slice(0, at) + text.slice(Math.min(text.length, at + r.int(1, r.chance(0.2) ? 400 : 30)));
+  if (kind === 'block') {
+    // Cut, copy or drop a whole `###` block, as with a selection of lines.
+    const blocks = text.split(/(?=^###)/m);
+    const [taken] = blocks.splice(r.int(0, blocks.length - 1), 1);
+    if (r.chance(0.7)) blocks.splice(r.int(0, blocks.length), 0, taken);
+    if (r.chance(0.3)) blocks.splice(r.int(0, blocks.length), 0, taken);
+    return blocks.join('');
+  }
   if (kind === 'crlf') return r.chance(0.5) ? text.replace(/\r?\n/g, '\r\n') : text.replace(/\r\n?/g, '\n');
   const lines = text.split('\n');
   const line = lines[r.int(0, lines.length - 1)];
