@@ -104,6 +104,29 @@ function inProcessDiagnostics(text: string): number[] {
   return samples;
 }
 
+/**
+ * Variable completion asked right after each one-line edit (as an editor does while typing):
+ * the server answers on the new version, which no earlier request has analysed yet.
+ */
+async function completionAfterEdits(session: LspSession, text: string, edit: { line: number; text: string }, spot: Spot): Promise<number[]> {
+  const uri = 'file:///bench/typing.gwreq';
+  const lines = text.split('\n');
+  const opened = session.diagnosticsFor(uri, 1);
+  await session.open(uri, text, 1);
+  await opened;
+  const samples: number[] = [];
+  for (let i = 0; i < WARMUP_RUNS + DIAGNOSTIC_RUNS; i++) {
+    const newLine = edit.text.replace('{{amount}}', `${20 + (i % 70)}.${String(i % 100).padStart(2, '0')}`);
+    const previous = lines[edit.line];
+    lines[edit.line] = newLine;
+    await session.changeLine(uri, i + 2, edit.line, previous, newLine, lines.join('\n'));
+    const ms = await roundTrip(() => session.request('textDocument/completion', { textDocument: { uri }, position: { line: spot.line, character: spot.character } }));
+    if (i >= WARMUP_RUNS) samples.push(ms);
+  }
+  await session.close(uri);
+  return samples;
+}
+
 async function roundTrip(run: () => Promise<unknown>): Promise<number> {
   const t0 = nowMs();
   await run();
@@ -174,6 +197,7 @@ async function main(): Promise<void> {
   // The analysis on its own: no debounce, every change published as soon as it is analysed.
   const session = await LspSession.start(SERVER, { diagnosticsDelayMs: 0 });
   let debounced: Awaited<ReturnType<typeof diagnostics>>;
+  let typing: number[];
   try {
     const diag = await diagnostics(session, doc.text, doc.editLine);
     const large = await diagnostics(session, big.text, big.editLine);
@@ -184,6 +208,7 @@ async function main(): Promise<void> {
     const editor = await LspSession.start(SERVER);
     try {
       debounced = await diagnostics(editor, big.text, big.editLine);
+      typing = await completionAfterEdits(editor, big.text, big.editLine, bigSpots[bigSpots.length - 1]);
     } finally {
       await editor.shutdown();
     }
@@ -208,6 +233,7 @@ async function main(): Promise<void> {
       ...kinds.map((kind) => ({ label: `completion 5k: ${kind}`, samples: comp.byKind.get(kind) ?? [] })),
       { label: 'completion 5k: all positions', samples: allCompletions },
       { label: 'completion 20k: variable', samples: variable20k },
+      { label: 'completion 20k: variable, right after an edit', samples: typing },
     ];
     for (const line of table(rows, baseline)) console.log(line);
     const empty = [...comp.emptyByKind].map(([k, n]) => `${k} ${n}`).join(', ');

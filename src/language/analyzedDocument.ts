@@ -16,7 +16,23 @@ export class AnalyzedDocument {
   private names?: Map<string, number>;
   private namedIndexes?: number[];
 
-  constructor(readonly text: string, readonly uri = 'untitled:request.gwreq', readonly version = 0) {}
+  /**
+   * `prepared`: the parse and line offsets when the caller already has them (the incremental
+   * analysis builds them from the file's blocks); they must be what parsing `text` gives.
+   */
+  constructor(readonly text: string, readonly uri = 'untitled:request.gwreq', readonly version = 0, prepared?: { file: RequestFile; lineStarts: number[]; lineEnds: number[] }) {
+    if (prepared) {
+      this.parsed = prepared.file;
+      this.starts = prepared.lineStarts;
+      this.ends = prepared.lineEnds;
+    }
+  }
+
+  /** Offset of the end of each line (before its line break). */
+  get lineEnds(): number[] {
+    if (!this.ends) this.countLines();
+    return this.ends as number[];
+  }
 
   get file(): RequestFile {
     this.parsed ??= parseRequestFile(this.text);
@@ -193,10 +209,11 @@ export class DocumentCache {
 
   constructor(private readonly capacity = 64) {}
 
-  get(uri: string, version: number, text: string): AnalyzedDocument {
+  /** `make`: how to build the document when it is not cached (default: parse the text). */
+  get(uri: string, version: number, text: string, make = () => new AnalyzedDocument(text, uri, version)): AnalyzedDocument {
     const cached = this.docs.get(uri);
     if (cached && cached.version === version && cached.text === text) return cached;
-    const fresh = new AnalyzedDocument(text, uri, version);
+    const fresh = make();
     this.docs.delete(uri);
     this.docs.set(uri, fresh);
     if (this.docs.size > this.capacity) this.docs.delete(this.docs.keys().next().value as string);

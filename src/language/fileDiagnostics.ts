@@ -8,7 +8,8 @@
 // test/language/incremental.test.ts holds it to "the same diagnostics as a full analysis".
 
 import type { Diagnostic } from 'vscode-languageserver-types';
-import type { VariableRef } from '../core/requestFile';
+import type { RequestFile, VariableRef } from '../core/requestFile';
+import { joinedParse, movedParse } from './movedParse';
 import { AnalyzedDocument } from './analyzedDocument';
 import { blockLocalDiagnostics } from './diagnostics';
 import { referenceDiagnostics, type DefinedNames } from './diagnostics/variableChecks';
@@ -16,6 +17,10 @@ import { movedSyntaxMessage } from './diagnostics/bodyChecks';
 import type { DocumentTarget } from './documentTarget';
 
 interface BlockAnalysis {
+  /** The block alone: its parse and line offsets, counted from its start. */
+  doc: AnalyzedDocument;
+  /** Its parse moved to where the block last stood (reused while it stays there). */
+  placed?: { line: number; offset: number; file: RequestFile };
   lineCount: number;
   /** Everything but the variable checks, relative to the block's first line. */
   local: Diagnostic[];
@@ -65,6 +70,7 @@ function analyseBlock(text: string, target: DocumentTarget | undefined): BlockAn
   const doc = new AnalyzedDocument(text);
   const request = doc.requests[0];
   return {
+    doc,
     lineCount: doc.lineCount,
     local: blockLocalDiagnostics(doc, target),
     hasRequest: request !== undefined,
@@ -149,6 +155,31 @@ export class FileDiagnostics {
     this.text = text;
     this.starts = [...starts.slice(0, p), ...middleStarts, ...starts.slice(q).map((s) => s + delta)];
     this.blocks = [...blocks.slice(0, p), ...middle, ...blocks.slice(q)];
+  }
+
+  /**
+   * The analyzed document of `text` for the other features (completion, hover…), its parse
+   * joined from the blocks' instead of parsing the whole file again.
+   */
+  document(text: string, uri: string, version: number, target?: DocumentTarget): AnalyzedDocument {
+    this.update(text, target);
+    const parts: RequestFile[] = [];
+    const lineStarts: number[] = [];
+    const lineEnds: number[] = [];
+    let line = 0;
+    this.blocks.forEach((block, i) => {
+      const offset = this.starts[i];
+      if (block.placed?.line !== line || block.placed.offset !== offset) block.placed = { line, offset, file: movedParse(block.doc.file, line, offset) };
+      parts.push(block.placed.file);
+      for (const s of block.doc.lineStarts) lineStarts.push(offset + s);
+      for (const e of block.doc.lineEnds) lineEnds.push(offset + e);
+      line += block.lineCount;
+    });
+    if (this.blocks.length === 0) {
+      lineStarts.push(0);
+      lineEnds.push(0);
+    }
+    return new AnalyzedDocument(text, uri, version, { file: joinedParse(parts), lineStarts, lineEnds });
   }
 
   private collect(): Diagnostic[] {

@@ -7,7 +7,7 @@
 import { CodeLensRefreshRequest, createConnection, type CompletionItem, type CompletionList, ProposedFeatures, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import { clientProfileOf, fitCompletions, type ClientProfile } from './clientProfile';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { DocumentCache } from './analyzedDocument';
+import { AnalyzedDocument, DocumentCache } from './analyzedDocument';
 import { languageHandlers } from './handlers';
 import { DIAGNOSTICS_DELAY_MS, ENVIRONMENTS_NOTIFICATION, type EnvironmentsParams, type ServerInitializationOptions } from './protocol';
 import { FileDiagnostics } from './fileDiagnostics';
@@ -33,9 +33,22 @@ let diagnosticsDelayMs = DIAGNOSTICS_DELAY_MS;
 const fileDiagnostics = new Map<string, FileDiagnostics>();
 const pending = new Map<string, ReturnType<typeof setTimeout>>();
 
+function fileOf(uri: string): FileDiagnostics {
+  let file = fileDiagnostics.get(uri);
+  if (!file) {
+    file = new FileDiagnostics();
+    fileDiagnostics.set(uri, file);
+  }
+  return file;
+}
+
+/** The document for the other features, built from the incremental analysis's blocks (a full parse if that fails). */
 function analyzed(uri: string) {
   const doc = documents.get(uri);
-  return doc ? cache.get(uri, doc.version, doc.getText()) : undefined;
+  if (!doc) return undefined;
+  const text = doc.getText();
+  return cache.get(uri, doc.version, text, () => safely('analysis', undefined, () => fileOf(uri).document(text, uri, doc.version, documentTarget({ text }, environments)))
+    ?? new AnalyzedDocument(text, uri, doc.version));
 }
 
 /** A handler failure is logged and answered empty: one bad request must not end the server. */
@@ -88,14 +101,9 @@ connection.onNotification(ENVIRONMENTS_NOTIFICATION, (params: unknown) => {
 function diagnosticsOf(uri: string) {
   const doc = documents.get(uri);
   if (!doc) return undefined;
-  let file = fileDiagnostics.get(uri);
-  if (!file) {
-    file = new FileDiagnostics();
-    fileDiagnostics.set(uri, file);
-  }
   const text = doc.getText();
   const target = documentTarget({ text }, environments);
-  return { version: doc.version, diagnostics: safely('diagnostics', [], () => (file as FileDiagnostics).update(text, target)) };
+  return { version: doc.version, diagnostics: safely('diagnostics', [], () => fileOf(uri).update(text, target)) };
 }
 
 function publish(uri: string): void {

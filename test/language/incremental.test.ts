@@ -1,12 +1,14 @@
 // The language server's incremental diagnostics (src/language/fileDiagnostics.ts) against a full
 // analysis: after every edit of a random sequence (fixed seed), the diagnostics kept up to date
-// block by block are exactly those of analysing the final text from scratch. Edits are the kind
+// block by block are exactly those of analysing the final text from scratch, and the parse joined
+// from the blocks' parses is exactly the whole file's. Edits are the kind
 // that move blocks (new lines, `###` typed or removed), rename requests, define and drop
 // variables, paste keys and test cards, switch line endings — on the examples users start from.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { AnalyzedDocument } from '../../src/language/analyzedDocument';
+import { parseRequestFile } from '../../src/core/requestFile';
 import { diagnose } from '../../src/language/diagnostics';
 import { documentTarget } from '../../src/language/documentTarget';
 import { blockStarts, FileDiagnostics } from '../../src/language/fileDiagnostics';
@@ -82,6 +84,11 @@ describe('incremental diagnostics (the language server\'s, block by block)', () 
         const incremental = file.update(text, documentTarget({ text }, ENVIRONMENTS));
         const expected = canonical(fullAnalysis(text));
         assert.deepEqual(canonical(incremental), expected, `sequence ${s}, edit ${e}: the incremental diagnostics differ from a full analysis of:\n${JSON.stringify(text.slice(0, 3000))}`);
+        // The parse other features use, joined from the blocks' parses: the whole file's, exactly.
+        const joined = file.document(text, 'file:///incremental.gwreq', e, documentTarget({ text }, ENVIRONMENTS));
+        const whole = new AnalyzedDocument(text);
+        assert.deepEqual(joined.file, parseRequestFile(text), `sequence ${s}, edit ${e}: the joined parse differs`);
+        assert.deepEqual([joined.lineStarts, joined.lineEnds], [whole.lineStarts, whole.lineEnds], `sequence ${s}, edit ${e}: line offsets differ`);
         compared++;
         if (expected.length > 0) nonEmpty++;
       }
