@@ -18,6 +18,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { analyzeDocument, languageHandlers } from '../src/language/handlers';
+import { FileDiagnostics } from '../src/language/fileDiagnostics';
 import { ensureServerBuilt } from './lspBuild';
 import { benchDocument, examplesDocument, type CompletionKind, type Spot } from './lspDocument';
 import { LspSession } from './lspSession';
@@ -79,7 +80,8 @@ async function diagnostics(session: LspSession, text: string, edit: { line: numb
       await opened;
     }
     const version = i + 2;
-    const newLine = edit.text.replace('{{amount}}', `${10 + (i % 80)}.${String(i % 100).padStart(2, '0')}`);
+    // Every third edit changes the line's length: the blocks after it move (offsets), as typing does.
+    const newLine = edit.text.replace('{{amount}}', `${i % 3 === 0 ? 7 : 10 + (i % 80)}.${String(i % 100).padStart(2, '0')}`);
     const previous = lines[edit.line];
     lines[edit.line] = newLine;
     const changed = session.diagnosticsFor(edited, version);
@@ -116,7 +118,7 @@ async function completionAfterEdits(session: LspSession, text: string, edit: { l
   await opened;
   const samples: number[] = [];
   for (let i = 0; i < WARMUP_RUNS + DIAGNOSTIC_RUNS; i++) {
-    const newLine = edit.text.replace('{{amount}}', `${20 + (i % 70)}.${String(i % 100).padStart(2, '0')}`);
+    const newLine = edit.text.replace('{{amount}}', `${i % 3 === 0 ? 7 : 20 + (i % 70)}.${String(i % 100).padStart(2, '0')}`);
     const previous = lines[edit.line];
     lines[edit.line] = newLine;
     await session.changeLine(uri, i + 2, edit.line, previous, newLine, lines.join('\n'));
@@ -125,6 +127,32 @@ async function completionAfterEdits(session: LspSession, text: string, edit: { l
   }
   await session.close(uri);
   return samples;
+}
+
+/**
+ * The incremental analysis of one-line edits in this process, no LSP: wall time and this
+ * process's CPU time per edit (CPU time stays honest when the machine is shared and busy).
+ */
+function inProcessEdits(text: string, edit: { line: number; text: string }): { wall: number[]; cpu: number[] } {
+  const file = new FileDiagnostics();
+  file.update(text);
+  const lines = text.split('\n');
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (let i = 0; i < WARMUP_RUNS + DIAGNOSTIC_RUNS * 4; i++) {
+    lines[edit.line] = edit.text.replace('{{amount}}', `${i % 3 === 0 ? 7 : 10 + (i % 80)}.${String(i % 100).padStart(2, '0')}`);
+    const next = lines.join('\n');
+    const c0 = process.cpuUsage();
+    const t0 = nowMs();
+    file.update(next);
+    const ms = nowMs() - t0;
+    const c = process.cpuUsage(c0);
+    if (i >= WARMUP_RUNS) {
+      wall.push(ms);
+      cpu.push((c.user + c.system) / 1000);
+    }
+  }
+  return { wall, cpu };
 }
 
 async function roundTrip(run: () => Promise<unknown>): Promise<number> {
@@ -213,6 +241,7 @@ async function main(): Promise<void> {
       await editor.shutdown();
     }
     const baseline = median([...comp.noop, ...bigComp.noop]);
+    const edits20k = inProcessEdits(big.text, big.editLine);
     const allCompletions = [...comp.byKind.values()].flat();
     const variable20k = bigComp.byKind.get('variable') ?? [];
     console.log(`  sync: ${session.incremental ? 'incremental' : 'full'}; diagnostics published: ${diag.count} (5k), ${large.count} (20k), ${real.count} (examples)` +
@@ -228,6 +257,7 @@ async function main(): Promise<void> {
       { label: 'diagnostics 20k: didChange 1 line → publish', samples: large.changes },
       { label: `diagnostics 20k, ${DEFAULT_DEBOUNCE_MS} ms debounce: didChange → publish`, samples: debounced.changes },
       { label: `  the same minus the ${DEFAULT_DEBOUNCE_MS} ms pause`, samples: debounced.changes.map((ms) => ms - DEFAULT_DEBOUNCE_MS) },
+      { label: 'diagnostics 20k: one-line edit in-process, no LSP', samples: edits20k.wall },
       { label: 'examples ×N (5k): didOpen → publish', samples: real.opens },
       { label: 'examples ×N (5k): didChange 1 line → publish', samples: real.changes },
       ...kinds.map((kind) => ({ label: `completion 5k: ${kind}`, samples: comp.byKind.get(kind) ?? [] })),
@@ -236,6 +266,7 @@ async function main(): Promise<void> {
       { label: 'completion 20k: variable, right after an edit', samples: typing },
     ];
     for (const line of table(rows, baseline)) console.log(line);
+    console.log(`  CPU time of the in-process one-line edit at 20k lines: p50 ${fmt(median(edits20k.cpu), 2)} ms, p95 ${fmt(percentile(sorted(edits20k.cpu), 95), 2)} ms (wall p50 ${fmt(median(edits20k.wall), 2)} ms)`);
     const empty = [...comp.emptyByKind].map(([k, n]) => `${k} ${n}`).join(', ');
     if (empty) console.log(`  note: completions that returned no items: ${empty}`);
 

@@ -131,7 +131,8 @@ export class FileDiagnostics {
     const spanEnd = (i: number) => (i + 1 < n ? starts[i + 1] : old.length);
     // Before the edit: same text at the same offset, still followed by a `###` line.
     let p = 0;
-    while (p + 1 < n && text.startsWith(old.slice(starts[p], spanEnd(p)), starts[p]) && isSeparatorAt(text, starts[p + 1])) p++;
+    // (Slices compared with ===: several times faster in V8 than startsWith at an offset.)
+    while (p + 1 < n && text.slice(starts[p], spanEnd(p)) === old.slice(starts[p], spanEnd(p)) && isSeparatorAt(text, starts[p + 1])) p++;
     const middleStart = p < n ? starts[p] : 0;
     // After the edit: same text, moved by `delta`, at the start of a line, not overlapping the blocks before.
     const delta = text.length - old.length;
@@ -139,7 +140,7 @@ export class FileDiagnostics {
     while (q - 1 > p) {
       const at = starts[q - 1] + delta;
       const before = text.charCodeAt(at - 1);
-      if (at < middleStart || (before !== 10 && before !== 13) || !text.startsWith(old.slice(starts[q - 1], spanEnd(q - 1)), at)) break;
+      if (at < middleStart || (before !== 10 && before !== 13) || text.slice(at, spanEnd(q - 1) + delta) !== old.slice(starts[q - 1], spanEnd(q - 1))) break;
       q--;
     }
     const middleEnd = q < n ? starts[q] + delta : text.length;
