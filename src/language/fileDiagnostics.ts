@@ -17,8 +17,8 @@ import { movedSyntaxMessage } from './diagnostics/bodyChecks';
 import type { DocumentTarget } from './documentTarget';
 
 interface BlockAnalysis {
-  /** The block alone: its parse and line offsets, counted from its start. */
-  doc: AnalyzedDocument;
+  /** The block alone: its parse and line offsets, counted from its start (not the rest of its analysis: bodies and field trees are not kept). */
+  parse: { file: RequestFile; lineStarts: number[]; lineEnds: number[] };
   /** Its parse moved to where the block last stood (reused while it stays there). */
   placed?: { line: number; offset: number; file: RequestFile };
   lineCount: number;
@@ -70,7 +70,7 @@ function analyseBlock(text: string, target: DocumentTarget | undefined): BlockAn
   const doc = new AnalyzedDocument(text);
   const request = doc.requests[0];
   return {
-    doc,
+    parse: { file: doc.file, lineStarts: doc.lineStarts, lineEnds: doc.lineEnds },
     lineCount: doc.lineCount,
     local: blockLocalDiagnostics(doc, target),
     hasRequest: request !== undefined,
@@ -170,10 +170,10 @@ export class FileDiagnostics {
     let line = 0;
     this.blocks.forEach((block, i) => {
       const offset = this.starts[i];
-      if (block.placed?.line !== line || block.placed.offset !== offset) block.placed = { line, offset, file: movedParse(block.doc.file, line, offset) };
+      if (block.placed?.line !== line || block.placed.offset !== offset) block.placed = { line, offset, file: movedParse(block.parse.file, line, offset) };
       parts.push(block.placed.file);
-      for (const s of block.doc.lineStarts) lineStarts.push(offset + s);
-      for (const e of block.doc.lineEnds) lineEnds.push(offset + e);
+      for (const s of block.parse.lineStarts) lineStarts.push(offset + s);
+      for (const e of block.parse.lineEnds) lineEnds.push(offset + e);
       line += block.lineCount;
     });
     if (this.blocks.length === 0) {
