@@ -423,7 +423,9 @@ export function trustSteps(testSandbox: () => RunningSandbox, artifacts: string,
         const copied = fs.readdirSync(path.join(workspace(), 'gateway-examples')).sort();
         console.log(`  copied: ${copied.join(', ')}`);
         assert.ok(copied.length >= 9 && copied.every(f => f.endsWith('.gwreq')), `unexpected examples: ${copied.join(', ')}`);
-        await waitForLensLines(page, 'card-transactions.gwreq', ls => ls.some(l => l.title === 'Send All'));
+        // Ready to send: its Send All lens (a locator, not line geometry: the editor is still rendering).
+        await page.locator(selectors.editorOf('card-transactions.gwreq')).locator(selectors.codeLens).filter({ hasText: /^Send All$/ }).first()
+          .waitFor({ timeout: 30_000 });
         await shot(page, artifacts, 'e2e-trust-open-examples.png');
       },
     },
