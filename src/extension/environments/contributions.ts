@@ -1,10 +1,10 @@
 // The environments part's manifest contributions, as data: scripts/generate-manifest.ts reads
 // this to write package.json. No vscode import, so the generator can load it in plain Node.
 import { COMMANDS } from '../contracts';
-import type { CommandContribution } from '../commandContribution';
+import type { CommandContribution, ContributesFragment } from '../contributes';
 import { environmentSchema } from '../../core/environmentSchema';
 
-export const environmentCommands: readonly CommandContribution[] = [
+const environmentCommands: readonly CommandContribution[] = [
   { command: COMMANDS.addEnvironment, title: 'Add Environment…', category: 'Gateway', icon: '$(add)' },
   { command: COMMANDS.editEnvironment, title: 'Edit Environment…', category: 'Gateway', icon: '$(edit)' },
   { command: COMMANDS.removeEnvironment, title: 'Remove Environment…', category: 'Gateway', icon: '$(trash)' },
@@ -32,6 +32,12 @@ export const environmentConfiguration = {
 } as const;
 
 /** VS Code checks the CLI's environment file against the same schema (generated into schemas/). */
-export const environmentJsonValidation = [
+const environmentJsonValidation = [
   { fileMatch: ['gateway-workbench.json'], url: './schemas/gateway-workbench.schema.json' },
 ];
+
+export const contributes: ContributesFragment = {
+  commands: environmentCommands,
+  configuration: environmentConfiguration,
+  jsonValidation: environmentJsonValidation,
+};
