@@ -8,7 +8,6 @@ import { LocalSandboxHost } from './localSandboxHost';
 import { SecretStore } from './secretStore';
 import { createEnvironmentStatusBar } from './statusBar';
 
-export { guardOperation } from './productionGuard';
 export type { EnvironmentManager } from './environmentStore';
 export type { AddEnvironmentScript } from './environmentCommands';
 

@@ -7,8 +7,8 @@ import type { Operation } from '../../catalog/types';
 import type { GatewayClient } from '../../core/client';
 import type { GatewayResult } from '../../core/result';
 import type { EnvironmentEntry, EnvironmentService, KnownResourceStore, OperationVars, ResultPresenter } from '../contracts';
-import { guardOperation } from '../environments/productionGuard';
-import { allowedInWorkspace } from '../environments/guardRules';
+import { guardRequest } from '../environments/productionGuard';
+import { allowedInWorkspace } from '../../core/guardPolicy';
 import { describeFailure, notifyErrorStatus, notifyFailure, notifyUnreadable } from '../feedback/errorNotifications';
 import type { ExchangeContext, ExchangeLog } from '../feedback/exchangeLog';
 import type { HistoryStore } from '../history/historyStore';
@@ -67,25 +67,14 @@ async function guard(deps: ExchangeDeps, req: ExchangeRequest, ctx: ExchangeCont
     });
     return false;
   }
-  if (req.operation) {
-    // In production a settings change shows what it changes before the user confirms it.
-    if (req.env.kind === 'production' && !req.env.readOnly && isSettingsWrite(req.operation) && req.body !== undefined) {
-      await deps.showSettingsDiff?.(req.env, req.operation, req.body).catch(() => false);
-    }
-    // A guard that cannot ask (a dialog refused, e.g. in automation) has not said yes.
-    const allowed = await guardOperation(req.env, req.operation, req.body).catch(() => false);
-    if (!allowed) deps.log.refused(ctx, `the ${req.env.name} guard did not allow ${req.operation.id}`);
-    return allowed;
+  // In production a settings change shows what it changes before the user confirms it.
+  if (req.operation && req.env.kind === 'production' && !req.env.readOnly && isSettingsWrite(req.operation) && req.body !== undefined) {
+    await deps.showSettingsDiff?.(req.env, req.operation, req.body).catch(() => false);
   }
-  // Without a catalog operation the guard cannot judge the request: in production only reads go.
-  if (req.env.kind === 'production' && req.method.toUpperCase() !== 'GET') {
-    deps.log.refused(ctx, 'it matches no catalog operation, so the production guard cannot check it');
-    void vscode.window.showErrorMessage(
-      `${req.method} ${req.path} matches no gateway operation, so it is not sent to the production environment ${req.env.name}. Check the method and path.`,
-    );
-    return false;
-  }
-  return true;
+  // A guard that cannot ask (a dialog refused, e.g. in automation) has not said yes.
+  const refusal = await guardRequest(req.env, req).catch(() => 'the confirmation could not be asked');
+  if (refusal !== undefined) deps.log.refused(ctx, refusal);
+  return refusal === undefined;
 }
 
 function pathOf(result: GatewayResult): string {

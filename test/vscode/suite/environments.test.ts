@@ -10,7 +10,13 @@ import { requireOperation } from '../../../src/catalog';
 import { COMMANDS, LOCAL_SANDBOX_NAME, type GatewayWorkbenchApi } from '../../../src/extension/contracts';
 import type { EnvironmentManager } from '../../../src/extension/environments/environmentStore';
 import type { AddEnvironmentScript } from '../../../src/extension/environments/environmentCommands';
-import { guardOperation } from '../../../src/extension/environments/productionGuard';
+import { guardRequest } from '../../../src/extension/environments/productionGuard';
+import type { Operation } from '../../../src/catalog/types';
+import type { EnvironmentEntry } from '../../../src/extension/contracts';
+
+/** Whether the extension's guard lets `operation` go to `env` (asking where it asks). */
+const guardOperation = async (env: EnvironmentEntry, operation: Operation, body?: string): Promise<boolean> =>
+  (await guardRequest(env, { operation, method: operation.method, path: operation.path, title: operation.title, body })) === undefined;
 
 const EXTENSION_ID = 'gateway-workbench.gateway-workbench';
 const CUSTOM = 'Env test loopback';
