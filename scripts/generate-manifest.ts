@@ -5,12 +5,10 @@
 // Usage: tsx scripts/generate-manifest.ts [--check]  (--check: exit 1 if package.json differs)
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { groups, operations, type Operation, type Safety } from '../src/catalog';
-import { operationCommandId } from '../src/extension/contracts';
 import type { CommandContribution, ContributesFragment, MenuContribution } from '../src/extension/contributes';
 import { environmentFileSchema } from '../src/core/environmentSchema';
 import { contributes as environments } from '../src/extension/environments/contributions';
-import { contributes as operationsPart } from '../src/extension/operations/contributions';
+import { contributes as operationsPart, operationCommands } from '../src/extension/operations/contributions';
 import { contributes as tree } from '../src/extension/tree/contributions';
 import { contributes as walkthrough } from '../src/extension/walkthrough/contributions';
 import { contributes as codegen } from '../src/extension/codegen/contributions';
@@ -29,28 +27,6 @@ const CONTRIBUTES_KEYS = [
 ] as const satisfies readonly (keyof ContributesFragment | 'submenus' | 'colors' | 'icons')[];
 type ContributesKey = typeof CONTRIBUTES_KEYS[number];
 type Contributes = Partial<Record<ContributesKey, unknown>>;
-
-// Shown where operations appear as inline actions and in editor title bars.
-const SAFETY_ICONS: Record<Safety, string> = {
-  read: '$(eye)',
-  write: '$(edit)',
-  'moves-money': '$(credit-card)',
-  destructive: '$(trash)',
-};
-
-const groupTitle = new Map(groups.map(g => [g.id, g.title]));
-
-/** "Card transactions" → "card transactions"; acronyms such as "ACH providers" stay. */
-const inSentence = (title: string) => (/^[A-Z][a-z]/.test(title) ? title[0].toLowerCase() + title.slice(1) : title);
-
-export function operationCommand(op: Operation): CommandContribution {
-  return {
-    command: operationCommandId(op.id),
-    title: `${op.title} (${inSentence(groupTitle.get(op.group) ?? op.group)})`,
-    category: 'Gateway',
-    icon: SAFETY_ICONS[op.safety],
-  };
-}
 
 /** Arrays concatenate; objects (menus, views, viewsContainers…) merge per key. */
 function merge(into: Contributes, fragment: ContributesFragment): void {
@@ -80,7 +56,7 @@ function mergeConfiguration(a: unknown, b: unknown): unknown {
 export function buildContributes(parts: readonly ContributesFragment[] = PARTS): Contributes {
   const contributes: Contributes = {};
   for (const part of parts) merge(contributes, part);
-  merge(contributes, { commands: operations.map(operationCommand) });
+  merge(contributes, { commands: operationCommands() });
 
   const declared = contributes.commands as CommandContribution[];
   const seen = new Set<string>();

@@ -1,10 +1,12 @@
 // The operations part's manifest contributions, as data (no vscode import): the manifest
 // generator merges them into package.json. The 67 `gateway.op.*` commands are derived from
-// the catalog by the generator itself.
-import { COMMANDS, REQUEST_LANGUAGE_ID, RESULT_SCHEME } from '../contracts';
+// the catalog (operationCommands), and the generator puts them after every part's commands.
+import { groups, operations } from '../../catalog';
+import type { Operation, Safety } from '../../catalog/types';
+import { COMMANDS, REQUEST_LANGUAGE_ID, RESULT_SCHEME, operationCommandId } from '../contracts';
 import type { CommandContribution, ContributesFragment } from '../contributes';
 
-const operationCommands: readonly CommandContribution[] = [
+const partCommands: readonly CommandContribution[] = [
   { command: COMMANDS.runOperation, title: 'Run Operation…', category: 'Gateway', icon: '$(play)' },
   { command: COMMANDS.sendRequest, title: 'Send Request', category: 'Gateway', icon: '$(send)' },
   { command: COMMANDS.sendRequestAt, title: 'Send Request to…', category: 'Gateway', paletteHidden: true },
@@ -74,7 +76,7 @@ const resultConfiguration = {
 } as const;
 
 export const contributes: ContributesFragment = {
-  commands: operationCommands,
+  commands: partCommands,
   menus,
   keybindings,
   languages,
@@ -82,3 +84,22 @@ export const contributes: ContributesFragment = {
   snippets: requestSnippets,
   configuration: resultConfiguration,
 };
+
+// Shown where operations appear as inline actions and in editor title bars.
+const SAFETY_ICONS: Record<Safety, string> = {
+  read: '$(eye)',
+  write: '$(edit)',
+  'moves-money': '$(credit-card)',
+  destructive: '$(trash)',
+};
+
+/** "Card transactions" → "card transactions"; acronyms such as "ACH providers" stay. */
+const inSentence = (title: string) => (/^[A-Z][a-z]/.test(title) ? title[0]!.toLowerCase() + title.slice(1) : title);
+
+export function operationCommand(op: Operation): CommandContribution {
+  const group = groups.find((g) => g.id === op.group)?.title ?? op.group;
+  return { command: operationCommandId(op.id), title: `${op.title} (${inSentence(group)})`, category: 'Gateway', icon: SAFETY_ICONS[op.safety] };
+}
+
+/** The `gateway.op.<operation id>` commands, one per catalog operation. */
+export const operationCommands = (): CommandContribution[] => operations.map(operationCommand);

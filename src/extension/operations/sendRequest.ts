@@ -2,6 +2,7 @@
 // from the language server's code lenses): runs the request through the run engine, which first
 // sends the named requests it takes `{{name.path}}` values from, then judges its `@expect` lines.
 import * as vscode from 'vscode';
+import { registerCommand, type CommandLog } from '../commands';
 import { parseRequestFile, requestIndexAt } from '../../core/requestFile';
 import type { GatewayResult } from '../../core/result';
 import { runRequest, type RequestOutcome } from '../../core/runner';
@@ -33,7 +34,7 @@ function explain(run: DocumentRun, outcomes: readonly RequestOutcome[], target: 
   }
 }
 
-export function registerSendRequest(deps: DocumentRunDeps): vscode.Disposable {
+export function registerSendRequest(deps: DocumentRunDeps, log: CommandLog): vscode.Disposable {
   const sendAt = async (uri: vscode.Uri | string, index: number, target?: SendTarget): Promise<GatewayResult | undefined> => {
     const run = await openDocumentRun(deps, uri, target);
     if (!run) return undefined;
@@ -51,7 +52,7 @@ export function registerSendRequest(deps: DocumentRunDeps): vscode.Disposable {
   };
 
   return vscode.Disposable.from(
-    vscode.commands.registerCommand(COMMANDS.sendRequest, async (uri?: vscode.Uri) => {
+    registerCommand(COMMANDS.sendRequest, async (uri?: vscode.Uri) => {
       const editor = vscode.window.activeTextEditor;
       const doc = uri ? await documentOf(uri) : editor?.document;
       if (!doc || (doc.languageId !== REQUEST_LANGUAGE_ID && !uri)) {
@@ -65,8 +66,8 @@ export function registerSendRequest(deps: DocumentRunDeps): vscode.Disposable {
         return undefined;
       }
       return sendAt(doc.uri, index);
-    }),
-    vscode.commands.registerCommand(COMMANDS.sendRequestAt, (uri: vscode.Uri | string, index: number, target?: SendTarget) => sendAt(uri, index, target)),
+    }, log),
+    registerCommand(COMMANDS.sendRequestAt, (uri: vscode.Uri | string, index: number, target?: SendTarget) => sendAt(uri, index, target), log),
     vscode.workspace.onDidCloseTextDocument((doc) => deps.sessions.forget(doc.uri.toString())),
   );
 }

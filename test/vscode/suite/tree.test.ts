@@ -173,7 +173,7 @@ suite('the Gateway tree', () => {
   });
 
   test('an unreachable environment shows one error item with the reason and a retry', async () => {
-    await vscode.commands.executeCommand(COMMANDS.addEnvironment, {
+    await api.scripted.addEnvironment({
       name: UNREACHABLE, kind: 'custom', gatewayUrl: 'http://127.0.0.1:1', boardingUrl: 'http://127.0.0.1:1',
       apiKey: 'tree-test-key', accessKey: 'tree-test-access', merchantId: '1234',
     });

@@ -11,6 +11,7 @@ import { recordsAt, text, type GatewayRecord } from '../responseReading';
 import type { TreeContext } from '../treeContext';
 import { GatewayNode } from '../treeNode';
 import { groupTreeItem } from './groupItem';
+import { commandFor } from '../../commands';
 
 const MONTHLY_STATEMENT = 'Monthly Statement';
 const YEARS_BACK = 3;
@@ -28,7 +29,7 @@ export class DocumentNode extends GatewayNode {
     item.iconPath = new vscode.ThemeIcon('file-pdf');
     item.contextValue = 'gw.item.document';
     item.tooltip = `${text(doc, 'fileName')}: click to download`;
-    item.command = { command: COMMANDS.openDocument, title: 'Open Document', arguments: [this] };
+    item.command = commandFor(COMMANDS.openDocument, this);
     return item;
   }
 

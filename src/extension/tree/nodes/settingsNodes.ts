@@ -7,6 +7,7 @@ import { COMMANDS } from '../../contracts';
 import { settingsGroups, type SettingsGroup } from '../settingsGroups';
 import { GatewayNode } from '../treeNode';
 import { groupTreeItem } from './groupItem';
+import { commandFor } from '../../commands';
 
 export class SettingsGroupNode extends GatewayNode {
   constructor(parent: GatewayNode, readonly settings: SettingsGroup) {
@@ -20,7 +21,7 @@ export class SettingsGroupNode extends GatewayNode {
     item.iconPath = new vscode.ThemeIcon('settings');
     item.contextValue = `gw.item.settings.${this.settings.key}`;
     item.tooltip = `${this.settings.read.method} ${this.settings.path}: click to open the current settings`;
-    item.command = { command: COMMANDS.openSettingsGroup, title: 'Open Settings Group', arguments: [this] };
+    item.command = commandFor(COMMANDS.openSettingsGroup, this);
     return item;
   }
 }
