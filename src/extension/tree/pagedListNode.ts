@@ -22,6 +22,8 @@ export abstract class PagedListNode extends LoadingNode implements Pageable {
   private items: GatewayNode[] = [];
   /** The page "Load more" fetches; undefined once the last page is shown. */
   private nextPage?: number;
+  /** The lock: the "Load more" in flight, which a second click joins instead of repeating. */
+  private loadingMore?: Promise<void>;
 
   constructor(parent: GatewayNode, readonly group: GroupInfo, ctx: TreeContext, private readonly spec: PagedListSpec) {
     super(parent, `${parent.id}/${group.id}`, parent.environmentName, ctx);
@@ -36,14 +38,24 @@ export abstract class PagedListNode extends LoadingNode implements Pageable {
     return this.fetchPage(1);
   }
 
-  async loadMore(): Promise<void> {
-    if (this.nextPage === undefined) return;
+  /**
+   * Appends page `page` (the one the clicked "Load more…" offered). A double click joins the
+   * load in flight; a click on an item whose page is already shown does nothing.
+   */
+  loadMore(page = this.nextPage): Promise<void> {
+    if (this.loadingMore) return this.loadingMore;
+    if (page === undefined || page !== this.nextPage) return Promise.resolve();
+    this.loadingMore = this.appendPage(page).finally(() => (this.loadingMore = undefined));
+    return this.loadingMore;
+  }
+
+  private async appendPage(page: number): Promise<void> {
     try {
-      this.replaceChildren(await this.fetchPage(this.nextPage));
+      this.replaceChildren(await this.fetchPage(page));
     } catch (err) {
       // Keep what is shown; the failed "load more" becomes an error item whose retry repeats it.
       const reason = err instanceof Error ? err.message : String(err);
-      this.replaceChildren([...this.items, new ErrorNode(this, reason, () => this.loadMore(), 'more-error')]);
+      this.replaceChildren([...this.items, new ErrorNode(this, reason, () => this.loadMore(page), 'more-error')]);
     }
   }
 

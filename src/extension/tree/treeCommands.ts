@@ -36,7 +36,7 @@ export function registerTreeCommands(provider: GatewayTreeProvider): vscode.Disp
   const handlers: Readonly<Record<string, CommandHandler>> = {
     [COMMANDS.refreshTree]: () => provider.refreshAll(),
     [COMMANDS.refreshNode]: (node?: GatewayNode) => provider.refresh(node),
-    [COMMANDS.loadMore]: (node: LoadMoreNode) => node.list.loadMore(),
+    [COMMANDS.loadMore]: (node: LoadMoreNode) => node.list.loadMore(node.nextPage),
     [COMMANDS.retryNode]: (node: ErrorNode) => node.retry(),
     [COMMANDS.openSettingsGroup]: (node: SettingsGroupNode) => runner.send(node.settings.read, { environmentName: node.environmentName, show: true }),
     [COMMANDS.openDocument]: (node: DocumentNode) => runner.send(requireOperation('documents.get'), { ...node.operationArgs(), show: true }),

@@ -49,7 +49,8 @@ export class MessageNode extends GatewayNode {
 
 export interface Pageable {
   readonly id: string;
-  loadMore(): Promise<void>;
+  /** Appends `page`; joins a load already in flight (a double click loads once). */
+  loadMore(page: number): Promise<void>;
 }
 
 export class LoadMoreNode extends GatewayNode {
