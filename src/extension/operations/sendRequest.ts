@@ -12,18 +12,18 @@ import { documentOf, openDocumentRun, type DocumentRun, type DocumentRunDeps, ty
 
 export type { SendTarget } from './documentRun';
 
-/** Tells the user why the request did not pass, unless runExchange already did. */
+/** Tells the user why the request did not pass, unless its exchange's outcome was already presented. */
 function explain(run: DocumentRun, outcomes: readonly RequestOutcome[], target: RequestOutcome): void {
   const say = (text: string) => redact(text, run.secrets);
   if (target.state === 'failed') {
     const failed = target.expectations.filter((e) => !e.outcome.pass);
-    // Without a failed expectation it failed on its HTTP status, which runExchange has reported.
+    // Without a failed expectation it failed on its HTTP status, which the outcome presenter has shown.
     if (failed.length > 0) {
       void vscode.window.showWarningMessage(say(`${target.label}: ${failed.length} of ${target.expectations.length} expectations failed — ${failed[0]!.outcome.message}. See the marks beside the request.`));
     }
     return;
   }
-  if (target.state === 'error' && !run.notified.has(target.index)) {
+  if (target.state === 'error' && run.exchangeOf(target.index)?.kind !== 'failed') {
     void vscode.window.showErrorMessage(say(`${target.label}: ${target.message ?? 'not sent'}.`));
     return;
   }
@@ -42,7 +42,7 @@ export function registerSendRequest(deps: DocumentRunDeps, log: CommandLog): vsc
       void vscode.window.showErrorMessage(`There is no request #${index + 1} in ${run.doc.fileName}: write one like "GET {{gatewayUrl}}/rest/v2/transactions" after a "###" line.`);
       return undefined;
     }
-    const options = run.options({ showResultOf: (i) => i === index, retry: (i) => void sendAt(run.doc.uri, i, run.env.name) });
+    const options = run.options({ showResultOf: (i) => i === index, retry: (i) => void sendAt(run.doc.uri, i, run.env.name), progress: 'notification' });
     const outcomes = await runRequest(options, index);
     run.record(outcomes);
     const last = outcomes.at(-1);

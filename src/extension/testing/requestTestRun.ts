@@ -79,7 +79,7 @@ export class RequestTestRunner {
             if (item) testRun.started(item);
           },
           signal: abort.signal,
-          withinProgress: true,
+          progress: 'caller',
         });
         const outcomes: RequestOutcome[] = [];
         if (whole) outcomes.push(...await runAll(options));
