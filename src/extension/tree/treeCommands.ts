@@ -7,9 +7,9 @@ import { registerCommand, type CommandHandler } from '../commands';
 import { COMMANDS } from '../contracts';
 import type { GatewayTreeProvider } from './gatewayTreeProvider';
 import { merchantLabel } from './itemLabels';
-import type { DocumentNode } from './nodes/documentNodes';
 import type { ErrorNode, LoadMoreNode } from './nodes/messageNodes';
-import type { SettingsGroupNode } from './nodes/settingsNodes';
+import type { RecordNode } from './nodes/recordNode';
+import type { SettingsGroup } from './settingsGroups';
 import type { GatewayNode } from './treeNode';
 
 /** Asks for a merchant number, retrieves the merchant, and remembers it when found. */
@@ -38,8 +38,8 @@ export function registerTreeCommands(provider: GatewayTreeProvider): vscode.Disp
     [COMMANDS.refreshNode]: (node?: GatewayNode) => provider.refresh(node),
     [COMMANDS.loadMore]: (node: LoadMoreNode) => node.list.loadMore(node.nextPage),
     [COMMANDS.retryNode]: (node: ErrorNode) => node.retry(),
-    [COMMANDS.openSettingsGroup]: (node: SettingsGroupNode) => runner.send(node.settings.read, { environmentName: node.environmentName, show: true }),
-    [COMMANDS.openDocument]: (node: DocumentNode) => runner.send(requireOperation('documents.get'), { ...node.operationArgs(), show: true }),
+    [COMMANDS.openSettingsGroup]: (node: RecordNode<SettingsGroup>) => runner.send(node.data.read, { environmentName: node.environmentName, show: true }),
+    [COMMANDS.openDocument]: (node: GatewayNode) => runner.send(requireOperation('documents.get'), { ...node.operationArgs(), show: true }),
     [COMMANDS.retrieveMerchant]: (node?: GatewayNode) => retrieveMerchant(provider, node),
   };
   return Object.entries(handlers).map(([id, handler]) => registerCommand(id, handler, provider.ctx.log));
