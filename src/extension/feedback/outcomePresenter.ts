@@ -1,7 +1,11 @@
 // The one place that decides what the user sees of an exchange's outcome: the result editor for
 // an answer, and an actionable notification for a failure, an error status or an unreadable
 // answer. A refusal or a cancellation shows nothing more (the guard's own question or message
-// was the message; a cancel is the user's own doing).
+// was the message; a cancel is the user's own doing). And, for a request file's request, the
+// verdict its outcome alone does not tell (expectations, not sent, skipped).
+import * as vscode from 'vscode';
+import { redact } from '../../core/redaction';
+import type { RequestOutcome } from '../../core/runner';
 import type { EnvironmentEntry, ResultPresenter } from '../contracts';
 import type { ExchangeOutcome } from '../operations/exchangeFlow';
 import { notifyErrorStatus, notifyFailure, notifyUnreadable, type NotificationContext } from './errorNotifications';
@@ -41,5 +45,36 @@ export async function presentOutcome(audience: OutcomeAudience, outcome: Exchang
     await audience.presenter.show(result, { title: how.title, environmentName: how.env.name });
   } catch (error) {
     notifyFailure(error, { ...ctx, retry: undefined }, audience.log);
+  }
+}
+
+/** What presentVerdict needs of a request-file run (operations/documentRun.ts). */
+interface RunSoFar {
+  secrets: readonly string[];
+  exchangeOf(index: number): ExchangeOutcome | undefined;
+}
+
+/**
+ * After a request file's request ran (Send Request, a lens): why it did not pass — failed
+ * expectations, a request not sent or skipped — unless its exchange's outcome said it already.
+ */
+export function presentVerdict(run: RunSoFar, outcomes: readonly RequestOutcome[], target: RequestOutcome): void {
+  const say = (text: string) => redact(text, run.secrets);
+  if (target.state === 'failed') {
+    const failed = target.expectations.filter((e) => !e.outcome.pass);
+    // Without a failed expectation it failed on its HTTP status, which presentOutcome has shown.
+    if (failed.length > 0) {
+      void vscode.window.showWarningMessage(say(`${target.label}: ${failed.length} of ${target.expectations.length} expectations failed — ${failed[0]!.outcome.message}. See the marks beside the request.`));
+    }
+    return;
+  }
+  if (target.state === 'error' && run.exchangeOf(target.index)?.kind !== 'failed') {
+    void vscode.window.showErrorMessage(say(`${target.label}: ${target.message ?? 'not sent'}.`));
+    return;
+  }
+  if (target.state === 'skipped') {
+    const dependency = outcomes.find((o) => o.asDependency && o.state !== 'passed');
+    const why = dependency?.message ? ` (${dependency.label}: ${dependency.message})` : '';
+    void vscode.window.showErrorMessage(say(`${target.label}: ${target.message ?? 'not sent'}${why}.`));
   }
 }

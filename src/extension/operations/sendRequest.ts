@@ -5,34 +5,12 @@ import * as vscode from 'vscode';
 import { registerCommand, type CommandLog } from '../commands';
 import { parseRequestFile, requestIndexAt } from '../../core/requestFile';
 import type { GatewayResult } from '../../core/result';
-import { runRequest, type RequestOutcome } from '../../core/runner';
-import { redact } from '../../core/redaction';
+import { runRequest } from '../../core/runner';
+import { presentVerdict } from '../feedback/outcomePresenter';
 import { COMMANDS, REQUEST_LANGUAGE_ID } from '../contracts';
-import { documentOf, openDocumentRun, type DocumentRun, type DocumentRunDeps, type SendTarget } from './documentRun';
+import { documentOf, openDocumentRun, type DocumentRunDeps, type SendTarget } from './documentRun';
 
 export type { SendTarget } from './documentRun';
-
-/** Tells the user why the request did not pass, unless its exchange's outcome was already presented. */
-function explain(run: DocumentRun, outcomes: readonly RequestOutcome[], target: RequestOutcome): void {
-  const say = (text: string) => redact(text, run.secrets);
-  if (target.state === 'failed') {
-    const failed = target.expectations.filter((e) => !e.outcome.pass);
-    // Without a failed expectation it failed on its HTTP status, which the outcome presenter has shown.
-    if (failed.length > 0) {
-      void vscode.window.showWarningMessage(say(`${target.label}: ${failed.length} of ${target.expectations.length} expectations failed — ${failed[0]!.outcome.message}. See the marks beside the request.`));
-    }
-    return;
-  }
-  if (target.state === 'error' && run.exchangeOf(target.index)?.kind !== 'failed') {
-    void vscode.window.showErrorMessage(say(`${target.label}: ${target.message ?? 'not sent'}.`));
-    return;
-  }
-  if (target.state === 'skipped') {
-    const dependency = outcomes.find((o) => o.asDependency && o.state !== 'passed');
-    const why = dependency?.message ? ` (${dependency.label}: ${dependency.message})` : '';
-    void vscode.window.showErrorMessage(say(`${target.label}: ${target.message ?? 'not sent'}${why}.`));
-  }
-}
 
 export function registerSendRequest(deps: DocumentRunDeps, log: CommandLog): vscode.Disposable {
   const sendAt = async (uri: vscode.Uri | string, index: number, target?: SendTarget): Promise<GatewayResult | undefined> => {
@@ -47,7 +25,7 @@ export function registerSendRequest(deps: DocumentRunDeps, log: CommandLog): vsc
     run.record(outcomes);
     const last = outcomes.at(-1);
     if (!last || last.index !== index) return undefined;
-    explain(run, outcomes, last);
+    presentVerdict(run, outcomes, last);
     return last.result;
   };
 
