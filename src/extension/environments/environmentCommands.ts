@@ -22,8 +22,8 @@ export function environmentScripts(environments: EnvironmentManager): ScriptedEn
     return env;
   };
   return {
-    addEnvironment: ({ apiKey, accessKey, merchantId, ...env }) => environments.add(env, { apiKey, accessKey, merchantId }),
-    editEnvironment: (name, changes) => environments.update(userEnvironment(name).name, changes),
+    addEnvironment: async ({ apiKey, accessKey, merchantId, ...env }) => environments.add(env, { apiKey, accessKey, merchantId }),
+    editEnvironment: async (name, changes) => environments.update(userEnvironment(name).name, changes),
     async setKeys(name, keys) {
       const env = userEnvironment(name);
       await environments.setCredentials(env.name, { ...((await environments.credentials(env.name)) ?? {}), ...keys });

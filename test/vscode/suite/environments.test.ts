@@ -156,6 +156,14 @@ suite('environments', () => {
     assert.equal(await envs.credentials(LOCAL_SANDBOX_NAME).then(k => !!k?.apiKey), true);
   });
 
+  test('a command that fails resolves (no rejection reaches VS Code) and its one error handler logs why; the scripted entry point rejects instead', async () => {
+    const missing = 'Env test nobody';
+    assert.equal(await vscode.commands.executeCommand(COMMANDS.editEnvironment, missing), undefined);
+    await gatewayLog(envs.localSandboxDataFile, `Edit Environment failed: There is no environment named "${missing}".`);
+    await assert.rejects((await scripted()).editEnvironment(missing, { readOnly: true }), /no environment named/);
+    await assert.rejects((await scripted()).setKeys(LOCAL_SANDBOX_NAME, { apiKey: 'x' }), /built in/);
+  });
+
   test('a production environment starts read-only and the guard refuses a sale', async () => {
     const added = await addEnvironment({
       name: PRODUCTION, kind: 'production', gatewayUrl: 'https://gateway.clearent.net', boardingUrl: 'https://boarding.clearent.net', apiKey: 'envtest-prod-key',
