@@ -3,7 +3,7 @@
 import { COMMANDS, REQUEST_LANGUAGE_ID, TREE_VIEW_ID } from '../contracts';
 import type { CommandContribution, ContributesFragment } from '../contributes';
 
-const codegenCommands: readonly CommandContribution[] = [
+export const codegenCommands: readonly CommandContribution[] = [
   { command: COMMANDS.generateCode, title: 'Generate Code… (Copy as cURL, JavaScript, Python, PHP, Java, Go, C#)', category: 'Gateway', icon: '$(code)' },
 ];
 

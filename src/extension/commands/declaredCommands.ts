@@ -3,17 +3,16 @@
 // Registration and the tree's clickable items read the title here, so a command is declared
 // once. No vscode import.
 import type { CommandContribution } from '../contributes';
-import { contributes as codegen } from '../codegen/contributions';
-import { contributes as environments } from '../environments/contributions';
-import { contributes as operationsPart, operationCommands } from '../operations/contributions';
-import { contributes as traffic } from '../traffic/contributions';
-import { contributes as tree } from '../tree/contributions';
+// The command lists, not the whole fragments: menus and settings text stay out of the
+// activation bundle.
+import { codegenCommands } from '../codegen/contributions';
+import { environmentCommands } from '../environments/contributions';
+import { operationCommands, partCommands } from '../operations/contributions';
+import { trafficCommands } from '../traffic/contributions';
+import { treeCommands } from '../tree/contributions';
 
 const DECLARED: ReadonlyMap<string, CommandContribution> = new Map(
-  [environments, operationsPart, tree, codegen, traffic]
-    .flatMap((part) => part.commands ?? [])
-    .concat(operationCommands())
-    .map((c) => [c.command, c]),
+  [...environmentCommands, ...partCommands, ...treeCommands, ...codegenCommands, ...trafficCommands, ...operationCommands()].map((c) => [c.command, c]),
 );
 
 /** The declaration of `id`; throws for an id no part declares (it would not be in package.json). */

@@ -4,7 +4,7 @@ import { COMMANDS } from '../contracts';
 import type { CommandContribution, ContributesFragment } from '../contributes';
 import { environmentSchema } from '../../core/environmentSchema';
 
-const environmentCommands: readonly CommandContribution[] = [
+export const environmentCommands: readonly CommandContribution[] = [
   { command: COMMANDS.addEnvironment, title: 'Add Environment…', category: 'Gateway', icon: '$(add)' },
   { command: COMMANDS.editEnvironment, title: 'Edit Environment…', category: 'Gateway', icon: '$(edit)' },
   { command: COMMANDS.removeEnvironment, title: 'Remove Environment…', category: 'Gateway', icon: '$(trash)' },

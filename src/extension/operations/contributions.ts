@@ -6,7 +6,8 @@ import type { Operation, Safety } from '../../catalog/types';
 import { COMMANDS, REQUEST_LANGUAGE_ID, RESULT_SCHEME, operationCommandId } from '../contracts';
 import type { CommandContribution, ContributesFragment } from '../contributes';
 
-const partCommands: readonly CommandContribution[] = [
+/** The operations part's own commands (the operation commands are operationCommands()). */
+export const partCommands: readonly CommandContribution[] = [
   { command: COMMANDS.runOperation, title: 'Run Operation…', category: 'Gateway', icon: '$(play)' },
   { command: COMMANDS.sendRequest, title: 'Send Request', category: 'Gateway', icon: '$(send)' },
   { command: COMMANDS.sendRequestAt, title: 'Send Request to…', category: 'Gateway', paletteHidden: true },

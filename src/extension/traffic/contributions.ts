@@ -14,7 +14,7 @@ const trafficViewsWelcome = [
   },
 ];
 
-const trafficCommands: readonly CommandContribution[] = [
+export const trafficCommands: readonly CommandContribution[] = [
   { command: TRAFFIC_COMMANDS.open, title: 'Open Exchange', category: 'Gateway', icon: '$(go-to-file)', paletteHidden: true },
   { command: TRAFFIC_COMMANDS.openAsRequestFile, title: 'Open as Request File', category: 'Gateway', icon: '$(file-code)', paletteHidden: true },
   { command: TRAFFIC_COMMANDS.replay, title: 'Replay', category: 'Gateway', icon: '$(debug-rerun)', paletteHidden: true },
