@@ -8,7 +8,7 @@ import type { GatewayResult } from '../../core/result';
 import type { PreparedRequest, RequestOutcome, RunEnvironment, RunOptions } from '../../core/runner';
 import type { EnvironmentEntry, EnvironmentService } from '../contracts';
 import { presentOutcome } from '../feedback/outcomePresenter';
-import { runExchange, secretsOf, type ExchangeDeps, type ExchangeOutcome } from './exchangeFlow';
+import { runExchange, secretsOf, type CallerProgress, type ExchangeDeps, type ExchangeOutcome } from './exchangeFlow';
 import { targetEnvironment } from './operationRunner';
 import type { RequestSessions } from './requestSessions';
 import type { RunResults } from './runResults';
@@ -30,8 +30,8 @@ export interface SendSettings {
   /** Told before each request goes out (Send All's progress). */
   beforeSend?(prepared: PreparedRequest): void;
   signal?: AbortSignal;
-  /** Who shows the progress: each request its own notification, or the caller (Send All, a test run). */
-  progress: 'notification' | 'caller';
+  /** Where the progress shows: each request its own notification, or the caller's (Send All, a test run). */
+  progress: 'notification' | CallerProgress;
 }
 
 export interface DocumentRun {

@@ -44,12 +44,15 @@ export interface ExchangeRequest {
   body?: string;
   signal?: AbortSignal;
   /**
-   * Who shows the progress: a cancellable notification of this exchange's own, or the caller
-   * (Send All, a test run), which cancels through `signal`.
+   * Where the progress shows: a cancellable notification of this exchange's own, or the
+   * caller's progress (Send All, a test run), which cancels through `signal`.
    */
-  progress: 'notification' | 'caller';
+  progress: 'notification' | CallerProgress;
   perform(client: GatewayClient, signal: AbortSignal): Promise<GatewayResult>;
 }
+
+/** A progress the caller already shows (Send All's notification; a test run's is silent). */
+export type CallerProgress = vscode.Progress<{ message?: string }>;
 
 /** Why a request got no response: a GatewayError's kind (src/core/gatewayErrors.ts) and its message. */
 export interface ExchangeFailure {
@@ -150,7 +153,7 @@ export async function runExchange(deps: ExchangeDeps, req: ExchangeRequest): Pro
   };
   let result: GatewayResult | 'cancelled';
   try {
-    result = req.progress === 'caller'
+    result = req.progress !== 'notification'
       ? await exchange()
       : await vscode.window.withProgress(
           { location: vscode.ProgressLocation.Notification, title: `${req.title} on ${req.env.name}…`, cancellable: true },

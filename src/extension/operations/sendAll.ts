@@ -34,7 +34,7 @@ export function registerSendAll(deps: DocumentRunDeps, log: CommandLog): vscode.
           retry: (i) => void vscode.commands.executeCommand(COMMANDS.sendRequestAt, run.doc.uri, i, run.env.name),
           beforeSend: (prepared) => progress.report({ message: `Request ${++sent} of ${count}: ${prepared.label}`, increment: 100 / count }),
           signal: abort.signal,
-          progress: 'caller',
+          progress,
         }));
       },
     );
