@@ -9,9 +9,8 @@ import { registerOpenExamples } from './openExamples';
 import { SecretStore } from './secretStore';
 import { createEnvironmentStatusBar } from './statusBar';
 
-export { guardOperation } from './productionGuard';
 export type { EnvironmentManager } from './environmentStore';
-export type { AddEnvironmentScript } from './environmentCommands';
+export { environmentScripts } from './environmentCommands';
 
 /**
  * Registers everything and returns the service. Nothing starts here: the sandbox and the
@@ -23,7 +22,7 @@ export function registerEnvironments(context: vscode.ExtensionContext, log: vsco
   const sandbox = new LocalSandboxHost(context.globalStorageUri, secrets, log);
   const clients = new ClientCache(log);
   const store = new EnvironmentStore(context.workspaceState, secrets, sandbox, clients);
-  store.own(secrets, registerEnvironmentCommands(store), createEnvironmentStatusBar(store), registerOpenExamples(context.extensionUri));
+  store.own(secrets, registerEnvironmentCommands(store, log), createEnvironmentStatusBar(store), registerOpenExamples(context.extensionUri));
   // Said once per run of failures, whatever started it (a tree group, a send): the reason and the log.
   store.own(sandbox.onDidFail(reason => {
     void vscode.window.showErrorMessage(`The Local sandbox could not start: ${reason}`, 'Show log').then(choice => {
