@@ -31,7 +31,7 @@ const VOID_BODY = (id: string) => JSON.stringify({ type: 'VOID', id, 'software-t
 interface BareRequest { method: string; path: string; body: string; usesLastId?: boolean; keepsId?: boolean }
 
 /** The request file and the bare loop's list of the same requests. */
-function workload(count: number): { file: string; requests: BareRequest[] } {
+export function workload(count: number): { file: string; requests: BareRequest[] } {
   const parts: string[] = [];
   const requests: BareRequest[] = [];
   for (let i = 0; i < count; i++) {
@@ -65,11 +65,11 @@ function timedNode(args: string[], env: NodeJS.ProcessEnv, dir: string): Promise
   const t0 = nowMs();
   const child = spawn(process.execPath, ['--require', PEAK_RSS, ...args], { cwd: dir, env: { ...process.env, ...env, PEAK_RSS_FILE: rssFile }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
-  child.stderr?.on('data', (d: Buffer) => { stderr += d.toString(); });
+  child.stderr?.on('data', (d: Buffer) => { stderr = (stderr + d.toString()).slice(-4000); }); // its progress lines; the tail tells a failure
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => {
       const ms = nowMs() - t0;
-      if (code !== 0) { reject(new Error(`${args.join(' ')} exited with ${code}: ${stderr.slice(0, 2000)}`)); return; }
+      if (code !== 0) { reject(new Error(`${args.join(' ')} exited with ${code}: …${stderr}`)); return; }
       resolve({ ms, peakRssBytes: Number(readFileSync(rssFile, 'utf8')) });
     });
   });

@@ -80,9 +80,16 @@ function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function removeSecrets(text: string, secrets: readonly string[]): string {
-  const withoutLiterals = text.replace(KEY_LITERAL, REDACTED);
-  if (withoutLiterals !== text) text = withoutLiterals;
+/**
+ * The pattern matching every written form of `secrets`, compiled once per secrets list: callers
+ * pass the same list for a whole run or exchange, and compiling it for each string cost more
+ * than the redaction itself.
+ */
+const secretPatterns = new WeakMap<readonly string[], RegExp | null>();
+
+function secretPattern(secrets: readonly string[]): RegExp | null {
+  const known = secretPatterns.get(secrets);
+  if (known !== undefined) return known;
   const variants = new Set<string>();
   for (const secret of secrets) {
     if (!secret) continue;
@@ -90,9 +97,18 @@ function removeSecrets(text: string, secrets: readonly string[]): string {
     variants.add(encodeURIComponent(secret));
     variants.add(JSON.stringify(secret).slice(1, -1));
   }
-  if (variants.size === 0) return text;
   const ordered = [...variants].sort((a, b) => b.length - a.length).map(escapeRegExp);
-  return text.replace(new RegExp(ordered.join('|'), 'g'), REDACTED);
+  const pattern = ordered.length > 0 ? new RegExp(ordered.join('|'), 'g') : null;
+  secretPatterns.set(secrets, pattern);
+  return pattern;
+}
+
+function removeSecrets(text: string, secrets: readonly string[]): string {
+  const withoutLiterals = text.replace(KEY_LITERAL, REDACTED);
+  if (withoutLiterals !== text) text = withoutLiterals;
+  if (secrets.length === 0) return text;
+  const pattern = secretPattern(secrets);
+  return pattern ? text.replace(pattern, REDACTED) : text;
 }
 
 function redactFields(text: string): string {
