@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark, each printed as a ratio against a baseline measured in the
 // same run (machines here are noisy; absolute numbers alone would mislead).
+import { benchActivation } from './activation';
 import { benchClientOverhead } from './clientOverhead';
 import { benchLargeAnswer } from './largeAnswer';
 import { benchRunnerLoad } from './runnerLoad';
@@ -10,7 +11,7 @@ import { benchXml } from './xmlCodec';
 
 async function main() {
   const only = process.argv[2];
-  const benches = { client: benchClientOverhead, sandbox: benchSandboxThroughput, durability: benchSandboxDurability, xml: benchXml, large: benchLargeAnswer, load: benchSharedKeyLoad, runner: benchRunnerLoad };
+  const benches = { client: benchClientOverhead, sandbox: benchSandboxThroughput, durability: benchSandboxDurability, xml: benchXml, large: benchLargeAnswer, load: benchSharedKeyLoad, runner: benchRunnerLoad, activation: () => benchActivation() };
   for (const [key, bench] of Object.entries(benches)) {
     if (only && only !== key) continue;
     const result = await bench();
