@@ -57,7 +57,7 @@ async function startSandbox(): Promise<{ child: ChildProcess; info: Record<strin
   return { child, info: JSON.parse(first) as Record<string, string> };
 }
 
-interface Measured { ms: number; peakRssBytes: number }
+interface Measured { ms: number; cpuMs: number; peakRssBytes: number }
 
 /** Runs `args` in a fresh node with the peak-RSS preload; wall time from spawn to exit. */
 function timedNode(args: string[], env: NodeJS.ProcessEnv, dir: string): Promise<Measured> {
@@ -70,7 +70,7 @@ function timedNode(args: string[], env: NodeJS.ProcessEnv, dir: string): Promise
     child.once('exit', (code) => {
       const ms = nowMs() - t0;
       if (code !== 0) { reject(new Error(`${args.join(' ')} exited with ${code}: …${stderr}`)); return; }
-      resolve({ ms, peakRssBytes: Number(readFileSync(rssFile, 'utf8')) });
+      resolve({ ms, ...(JSON.parse(readFileSync(rssFile, 'utf8')) as { cpuMs: number; peakRssBytes: number }) });
     });
   });
 }
@@ -112,20 +112,23 @@ export async function benchRunnerLoad() {
     rmSync(dir, { recursive: true, force: true });
   }
   const ms = (key: string) => median(samples[key].map((m) => m.ms));
+  const cpu = (key: string) => median(samples[key].map((m) => m.cpuMs));
   const rss = (key: string) => median(samples[key].map((m) => m.peakRssBytes));
   const mb = (bytes: number) => fmt(bytes / (1024 * 1024), 1);
   const [small, large] = SIZES;
-  const perRequest = (kind: string) => (ms(`${kind}-${large}`) - ms(`${kind}-${small}`)) / (large - small);
-  const steady = perRequest('runner') / perRequest('bare');
+  const perRequest = (of: (key: string) => number, kind: string) => (of(`${kind}-${large}`) - of(`${kind}-${small}`)) / (large - small);
+  const steady = perRequest(ms, 'runner') / perRequest(ms, 'bare');
+  const steadyCpu = perRequest(cpu, 'runner') / perRequest(cpu, 'bare');
   const growth = rss(`runner-${large}`) / rss(`runner-${small}`);
   const bareGrowth = rss(`bare-${large}`) / rss(`bare-${small}`);
   return {
     name: `runner (gateway-workbench run) vs a bare undici loop, same requests, ${ROUNDS} rounds, medians`,
     lines: [
-      ...SIZES.map((n) => `${String(n).padStart(6)} requests: runner ${fmt(ms(`runner-${n}`) / 1000, 2)} s, peak RSS ${mb(rss(`runner-${n}`))} MB; bare undici ${fmt(ms(`bare-${n}`) / 1000, 2)} s, ${mb(rss(`bare-${n}`))} MB; memory ratio ${fmt(rss(`runner-${n}`) / rss(`bare-${n}`), 2)}`),
+      ...SIZES.map((n) => `${String(n).padStart(6)} requests: runner ${fmt(ms(`runner-${n}`) / 1000, 2)} s (CPU ${fmt(cpu(`runner-${n}`) / 1000, 2)} s), peak RSS ${mb(rss(`runner-${n}`))} MB; bare undici ${fmt(ms(`bare-${n}`) / 1000, 2)} s (CPU ${fmt(cpu(`bare-${n}`) / 1000, 2)} s), ${mb(rss(`bare-${n}`))} MB; memory ratio ${fmt(rss(`runner-${n}`) / rss(`bare-${n}`), 2)}`),
       `memory growth 1k → 10k: runner ${fmt(growth, 2)}× (target ≤ ${FLAT_TARGET}: flat), bare undici ${fmt(bareGrowth, 2)}×`,
-      `steady state per request: runner ${fmt(perRequest('runner'), 3)} ms, bare undici ${fmt(perRequest('bare'), 3)} ms, ratio ${fmt(steady, 2)} (target ≤ ${STEADY_TARGET})`,
+      `steady state per request, wall: runner ${fmt(perRequest(ms, 'runner'), 3)} ms, bare undici ${fmt(perRequest(ms, 'bare'), 3)} ms, ratio ${fmt(steady, 2)} (target ≤ ${STEADY_TARGET})`,
+      `steady state per request, client CPU: runner ${fmt(perRequest(cpu, 'runner'), 3)} ms, bare undici ${fmt(perRequest(cpu, 'bare'), 3)} ms, ratio ${fmt(steadyCpu, 2)}`,
     ],
-    ratios: { steady, memoryGrowth: growth, memory10k: rss(`runner-${large}`) / rss(`bare-${large}`) },
+    ratios: { steady, steadyCpu, memoryGrowth: growth, memory10k: rss(`runner-${large}`) / rss(`bare-${large}`) },
   };
 }

@@ -12,13 +12,16 @@ function responseNameOf(refName: string): string | undefined {
   return dot > 0 ? refName.slice(0, dot) : undefined;
 }
 
+/** Shared by every request that references nothing (most of them): never modified. */
+const NONE: readonly number[] & readonly string[] = Object.freeze([]) as readonly never[];
+
 /** What each request of one file reads: named requests it depends on, responses it uses. */
 class FileReferences {
   /** Indices of the requests carrying each @name, ascending. */
   private readonly byName = new Map<string, number[]>();
   private readonly variables: Map<string, string[]>;
-  private readonly direct: number[][];
-  private readonly readNames: string[][];
+  private readonly direct: ReadonlyArray<readonly number[]>;
+  private readonly readNames: ReadonlyArray<readonly string[]>;
 
   constructor(private readonly file: RequestFile) {
     file.requests.forEach((r, i) => {
@@ -61,9 +64,9 @@ class FileReferences {
     return list.includes(index) ? index : (list[list.length - 1] as number);
   }
 
-  private directOf(index: number): number[] {
+  private directOf(index: number): readonly number[] {
     const request = this.file.requests[index];
-    if (!request) return [];
+    if (!request || request.variableRefs.length === 0) return NONE;
     const found = new Set<number>();
     for (const name of this.responseNames(request.variableRefs.map((ref) => ref.name))) {
       const target = this.namedRequestIndex(name, index);
@@ -73,21 +76,21 @@ class FileReferences {
   }
 
   /** Names whose responses request `index` reads: in its target, headers, body and @expect values. */
-  private namesOf(index: number): string[] {
+  private namesOf(index: number): readonly string[] {
     const request = this.file.requests[index];
-    if (!request) return [];
+    if (!request) return NONE;
+    const filledExpectations = request.expectations.filter((e) => e.expected?.includes('{{'));
+    if (request.variableRefs.length === 0 && filledExpectations.length === 0) return NONE;
     const refs = request.variableRefs.map((ref) => ref.name);
-    for (const expectation of request.expectations) {
-      if (expectation.expected?.includes('{{')) refs.push(...findVariableRefs(expectation.expected, 0, 0).map((ref) => ref.name));
-    }
+    for (const expectation of filledExpectations) refs.push(...findVariableRefs(expectation.expected ?? '', 0, 0).map((ref) => ref.name));
     return [...this.responseNames(refs)];
   }
 
-  dependencies(index: number): number[] {
+  dependencies(index: number): readonly number[] {
     return this.direct[index] ?? [];
   }
 
-  namesReadBy(index: number): string[] {
+  namesReadBy(index: number): readonly string[] {
     return this.readNames[index] ?? [];
   }
 }
