@@ -6,19 +6,24 @@
 // sandbox (its own process), so stored transactions do not pile up from one run to the next.
 // Two figures:
 // - peak RSS (ru_maxrss) at 1k and 10k requests: memory must stay flat in the number of requests;
-// - steady state: (time at 10k − time at 1k) / 9k per request, start-up and file parsing cancel out.
+// - steady state: (time at 10k − time at 1k) / 9k per request, start-up cancels out; wall
+//   clock and CPU time (on this shared 2-core machine the wall clock swings with the load).
+// A third process only reads and parses the same file (the request-file parser, bundled the same
+// way), so the figures can be split: what the whole file's parse costs, and what is left.
 // `npm run bench -- runner` (or `node --import tsx bench/run.ts runner`); expects `npm run build`.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
+import { buildSync } from 'esbuild';
 import { fmt, nowMs } from './stats';
 
 const ROOT = path.resolve(__dirname, '..');
 const CLI = path.join(ROOT, 'dist/cli.js');
 const PEAK_RSS = path.join(__dirname, 'peakRss.cjs');
 const BARE_LOOP = path.join(__dirname, 'bareUndiciLoop.cjs');
+const PARSE_ONLY_SOURCE = `const { parseRequestFile } = require(${JSON.stringify(path.join(ROOT, 'src/core/requestFile'))});\nconst file = parseRequestFile(require('node:fs').readFileSync(process.argv[2], 'utf8'));\nif (file.requests.length === 0) throw new Error('nothing parsed');\n`;
 const SIZES = [1_000, 10_000] as const;
 const ROUNDS = Number(process.env.RUNNER_BENCH_ROUNDS ?? 2);
 /** Targets from issue 13: steady state ≤ 1.15× the bare loop; memory flat (10k no more than 1.1× 1k). */
@@ -75,7 +80,15 @@ function timedNode(args: string[], env: NodeJS.ProcessEnv, dir: string): Promise
   });
 }
 
-async function measureOnce(kind: 'runner' | 'bare', count: number, dir: string): Promise<Measured> {
+/** The parser alone, bundled like the CLI (esbuild, minified), for the parse-only process. */
+function writeParseOnly(dir: string): string {
+  const out = path.join(dir, 'parseOnly.js');
+  buildSync({ stdin: { contents: PARSE_ONLY_SOURCE, resolveDir: ROOT, loader: 'js' }, bundle: true, platform: 'node', format: 'cjs', minify: true, outfile: out, logLevel: 'warning' });
+  return out;
+}
+
+async function measureOnce(kind: 'runner' | 'bare' | 'parse', count: number, dir: string): Promise<Measured> {
+  if (kind === 'parse') return timedNode([path.join(dir, 'parseOnly.js'), `load-${count}.gwreq`], {}, dir);
   const sandbox = await startSandbox();
   try {
     const { info } = sandbox;
@@ -100,10 +113,11 @@ export async function benchRunnerLoad() {
   const samples: Record<string, Measured[]> = {};
   try {
     for (const count of SIZES) writeFileSync(path.join(dir, `load-${count}.gwreq`), workload(count).file);
+    writeParseOnly(dir);
     // Interleaved, so a noisy minute hurts both sides alike.
     for (let round = 0; round < ROUNDS; round++) {
       for (const count of SIZES) {
-        for (const kind of ['runner', 'bare'] as const) {
+        for (const kind of ['runner', 'bare', 'parse'] as const) {
           (samples[`${kind}-${count}`] ??= []).push(await measureOnce(kind, count, dir));
         }
       }
@@ -119,6 +133,7 @@ export async function benchRunnerLoad() {
   const perRequest = (of: (key: string) => number, kind: string) => (of(`${kind}-${large}`) - of(`${kind}-${small}`)) / (large - small);
   const steady = perRequest(ms, 'runner') / perRequest(ms, 'bare');
   const steadyCpu = perRequest(cpu, 'runner') / perRequest(cpu, 'bare');
+  const sendLoopCpu = (perRequest(cpu, 'runner') - perRequest(cpu, 'parse')) / perRequest(cpu, 'bare');
   const growth = rss(`runner-${large}`) / rss(`runner-${small}`);
   const bareGrowth = rss(`bare-${large}`) / rss(`bare-${small}`);
   return {
@@ -128,7 +143,9 @@ export async function benchRunnerLoad() {
       `memory growth 1k → 10k: runner ${fmt(growth, 2)}× (target ≤ ${FLAT_TARGET}: flat), bare undici ${fmt(bareGrowth, 2)}×`,
       `steady state per request, wall: runner ${fmt(perRequest(ms, 'runner'), 3)} ms, bare undici ${fmt(perRequest(ms, 'bare'), 3)} ms, ratio ${fmt(steady, 2)} (target ≤ ${STEADY_TARGET})`,
       `steady state per request, client CPU: runner ${fmt(perRequest(cpu, 'runner'), 3)} ms, bare undici ${fmt(perRequest(cpu, 'bare'), 3)} ms, ratio ${fmt(steadyCpu, 2)}`,
+      `of which parsing the file (a process that only parses it): ${fmt(perRequest(cpu, 'parse'), 3)} ms CPU per request, peak RSS ${mb(rss(`parse-${small}`))} → ${mb(rss(`parse-${large}`))} MB; ` +
+        `runner without it: ${fmt(perRequest(cpu, 'runner') - perRequest(cpu, 'parse'), 3)} ms CPU per request, ratio ${fmt(sendLoopCpu, 2)}; memory growth beyond the parse ${mb(rss(`runner-${large}`) - rss(`runner-${small}`) - (rss(`parse-${large}`) - rss(`parse-${small}`)))} MB`,
     ],
-    ratios: { steady, steadyCpu, memoryGrowth: growth, memory10k: rss(`runner-${large}`) / rss(`bare-${large}`) },
+    ratios: { steady, steadyCpu, sendLoopCpu, memoryGrowth: growth, memory10k: rss(`runner-${large}`) / rss(`bare-${large}`) },
   };
 }
