@@ -3,6 +3,7 @@
 import { benchActivation } from './activation';
 import { benchClientOverhead } from './clientOverhead';
 import { benchLargeAnswer } from './largeAnswer';
+import { benchResultBlocking } from './resultBlocking';
 import { benchRunnerLoad } from './runnerLoad';
 import { benchSandboxDurability } from './sandboxDurability';
 import { benchSandboxThroughput } from './sandboxThroughput';
@@ -11,7 +12,7 @@ import { benchXml } from './xmlCodec';
 
 async function main() {
   const only = process.argv[2];
-  const benches = { client: benchClientOverhead, sandbox: benchSandboxThroughput, durability: benchSandboxDurability, xml: benchXml, large: benchLargeAnswer, load: benchSharedKeyLoad, runner: benchRunnerLoad, activation: () => benchActivation() };
+  const benches = { client: benchClientOverhead, sandbox: benchSandboxThroughput, durability: benchSandboxDurability, xml: benchXml, large: benchLargeAnswer, results: benchResultBlocking, load: benchSharedKeyLoad, runner: benchRunnerLoad, activation: () => benchActivation() };
   for (const [key, bench] of Object.entries(benches)) {
     if (only && only !== key) continue;
     const result = await bench();
