@@ -16,7 +16,7 @@ import { redact } from './redaction';
 import { buildTarget, type BuildInput } from './requestBuilder';
 import { decodeBody, envelopeFacts, formatOf, withLazyText, type GatewayResult } from './result';
 import { DEFAULT_RETRY_POLICY, newTicket, parseRetryAfter, type RetryPolicy } from './retryPolicy';
-import { requestWithRetries } from './retryingRequest';
+import { requestThrough } from './undiciParts';
 
 export const DEFAULT_MAX_BODY_BYTES = 50 * 1024 * 1024;
 
@@ -160,14 +160,15 @@ export class GatewayClient {
       scrub: this.scrub,
     });
     try {
-      const response = await requestWithRetries(this.dispatchers.get(ex.url.origin), {
+      const response = await requestThrough(this.dispatchers.get(ex.url.origin), {
         origin: ex.url.origin,
         path: ex.url.pathname + ex.url.search,
         method: ex.method as 'GET',
         headers: ex.headers,
         body: ex.body,
         signal: ex.signal,
-      }, ticket);
+        opaque: ticket,
+      });
       ticket.answered = true;
       const headers = normaliseHeaders(response.headers);
       const received = await this.readBody(response.body, headers, failure);

@@ -1,9 +1,8 @@
-// When to send a request again, and after how long; retryingRequest.ts runs it around each
-// request. Not undici's RetryHandler default, which honours Retry-After but caps it silently,
-// has no jitter, and would re-send a PUT or DELETE after a connection reset. Only a request
-// that provably did not do anything is sent again: a read (GET, HEAD, OPTIONS) after a failure,
-// anything after a 429 (the gateway refused it without processing it) or a refused
-// connection (it never left).
+// When to send a request again, and after how long. Plugged into undici's RetryHandler as its
+// `retry` callback: undici's default honours Retry-After but caps it silently, has no jitter,
+// and would re-send a PUT or DELETE after a connection reset. Only a request that provably did
+// not do anything is sent again: a read (GET, HEAD, OPTIONS) after a failure, anything after a
+// 429 (the gateway refused it without processing it) or a refused connection (it never left).
 // A PUT closing the batch or a DELETE voiding an ACH transaction whose answer was lost may have
 // done its work; sending it again closed a second, empty batch.
 
@@ -51,7 +50,7 @@ const NOT_SENT_CODES = new Set(['ECONNREFUSED']);
 /** Socket failures after the request may have arrived: only a read goes again. */
 const MAYBE_SENT_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
 
-/** Per-request retry bookkeeping, kept by the client across the attempts of one exchange. */
+/** Per-request retry bookkeeping, carried to the retry callback as the request's `opaque`. */
 export interface RetryTicket {
   policy: RetryPolicy;
   retries: number;

@@ -1,5 +1,5 @@
-// The runtime bundle (dist/runtime.js) carries only the undici parts the client uses — Pool
-// and request, loaded from undici's own files — and defers undici's HTTP/2 half
+// The runtime bundle (dist/runtime.js) carries only the undici parts the client uses — Pool,
+// RetryAgent and request, loaded from undici's own files — and defers undici's HTTP/2 half
 // (scripts/deferUndiciHttp2.mjs). Checked on the built bundle, the way the extension loads it:
 // in a fresh process, the bundle's own client sends a request to the bundle's own sandbox, and
 // loading it never loaded node:http2. Needs "npm run build" first.
