@@ -11,6 +11,8 @@ declare -A MEDIA=(
   [artifacts/e2e-extension-page.png]=media/extension-page.png
   [artifacts/e2e-walkthrough.png]=media/walkthrough.png
   [artifacts/e2e-traffic.png]=media/traffic.png
+  [artifacts/e2e-testing-view.png]=media/testing-view.png
+  [artifacts/e2e-copy-as-curl.png]=media/copy-as-curl.png
 )
 for shot in "${!MEDIA[@]}"; do
   [ -f "$shot" ] || { echo "update-media: $shot is missing (run the e2e first); skipped"; continue; }

@@ -15,7 +15,7 @@ import { GatewayError, toGatewayError, type FailureContext } from './gatewayErro
 import { redact } from './redaction';
 import { buildTarget, type BuildInput } from './requestBuilder';
 import { decodeBody, envelopeFacts, formatOf, withLazyText, type GatewayResult } from './result';
-import { DEFAULT_RETRY_POLICY, newTicket, parseRetryAfter, type RetryPolicy } from './retryPolicy';
+import { DEFAULT_RETRY_POLICY, newTicket, parseRetryAfter, type RetryPolicy, type RetryWait } from './retryPolicy';
 import { requestThrough } from './undiciParts';
 
 export const DEFAULT_MAX_BODY_BYTES = 50 * 1024 * 1024;
@@ -32,9 +32,13 @@ export interface GatewayClientOptions {
   maxParsedBodyBytes?: number;
 }
 
+/** Told before each automatic retry's wait (a 429's Retry-After, a backoff): a UI shows it as progress. */
+export type RetryWaitListener = (wait: RetryWait) => void;
+
 export interface SendRequest extends Omit<BuildInput, 'operation'> {
   operation: Operation | string;
   signal?: AbortSignal;
+  onRetryWait?: RetryWaitListener;
 }
 
 export interface RawRequest {
@@ -43,6 +47,7 @@ export interface RawRequest {
   headers?: Readonly<Record<string, string>>;
   body?: string | Buffer;
   signal?: AbortSignal;
+  onRetryWait?: RetryWaitListener;
   /**
    * The catalog operation, when the caller has already matched the method and path (the run
    * engine has): matching it again cost as much as the rest of the request's preparation.
@@ -58,6 +63,7 @@ interface Exchange {
   headers: Record<string, string>;
   body?: string | Buffer;
   signal?: AbortSignal;
+  onRetryWait?: RetryWaitListener;
 }
 
 export class GatewayClient {
@@ -91,6 +97,7 @@ export class GatewayClient {
       headers: built.headers,
       body: built.body,
       signal: req.signal,
+      onRetryWait: req.onRetryWait,
     });
   }
 
@@ -111,7 +118,7 @@ export class GatewayClient {
       ...authHeadersFor(this.opts.environment, this.opts.credentials, url),
     };
     const operation = req.operation === undefined ? matchOperation(method, url.pathname)?.op : req.operation ?? undefined;
-    return this.exchange({ operation, method, url, headers, body: req.body, signal: req.signal });
+    return this.exchange({ operation, method, url, headers, body: req.body, signal: req.signal, onRetryWait: req.onRetryWait });
   }
 
   /** Closes every pooled connection. */
@@ -150,7 +157,7 @@ export class GatewayClient {
   private async exchange(ex: Exchange): Promise<GatewayResult> {
     this.refuseKeyInUrl(ex);
     const started = performance.now();
-    const ticket = newTicket(this.retryPolicy, ex.signal);
+    const ticket = newTicket(this.retryPolicy, ex.signal, ex.onRetryWait);
     const failure = (): FailureContext => ({
       method: ex.method,
       url: ex.url,

@@ -3,7 +3,7 @@
 
 import type { Dispatcher, RetryAgent as RetryAgentType } from 'undici';
 import type RetryHandler from 'undici/types/retry-handler';
-import { DEFAULT_RETRY_POLICY, decideRetry, newTicket, type RetryTicket } from './retryPolicy';
+import { DEFAULT_RETRY_POLICY, decideRetry, newTicket, parseRetryAfter, type RetryTicket } from './retryPolicy';
 import { Pool, RetryAgent } from './undiciParts';
 
 export interface Timeouts {
@@ -31,12 +31,21 @@ function abortReason(signal: AbortSignal): Error {
 const retryCallback: RetryHandler.RetryCallback = (err, { opts }, callback) => {
   const opaque = (opts as Dispatcher.RequestOptions<RetryTicket | undefined>).opaque;
   const ticket = opaque ?? newTicket(DEFAULT_RETRY_POLICY);
-  const decision = decideRetry(err as { statusCode?: number; code?: string }, opts.method, ticket);
+  const failure = err as { statusCode?: number; code?: string; headers?: Record<string, string | string[] | undefined> };
+  const decision = decideRetry(failure, opts.method, ticket);
   if (!decision.retry) {
     callback(err);
     return;
   }
   ticket.waitedMs += decision.delayMs;
+  const retryAfterMs = failure.statusCode !== undefined ? parseRetryAfter(failure.headers?.['retry-after']) : undefined;
+  ticket.onRetryWait?.({
+    ...(failure.statusCode !== undefined ? { status: failure.statusCode } : { code: failure.code }),
+    ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+    delayMs: decision.delayMs,
+    retry: ticket.retries + 1,
+    maxRetries: ticket.policy.maxRetries,
+  });
   const signal = ticket.signal;
   const onAbort = (): void => {
     clearTimeout(timer);

@@ -61,10 +61,27 @@ export interface RetryTicket {
    */
   answered: boolean;
   signal?: AbortSignal;
+  /** Told before each wait, so that a caller can say why nothing seems to happen. */
+  onRetryWait?: (wait: RetryWait) => void;
 }
 
-export function newTicket(policy: RetryPolicy, signal?: AbortSignal): RetryTicket {
-  return { policy, retries: 0, waitedMs: 0, answered: false, signal };
+/** A wait before sending again: what caused it and how long it lasts. */
+export interface RetryWait {
+  /** The status that caused it (429, 503), or undefined after a connection failure. */
+  status?: number;
+  /** The socket failure's code (ECONNREFUSED…) when there was no status. */
+  code?: string;
+  /** What the server asked for in Retry-After, when it did. */
+  retryAfterMs?: number;
+  /** The wait itself: Retry-After plus jitter, or the backoff step. */
+  delayMs: number;
+  /** 1 for the first retry. */
+  retry: number;
+  maxRetries: number;
+}
+
+export function newTicket(policy: RetryPolicy, signal?: AbortSignal, onRetryWait?: (wait: RetryWait) => void): RetryTicket {
+  return { policy, retries: 0, waitedMs: 0, answered: false, signal, ...(onRetryWait ? { onRetryWait } : {}) };
 }
 
 /** Retry-After in milliseconds, as delay-seconds or an HTTP-date; undefined when absent or unreadable. */

@@ -3,6 +3,7 @@
 import { operationById } from '../catalog';
 import { changesState, checkBeforeRetrying } from './outcomeCheck';
 import type { GatewayResult } from './result';
+import type { RetryWait } from './retryPolicy';
 
 type Advice = (result: GatewayResult) => string;
 
@@ -10,10 +11,31 @@ function keyName(result: GatewayResult): string {
   return new URL(result.url).pathname.includes('/api/') ? 'AccessKey and MerchantId' : 'api-key';
 }
 
+const MESSAGE_KEYS = new Set(['error-message', 'errorMessage']);
+
+/** The first `error-message` / `errorMessage` value anywhere in a parsed answer. */
+function findMessage(value: unknown, depth = 0): string | undefined {
+  if (depth > 6 || typeof value !== 'object' || value === null) return undefined;
+  for (const [key, inner] of Object.entries(value)) {
+    if (MESSAGE_KEYS.has(key) && (typeof inner === 'string' || typeof inner === 'number')) return String(inner);
+  }
+  for (const inner of Object.values(value)) {
+    const found = findMessage(inner, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+// Read from the parsed answer, whose XML entities the codec decoded: the raw text would show
+// `&lt;terminal-settings&gt;` where the gateway meant `<terminal-settings>`. An answer too large
+// to parse (or not parseable) falls back to the raw JSON text, where no entities exist.
 function gatewayMessage(result: GatewayResult): string {
-  const text = result.bodyText ?? '';
-  const match = /"?(?:error-message|errorMessage)"?\s*[:>]\s*"?([^"<\n]+)/.exec(text);
-  return match ? ` The gateway says: "${match[1].trim()}".` : '';
+  const parsed = findMessage(result.parsed);
+  const raw = parsed === undefined && result.format !== 'xml'
+    ? /"(?:error-message|errorMessage)"\s*:\s*"([^"\n]+)/.exec(result.bodyText ?? '')?.[1]
+    : undefined;
+  const message = (parsed ?? raw)?.trim();
+  return message ? ` The gateway says: "${message}".` : '';
 }
 
 /** For a 5xx on a request that changes state: the gateway may have done it before failing. */
@@ -62,4 +84,17 @@ export function explainStatus(result: GatewayResult): string | undefined {
     (result.status >= 500 ? unknownOutcome(result) : undefined) ??
     (advice ? advice(result) : `${result.status}: the gateway answered with an error.${gatewayMessage(result)}`);
   return result.exchangeId ? `${text} (exchange-id ${result.exchangeId})` : text;
+}
+
+/**
+ * What a progress notification says while the client waits to send again, e.g. "waiting 2 s for
+ * the rate limit (429), then retry 1 of 3". A 429's seconds are its Retry-After's (the client
+ * adds under a second of jitter); otherwise the backoff's own wait.
+ */
+export function retryWaitText(wait: RetryWait): string {
+  const s = Math.max(1, seconds(wait.retryAfterMs ?? wait.delayMs));
+  const then = `then retry ${wait.retry} of ${wait.maxRetries}`;
+  if (wait.status === 429) return `waiting ${s} s for the rate limit (429), ${then}`;
+  if (wait.status !== undefined) return `the gateway is unavailable (${wait.status}): waiting ${s} s, ${then}`;
+  return `could not connect${wait.code ? ` (${wait.code})` : ''}: waiting ${s} s, ${then}`;
 }

@@ -46,7 +46,12 @@ export const COMMANDS = {
   compareSettings: 'gateway.compareSettings',
   sandboxNextAchWindow: 'gateway.sandbox.nextAchWindow',
   sandboxReset: 'gateway.sandbox.reset',
+  /** Copies the packaged examples into the workspace (gateway-examples/) and opens one; returns the files' URIs. */
+  sandboxOpenExamples: 'gateway.sandbox.openExamples',
 } as const;
+
+/** Context key: the Local sandbox could not start and there is no other environment (the tree is empty, its welcome shows). */
+export const SANDBOX_FAILED_CONTEXT = 'gateway.localSandboxFailed';
 
 export const operationCommandId = (operationId: string) => `gateway.op.${operationId}`;
 
@@ -87,6 +92,8 @@ export interface EnvironmentService {
   readonly onLocalSandboxExchange: vscode.Event<SandboxExchange>;
   /** The Local sandbox's clock, once it runs (it starts on first use); undefined before. */
   localSandboxTime(): Date | undefined;
+  /** Why the Local sandbox's last start failed (undefined while it runs or before it starts). */
+  localSandboxFailure?(): string | undefined;
   kindLabel(kind: EnvironmentKind): string;
 }
 

@@ -28,9 +28,9 @@ describe('environment context menus', () => {
     assert.ok(!menu.includes(COMMANDS.sandboxReset));
   });
 
-  it('the Local sandbox offers Switch, the next ACH window and Reset, not Edit or Remove', () => {
+  it('the Local sandbox offers Switch, the next ACH window, Reset and Open Examples, not Edit or Remove', () => {
     const menu = menuFor(environmentContext({ builtIn: true }));
-    for (const command of [COMMANDS.switchEnvironment, COMMANDS.sandboxNextAchWindow, COMMANDS.sandboxReset, COMMANDS.refreshNode]) {
+    for (const command of [COMMANDS.switchEnvironment, COMMANDS.sandboxNextAchWindow, COMMANDS.sandboxReset, COMMANDS.sandboxOpenExamples, COMMANDS.refreshNode]) {
       assert.ok(menu.includes(command), `${command} missing: ${menu.join(', ')}`);
     }
     assert.ok(!menu.includes(COMMANDS.removeEnvironment) && !menu.includes(COMMANDS.editEnvironment));

@@ -22,6 +22,8 @@ const ALLOWED = [
   'syntaxes/gateway-request.tmLanguage.json', 'snippets/gateway-request.json', 'language-configuration.json',
   'schemas/gateway-workbench.schema.json', 'media/icon.png', 'media/gateway.svg',
   ...walkthroughImages,
+  // "Local Sandbox: Open Examples" copies these into the workspace.
+  ...fs.readdirSync(path.join(root, 'examples')).filter(f => f.endsWith('.gwreq')).map(f => `examples/${f}`),
 ].sort();
 
 const vsceList = () => execFileSync(process.execPath, [VSCE, 'ls', '--no-dependencies'], { cwd: root, encoding: 'utf8' })

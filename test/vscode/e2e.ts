@@ -134,7 +134,7 @@ const steps: Step[] = [
   },
   ...requestFileSteps(requireWorkspace, ARTIFACTS, requireUserData),   // with the Local sandbox still active
   ...environmentSteps(requireTestSandbox, ARTIFACTS),
-  ...trustSteps(requireTestSandbox, ARTIFACTS),
+  ...trustSteps(requireTestSandbox, ARTIFACTS, requireUserData, requireWorkspace),
 ];
 
 // E2E_ONLY=trust runs the first steps (workbench, extension, Gateway view) and then only the
@@ -142,7 +142,7 @@ const steps: Step[] = [
 const FIRST_STEPS = 7;   // …, the package's page and walkthrough, the Gateway view and its groups
 const selectedSteps = (): Step[] => {
   if (process.env.E2E_ONLY !== 'trust') return steps;
-  return [...steps.slice(0, FIRST_STEPS), ...trustSteps(requireTestSandbox, ARTIFACTS)];
+  return [...steps.slice(0, FIRST_STEPS), ...trustSteps(requireTestSandbox, ARTIFACTS, requireUserData, requireWorkspace)];
 };
 
 async function main(): Promise<number> {
@@ -169,6 +169,8 @@ async function main(): Promise<number> {
     const browser = await launchChromium(path.join(server.tmp, 'home'));
     try {
       const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      // "Copy as cURL" is checked by reading what it copied, as a paste would.
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
       page.on('pageerror', e => console.log('[pageerror]', e.message));
       await page.goto(workbenchUrl(server, workspace));
       const chosen = selectedSteps();

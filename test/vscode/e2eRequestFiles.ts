@@ -16,6 +16,7 @@ import {
   acceptSuggestion, afterTexts, clearNotifications, goToPosition, normalizeText, openViewContainer, pasteText, pickQuickItem, runCommand, selectors, toast,
   triggerSuggest, waitForActiveEditorText, waitForLensLines, type Step,
 } from './workbenchUi';
+import { findFile, generateCurl } from './e2eLocalSandbox';
 
 const FILE = 'walk.gwreq';
 const CARD = '4111111111111111';
@@ -312,6 +313,38 @@ export function requestFileSteps(workspace: () => string, artifacts: string, use
       },
     },
     {
+      name: '"Copy as cURL" of the sale: the copied program, run by bash with the keys in GATEWAY_* variables, is APPROVED and the sandbox counts it',
+      run: async page => {
+        await runCommand(page, 'View: Focus First Editor Group');
+        await page.keyboard.press('ControlOrMeta+Home');   // the sale's request
+        await clearNotifications(page);
+        await generateCurl(page);
+        // What the user pastes into a terminal: the clipboard the command filled.
+        const program = String(await page.evaluate('navigator.clipboard.readText()'));
+        assert.match(program, /^curl -sS -X POST "\$\{GATEWAY_URL:-http:\/\/127\.0\.0\.1:\d+\}\/rest\/v2\/transactions\/sale"/m, `not the sale's cURL: ${program}`);
+        assert.doesNotMatch(program, /api-key: [0-9a-f]{8,}/i, 'the program carries a literal key');
+        const url = /GATEWAY_URL:-(http:\/\/127\.0\.0\.1:\d+)/.exec(program)?.[1] as string;
+        const stateFile = findFile(userData(), 'local-sandbox.json');
+        assert.ok(stateFile, 'the Local sandbox saved its state');
+        const keys = (JSON.parse(fs.readFileSync(stateFile, 'utf8')) as { keys: { apiKey: string; accessKey: string; merchantId: string } }).keys;
+        const sales = async () => ((await (await fetch(`${url}/__sandbox/stats`)).json()) as { byOperation: Record<string, number> }).byOperation['transactions.sale'] ?? 0;
+        const before = await sales();
+        const output = await new Promise<string>((resolve, reject) => execFile('bash', ['-c', program], {
+          env: { PATH: process.env.PATH, GATEWAY_API_KEY: keys.apiKey, GATEWAY_ACCESS_KEY: keys.accessKey, GATEWAY_MERCHANT_ID: keys.merchantId },
+        }, (err, stdout, stderr) => (err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve(stdout))));
+        console.log(`  bash: ${normalizeText(output).slice(0, 160)}`);
+        assert.match(output, /"result": ?"APPROVED"/);
+        assert.match(output, /HTTP 200/);
+        assert.equal(await sales(), before + 1, 'the sandbox did not record the sale');
+        await runCommand(page, 'View: Toggle Primary Side Bar Visibility');   // room for the program
+        await page.mouse.move(900, 700);
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: path.join(artifacts, 'e2e-copy-as-curl.png') });   // scripts/update-media.sh: media/copy-as-curl.png
+        await runCommand(page, 'View: Toggle Primary Side Bar Visibility');
+        await runCommand(page, 'View: Revert and Close Editor');   // the generated program (untitled)
+      },
+    },
+    {
       name: 'curl, an outside process, sends a sale with a misspelt field: the Traffic view shows it with the finding',
       run: async page => {
         // Where the Local sandbox listens: the cURL that "Generate Code…" writes defaults to it.
@@ -342,19 +375,43 @@ export function requestFileSteps(workspace: () => string, artifacts: string, use
         for (let i = 0; i < 3; i++) await runCommand(page, 'Decrease Current View Size');
       },
     },
+    {
+      name: 'the Traffic view\'s sale with the misspelt field → Open as Request File → fixed in the editor → sent: APPROVED',
+      run: async page => {
+        await clearNotifications(page);
+        await runCommand(page, 'Gateway: Focus on Traffic View');
+        const exchange = page.locator(selectors.treeRow).filter({ hasText: 'POST /rest/v2/transactions/sale' }).first();
+        await exchange.hover();
+        await exchange.locator('.action-label[aria-label^="Open as Request File"]').click();
+        const opened = await waitForActiveEditorText(page, t => t.includes('"invoce"'), 15_000);
+        console.log(`  opened: ${opened.slice(0, 200)}`);
+        await page.locator('.editor-group-container.active .squiggly-warning').first().waitFor({ timeout: 15_000 });
+        // The misspelt field, and the card the capture masked, as a user fixes them.
+        await replaceText(page, 'invoce', 'invoice');
+        await replaceText(page, 'XXXXXXXXXXXX1111', CARD);
+        await waitForActiveEditorText(page, t => t.includes('"invoice"') && t.includes(CARD));
+        await page.locator('.editor-group-container.active .squiggly-warning, .editor-group-container.active .squiggly-error').first()
+          .waitFor({ state: 'detached', timeout: 15_000 });
+        await runCommand(page, 'Gateway: Send Request');
+        const answer = await waitForActiveEditorText(page, t => t.includes('APPROVED'), 30_000);
+        assert.match(answer, /APP-77/, 'the answer is not the fixed sale\'s');
+        await runCommand(page, 'View: Close All Editors');
+        const dontSave = page.locator('.monaco-dialog-box').getByRole('button', { name: "Don't Save" });
+        if (await dontSave.waitFor({ timeout: 2_000 }).then(() => true, () => false)) await dontSave.click();
+      },
+    },
   ];
 }
 
-/** The first file called `name` under `dir`. */
-function findFile(dir: string, name: string, depth = 0): string | undefined {
-  if (depth > 8 || !fs.existsSync(dir)) return undefined;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isFile() && entry.name === name) return full;
-    if (entry.isDirectory()) {
-      const found = findFile(full, name, depth + 1);
-      if (found) return found;
-    }
-  }
-  return undefined;
+/**
+ * Finds `find` in the active editor (Ctrl+F selects the match), closes the find widget and types
+ * `replacement` over the selection, as a user corrects a word; waits until the text shows it.
+ */
+async function replaceText(page: Page, find: string, replacement: string): Promise<void> {
+  await page.keyboard.press('Control+F');
+  await page.keyboard.type(find);
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await page.keyboard.type(replacement);
+  await waitForActiveEditorText(page, t => t.includes(replacement) && !t.includes(find), 10_000);
 }

@@ -7,13 +7,15 @@
 // Screenshots: artifacts/e2e-trust-*.png. Runs against the Local sandbox (inside the extension)
 // and a production environment added on the test sandbox of this process.
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { RunningSandbox } from '../../src/sandbox/server';
 import { LOCAL_SANDBOX_NAME } from '../../src/extension/contracts';
 import { addEnvironment, setExpanded } from './e2eEnvironments';
+import { findFile, localSandboxAccess, sandboxControl } from './e2eLocalSandbox';
 import {
-  answerInput, clearNotifications, normalizeText, pickQuickItem, runCommand, selectors, toast, treeRow, waitForActiveEditorText, waitForLensLines,
+  answerInput, clearNotifications, normalizeText, pasteText, pickQuickItem, runCommand, selectors, toast, treeRow, waitForActiveEditorText, waitForLensLines,
   type Step,
 } from './workbenchUi';
 
@@ -43,7 +45,22 @@ async function shot(page: Page, artifacts: string, name: string): Promise<void> 
   await page.screenshot({ path: path.join(artifacts, name) });
 }
 
-export function trustSteps(testSandbox: () => RunningSandbox, artifacts: string): Step[] {
+/** Runs an item of the Local sandbox's context menu (hover, then Enter: a menu ignores a click too soon after it opens). */
+async function localSandboxMenu(page: Page, title: string): Promise<void> {
+  await treeRow(page, LOCAL_SANDBOX_NAME).click({ button: 'right' });
+  await page.locator('.monaco-menu .action-item .action-label').filter({ hasText: title }).hover();
+  await page.waitForTimeout(300);
+  await page.keyboard.press('Enter');
+}
+
+/** The names of the Resources tree's root rows (environments), as shown. */
+async function environmentRows(page: Page): Promise<string[]> {
+  const rows = page.locator('.pane').filter({ has: page.locator('.pane-header', { hasText: 'Resources' }) })
+    .locator('.pane-body .monaco-list-row[aria-level="1"] .label-name');
+  return (await rows.allInnerTexts()).map(normalizeText);
+}
+
+export function trustSteps(testSandbox: () => RunningSandbox, artifacts: string, userData: () => string, workspace: () => string): Step[] {
   return [
     {
       name: '1. "Update terminal settings" starts from the current settings (03:00 stays 03:00) and shows its diff',
@@ -345,6 +362,150 @@ export function trustSteps(testSandbox: () => RunningSandbox, artifacts: string)
         await shot(page, artifacts, 'e2e-trust-boarding-url.png');
         await page.keyboard.press('Escape');
         assert.equal(offered, '', 'a public boarding host was offered beside a loopback gateway');
+      },
+    },
+    {
+      name: '13a. a gateway error quoting an element shows it as <terminal-settings>, not &lt;terminal-settings&gt;',
+      run: async page => {
+        await clearNotifications(page);
+        await switchTo(page, LOCAL_SANDBOX_NAME);
+        await runCommand(page, 'Gateway: Update terminal settings (gateway settings)');
+        await waitForActiveEditorText(page, t => t.includes('PUT /rest/v2/settings/terminal'));
+        // The user empties the update: the gateway asks for the element by name.
+        await page.locator(selectors.activeEditorLines).click();
+        await page.keyboard.press('ControlOrMeta+A');
+        await pasteText(page, 'PUT {{gatewayUrl}}/rest/v2/settings/terminal\nContent-Type: application/xml\n\n<terminal-settings></terminal-settings>\n');
+        await waitForActiveEditorText(page, t => t.startsWith('PUT {{gatewayUrl}}') && !t.includes('merchant-id'), 10_000);
+        await runCommand(page, 'Gateway: Send Request');
+        const shown = toast(page, /Field Validation: send a /);
+        await shown.waitFor({ timeout: 30_000 });
+        const text = normalizeText(await shown.innerText());
+        console.log(`  notification: ${text.slice(0, 160)}`);
+        assert.doesNotMatch(text, /&lt;|&gt;|&apos;|&amp;/, 'the notification shows XML entities');
+        assert.match(text, /send a <terminal-settings> body/);
+        await shot(page, artifacts, 'e2e-trust-plain-message.png');
+        await clearNotifications(page);
+        await closeAllEditors(page);
+      },
+    },
+    {
+      name: '13b. a 429 with Retry-After: 3 says "waiting 3 s for the rate limit" in the progress, then the sale goes through',
+      run: async page => {
+        await clearNotifications(page);
+        await switchTo(page, LOCAL_SANDBOX_NAME);
+        await runCommand(page, 'Gateway: Run Operation…', { opensQuickPick: true });
+        await pickQuickItem(page, 'Sale', 'Sale');
+        await waitForActiveEditorText(page, t => t.includes(`Environment: ${LOCAL_SANDBOX_NAME}`) && t.includes('/rest/v2/transactions/sale'));
+        const sandbox = await localSandboxAccess(page, userData());
+        await waitForActiveEditorText(page, t => t.includes('/rest/v2/transactions/sale'));
+        await sandboxControl(sandbox.url, 'faults', { fault: '429', count: 1, operation: 'transactions.sale', retryAfter: 3 });
+        await runCommand(page, 'Gateway: Send Request');
+        const waiting = toast(page, /waiting 3 s for the rate limit/);
+        await waiting.waitFor({ timeout: 10_000 });
+        console.log(`  progress: ${normalizeText(await waiting.innerText())}`);
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: path.join(artifacts, 'e2e-trust-rate-limit-wait.png') });
+        await waitForActiveEditorText(page, t => t.includes('APPROVED'), 30_000);
+        await closeAllEditors(page);
+      },
+    },
+    {
+      name: '8b. "Open Examples" on the Local sandbox\'s menu puts the examples in the workspace and opens one',
+      run: async page => {
+        await clearNotifications(page);
+        await runCommand(page, 'Gateway: Focus on Resources View');   // shows the side bar too, whatever its state
+        for (const name of await environmentRows(page)) await setExpanded(page, name, false);
+        await localSandboxMenu(page, 'Local Sandbox: Open Examples');
+        await page.locator(selectors.activeTab).filter({ hasText: 'card-transactions.gwreq' }).waitFor({ timeout: 15_000 });
+        const said = toast(page, /example request files are in gateway-examples\//);
+        await said.waitFor({ timeout: 10_000 });
+        console.log(`  toast: ${normalizeText(await said.innerText())}`);
+        const copied = fs.readdirSync(path.join(workspace(), 'gateway-examples')).sort();
+        console.log(`  copied: ${copied.join(', ')}`);
+        assert.ok(copied.length >= 9 && copied.every(f => f.endsWith('.gwreq')), `unexpected examples: ${copied.join(', ')}`);
+        // Ready to send: its Send All lens (a locator, not line geometry: the editor is still rendering).
+        await page.locator(selectors.editorOf('card-transactions.gwreq')).locator(selectors.codeLens).filter({ hasText: /^Send All$/ }).first()
+          .waitFor({ timeout: 30_000 });
+        await shot(page, artifacts, 'e2e-trust-open-examples.png');
+      },
+    },
+    {
+      name: '14. the Testing view lists the examples: files → requests → expectations; running a file marks them passed',
+      run: async page => {
+        await clearNotifications(page);
+        await runCommand(page, 'View: Show Testing');
+        const rows = page.locator('.part.sidebar .monaco-list-row');
+        const file = rows.filter({ hasText: 'card-transactions.gwreq' }).first();
+        await file.waitFor({ timeout: 30_000 });
+        // Every example file, listed without the user refreshing anything.
+        for (const f of ['ach-transactions.gwreq', 'settings.gwreq']) {
+          await rows.filter({ hasText: f }).first().waitFor({ timeout: 30_000 }).catch(async () => {
+            throw new Error(`${f} is not listed: ${normalizeText((await rows.allInnerTexts()).join(' | '))}`);
+          });
+        }
+        console.log(`  files: ${(await rows.allInnerTexts()).map(normalizeText).filter(Boolean).join(' | ')}`);
+        if (await file.getAttribute('aria-expanded') !== 'true') await file.locator('.monaco-tl-twistie').click();
+        const sale = rows.filter({ hasText: /^\s*sale1\b/ }).first();   // the request named sale1
+        await sale.waitFor({ timeout: 15_000 });
+        if (await sale.getAttribute('aria-expanded') !== 'true') await sale.locator('.monaco-tl-twistie').click();
+        await rows.filter({ hasText: 'payload.transaction.result == APPROVED' }).first().waitFor({ timeout: 15_000 });
+        const listed = (await rows.allInnerTexts()).map(normalizeText).filter(Boolean);
+        console.log(`  listed: ${listed.slice(0, 16).join(' | ')}`);
+        await file.hover();
+        await file.locator('.action-label[aria-label^="Run Test"]').click();
+        // The file's own state icon turns to passed once every request of it ran and passed.
+        await file.locator('.codicon-testing-passed-icon').waitFor({ timeout: 60_000 }).catch(async () => {
+          throw new Error(`the file did not pass: ${normalizeText((await rows.allInnerTexts()).join(' | '))}`);
+        });
+        await rows.filter({ hasText: 'payload.transaction.result == APPROVED' }).first().locator('.codicon-testing-passed-icon').waitFor({ timeout: 10_000 });
+        await page.mouse.move(900, 700);
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: path.join(artifacts, 'e2e-testing-view.png') });   // scripts/update-media.sh: media/testing-view.png
+        await closeAllEditors(page);
+      },
+    },
+    {
+      name: '13c. the Resources view\'s welcome shows when the Local sandbox cannot start and nothing else is there; Try Again brings it back',
+      run: async page => {
+        await clearNotifications(page);
+        await closeAllEditors(page);
+        await runCommand(page, 'Gateway: Focus on Resources View');   // shows the side bar too, whatever its state
+        // Only the Local sandbox: the user's environments go (each asks first).
+        for (const name of (await environmentRows(page)).filter(n => n !== LOCAL_SANDBOX_NAME)) {
+          await runCommand(page, 'Gateway: Remove Environment…', { opensQuickPick: true });
+          await pickQuickItem(page, name, name);
+          await dialog(page).getByRole('button', { name: 'Remove' }).click();
+          await treeRow(page, name).waitFor({ state: 'detached', timeout: 10_000 });
+        }
+        assert.deepEqual(await environmentRows(page), [LOCAL_SANDBOX_NAME]);
+        // Its data file made unreadable (a folder where the file was), then the editor restarts it.
+        const dataFile = findFile(userData(), 'local-sandbox.json');
+        assert.ok(dataFile, 'the Local sandbox saved its state');
+        const saved = `${dataFile}.e2e-saved`;
+        fs.renameSync(dataFile, saved);
+        fs.mkdirSync(dataFile);
+        // A reload starts a new extension host (code-server has no "Restart Extension Host").
+        const reloaded = page.waitForEvent('load', { timeout: 90_000 });
+        await runCommand(page, 'Developer: Reload Window');
+        await reloaded;
+        // The reloaded workbench shows the Gateway view again, as it was. The sandbox starts on
+        // first use: the user opens a group.
+        await treeRow(page, 'Card transactions').click({ timeout: 90_000 });
+        const sidebar = page.locator('.part.sidebar');
+        const welcome = sidebar.locator('.welcome-view-content').filter({ hasText: 'could not start' });
+        try {
+          await welcome.waitFor({ timeout: 90_000 });
+          await toast(page, /The Local sandbox could not start: Cannot read the sandbox data file/).waitFor({ timeout: 10_000 });
+          console.log(`  welcome: ${normalizeText(await welcome.innerText())}`);
+          await shot(page, artifacts, 'e2e-trust-welcome.png');
+        } finally {
+          // The user puts the file back (its journal stays beside it, as it should).
+          fs.rmSync(dataFile, { recursive: true, force: true });
+          fs.renameSync(saved, dataFile);
+        }
+        await welcome.getByRole('button', { name: 'Try Again' }).click();
+        await treeRow(page, LOCAL_SANDBOX_NAME).waitFor({ timeout: 30_000 });
+        await welcome.waitFor({ state: 'hidden', timeout: 10_000 });
       },
     },
   ];

@@ -13,6 +13,7 @@ export const environmentCommands: readonly CommandContribution[] = [
   { command: COMMANDS.toggleReadOnly, title: 'Toggle Read-Only', category: 'Gateway', icon: '$(lock)' },
   { command: COMMANDS.sandboxNextAchWindow, title: 'Local Sandbox: Advance to the Next ACH Window', category: 'Gateway', icon: '$(debug-step-over)' },
   { command: COMMANDS.sandboxReset, title: 'Local Sandbox: Reset', category: 'Gateway', icon: '$(discard)' },
+  { command: COMMANDS.sandboxOpenExamples, title: 'Local Sandbox: Open Examples', category: 'Gateway', icon: '$(book)' },
 ];
 
 /** `contributes.configuration` entries. Keys are never here: they live in SecretStorage. */

@@ -62,6 +62,7 @@ export class EnvironmentStore implements EnvironmentManager {
         this.changed.fire();
       }),
       sandbox.onDidStart(() => this.changed.fire()),
+      sandbox.onDidFail(() => this.changed.fire()),
     );
   }
 
@@ -109,6 +110,10 @@ export class EnvironmentStore implements EnvironmentManager {
 
   async localSandboxControl(): Promise<SandboxControlLike> {
     return (await this.sandbox.start()).control;
+  }
+
+  localSandboxFailure(): string | undefined {
+    return this.sandbox.failure();
   }
 
   localSandboxTime(): Date | undefined {

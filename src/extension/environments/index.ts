@@ -5,6 +5,7 @@ import { ClientCache } from './clientCache';
 import { registerEnvironmentCommands } from './environmentCommands';
 import { EnvironmentStore, type EnvironmentManager } from './environmentStore';
 import { LocalSandboxHost } from './localSandboxHost';
+import { registerOpenExamples } from './openExamples';
 import { SecretStore } from './secretStore';
 import { createEnvironmentStatusBar } from './statusBar';
 
@@ -21,7 +22,13 @@ export function registerEnvironments(context: vscode.ExtensionContext, log: vsco
   const sandbox = new LocalSandboxHost(context.globalStorageUri, secrets, log);
   const clients = new ClientCache(log);
   const store = new EnvironmentStore(context.workspaceState, secrets, sandbox, clients);
-  store.own(secrets, registerEnvironmentCommands(store, log), createEnvironmentStatusBar(store));
+  store.own(secrets, registerEnvironmentCommands(store, log), createEnvironmentStatusBar(store), registerOpenExamples(context.extensionUri));
+  // Said once per run of failures, whatever started it (a tree group, a send): the reason and the log.
+  store.own(sandbox.onDidFail(reason => {
+    void vscode.window.showErrorMessage(`The Local sandbox could not start: ${reason}`, 'Show log').then(choice => {
+      if (choice) log.show(true);
+    });
+  }));
   context.subscriptions.push({ dispose: () => void store.dispose() });
   return store;
 }

@@ -17,6 +17,10 @@ export class LocalSandboxHost {
   private current: RunningSandbox | undefined;
   private readonly started = new vscode.EventEmitter<RunningSandbox>();
   readonly onDidStart = this.started.event;
+  private readonly failed = new vscode.EventEmitter<string>();
+  /** A start failed (the reason, e.g. an unreadable data file); the next start() tries again. */
+  readonly onDidFail = this.failed.event;
+  private lastFailure: string | undefined;
   private readonly exchanged = new vscode.EventEmitter<SandboxExchange>();
   /** Every exchange the sandbox serves, raw (the Traffic view redacts before keeping). */
   readonly onExchange = this.exchanged.event;
@@ -36,10 +40,24 @@ export class LocalSandboxHost {
     return vscode.Uri.joinPath(this.storage, LOCAL_SANDBOX_STATE_FILE).fsPath;
   }
 
+  /** Why the last start failed; undefined once it runs (or before any start). */
+  failure(): string | undefined {
+    return this.lastFailure;
+  }
+
   /** Starts the sandbox once; concurrent callers share the start. A failed start can be retried. */
   start(): Promise<RunningSandbox> {
-    this.starting ??= this.doStart().catch(err => {
+    this.starting ??= this.doStart().then(sandbox => {
+      this.lastFailure = undefined;
+      return sandbox;
+    }, err => {
       this.starting = undefined;
+      const first = this.lastFailure === undefined;
+      this.lastFailure = err instanceof Error ? err.message : String(err);
+      this.log.error(`[Local sandbox] could not start: ${this.lastFailure}`);
+      // Told once per run of failures: listeners that refresh (the tree) and so start it again
+      // would otherwise loop.
+      if (first) this.failed.fire(this.lastFailure);
       throw err;
     });
     return this.starting;
@@ -77,6 +95,7 @@ export class LocalSandboxHost {
     this.starting = undefined;
     this.current = undefined;
     this.started.dispose();
+    this.failed.dispose();
     this.exchanged.dispose();
     const sandbox = await pending?.catch(() => undefined);
     await sandbox?.close();

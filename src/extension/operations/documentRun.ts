@@ -114,7 +114,7 @@ export async function openDocumentRun(deps: DocumentRunDeps, uri: vscode.Uri | s
         body,
         signal: settings.signal,
         progress: settings.progress,
-        perform: (client, signal) => client.sendRaw({ method, url: url.toString(), headers, body, signal }),
+        perform: (client, signal, onRetryWait) => client.sendRaw({ method, url: url.toString(), headers, body, signal, onRetryWait }),
       });
       exchanges.set(prepared.index, outcome);
       await presentOutcome(deps.exchange, outcome, {

@@ -5,7 +5,8 @@
 // what the user sees (result editor, actionable notification).
 import * as vscode from 'vscode';
 import type { Operation } from '../../catalog/types';
-import type { GatewayClient } from '../../core/client';
+import type { GatewayClient, RetryWaitListener } from '../../core/client';
+import { retryWaitText } from '../../core/statusAdvice';
 import type { GatewayResult } from '../../core/result';
 import type { EnvironmentEntry, EnvironmentService, KnownResourceStore, OperationVars, ResultPresenter } from '../contracts';
 import { guardRequest } from '../environments/productionGuard';
@@ -48,7 +49,8 @@ export interface ExchangeRequest {
    * caller's progress (Send All, a test run), which cancels through `signal`.
    */
   progress: 'notification' | CallerProgress;
-  perform(client: GatewayClient, signal: AbortSignal): Promise<GatewayResult>;
+  /** `onRetryWait` goes into the client's request options: the progress says why nothing seems to happen. */
+  perform(client: GatewayClient, signal: AbortSignal, onRetryWait: RetryWaitListener): Promise<GatewayResult>;
 }
 
 /** A progress the caller already shows (Send All's notification; a test run's is silent). */
@@ -144,22 +146,23 @@ export async function runExchange(deps: ExchangeDeps, req: ExchangeRequest): Pro
   const onAbort = () => abort.abort();
   if (req.signal?.aborted) abort.abort();
   req.signal?.addEventListener('abort', onAbort, { once: true });
-  const exchange = async (): Promise<GatewayResult | 'cancelled'> => {
+  const exchange = async (progress: CallerProgress): Promise<GatewayResult | 'cancelled'> => {
     const client = await deps.environments.client(req.env.name);
     if (abort.signal.aborted) return 'cancelled';
     // From here on the client writes the exchange's one log line, failures included.
     reachedClient = true;
-    return req.perform(client, abort.signal);
+    // A 429's Retry-After wait is otherwise silent: the user would see a stuck progress.
+    return req.perform(client, abort.signal, (wait) => progress.report({ message: retryWaitText(wait) }));
   };
   let result: GatewayResult | 'cancelled';
   try {
     result = req.progress !== 'notification'
-      ? await exchange()
+      ? await exchange(req.progress)
       : await vscode.window.withProgress(
           { location: vscode.ProgressLocation.Notification, title: `${req.title} on ${req.env.name}…`, cancellable: true },
-          async (_progress, token) => {
+          async (progress, token) => {
             token.onCancellationRequested(onAbort);
-            return exchange();
+            return exchange(progress);
           },
         );
   } catch (error) {

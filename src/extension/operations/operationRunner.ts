@@ -93,7 +93,7 @@ export function createOperationRunner(deps: ExchangeDeps, sessions: RequestSessi
         body,
         signal: args.signal,
         progress: 'notification',
-        perform: (client, signal) => client.send({ operation: op, params, query, ...(body !== undefined ? { body } : {}), signal }),
+        perform: (client, signal, onRetryWait) => client.send({ operation: op, params, query, ...(body !== undefined ? { body } : {}), signal, onRetryWait }),
       });
       await presentOutcome(deps, outcome, {
         env,

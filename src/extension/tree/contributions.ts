@@ -1,7 +1,7 @@
 // The tree's part of package.json, as plain objects in manifest shape (no vscode import): the
 // activity-bar container, the view, its welcome content, the tree commands and the menus. The
 // manifest generator merges these; item menus are derived from ITEM_ACTIONS, never re-typed.
-import { COMMANDS, TREE_VIEW_ID, VIEW_CONTAINER_ID, operationCommandId } from '../contracts';
+import { COMMANDS, SANDBOX_FAILED_CONTEXT, TREE_VIEW_ID, VIEW_CONTAINER_ID, operationCommandId } from '../contracts';
 import { ITEM_ACTIONS } from './itemActions';
 import type { CommandContribution, ContributesFragment, MenuContribution } from '../contributes';
 
@@ -13,13 +13,17 @@ export const views = {
   [VIEW_CONTAINER_ID]: [{ id: TREE_VIEW_ID, name: 'Resources', contextualTitle: 'Gateway' }],
 };
 
+// Shown only when the tree is empty, which it is only when the Local sandbox could not start and
+// there is no other environment (GatewayTreeProvider.buildRoots).
 export const viewsWelcome = [
   {
     view: TREE_VIEW_ID,
+    when: SANDBOX_FAILED_CONTEXT,
     contents: [
-      'Browse transactions, tokens, ACH, settings, batches, documents and merchants of a payment gateway. The embedded Local sandbox needs no account.',
+      'The embedded Local sandbox could not start (its notification and the log say why), and there is no environment of your own to browse yet.',
+      `[Try Again](command:${COMMANDS.refreshTree})`,
+      `[Show Log](command:${COMMANDS.showLog})`,
       `[Add Environment](command:${COMMANDS.addEnvironment})`,
-      `[Run Operation](command:${COMMANDS.runOperation})`,
     ].join('\n'),
   },
 ];
@@ -53,6 +57,7 @@ const environmentItemMenu: readonly MenuContribution[] = [
   { command: COMMANDS.removeEnvironment, when: onItem('^gw\\.environment\\.user$'), group: '8_remove@1' },
   { command: COMMANDS.sandboxNextAchWindow, when: onItem('^gw\\.environment\\.local$'), group: '1_sandbox@1' },
   { command: COMMANDS.sandboxReset, when: onItem('^gw\\.environment\\.local$'), group: '1_sandbox@2' },
+  { command: COMMANDS.sandboxOpenExamples, when: onItem('^gw\\.environment\\.local$'), group: '1_sandbox@3' },
 ];
 
 const treeCommandItemMenu: readonly MenuContribution[] = [

@@ -8,6 +8,7 @@ import type { TreeContext, TreeDeps } from './treeContext';
 import { EnvironmentNode } from './nodes/environmentNode';
 import { FixedGroupNode } from './nodes/groupRows';
 import type { GatewayNode } from './treeNode';
+import { LOCAL_SANDBOX_NAME, SANDBOX_FAILED_CONTEXT } from '../contracts';
 
 export class GatewayTreeProvider implements vscode.TreeDataProvider<GatewayNode>, vscode.Disposable {
   private readonly changeEmitter = new vscode.EventEmitter<GatewayNode | undefined>();
@@ -70,9 +71,35 @@ export class GatewayTreeProvider implements vscode.TreeDataProvider<GatewayNode>
     for (const s of this.subscriptions) s.dispose();
   }
 
+  /**
+   * Tries the Local sandbox again after a failed start (the welcome content's "Try Again" and
+   * the Refresh button), then rebuilds the tree.
+   */
+  async retryAndRefresh(): Promise<void> {
+    if (this.ctx.environments.localSandboxFailure?.()) {
+      // Asked for, so answered: a start that fails again says why (the reason may have changed).
+      await this.ctx.environments.ready(LOCAL_SANDBOX_NAME).catch((err: unknown) => {
+        void vscode.window.showErrorMessage(`The Local sandbox could not start: ${err instanceof Error ? err.message : String(err)}`);
+      });
+    }
+    this.refreshAll();
+  }
+
+  // The view's welcome content shows only when the tree is empty, and the Local sandbox is
+  // always listed: so a Local sandbox that could not start (an unreadable data file, say) and
+  // no environment of the user's own leave the tree empty on purpose. A row whose every group
+  // fails would say less than the welcome, which offers Try Again, Show Log and Add Environment
+  // (the failure's notification says why; a view message would hide the welcome). With
+  // environments of their own, those rows stay.
   private buildRoots(): EnvironmentNode[] {
-    const activeName = this.ctx.environments.active().name;
-    return this.ctx.environments.list().map((entry) => new EnvironmentNode(entry, entry.name === activeName, this.ctx));
+    const { environments } = this.ctx;
+    const activeName = environments.active().name;
+    const failure = environments.localSandboxFailure?.();
+    const entries = environments.list();
+    const nothingWorks = failure !== undefined && entries.every((e) => e.kind === 'local');
+    void vscode.commands.executeCommand('setContext', SANDBOX_FAILED_CONTEXT, nothingWorks);
+    if (nothingWorks) return [];
+    return entries.map((entry) => new EnvironmentNode(entry, entry.name === activeName, this.ctx));
   }
 
   // A sale, a void, a token update…: the lists and the open batch shown for that environment

@@ -34,7 +34,7 @@ async function retrieveMerchant(provider: GatewayTreeProvider, node?: GatewayNod
 export function registerTreeCommands(provider: GatewayTreeProvider): vscode.Disposable[] {
   const { runner } = provider.ctx;
   const handlers: Readonly<Record<string, CommandHandler>> = {
-    [COMMANDS.refreshTree]: () => provider.refreshAll(),
+    [COMMANDS.refreshTree]: () => provider.retryAndRefresh(),
     [COMMANDS.refreshNode]: (node?: GatewayNode) => provider.refresh(node),
     [COMMANDS.loadMore]: (node: LoadMoreNode) => node.list.loadMore(node.nextPage),
     [COMMANDS.retryNode]: (node: ErrorNode) => node.retry(),

@@ -190,6 +190,25 @@ suite('environments', () => {
     assert.equal(await dismissingQuickInput(() => guardOperation(env, sale, sale.sample)), false);
     assert.equal(await guardOperation(envs.get(LOCAL_SANDBOX_NAME)!, sale, sale.sample), true, 'the Local sandbox never asks');
   });
+
+  test('"Open Examples" copies the packaged examples into gateway-examples/, and never over a file the user changed', async () => {
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    assert.ok(folder, 'the test workspace has a folder');
+    const first = await vscode.commands.executeCommand<vscode.Uri[]>(COMMANDS.sandboxOpenExamples);
+    const names = first.map(uri => path.basename(uri.fsPath)).sort();
+    const shipped = fs.readdirSync(path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'examples')).filter(f => f.endsWith('.gwreq')).sort();
+    assert.ok(shipped.length >= 9, `the package ships ${shipped.length} examples`);
+    assert.deepEqual(names, shipped);
+    for (const uri of first) assert.equal(path.dirname(uri.fsPath), path.join(folder, 'gateway-examples'));
+    assert.equal(path.basename(vscode.window.activeTextEditor?.document.fileName ?? ''), 'card-transactions.gwreq');
+    const mine = path.join(folder, 'gateway-examples', 'batches.gwreq');
+    fs.writeFileSync(mine, '# my own notes\n');
+    await vscode.commands.executeCommand(COMMANDS.sandboxOpenExamples);
+    assert.equal(fs.readFileSync(mine, 'utf8'), '# my own notes\n', 'a file the user changed was overwritten');
+    // The examples stay (the Testing view lists them); batches.gwreq as it shipped.
+    fs.copyFileSync(path.join(vscode.extensions.getExtension(EXTENSION_ID)!.extensionPath, 'examples', 'batches.gwreq'), mine);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
 });
 
 /** Runs `ask` and dismisses the quick input it opens (as Escape would); returns its answer. */
