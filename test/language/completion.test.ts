@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import type { CompletionItem, TextEdit } from 'vscode-languageserver-types';
 import { languageHandlers } from '../../src/language/handlers';
 import { operations } from '../../src/catalog';
-import { DECLINE_TABLE } from '../../src/sandbox/cards/declineTable';
-import { ACH_RETURN_RULES } from '../../src/sandbox/ach/achReturnRules';
+import { DECLINE_TABLE } from '../../src/catalog/localSandbox/declineAmounts';
+import { ACH_RETURN_RULES } from '../../src/catalog/localSandbox/achReturns';
 import { atCursor, textOf } from './cursorDocument';
 
 function complete(lines: readonly string[]): { items: CompletionItem[]; at: ReturnType<typeof atCursor> } {

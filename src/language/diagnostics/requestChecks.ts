@@ -14,14 +14,14 @@ import { MEDIA_TYPES } from '../data/headerNames';
 import { diagnostic, onLine, withReplacement } from './diagnostic';
 import { shown } from './keyPatterns';
 import { valueProblem } from './valueCheck';
-import { CONTROL_ACTIONS, CONTROL_PREFIX } from '../../sandbox/controlHttp';
+import { CONTROL_ACTIONS, CONTROL_PREFIX } from '../../catalog/localSandbox/control';
 
 const FAMILY_BASE: Readonly<Record<Operation['host'], string>> = { gateway: '{{gatewayUrl}} (paths under /rest/)', boarding: '{{boardingUrl}} (paths under /api/)' };
 
 /** `/__sandbox/…` is the Local sandbox's own control surface: legal, but only there. */
 function sandboxControlDiagnostic(method: string, pathname: string, range: Range): Diagnostic {
   const action = `${method.toUpperCase()} ${pathname.slice(CONTROL_PREFIX.length)}`;
-  if (CONTROL_ACTIONS.includes(action)) {
+  if ((CONTROL_ACTIONS as readonly string[]).includes(action)) {
     return diagnostic(range, 'sandbox-control', `Local sandbox control (${action}): answered only by the Local sandbox, to callers on this machine`, 'information');
   }
   return diagnostic(range, 'unknown-sandbox-control', `the Local sandbox has no control action "${shown(action)}": it has ${CONTROL_ACTIONS.join(', ')} under ${CONTROL_PREFIX}`);

@@ -4,7 +4,7 @@
 
 import type { CheckName, FieldSpec, ParamSpec } from '../../catalog/types';
 import { checks } from '../../core/inputChecks';
-import { TOKEN_ID_PATTERN } from '../../sandbox/vault/vaultState';
+import { TOKEN_ID_PATTERN } from '../../catalog/localSandbox/tokenIds';
 import { shown } from './keyPatterns';
 
 type ValueSpec = Pick<FieldSpec, 'name' | 'values' | 'check' | 'anyCase'> & { type: FieldSpec['type'] | ParamSpec['type'] };
