@@ -7,7 +7,7 @@ import { CodeActionKind, type CodeAction, type Diagnostic, type Range } from 'vs
 import type { AnalyzedDocument } from './analyzedDocument';
 import { diagnose } from './diagnostics';
 import type { Replacement } from './diagnostics/diagnostic';
-import { LEGACY_FORM } from './diagnostics/requestChecks';
+import { LEGACY_FORM } from '../core/requestLint/requestChecks';
 
 const replacementOf = (d: Diagnostic): string | undefined => {
   const data = d.data as Partial<Replacement> | undefined;

@@ -6,7 +6,7 @@
 import type { Range, TextEdit } from 'vscode-languageserver-types';
 import { prettyXml } from '../core/codecs';
 import type { AnalyzedDocument } from './analyzedDocument';
-import type { JsonNode } from './body/jsonFieldLocations';
+import type { JsonNode } from '../core/requestLint/body/jsonFieldLocations';
 
 export interface FormattingOptions {
   tabSize: number;

@@ -11,7 +11,7 @@ import { request as undiciRequest } from 'undici';
 import { matchOperation } from '../../catalog';
 import type { Environment } from '../../core/environment';
 import { keptExchange, type TrafficExchange, type TrafficFinding } from '../../core/traffic/exchange';
-import { lintExchangeRequest } from '../../language/exchangeLint';
+import { lintExchangeRequest } from '../../core/requestLint/exchangeLint';
 
 export interface RecordingProxyOptions {
   environment: Pick<Environment, 'gatewayUrl' | 'boardingUrl'>;

@@ -1,28 +1,20 @@
-// Every diagnostic of a request file: the parser's own, then per request its line, body and
-// fields against the catalog, then keys and undefined variables across the file, and (when the
-// file goes to production) sandbox test cards.
+// Every diagnostic of a request file: the request checks shared with the Traffic view and the
+// recording proxy (core's rule set: the file's syntax, per request its line, body and fields
+// against the catalog, keys written in the file), then undefined variables across the file,
+// and (when the file goes to production) sandbox test cards. Only positions and LSP shape are
+// added here.
 
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { AnalyzedDocument } from '../analyzedDocument';
-import { diagnostic } from './diagnostic';
-import { bodyPresenceDiagnostics, requestLineDiagnostics } from './requestChecks';
-import { bodyDiagnostics } from './bodyChecks';
-import { secretDiagnostics } from './secretChecks';
+import { diagnosticOf } from './diagnostic';
+import { lintRequestFile } from '../../core/requestLint';
 import { variableDiagnostics } from './variableChecks';
 import { productionDiagnostics } from './productionChecks';
 import type { DocumentTarget } from '../documentTarget';
 
 export function diagnose(doc: AnalyzedDocument, target?: DocumentTarget): Diagnostic[] {
-  const out: Diagnostic[] = doc.file.diagnostics.map((d) => diagnostic(d.range, d.code, d.message, d.severity));
-  doc.requests.forEach((request, index) => {
-    const resolved = doc.operationOf(index);
-    if (!resolved) return;
-    out.push(...requestLineDiagnostics(request, resolved));
-    const body = doc.bodyOf(index);
-    if (resolved.op) out.push(...bodyPresenceDiagnostics(doc, request, resolved.op, body));
-    if (body) out.push(...bodyDiagnostics(doc, resolved.op, body));
-  });
-  out.push(...secretDiagnostics(doc), ...variableDiagnostics(doc));
+  const out: Diagnostic[] = lintRequestFile(doc).map(diagnosticOf);
+  out.push(...variableDiagnostics(doc));
   if (target) out.push(...productionDiagnostics(doc, target));
   return out;
 }
