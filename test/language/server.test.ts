@@ -87,6 +87,16 @@ describe('language server over stdio', () => {
     const actions = await connection.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: legacy.range, context: { diagnostics: [legacy] } }) as Array<{ title: string; edit: { changes: Record<string, Array<{ newText: string }>> } }>;
     assert.deepEqual(actions.map((a) => a.edit.changes[uri][0].newText), ['/rest/v2/transactions/refund']);
   });
+
+  it('publishes the shared rule set\'s wrong-Content-Type and legacy-path findings', async () => {
+    const uri = 'file:///tmp/server-test/legacy.gwreq';
+    const opened = new Promise<void>((resolve) => waiters.push(resolve));
+    await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'gateway-request', version: 1,
+      text: ['GET {{gatewayUrl}}/rest/v2/batches/open', '', '###', 'POST {{gatewayUrl}}/rest/v2/transactions/sale', 'Content-Type: text/plain', '', '{"amount": "1.00", "card": "4111111111111111", "exp-date": "1230"}'].join('\n') } });
+    await opened;
+    const diagnostics = published.filter((p) => p.uri === uri).pop()!.diagnostics;
+    assert.deepEqual(diagnostics.map((d) => [d.code, d.range.start.line, d.range.start.character]), [['legacy-form', 0, 18], ['content-type-mismatch', 4, 14]]);
+  });
 });
 
 // Another editor (Neovim's built-in client, Helix…) starts it through the CLI and declares neither
