@@ -58,9 +58,6 @@ export const requestGrammars = [
   },
 ];
 
-/** One snippet per body-bearing operation, generated from the catalog's samples. */
-export const requestSnippets = [{ language: REQUEST_LANGUAGE_ID, path: './snippets/gateway-request.json' }];
-
 /**
  * `contributes.configuration` of the operations part. Application scope, like the environments:
  * a workspace (e.g. a cloned repository) must not choose where customer documents get written.
