@@ -13,7 +13,7 @@ import type { FaultSpec } from '../sandbox/faults';
 import type { SandboxExchange } from '../sandbox/exchangeTap';
 import type { RequestTestsApi } from './testing';
 import type { TrafficApi } from './traffic';
-import { LENS_COMMANDS } from '../language/protocol';
+import { CODE_ACTION_COMMANDS, LENS_COMMANDS } from '../language/protocol';
 
 /** Command ids other than the 67 `gateway.op.<operation id>` commands. */
 export const COMMANDS = {
@@ -26,7 +26,7 @@ export const COMMANDS = {
   addEnvironment: 'gateway.addEnvironment',
   editEnvironment: 'gateway.editEnvironment',
   removeEnvironment: 'gateway.removeEnvironment',
-  setKeys: 'gateway.setKeys',
+  setKeys: CODE_ACTION_COMMANDS.setKeys,
   switchEnvironment: 'gateway.switchEnvironment',
   toggleReadOnly: 'gateway.toggleReadOnly',
   refreshTree: 'gateway.refreshTree',

@@ -38,9 +38,13 @@ export const languageHandlers = {
   diagnostics(doc: AnalyzedDocument, environments?: EnvironmentsParams): Diagnostic[] {
     return diagnose(doc, environments ? documentTarget(doc, environments) : undefined);
   },
-  /** Quick fixes for the diagnostics in `range` that carry a replacement. */
-  codeActions(doc: AnalyzedDocument, range: Range): CodeAction[] {
-    return codeActionsFor(doc, range);
+  /**
+   * Quick fixes for the diagnostics in `range` that carry a replacement, and for keys written in
+   * the file; with `editorCommands`, the key's fix opens Set Keys for the file's environment.
+   */
+  codeActions(doc: AnalyzedDocument, range: Range, options?: { editorCommands: boolean; environments?: EnvironmentsParams }): CodeAction[] {
+    const target = options?.environments ? documentTarget(doc, options.environments) : undefined;
+    return codeActionsFor(doc, range, { editorCommands: options?.editorCommands ?? false, ...(target ? { target } : {}) });
   },
   codeLenses(doc: AnalyzedDocument, environments: EnvironmentsParams): CodeLens[] {
     return codeLensesOf(doc, environments);

@@ -95,7 +95,7 @@ connection.onCompletion((p) => {
 });
 connection.onCodeAction((p) => {
   const doc = analyzed(p.textDocument.uri);
-  return doc ? safely('code actions', [], () => languageHandlers.codeActions(doc, p.range)) : [];
+  return doc ? safely('code actions', [], () => languageHandlers.codeActions(doc, p.range, { editorCommands: profile.editorCommands, environments })) : [];
 });
 connection.onHover((p) => {
   const doc = analyzed(p.textDocument.uri);
