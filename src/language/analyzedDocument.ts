@@ -3,14 +3,19 @@
 // plus the `###` blocks and named requests that editing needs. Completion and hover find their
 // request by binary search instead of walking the file.
 
-import { RequestDocument } from '../core/requestLint';
+import { RequestDocument, type PreparedParse } from '../core/requestLint';
 
 export class AnalyzedDocument extends RequestDocument {
   private separators?: number[];
   private names?: Map<string, number>;
+  private namedIndexes?: number[];
 
-  constructor(text: string, readonly uri = 'untitled:request.gwreq', readonly version = 0) {
-    super(text);
+  /**
+   * `prepared`: the parse and line offsets when the caller already has them (the incremental
+   * analysis builds them from the file's blocks); they must be what parsing `text` gives.
+   */
+  constructor(text: string, readonly uri = 'untitled:request.gwreq', readonly version = 0, prepared?: PreparedParse) {
+    super(text, prepared);
   }
 
   /** Lines that start with `###`, in order. */
@@ -59,6 +64,18 @@ export class AnalyzedDocument extends RequestDocument {
     }
     return this.names;
   }
+
+  /** Indexes of the requests that have a name, ascending: completion walks back from the cursor without visiting the others. */
+  get namedRequestIndexes(): number[] {
+    if (!this.namedIndexes) {
+      const found: number[] = [];
+      this.requests.forEach((r, i) => {
+        if (r.name !== undefined) found.push(i);
+      });
+      this.namedIndexes = found;
+    }
+    return this.namedIndexes;
+  }
 }
 
 /** Index of the last item whose key is ≤ `value` in an ascending list, or -1. */
@@ -87,10 +104,11 @@ export class DocumentCache {
 
   constructor(private readonly capacity = 64) {}
 
-  get(uri: string, version: number, text: string): AnalyzedDocument {
+  /** `make`: how to build the document when it is not cached (default: parse the text). */
+  get(uri: string, version: number, text: string, make = () => new AnalyzedDocument(text, uri, version)): AnalyzedDocument {
     const cached = this.docs.get(uri);
     if (cached && cached.version === version && cached.text === text) return cached;
-    const fresh = new AnalyzedDocument(text, uri, version);
+    const fresh = make();
     this.docs.delete(uri);
     this.docs.set(uri, fresh);
     if (this.docs.size > this.capacity) this.docs.delete(this.docs.keys().next().value as string);

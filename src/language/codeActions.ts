@@ -18,9 +18,9 @@ const replacementOf = (d: Diagnostic): string | undefined => {
 const before = (a: Range['start'], b: Range['start']): boolean => a.line < b.line || (a.line === b.line && a.character < b.character);
 const overlaps = (a: Range, b: Range): boolean => !before(a.end, b.start) && !before(b.end, a.start);
 
-export function codeActionsFor(doc: AnalyzedDocument, range: Range, options: KeyFixOptions = { editorCommands: false }): CodeAction[] {
+export function codeActionsFor(doc: AnalyzedDocument, range: Range, diagnostics: readonly Diagnostic[] = diagnose(doc), options: KeyFixOptions = { editorCommands: false }): CodeAction[] {
   const actions: CodeAction[] = [];
-  for (const d of diagnose(doc)) {
+  for (const d of diagnostics) {
     if (isKeyDiagnostic(d) && overlaps(d.range, range)) {
       actions.push(...keyFixActions(doc, d, options));
       continue;

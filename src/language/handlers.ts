@@ -2,9 +2,9 @@
 // them to LSP, and unit, fuzz and benchmark code call them directly. Every handler answers
 // something (an empty answer at worst) rather than throwing.
 
-import type { CodeAction, CodeLens, CompletionItem, Diagnostic, DocumentSymbol, Hover, Position, Range, TextEdit } from 'vscode-languageserver-types';
+import type { CodeAction, CodeLens, CompletionItem, CompletionList, Diagnostic, DocumentSymbol, Hover, Position, Range, TextEdit } from 'vscode-languageserver-types';
 import { AnalyzedDocument, DocumentCache } from './analyzedDocument';
-import { complete } from './completion';
+import { complete, completionList } from './completion';
 import { hoverAt } from './hover';
 import { diagnose } from './diagnostics';
 import { codeLensesOf } from './codeLenses';
@@ -31,6 +31,10 @@ export const languageHandlers = {
   completion(doc: AnalyzedDocument, position: Position): CompletionItem[] {
     return complete(doc, position);
   },
+  /** The same items, marked incomplete when cut short (the editor then asks again as the user types). */
+  completionList(doc: AnalyzedDocument, position: Position): CompletionList {
+    return completionList(doc, position);
+  },
   hover(doc: AnalyzedDocument, position: Position): Hover | null {
     return hoverAt(doc, position);
   },
@@ -40,11 +44,12 @@ export const languageHandlers = {
   },
   /**
    * Quick fixes for the diagnostics in `range` that carry a replacement, and for keys written in
-   * the file; with `editorCommands`, the key's fix opens Set Keys for the file's environment.
+   * the file (of `diagnostics` when the caller has the document's already); with
+   * `editorCommands`, the key's fix opens Set Keys for the file's environment.
    */
-  codeActions(doc: AnalyzedDocument, range: Range, options?: { editorCommands: boolean; environments?: EnvironmentsParams }): CodeAction[] {
+  codeActions(doc: AnalyzedDocument, range: Range, options?: { editorCommands?: boolean; environments?: EnvironmentsParams; diagnostics?: Diagnostic[] }): CodeAction[] {
     const target = options?.environments ? documentTarget(doc, options.environments) : undefined;
-    return codeActionsFor(doc, range, { editorCommands: options?.editorCommands ?? false, ...(target ? { target } : {}) });
+    return codeActionsFor(doc, range, options?.diagnostics, { editorCommands: options?.editorCommands ?? false, ...(target ? { target } : {}) });
   },
   codeLenses(doc: AnalyzedDocument, environments: EnvironmentsParams): CodeLens[] {
     return codeLensesOf(doc, environments);

@@ -140,6 +140,14 @@ function distance(a: string, b: string): number {
   return prev[b.length];
 }
 
+const MESSAGE_LINE = /\bline (\d+)/g;
+
+/**
+ * A syntax error's message with the line numbers it names moved `lines` down: codec messages
+ * count from the body's first line, and a block that moved (incremental analysis) moves them too.
+ */
+export const linesMoved = (message: string, lines: number): string => message.replace(MESSAGE_LINE, (_m, n: string) => `line ${lines + Number(n)}`);
+
 export function bodyFindings(doc: RequestDocument, op: Operation | undefined, body: AnalyzedBody, sender: Sender = 'request-file'): LintFinding[] {
   const out: LintFinding[] = [];
   if (body.syntaxError) {
@@ -147,8 +155,7 @@ export function bodyFindings(doc: RequestDocument, op: Operation | undefined, bo
     const length = doc.lineText(position.line).length;
     const character = Math.min(position.character, length);
     // Codec positions count from the body's first line; the editor counts from the file's.
-    const reason = message.replace(/ \(line \d+, column \d+\)$/, '').replace(/\.$/, '')
-      .replace(/\bline (\d+)/g, (_m, n: string) => `line ${body.firstLine + Number(n)}`);
+    const reason = linesMoved(message.replace(/ \(line \d+, column \d+\)$/, '').replace(/\.$/, ''), body.firstLine);
     out.push(finding(onLine(position.line, character, Math.min(length, character + 1)), body.format === 'json' ? 'malformed-json' : 'malformed-xml', `${reason}: fix the ${body.format.toUpperCase()} here`));
     return out; // fields of a body that does not parse would be guesses
   }

@@ -6,6 +6,13 @@ import { parseRequestFile, type ParsedRequest, type Position, type RequestFile }
 import { analyzeBody, type AnalyzedBody } from './body/analyzeBody';
 import { requestOperation, type RequestOperation } from './requestOperation';
 
+/** A parse and line offsets made elsewhere (the language server's incremental analysis). */
+export interface PreparedParse {
+  file: RequestFile;
+  lineStarts: number[];
+  lineEnds: number[];
+}
+
 export class RequestDocument {
   private parsed?: RequestFile;
   private starts?: number[];
@@ -13,7 +20,14 @@ export class RequestDocument {
   private readonly operations = new Map<number, RequestOperation>();
   private readonly bodies = new Map<number, AnalyzedBody | null>();
 
-  constructor(readonly text: string) {}
+  /** `prepared`: the parse and line offsets when the caller has them; they must be what parsing `text` gives. */
+  constructor(readonly text: string, prepared?: PreparedParse) {
+    if (prepared) {
+      this.parsed = prepared.file;
+      this.starts = prepared.lineStarts;
+      this.ends = prepared.lineEnds;
+    }
+  }
 
   get file(): RequestFile {
     this.parsed ??= parseRequestFile(this.text);
@@ -28,6 +42,12 @@ export class RequestDocument {
   get lineStarts(): number[] {
     if (!this.starts) this.countLines();
     return this.starts as number[];
+  }
+
+  /** Offset of the end of each line (before its line break). */
+  get lineEnds(): number[] {
+    if (!this.ends) this.countLines();
+    return this.ends as number[];
   }
 
   private countLines(): void {

@@ -4,6 +4,7 @@
 import { DiagnosticSeverity, type Diagnostic, type Range } from 'vscode-languageserver-types';
 import { DIAGNOSTIC_SOURCE } from '../protocol';
 import { maskSecrets, type FindingSeverity, type LintFinding } from '../../core/requestLint';
+import { linesMoved } from '../../core/requestLint/bodyChecks';
 
 export type Severity = FindingSeverity;
 
@@ -30,4 +31,12 @@ export function diagnosticOf(found: LintFinding): Diagnostic {
     d.data = data;
   }
   return d;
+}
+
+/**
+ * The message of a diagnostic whose block moved `lines` lines down (incremental analysis): a
+ * syntax error's message names document lines ("opened in line 12"), which move with it.
+ */
+export function movedSyntaxMessage(d: Diagnostic, lines: number): Diagnostic['message'] {
+  return (d.code === 'malformed-json' || d.code === 'malformed-xml') && typeof d.message === 'string' ? linesMoved(d.message, lines) : d.message;
 }

@@ -1,8 +1,11 @@
 // Every diagnostic of a request file: the request checks shared with the Traffic view and the
 // recording proxy (core's rule set: the file's syntax, per request its line, body and fields
-// against the catalog, keys written in the file), then undefined variables across the file,
-// and (when the file goes to production) sandbox test cards. Only positions and LSP shape are
-// added here.
+// against the catalog, keys written in the file), (when the file goes to production) sandbox
+// test cards, and undefined variables across the file. Only positions and LSP shape are added
+// here.
+//
+// Split in two for the language server's incremental analysis (fileDiagnostics.ts): what one
+// `###` block decides on its own, and the variable checks, which also need the file's names.
 
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { AnalyzedDocument } from '../analyzedDocument';
@@ -13,8 +16,17 @@ import { productionDiagnostics } from './productionChecks';
 import type { DocumentTarget } from '../documentTarget';
 
 export function diagnose(doc: AnalyzedDocument, target?: DocumentTarget): Diagnostic[] {
+  return [...blockLocalDiagnostics(doc, target), ...variableDiagnostics(doc)];
+}
+
+/**
+ * The diagnostics that depend only on the text of each `###` block (and where the file goes):
+ * run on one block's text they give that block's diagnostics, relative to its first line. A
+ * check that needs other blocks belongs in variableChecks.ts (or next to it), not here — the
+ * incremental-analysis test (test/language/incremental.test.ts) fails otherwise.
+ */
+export function blockLocalDiagnostics(doc: AnalyzedDocument, target?: DocumentTarget): Diagnostic[] {
   const out: Diagnostic[] = lintRequestFile(doc).map(diagnosticOf);
-  out.push(...variableDiagnostics(doc));
   if (target) out.push(...productionDiagnostics(doc, target));
   return out;
 }
