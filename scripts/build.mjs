@@ -5,6 +5,7 @@
 import { build } from 'esbuild';
 import { existsSync, statSync, chmodSync } from 'node:fs';
 import { writeThirdPartyNotices } from './thirdPartyNotices.mjs';
+import { deferUndiciHttp2 } from './deferUndiciHttp2.mjs';
 
 const production = !process.argv.includes('--dev');
 const common = {
@@ -19,6 +20,7 @@ const common = {
   // jsonc-parser's "main" is a UMD build whose require() calls sit inside a factory esbuild cannot
   // follow (the bundle fails at load with "Cannot find module './impl/format'"); its ES build bundles.
   alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
+  plugins: [deferUndiciHttp2],
 };
 
 const entries = [
