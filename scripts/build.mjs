@@ -17,6 +17,9 @@ const common = {
   sourcemap: production ? false : 'inline',
   logLevel: 'warning',
   legalComments: 'none',
+  // jsonc-parser's "main" is a UMD build whose require() calls sit inside a factory esbuild cannot
+  // follow (the bundle fails at load with "Cannot find module './impl/format'"); its ES build bundles.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
   plugins: [deferUndiciHttp2],
 };
 

@@ -1,4 +1,4 @@
-// `npm run snippets`: writes snippets/gateway-request.json, one snippet per operation that takes
+// `npm run snippets`: writes snippets/gateway-request.json (the language server offers them), one per operation that takes
 // a body, from the catalog's sample. test/snippets/snippets.test.ts fails when the file differs
 // from what this produces, so the snippets cannot drift from the catalog.
 // Usage: tsx scripts/generate-snippets.ts [--check]  (--check: exit 1 if the file differs)

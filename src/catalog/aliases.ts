@@ -69,3 +69,11 @@ for (const alias of operationAliases) {
     if (!operations.some((op) => op.id === id)) throw new Error(`Alias ${alias.method} ${alias.path} names unknown operation ${id}.`);
   }
 }
+
+/**
+ * Legacy ways of carrying the `api-key` that the gateway still accepts (docs/sandbox.md
+ * "Accepted legacy forms"): the old Go XML sample's header spelling, and a JSON body field sent
+ * by a CMS payment plugin when no header is.
+ */
+export const LEGACY_KEY_HEADER = 'api_key';
+export const LEGACY_KEY_FIELD = 'api-key';

@@ -19,4 +19,4 @@ export function requireOperation(id: string): Operation {
   if (!op) throw new Error(`Unknown gateway operation "${id}". Use an id from src/catalog (for example "transactions.sale").`);
   return op;
 }
-export { operationAliases, matchAlias, aliasTarget, normalTransactionType, TRANSACTION_TYPES, type OperationAlias } from './aliases';
+export { operationAliases, matchAlias, aliasTarget, normalTransactionType, TRANSACTION_TYPES, LEGACY_KEY_FIELD, LEGACY_KEY_HEADER, type OperationAlias } from './aliases';

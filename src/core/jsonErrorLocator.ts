@@ -1,73 +1,34 @@
 // Finds the offset of the first JSON syntax error. Node 20's JSON.parse reports a position for
-// some errors but not for "Unexpected token" ones, and diagnostics need a line and column
-// every time; this scanner only runs after JSON.parse has already failed.
+// some errors but not for "Unexpected token" ones, and diagnostics need a line and column every
+// time: jsonc-parser's strict parse (no comments, no trailing commas) gives the offset. It only
+// runs after JSON.parse has already failed.
 
-const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-const LITERAL = /true|false|null/y;
-const STRING_CHARS = /(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*/y;
+import { parse, type ParseError } from 'jsonc-parser';
 
-class Scanner {
-  pos = 0;
-  constructor(private readonly text: string) {}
+// jsonc-parser's ParseErrorCode values (a const enum its typings declare, which isolated
+// modules cannot read).
+const UNEXPECTED_END_OF_STRING = 12;
+const INSIDE_A_STRING: ReadonlySet<number> = new Set([14, 15, 16]); // InvalidUnicode, InvalidEscapeCharacter, InvalidCharacter
+const BAD_STRING_PART = /[\u0000-\u001f]|\\(?!["\\/bfnrt]|u[0-9a-fA-F]{4})/;
 
-  private ws(): void {
-    while (this.pos < this.text.length && ' \t\n\r'.includes(this.text[this.pos])) this.pos++;
+/** jsonc-parser reports a string's errors at the string; point at the character instead. */
+function pointOf(text: string, error: ParseError): number {
+  if (error.error === UNEXPECTED_END_OF_STRING) return error.offset + error.length;
+  if (INSIDE_A_STRING.has(error.error)) {
+    const at = text.slice(error.offset + 1, error.offset + error.length).search(BAD_STRING_PART);
+    if (at >= 0) return error.offset + 1 + at;
   }
-
-  private sticky(pattern: RegExp): boolean {
-    pattern.lastIndex = this.pos;
-    const m = pattern.exec(this.text);
-    if (!m || m[0].length === 0) return false;
-    this.pos += m[0].length;
-    return true;
-  }
-
-  private expect(ch: string): boolean {
-    this.ws();
-    if (this.text[this.pos] !== ch) return false;
-    this.pos++;
-    return true;
-  }
-
-  private string(): boolean {
-    if (this.text[this.pos] !== '"') return false;
-    this.pos++;
-    STRING_CHARS.lastIndex = this.pos;
-    this.pos += STRING_CHARS.exec(this.text)?.[0].length ?? 0;
-    return this.expect('"');
-  }
-
-  private sequence(close: string, item: () => boolean): boolean {
-    this.pos++;
-    if (this.expect(close)) return true;
-    do {
-      if (!item()) return false;
-    } while (this.expect(','));
-    return this.expect(close);
-  }
-
-  value(): boolean {
-    this.ws();
-    const ch = this.text[this.pos];
-    if (ch === '{') return this.sequence('}', () => (this.ws(), this.string() && this.expect(':') && this.value()));
-    if (ch === '[') return this.sequence(']', () => this.value());
-    if (ch === '"') return this.string();
-    return this.sticky(NUMBER) || this.sticky(LITERAL);
-  }
-
-  document(): number {
-    if (!this.value()) return this.pos;
-    this.ws();
-    return this.pos < this.text.length ? this.pos : -1;
-  }
+  return error.offset;
 }
 
-/** Offset of the first syntax error in `text`, or -1 when the scanner finds none. */
+/** Offset of the first syntax error in `text`, or -1 when the parser finds none. */
 export function jsonErrorOffset(text: string): number {
+  const errors: ParseError[] = [];
   try {
-    return new Scanner(text).document();
+    parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   } catch {
     // Nesting deeper than the call stack: point at the start rather than nowhere.
     return 0;
   }
+  return errors.length > 0 ? Math.min(...errors.map((e) => pointOf(text, e))) : -1;
 }

@@ -14,18 +14,20 @@ import type { FaultSpec } from '../sandbox/faults';
 import type { SandboxExchange } from '../sandbox/exchangeTap';
 import type { RequestTestsApi } from './testing';
 import type { TrafficApi } from './traffic';
+import { CODE_ACTION_COMMANDS, LENS_COMMANDS } from '../language/protocol';
 
 /** Command ids other than the 67 `gateway.op.<operation id>` commands. */
 export const COMMANDS = {
   runOperation: 'gateway.runOperation',
   sendRequest: 'gateway.sendRequest',
-  sendRequestAt: 'gateway.sendRequestAt',
+  /** The language server's lenses name these three: spelled once, in its protocol. */
+  sendRequestAt: LENS_COMMANDS.sendRequestAt,
   /** Runs a request file top to bottom, stopping at the first failure. Argument: the document's uri (default: the active editor's). */
-  sendAll: 'gateway.sendAll',
+  sendAll: LENS_COMMANDS.sendAll,
   addEnvironment: 'gateway.addEnvironment',
   editEnvironment: 'gateway.editEnvironment',
   removeEnvironment: 'gateway.removeEnvironment',
-  setKeys: 'gateway.setKeys',
+  setKeys: CODE_ACTION_COMMANDS.setKeys,
   switchEnvironment: 'gateway.switchEnvironment',
   toggleReadOnly: 'gateway.toggleReadOnly',
   refreshTree: 'gateway.refreshTree',
@@ -41,7 +43,7 @@ export const COMMANDS = {
   clearHistory: 'gateway.clearHistory',
   formatResult: 'gateway.formatResult',
   /** A request as a program. Arguments: `(uri, index, language?)`, `({ operationId, vars?, body? }, language?)` or none (the cursor's request, else a pick). */
-  generateCode: 'gateway.generateCode',
+  generateCode: LENS_COMMANDS.generateCode,
   /** Opens current settings ↔ the settings request at the cursor in a diff editor. */
   compareSettings: 'gateway.compareSettings',
   sandboxNextAchWindow: 'gateway.sandbox.nextAchWindow',

@@ -1,13 +1,14 @@
 // Quick fixes: a diagnostic that knows the fix ("did you mean …": a field name, a path; a legacy
 // form's typed path) carries the replacement in its `data`; the fix writes it over the diagnostic's
-// range, and a JSON key keeps its quotes. The diagnostics are recomputed for the range asked
+// range, and a JSON key keeps its quotes. A key written in the file is taken out (keyFix.ts). The diagnostics are recomputed for the range asked
 // about rather than taken from the client's context, so a client that drops `data` still gets them.
 
 import { CodeActionKind, type CodeAction, type Diagnostic, type Range } from 'vscode-languageserver-types';
 import type { AnalyzedDocument } from './analyzedDocument';
 import { diagnose } from './diagnostics';
 import type { Replacement } from './diagnostics/diagnostic';
-import { LEGACY_FORM } from './diagnostics/requestChecks';
+import { LEGACY_FORM } from '../core/requestLint/requestChecks';
+import { isKeyDiagnostic, keyFixActions, type KeyFixOptions } from './keyFix';
 
 const replacementOf = (d: Diagnostic): string | undefined => {
   const data = d.data as Partial<Replacement> | undefined;
@@ -17,9 +18,13 @@ const replacementOf = (d: Diagnostic): string | undefined => {
 const before = (a: Range['start'], b: Range['start']): boolean => a.line < b.line || (a.line === b.line && a.character < b.character);
 const overlaps = (a: Range, b: Range): boolean => !before(a.end, b.start) && !before(b.end, a.start);
 
-export function codeActionsFor(doc: AnalyzedDocument, range: Range, diagnostics: readonly Diagnostic[] = diagnose(doc)): CodeAction[] {
+export function codeActionsFor(doc: AnalyzedDocument, range: Range, diagnostics: readonly Diagnostic[] = diagnose(doc), options: KeyFixOptions = { editorCommands: false }): CodeAction[] {
   const actions: CodeAction[] = [];
   for (const d of diagnostics) {
+    if (isKeyDiagnostic(d) && overlaps(d.range, range)) {
+      actions.push(...keyFixActions(doc, d, options));
+      continue;
+    }
     const replacement = replacementOf(d);
     if (replacement === undefined || !overlaps(d.range, range)) continue;
     const current = doc.text.slice(doc.offsetAt(d.range.start), doc.offsetAt(d.range.end));

@@ -13,7 +13,7 @@ import { joinedParse, movedParse } from './movedParse';
 import { AnalyzedDocument } from './analyzedDocument';
 import { blockLocalDiagnostics } from './diagnostics';
 import { referenceDiagnostics, type DefinedNames } from './diagnostics/variableChecks';
-import { movedSyntaxMessage } from './diagnostics/bodyChecks';
+import { movedSyntaxMessage } from './diagnostics/diagnostic';
 import type { DocumentTarget } from './documentTarget';
 
 interface BlockAnalysis {

@@ -1,12 +1,14 @@
 // Formatting of request bodies: JSON and XML pretty-printed with the client's indentation.
-// JSON is re-printed from its tokens, so every value stays exactly as written ("25.00" and
-// 25.00 alike, `{{variables}}` quoted or not); a body that does not parse is left alone, as is
-// XML with a `{{…}}` in a tag name.
+// JSON goes through jsonc-parser's formatter, which changes only the whitespace between tokens,
+// so every value stays exactly as written ("25.00" and 25.00 alike, `{{variables}}` quoted or
+// not: it reads the masked text, whose offsets are the written text's); a body that does not
+// parse is left alone, as is XML with a `{{…}}` in a tag name.
 
 import type { Range, TextEdit } from 'vscode-languageserver-types';
+import { applyEdits, format } from 'jsonc-parser';
 import { prettyXml } from '../core/codecs';
 import type { AnalyzedDocument } from './analyzedDocument';
-import type { JsonNode } from './body/jsonFieldLocations';
+import { maskJsonTemplates } from '../core/requestLint/body/jsonFieldLocations';
 
 export interface FormattingOptions {
   tabSize: number;
@@ -18,25 +20,11 @@ function unit(options: FormattingOptions): string {
   return options.insertSpaces === false ? '\t' : ' '.repeat(size);
 }
 
-const MAX_DEPTH = 200;
-
-function printJson(node: JsonNode, text: string, base: number, indent: string, step: string, depth: number): string {
-  if (depth > MAX_DEPTH) throw new RangeError('nesting too deep to format');
-  const inner = indent + step;
-  if (node.kind === 'object') {
-    if (node.properties.length === 0) return '{}';
-    const members = node.properties.map((p) => {
-      const key = text.slice(p.keyStart - base, p.keyEnd - base);
-      const value = p.value ? printJson(p.value, text, base, inner, step, depth + 1) : '';
-      return `${inner}${key}: ${value}`;
-    });
-    return `{\n${members.join(',\n')}\n${indent}}`;
-  }
-  if (node.kind === 'array') {
-    if (node.items.length === 0) return '[]';
-    return `[\n${node.items.map((i) => inner + printJson(i, text, base, inner, step, depth + 1)).join(',\n')}\n${indent}]`;
-  }
-  return text.slice(node.start - base, node.end - base);
+/** The JSON body re-indented; edits computed on the masked text apply to the written one (same offsets). */
+function formattedJson(text: string, options: FormattingOptions): string {
+  const edits = format(maskJsonTemplates(text), undefined, { tabSize: options.tabSize, insertSpaces: options.insertSpaces !== false, eol: '\n' });
+  // The caller puts the document's own line ends back; a body as written may carry CRLF already.
+  return applyEdits(text, edits).replace(/\r\n?/g, '\n').trim();
 }
 
 function reindentXml(pretty: string, step: string): string {
@@ -47,16 +35,12 @@ function reindentXml(pretty: string, step: string): string {
   }).join('\n');
 }
 
-function formattedBody(doc: AnalyzedDocument, index: number, step: string): string | undefined {
+function formattedBody(doc: AnalyzedDocument, index: number, step: string, options: FormattingOptions): string | undefined {
   const body = doc.bodyOf(index);
   if (!body || body.syntaxError) return undefined;
   if (body.format === 'json') {
     if (!body.json || (body.json.kind !== 'object' && body.json.kind !== 'array')) return undefined;
-    try {
-      return printJson(body.json, body.text, body.startOffset, '', step, 0);
-    } catch {
-      return undefined;
-    }
+    return formattedJson(body.text, { tabSize: step === '\t' ? options.tabSize : step.length, insertSpaces: step !== '\t' });
   }
   if (body.templateInTagName) return undefined;
   const pretty = prettyXml(body.text);
@@ -76,7 +60,7 @@ export function formatBodies(doc: AnalyzedDocument, options: FormattingOptions, 
   const edits: TextEdit[] = [];
   doc.requests.forEach((request, index) => {
     if (!request.body || (range && !overlaps(request.body.range, range))) return;
-    const printed = formattedBody(doc, index, step);
+    const printed = formattedBody(doc, index, step, options);
     const formatted = eol === '\n' ? printed : printed?.replace(/\n/g, eol);
     const current = doc.text.slice(request.body.startOffset, request.body.endOffset);
     if (formatted === undefined || formatted === current) return;

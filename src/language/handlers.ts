@@ -42,9 +42,14 @@ export const languageHandlers = {
   diagnostics(doc: AnalyzedDocument, environments?: EnvironmentsParams): Diagnostic[] {
     return diagnose(doc, environments ? documentTarget(doc, environments) : undefined);
   },
-  /** Quick fixes for the diagnostics in `range` that carry a replacement (of `diagnostics` when the caller has the document's already). */
-  codeActions(doc: AnalyzedDocument, range: Range, diagnostics?: Diagnostic[]): CodeAction[] {
-    return codeActionsFor(doc, range, diagnostics);
+  /**
+   * Quick fixes for the diagnostics in `range` that carry a replacement, and for keys written in
+   * the file (of `diagnostics` when the caller has the document's already); with
+   * `editorCommands`, the key's fix opens Set Keys for the file's environment.
+   */
+  codeActions(doc: AnalyzedDocument, range: Range, options?: { editorCommands?: boolean; environments?: EnvironmentsParams; diagnostics?: Diagnostic[] }): CodeAction[] {
+    const target = options?.environments ? documentTarget(doc, options.environments) : undefined;
+    return codeActionsFor(doc, range, options?.diagnostics, { editorCommands: options?.editorCommands ?? false, ...(target ? { target } : {}) });
   },
   codeLenses(doc: AnalyzedDocument, environments: EnvironmentsParams): CodeLens[] {
     return codeLensesOf(doc, environments);

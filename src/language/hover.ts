@@ -3,13 +3,13 @@
 
 import type { Hover, Position, Range } from 'vscode-languageserver-types';
 import type { AnalyzedDocument } from './analyzedDocument';
-import { fieldChainAt, lookupField, scopeAtPath } from './body/fieldScopes';
+import { fieldChainAt, lookupField, scopeAtPath } from '../core/requestLint/body/fieldScopes';
 import { operationMarkdown, fieldMarkdown } from './completion/operationDocs';
 import { BUILTIN_VARIABLES } from '../core/requestFile/builtinVariables';
 import { HEADER_NAMES } from './data/headerNames';
 import { isAuthHeader } from '../core/authHeaders';
-import { KEY_ADVICE } from './diagnostics/secretChecks';
-import { maskSecrets } from './diagnostics/keyPatterns';
+import { KEY_ADVICE } from '../core/requestLint/secretChecks';
+import { maskSecrets } from '../core/requestLint/keyPatterns';
 import type { Operation, OperationAlias } from '../catalog';
 import { TEST_CARDS } from './data/testCards';
 import { DECLINE_AMOUNTS, RETURNING_ACCOUNTS } from './data/sandboxValues';

@@ -45,6 +45,12 @@ export const LENS_COMMANDS = {
   generateCode: 'gateway.generateCode',
 } as const;
 
+/** Commands the quick fixes run after their edit (registered by the extension). */
+export const CODE_ACTION_COMMANDS = {
+  /** Arguments `[environmentName]` or none (the extension asks): "Set Keys…" after a key was taken out of a file. */
+  setKeys: 'gateway.setKeys',
+} as const;
+
 /** Third argument of `gateway.sendRequestAt` from the "Send to…" lens. */
 export interface PickEnvironmentArgument {
   pickEnvironment: true;

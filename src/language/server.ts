@@ -143,7 +143,9 @@ connection.onCompletion((p) => {
 connection.onCodeAction((p) => {
   const doc = analyzed(p.textDocument.uri);
   // The fixes come from the file's current diagnostics (incremental), not a whole-file re-analysis.
-  return doc ? safely('code actions', [], () => languageHandlers.codeActions(doc, p.range, diagnosticsOf(p.textDocument.uri)?.diagnostics)) : [];
+  if (!doc) return [];
+  const current = diagnosticsOf(p.textDocument.uri)?.diagnostics;
+  return safely('code actions', [], () => languageHandlers.codeActions(doc, p.range, { editorCommands: profile.editorCommands, environments, ...(current ? { diagnostics: current } : {}) }));
 });
 connection.onHover((p) => {
   const doc = analyzed(p.textDocument.uri);

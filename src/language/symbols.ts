@@ -3,7 +3,7 @@
 
 import { SymbolKind, type DocumentSymbol, type Range } from 'vscode-languageserver-types';
 import type { AnalyzedDocument } from './analyzedDocument';
-import { maskSecrets } from './diagnostics/keyPatterns';
+import { maskSecrets } from '../core/requestLint/keyPatterns';
 
 const before = (a: Range['start'], b: Range['start']): boolean => a.line < b.line || (a.line === b.line && a.character < b.character);
 

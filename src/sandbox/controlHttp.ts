@@ -5,8 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { mediaFormat } from './bodyDecoder';
 import type { SandboxControl } from './control';
 import type { SandboxRuntime } from './sandboxRuntime';
-
-export const CONTROL_PREFIX = '/__sandbox/';
+import { CONTROL_PREFIX, type ControlActionName } from '../catalog/localSandbox/control';
 
 type ControlAction = (body: Record<string, unknown>, control: SandboxControl, runtime: SandboxRuntime) => unknown;
 
@@ -22,7 +21,8 @@ function advance(body: Record<string, unknown>, control: SandboxControl, runtime
   return clockView(control, runtime);
 }
 
-const routes: Record<string, ControlAction> = {
+// Keyed by the catalog's list: an action missing here, or one it does not name, fails to compile.
+const routes: Record<ControlActionName, ControlAction> = {
   'GET clock': (_b, c, r) => clockView(c, r),
   'POST clock/advance': advance,
   'POST faults': (b, c) => ({ faultsLeft: c.injectFaults((Array.isArray(b.faults) ? b.faults : b) as never) }),
@@ -36,9 +36,6 @@ const routes: Record<string, ControlAction> = {
     return { apiKey: c.mintKey(scope), scope };
   },
 };
-
-/** `METHOD action` pairs the control surface answers, e.g. `POST clock/advance` (the language server knows them). */
-export const CONTROL_ACTIONS: readonly string[] = Object.keys(routes);
 
 function isLoopback(address: string | undefined): boolean {
   return address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
@@ -95,7 +92,7 @@ export async function handleControl(req: IncomingMessage, res: ServerResponse, p
     return;
   }
   const key = `${req.method} ${pathname.slice(CONTROL_PREFIX.length)}`;
-  const action = Object.prototype.hasOwnProperty.call(routes, key) ? routes[key] : undefined;
+  const action = Object.prototype.hasOwnProperty.call(routes, key) ? routes[key as ControlActionName] : undefined;
   if (!action) {
     send(res, 404, { error: `No control action "${key}". Known: ${Object.keys(routes).join(', ')} (under ${CONTROL_PREFIX}).` });
     return;

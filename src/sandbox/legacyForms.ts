@@ -3,11 +3,11 @@
 // carried as a JSON body field instead of a header. docs/sandbox.md lists each with its evidence.
 
 import type { IncomingHttpHeaders } from 'node:http';
-import { aliasTarget, requireOperation, TRANSACTION_TYPES, type OperationAlias } from '../catalog';
+import { aliasTarget, LEGACY_KEY_FIELD, LEGACY_KEY_HEADER, requireOperation, TRANSACTION_TYPES, type OperationAlias } from '../catalog';
 import type { Operation } from '../catalog/types';
 import { decodeBody, mediaFormat } from './bodyDecoder';
 
-export const LEGACY_KEY_FIELD = 'api-key';
+export { LEGACY_KEY_FIELD };
 
 /** The operation a by-field alias becomes for this body; undefined when the body does not say. */
 export function selectedOperation(alias: OperationAlias, template: Operation, headers: IncomingHttpHeaders, raw: Buffer | undefined): Operation | undefined {
@@ -30,7 +30,7 @@ export function unselectedMessage(alias: OperationAlias): string {
  * which then fail authentication as usual.
  */
 export function legacyBodyKey(headers: IncomingHttpHeaders, raw: Buffer | undefined): string | undefined {
-  if (headers[LEGACY_KEY_FIELD] !== undefined || headers.api_key !== undefined || !raw || raw.length === 0) return undefined;
+  if (headers[LEGACY_KEY_FIELD] !== undefined || headers[LEGACY_KEY_HEADER] !== undefined || !raw || raw.length === 0) return undefined;
   if (mediaFormat(headers['content-type']) !== 'json') return undefined;
   try {
     const parsed: unknown = JSON.parse(raw.toString('utf8'));

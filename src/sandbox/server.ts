@@ -5,7 +5,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Socket } from 'node:net';
 import { ControllableClock } from './clock';
 import { createControl, type SandboxControl } from './control';
-import { CONTROL_PREFIX, handleControl } from './controlHttp';
+import { handleControl } from './controlHttp';
+import { CONTROL_PREFIX } from '../catalog/localSandbox/control';
 import { sandboxModules } from './moduleTable';
 import { ChangeTracker } from './changeTracking';
 import { journalFileOf, Journal, replayJournal } from './journal';

@@ -123,6 +123,28 @@ describe('gateway-workbench proxy', () => {
     }
   });
 
+  it('records the shared rule set\'s wrong-Content-Type and legacy-form findings', async () => {
+    const recording = path.join(dir, 'legacy.jsonl');
+    const { child, ready } = await startProxy(['--env', 'Staging', '--config', config, '--recording', recording]);
+    try {
+      const body = JSON.stringify({ type: 'sale', amount: '3.00', card: VISA, 'exp-date': '1230' });
+      const plain = await fetch(`${ready.proxyUrl}/rest/v2/transactions/sale`, { method: 'POST', headers: { 'api-key': sandbox.apiKey, 'content-type': 'text/plain' }, body });
+      assert.equal(plain.status, 415, 'the gateway refuses the media type');
+      const generic = await fetch(`${ready.proxyUrl}/rest/v2/transactions`, { method: 'POST', headers: { api_key: sandbox.apiKey, 'content-type': 'application/json' }, body });
+      assert.equal(generic.status, 200, 'the legacy forms still work');
+
+      const [first, second] = await recorded(recording);
+      assert.deepEqual(first!.findings.map((f) => [f.code, f.severity, f.line]), [['content-type-mismatch', 'error', 2]]);
+      assert.match(first!.findings[0]!.message, /text\/plain.*415.*application\/json/);
+      assert.deepEqual(second!.findings.map((f) => f.code), ['legacy-form', 'legacy-form']);
+      assert.match(second!.findings[0]!.message, /generic endpoint.*\/rest\/v2\/transactions\/sale/);
+      assert.match(second!.findings[1]!.message, /api_key header/);
+      assert.ok(!(await readFile(recording, 'utf8')).includes(sandbox.apiKey), 'the legacy header\'s key is not recorded either');
+    } finally {
+      assert.equal(await stop(child), 0);
+    }
+  });
+
   it('refuses a production environment unless --allow-production', async () => {
     const refused = await runCli(['proxy', '--env', 'Live', '--config', config]);
     assert.equal(refused.code, 2);

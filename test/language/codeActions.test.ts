@@ -34,3 +34,49 @@ describe('quick fixes', () => {
     assert.match(applied(sale, fixes(sale)[0]!.edit), /^POST \/rest\/v2\/transactions\/sale\n/);
   });
 });
+
+describe('quick fix: move a key out of the file (issue 11, item 12)', () => {
+  const ENVIRONMENTS = { active: 'Staging', names: ['Local sandbox', 'Staging'], local: 'Local sandbox' };
+  const keyFix = (text: string, options?: Parameters<typeof languageHandlers.codeActions>[2]) => {
+    const doc = analyzeDocument(text, URI, 1);
+    const keys = languageHandlers.diagnostics(doc).filter((d) => d.code === 'auth-header' || d.code === 'key-in-file');
+    assert.equal(keys.length, 1, JSON.stringify(keys));
+    const actions = languageHandlers.codeActions(doc, keys[0]!.range, options);
+    assert.equal(actions.length, 1);
+    const after = applied(text, actions[0]!.edit!.changes![URI]![0]!);
+    return { action: actions[0]!, after, left: languageHandlers.diagnostics(analyzeDocument(after)) };
+  };
+  const SALE_BODY = '"amount": "1.00", "card": "4111111111111111", "exp-date": "1230"';
+
+  it('an api-key header: its line goes, and the title says where keys come from', () => {
+    const { action, after, left } = keyFix(`POST {{gatewayUrl}}/rest/v2/transactions/sale\napi-key: 0123456789abcdef\nContent-Type: application/json\n\n{${SALE_BODY}}\n`);
+    assert.equal(after, `POST {{gatewayUrl}}/rest/v2/transactions/sale\nContent-Type: application/json\n\n{${SALE_BODY}}\n`);
+    assert.deepEqual(left, []);
+    assert.match(action.title, /Remove the key from the file.*SecretStorage/);
+    assert.equal(action.command, undefined, 'no command for a client that runs none');
+  });
+
+  it('an AccessKey literal in a JSON body: the field and its comma go, the body still parses', () => {
+    for (const body of [`{"AccessKey": "abcdef123456", ${SALE_BODY}}`, `{\n  ${SALE_BODY.replace(/, /g, ',\n  ')},\n  "AccessKey": "abcdef123456"\n}`]) {
+      const { after, left } = keyFix(`POST {{gatewayUrl}}/rest/v2/transactions/sale\n\n${body}\n`);
+      assert.ok(!after.includes('AccessKey') && !after.includes('abcdef123456'), after);
+      assert.deepEqual(left, [], after);
+    }
+  });
+
+  it('a key variable, a key query parameter and a key-like literal', () => {
+    assert.equal(keyFix('@apiKey = abcdef\nGET {{gatewayUrl}}/rest/v2/transactions\n').after, 'GET {{gatewayUrl}}/rest/v2/transactions\n');
+    assert.equal(keyFix('GET {{gatewayUrl}}/rest/v2/transactions?api-key=abcdef&page=2\n').after, 'GET {{gatewayUrl}}/rest/v2/transactions?page=2\n');
+    assert.equal(keyFix('GET {{gatewayUrl}}/rest/v2/transactions?page=2&api-key=abcdef\n').after, 'GET {{gatewayUrl}}/rest/v2/transactions?page=2\n');
+    assert.equal(keyFix('GET {{gatewayUrl}}/rest/v2/transactions\nX-Note: sk_live_abcdefghijkl\n').after, 'GET {{gatewayUrl}}/rest/v2/transactions\n');
+  });
+
+  it('in an editor that runs the extension\'s commands, then opens Set Keys for the file\'s environment', () => {
+    const text = `POST {{gatewayUrl}}/rest/v2/transactions/sale\napi-key: 0123456789abcdef\n\n{${SALE_BODY}}\n`;
+    const staging = keyFix(text, { editorCommands: true, environments: ENVIRONMENTS }).action;
+    assert.deepEqual(staging.command, { title: 'Set Keys', command: 'gateway.setKeys', arguments: ['Staging'] });
+    assert.match(staging.title, /set "Staging"'s keys/);
+    const local = keyFix(text, { editorCommands: true, environments: { ...ENVIRONMENTS, active: 'Local sandbox' } }).action;
+    assert.equal(local.command, undefined, 'the Local sandbox\'s keys are generated: nothing to set');
+  });
+});

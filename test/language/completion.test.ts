@@ -1,10 +1,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { CompletionItemKind, type CompletionItem, type TextEdit } from 'vscode-languageserver-types';
-import { languageHandlers } from '../../src/language/handlers';
+import { analyzeDocument, languageHandlers } from '../../src/language/handlers';
+import { snippetToPlainText } from '../../src/language/clientProfile';
 import { operations } from '../../src/catalog';
-import { DECLINE_TABLE } from '../../src/sandbox/cards/declineTable';
-import { ACH_RETURN_RULES } from '../../src/sandbox/ach/achReturnRules';
+import { DECLINE_TABLE } from '../../src/catalog/localSandbox/declineAmounts';
+import { ACH_RETURN_RULES } from '../../src/catalog/localSandbox/achReturns';
 import { atCursor, textOf } from './cursorDocument';
 import { MAX_NAMED_OFFERED } from '../../src/language/completion/variables';
 
@@ -24,7 +25,7 @@ const SALE = ['### Sale', 'POST {{gatewayUrl}}/rest/v2/transactions/sale', 'Cont
 describe('completion: methods and paths', () => {
   it('offers the methods the catalog uses at the start of a request line, replacing the typed word', () => {
     const { items } = complete(['###', 'PO|']);
-    assert.deepEqual(items.map((i) => i.label), ['GET', 'POST', 'PUT', 'DELETE']);
+    assert.deepEqual(items.filter((i) => !String(i.label).startsWith('gw-')).map((i) => i.label), ['GET', 'POST', 'PUT', 'DELETE'], 'and the new-request snippets, which the editor filters by the typed word');
     assert.deepEqual(edit(byLabel(items, 'POST')).range, { start: { line: 1, character: 0 }, end: { line: 1, character: 2 } });
     assert.equal(edit(byLabel(items, 'POST')).newText, 'POST ');
   });
@@ -211,5 +212,44 @@ describe('completion: values after "@expect <path> ==" (issue 11, item 12)', () 
     assert.deepEqual(type.map((i) => i.label), ['REFUND']);
     const ach = complete(['# @expect payload.ach-transaction.status == |', 'POST {{gatewayUrl}}/rest/v2/ach/transactions']).items;
     assert.ok(ach.some((i) => i.label === 'Returned'));
+  });
+});
+
+describe('completion: new-request snippets (issue 11, item 11)', () => {
+  /** The document after accepting `item` with its defaults, as the editor would write it. */
+  function accepted(at: ReturnType<typeof atCursor>, item: CompletionItem | undefined): string {
+    const e = edit(item);
+    const text = at.doc.text;
+    return text.slice(0, at.doc.offsetAt(e.range.start)) + snippetToPlainText(e.newText) + text.slice(at.doc.offsetAt(e.range.end));
+  }
+  const separators = (text: string) => text.split('\n').filter((l) => l.startsWith('###'));
+
+  it('are offered below a request with a body, without typing ### first, and start a new block', () => {
+    const { items, at } = complete([...SALE, '{"amount": "1.00", "card": "4111111111111111", "exp-date": "1230"}', '', 'gw-sa|']);
+    const text = accepted(at, byLabel(items, 'gw-sale'));
+    assert.deepEqual(separators(text), ['### Sale', '### Sale']);
+    const after = analyzeDocument(text);
+    assert.deepEqual(after.requests.map((_, i) => after.operationOf(i)?.op?.id), ['transactions.sale', 'transactions.sale']);
+    assert.deepEqual(languageHandlers.diagnostics(after), [], 'both requests are whole: the first body did not swallow the second');
+  });
+
+  it('below an XML body too, and below a request that takes no body', () => {
+    assert.ok(byLabel(complete(['PUT {{gatewayUrl}}/rest/v2/settings/terminal', '', '<terminal-settings><enable-tip>true</enable-tip></terminal-settings>', '', 'gw|']).items, 'gw-sale'));
+    assert.ok(byLabel(complete(['GET {{gatewayUrl}}/rest/v2/transactions', 'Accept: application/json', 'gw|']).items, 'gw-sale'));
+  });
+
+  it('never double the ###: after a ### the user wrote, the snippet leaves its own out', () => {
+    const { items, at } = complete([...SALE, '{"amount": "1.00", "card": "4111111111111111", "exp-date": "1230"}', '', '###', 'gw-|']);
+    const text = accepted(at, byLabel(items, 'gw-refund'));
+    assert.deepEqual(separators(text), ['### Sale', '###']);
+    assert.equal(analyzeDocument(text).requests.length, 2);
+  });
+
+  it('are not offered inside a body, above lines of the block, or where an empty body takes the sample', () => {
+    assert.equal(byLabel(complete([...SALE, '{', '  gw|', '}']).items, 'gw-sale'), undefined);
+    assert.equal(byLabel(complete(['GET {{gatewayUrl}}/rest/v2/transactions', 'gw|', 'Accept: application/json']).items, 'gw-sale'), undefined);
+    const empty = complete([...SALE, '|']).items;
+    assert.equal(byLabel(empty, 'gw-sale'), undefined);
+    assert.ok(empty.length > 0, 'the sample body is offered there');
   });
 });

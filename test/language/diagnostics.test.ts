@@ -106,6 +106,19 @@ describe('diagnostics: body presence and format', () => {
     assert.equal(text, 'application/json');
     assert.deepEqual(d.range, at(1, 14, 30));
   });
+
+  it('flags a Content-Type that names no body format (the gateway answers 415), from the shared rule set', () => {
+    const { one, all } = diagnose([SALE_LINE, 'Content-Type: text/plain', '', '{"amount": "1.00", "card": "4111111111111111", "exp-date": "1230"}']);
+    const { d, text } = one('content-type-mismatch');
+    assert.equal(text, 'text/plain');
+    assert.equal(d.severity, ERROR);
+    assert.match(message(d), /names no body format Sale reads .*use application\/json/);
+    assert.equal(all.length, 1);
+  });
+
+  it('does not ask a request file for a Content-Type: the sender sets it from the body', () => {
+    assert.deepEqual(diagnose([SALE_LINE, '', '{"amount": "1.00", "card": "4111111111111111", "exp-date": "1230"}']).all, []);
+  });
 });
 
 describe('diagnostics: malformed bodies', () => {

@@ -40,6 +40,11 @@ describe('language server over stdio', () => {
     child.kill();
   });
 
+  /** Resolves once diagnostics for `uri` are published (other documents may be republished meanwhile). */
+  async function publishedFor(uri: string): Promise<void> {
+    for (let waited = 0; waited < 10_000 && !published.some((p) => p.uri === uri); waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+
   it('initializes, publishes diagnostics on open, completes body fields and lenses the environments', async () => {
     const init = await connection.sendRequest('initialize', {
       processId: process.pid, rootUri: null,
@@ -106,6 +111,31 @@ describe('language server over stdio', () => {
     assert.ok(legacy);
     const actions = await connection.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: legacy.range, context: { diagnostics: [legacy] } }) as Array<{ title: string; edit: { changes: Record<string, Array<{ newText: string }>> } }>;
     assert.deepEqual(actions.map((a) => a.edit.changes[uri][0].newText), ['/rest/v2/transactions/refund']);
+  });
+
+  it('moves a key out of the file: the edit, then Set Keys for the file\'s environment', async () => {
+    await connection.sendNotification(ENVIRONMENTS_NOTIFICATION, { active: 'Staging', names: ['Local sandbox', 'Staging'], local: 'Local sandbox' });
+    const uri = 'file:///tmp/server-test/key.gwreq';
+    const opened = publishedFor(uri);
+    await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'gateway-request', version: 1,
+      text: ['GET {{gatewayUrl}}/rest/v2/transactions', 'api-key: 0123456789abcdef', 'Accept: application/json'].join('\n') } });
+    await opened;
+    const key = published.filter((p) => p.uri === uri).pop()!.diagnostics.find((d) => d.code === 'auth-header');
+    assert.ok(key);
+    const actions = await connection.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: key.range, context: { diagnostics: [key] } }) as Array<{ title: string; command?: { command: string; arguments: unknown[] }; edit: { changes: Record<string, Array<{ range: unknown; newText: string }>> } }>;
+    assert.equal(actions.length, 1);
+    assert.deepEqual(actions[0]!.edit.changes[uri], [{ range: { start: { line: 1, character: 0 }, end: { line: 2, character: 0 } }, newText: '' }]);
+    assert.deepEqual([actions[0]!.command?.command, actions[0]!.command?.arguments], ['gateway.setKeys', ['Staging']]);
+  });
+
+  it('publishes the shared rule set\'s wrong-Content-Type and legacy-path findings', async () => {
+    const uri = 'file:///tmp/server-test/legacy.gwreq';
+    const opened = publishedFor(uri);
+    await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'gateway-request', version: 1,
+      text: ['GET {{gatewayUrl}}/rest/v2/batches/open', '', '###', 'POST {{gatewayUrl}}/rest/v2/transactions/sale', 'Content-Type: text/plain', '', '{"amount": "1.00", "card": "4111111111111111", "exp-date": "1230"}'].join('\n') } });
+    await opened;
+    const diagnostics = published.filter((p) => p.uri === uri).pop()!.diagnostics;
+    assert.deepEqual(diagnostics.map((d) => [d.code, d.range.start.line, d.range.start.character]), [['legacy-form', 0, 18], ['content-type-mismatch', 4, 14]]);
   });
 });
 

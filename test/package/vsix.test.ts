@@ -19,7 +19,7 @@ const VSCE = path.join(root, 'node_modules/@vscode/vsce/vsce');
 const ALLOWED = [
   'package.json', 'README.md', 'CHANGELOG.md', 'LICENSE',
   'dist/extension.js', 'dist/runtime.js', 'dist/resultWorker.js', 'dist/languageClient.js', 'dist/server.js', 'dist/THIRD-PARTY-NOTICES.md',
-  'syntaxes/gateway-request.tmLanguage.json', 'snippets/gateway-request.json', 'language-configuration.json',
+  'syntaxes/gateway-request.tmLanguage.json', 'language-configuration.json',
   'schemas/gateway-workbench.schema.json', 'media/icon.png', 'media/gateway.svg',
   ...walkthroughImages,
   // "Local Sandbox: Open Examples" copies these into the workspace.
@@ -64,7 +64,7 @@ describe('the .vsix', () => {
     const c = manifest.contributes;
     const pointed = [
       manifest.main, manifest.icon,
-      ...c.grammars.map((g: { path: string }) => g.path), ...c.snippets.map((s: { path: string }) => s.path),
+      ...c.grammars.map((g: { path: string }) => g.path),
       ...c.languages.map((l: { configuration: string }) => l.configuration),
       ...c.jsonValidation.map((j: { url: string }) => j.url),
       ...Object.values(c.viewsContainers).flat().map(v => (v as { icon: string }).icon),

@@ -3,7 +3,7 @@
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { RunningSandbox } from '../../src/sandbox/server';
-import { AVS_BY_ZIP, CSC_BY_VALUE } from '../../src/sandbox/cards/verificationTable';
+import { AVS_BY_ZIP, CSC_BY_VALUE } from '../../src/catalog/localSandbox/verificationValues';
 import { call, sale, startTestSandbox } from './sandboxTestClient';
 
 let sb: RunningSandbox;

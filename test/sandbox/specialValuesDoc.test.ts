@@ -4,8 +4,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { DECLINE_TABLE } from '../../src/sandbox/cards/declineTable';
-import { ACH_RETURN_RULES } from '../../src/sandbox/ach/achReturnRules';
+import { DECLINE_TABLE } from '../../src/catalog/localSandbox/declineAmounts';
+import { ACH_RETURN_RULES } from '../../src/catalog/localSandbox/achReturns';
 
 const doc = readFileSync(path.join(__dirname, '../../docs/sandbox.md'), 'utf8');
 

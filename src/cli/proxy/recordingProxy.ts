@@ -11,7 +11,7 @@ import { matchOperation } from '../../catalog';
 import type { Environment } from '../../core/environment';
 import { keptExchange, type TrafficExchange, type TrafficFinding } from '../../core/traffic/exchange';
 import { Pool, requestThrough } from '../../core/undiciParts';
-import { lintExchangeRequest } from '../../language/exchangeLint';
+import { lintExchangeRequest } from '../../core/requestLint/exchangeLint';
 
 export interface RecordingProxyOptions {
   environment: Pick<Environment, 'gatewayUrl' | 'boardingUrl'>;

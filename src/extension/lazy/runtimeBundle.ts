@@ -27,7 +27,7 @@ export { parseRequestFile, substituteVariables, resolveTarget } from '../../core
 export { startSandbox } from '../../sandbox/server';
 export { keptExchange } from '../../core/traffic/exchange';
 export { exchangeRequestText } from '../../core/traffic/requestText';
-export { lintExchangeRequest } from '../../language/exchangeLint';
+export { lintExchangeRequest } from '../../core/requestLint/exchangeLint';
 export { LANGUAGES, codeRequestFromFile, codeRequestFromOperation, languageById, renderProgram } from '../../core/codegen';
 // The name the activation bundle calls, so that dist/extension.js holds no `startSandbox`
 // (test/extension-rules/activationBundle.test.ts looks for that marker).

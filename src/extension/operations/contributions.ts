@@ -57,9 +57,6 @@ const requestGrammars = [
   },
 ];
 
-/** One snippet per body-bearing operation, generated from the catalog's samples. */
-const requestSnippets = [{ language: REQUEST_LANGUAGE_ID, path: './snippets/gateway-request.json' }];
-
 /**
  * `contributes.configuration` of the operations part. Application scope, like the environments:
  * a workspace (e.g. a cloned repository) must not choose where customer documents get written.
@@ -82,7 +79,6 @@ export const contributes: ContributesFragment = {
   keybindings,
   languages,
   grammars: requestGrammars,
-  snippets: requestSnippets,
   configuration: resultConfiguration,
 };
 

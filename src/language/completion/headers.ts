@@ -3,7 +3,8 @@
 
 import { CompletionItemKind, InsertTextFormat, type CompletionItem } from 'vscode-languageserver-types';
 import type { Operation } from '../../catalog/types';
-import { HEADER_NAMES, MEDIA_TYPES, type HeaderInfo } from '../data/headerNames';
+import { HEADER_NAMES, type HeaderInfo } from '../data/headerNames';
+import { MEDIA_TYPES } from '../../catalog/mediaTypes';
 import { lineRange } from './requestLine';
 
 /** Media types for a header: Content-Type by the body formats, Accept by the response formats. */

@@ -11,10 +11,36 @@ import { expectItems, expectValueItems, metadataKeywordItems } from './metadata'
 import { jsonBodyItems } from './jsonBody';
 import { xmlBodyItems } from './xmlBody';
 import { emptyBodyItems } from './emptyBody';
+import { requestSnippetItems, SNIPPET_WORD } from './requestSnippets';
+import type { LineContext } from './lineContext';
 
 const META_KEYWORD = /^(\s*(?:#|\/\/)\s*@)(\w*)$/;
 const EXPECT_SUBJECT = /^(\s*(?:#|\/\/)\s*@expect\s+)(\S*)$/;
 const EXPECT_VALUE = /^(\s*(?:#|\/\/)\s*@expect\s+(\S+)\s+(?:==|!=)\s*)(\S*)$/;
+
+/**
+ * New-request snippets for a word typed alone on a line with nothing but blank lines below it in
+ * its block: in a block of its own (after a `###` the user wrote, or at the top of the file), or
+ * below a request (outside its body), where the snippet brings the `###` that starts a new block.
+ */
+function newRequestItems(doc: AnalyzedDocument, context: LineContext, line: number, before: string, after: string, wordEnd: number): CompletionItem[] {
+  if (!SNIPPET_WORD.test(before) || after.slice(wordEnd - before.length).trim() !== '') return [];
+  for (let l = line + 1; l <= context.block.last; l++) if (doc.lineText(l).trim() !== '') return [];
+  const range = { start: { line, character: before.length - before.trimStart().length }, end: { line, character: wordEnd } };
+  // No request in the block yet (a word typed alone is read as a half-written request line).
+  if (context.requestIndex < 0 || context.requestLine === line) {
+    const opened = context.block.first > 0 && doc.separatorLines.includes(context.block.first - 1);
+    return requestSnippetItems(opened ? 'opened-block' : 'below-request', range);
+  }
+  if (context.role === 'body') {
+    // Below the body's root, or below a request that takes no body; an empty body of one that
+    // takes a body is where its sample goes.
+    const root = doc.bodyOf(context.requestIndex)?.root;
+    const takesBody = (doc.operationOf(context.requestIndex)?.op?.bodyFormat ?? 'none') !== 'none';
+    if (root ? root.end > doc.lineStarts[line]! : takesBody) return [];
+  }
+  return requestSnippetItems('below-request', range);
+}
 
 export function complete(doc: AnalyzedDocument, position: Position): CompletionItem[] {
   return completionList(doc, position).items;
@@ -57,13 +83,17 @@ function completeAt(doc: AnalyzedDocument, position: Position): CompletionItem[]
   }
   if (/^\s*(#|\/\/)/.test(before)) return [];
 
-  if (context.role === 'preamble') return /^[A-Za-z]*$/.test(before) ? methodItems(line, 0, wordEnd) : [];
+  if (context.role === 'preamble') {
+    if (!/^[\w-]*$/.test(before)) return [];
+    const snippets = context.requestIndex < 0 ? newRequestItems(doc, context, line, before, after, wordEnd) : [];
+    return [...(/^[A-Za-z]*$/.test(before) ? methodItems(line, 0, wordEnd) : []), ...snippets];
+  }
 
   if (context.role === 'requestLine') {
     const m = /^(\s*)(\S*)(\s+)?(\S*)$/.exec(before);
     if (!m) return [];
     const [, lead, method, gap, typedTarget] = m;
-    if (gap === undefined) return methodItems(line, lead.length, wordEnd);
+    if (gap === undefined) return [...methodItems(line, lead.length, wordEnd), ...newRequestItems(doc, context, line, before, after, wordEnd)];
     const q = typedTarget.indexOf('?');
     if (q >= 0) {
       const fullTarget = typedTarget + (/^\S*/.exec(after)?.[0] ?? '');
@@ -78,12 +108,14 @@ function completeAt(doc: AnalyzedDocument, position: Position): CompletionItem[]
 
   if (context.role === 'header') {
     const colon = before.indexOf(':');
-    if (colon < 0) return headerNameItems(op, request?.headers.map((h) => h.name) ?? [], line, wordEnd);
+    if (colon < 0) return [...headerNameItems(op, request?.headers.map((h) => h.name) ?? [], line, wordEnd), ...newRequestItems(doc, context, line, before, after, wordEnd)];
     const valueStart = colon + 1 + (before.slice(colon + 1).length - before.slice(colon + 1).trimStart().length);
     return headerValueItems(op, before.slice(0, colon).trim(), line, valueStart, text.trimEnd().length > cursor ? text.trimEnd().length : cursor);
   }
 
-  if (!op || context.blankLine === undefined) return [];
+  if (!op || context.blankLine === undefined) return newRequestItems(doc, context, line, before, after, wordEnd);
+  const below = newRequestItems(doc, context, line, before, after, wordEnd);
+  if (below.length > 0) return below;
   const base = doc.lineStarts[context.blankLine + 1] ?? doc.text.length;
   const endLine = context.block.last;
   const end = endLine + 1 < doc.lineCount ? doc.lineStarts[endLine + 1] - 1 : doc.text.length;

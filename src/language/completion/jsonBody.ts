@@ -4,8 +4,8 @@
 import { CompletionItemKind, type CompletionItem, type Range, type TextEdit } from 'vscode-languageserver-types';
 import type { Operation } from '../../catalog/types';
 import type { AnalyzedDocument } from '../analyzedDocument';
-import { readJsonLocations, type JsonNode, type JsonProperty } from '../body/jsonFieldLocations';
-import { lookupField, scopeAtPath } from '../body/fieldScopes';
+import { readJsonLocations, type JsonNode, type JsonProperty } from '../../core/requestLint/body/jsonFieldLocations';
+import { lookupField, scopeAtPath } from '../../core/requestLint/body/fieldScopes';
 import { jsonKeyItems } from './fieldItems';
 import { jsonValueText, valueChoices } from './values';
 

@@ -5,7 +5,7 @@ import { CompletionItemKind, CompletionItemTag, InsertTextFormat, type Completio
 import { operations } from '../../catalog';
 import type { Operation } from '../../catalog/types';
 import { KNOWN_METHODS } from '../../core/requestFile';
-import { requestOperation } from '../requestOperation';
+import { requestOperation } from '../../core/requestLint/requestOperation';
 import { operationMarkdown } from './operationDocs';
 
 const METHOD_DOCS: Readonly<Record<string, string>> = {

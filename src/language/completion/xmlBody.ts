@@ -5,8 +5,8 @@
 import { CompletionItemKind, InsertTextFormat, type CompletionItem, type Range } from 'vscode-languageserver-types';
 import type { Operation } from '../../catalog/types';
 import type { AnalyzedDocument } from '../analyzedDocument';
-import { readXmlLocations, xmlElementChain, type XmlElement } from '../body/xmlElementLocations';
-import { lookupField, scopeAtPath } from '../body/fieldScopes';
+import { readXmlLocations, xmlElementChain, type XmlElement } from '../../core/requestLint/body/xmlElementLocations';
+import { lookupField, scopeAtPath } from '../../core/requestLint/body/fieldScopes';
 import { xmlElementItems } from './fieldItems';
 import { valueChoices } from './values';
 

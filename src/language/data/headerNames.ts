@@ -17,4 +17,3 @@ export const HEADER_NAMES: readonly HeaderInfo[] = [
   { name: 'X-Request-Id', doc: 'Your own correlation id, shown in logs on your side.' },
 ];
 
-export const MEDIA_TYPES = { json: 'application/json', xml: 'application/xml', pdf: 'application/pdf' } as const;

@@ -1,8 +1,8 @@
-// Special values of the Local sandbox offered as completion items, read from the tables the
-// sandbox itself runs on (so the editor cannot promise what the sandbox does not do).
-import { DECLINE_TABLE } from '../../sandbox/cards/declineTable';
-import { ACH_RETURN_RULES } from '../../sandbox/ach/achReturnRules';
-import { AVS_BY_ZIP, CSC_BY_VALUE } from '../../sandbox/cards/verificationTable';
+// Special values of the Local sandbox offered as completion items, read from the catalog's
+// public tables the sandbox itself runs on (so the editor cannot promise what the sandbox does not do).
+import { DECLINE_TABLE } from '../../catalog/localSandbox/declineAmounts';
+import { ACH_RETURN_RULES } from '../../catalog/localSandbox/achReturns';
+import { AVS_BY_ZIP, CSC_BY_VALUE } from '../../catalog/localSandbox/verificationValues';
 
 export interface SpecialValue {
   value: string;

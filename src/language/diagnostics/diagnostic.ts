@@ -1,10 +1,12 @@
-// Building LSP diagnostics: one source, stable codes, messages with secrets masked.
+// Building LSP diagnostics: one source, stable codes, messages with secrets masked. The request
+// checks themselves live in core (src/core/requestLint); their findings become diagnostics here.
 
 import { DiagnosticSeverity, type Diagnostic, type Range } from 'vscode-languageserver-types';
 import { DIAGNOSTIC_SOURCE } from '../protocol';
-import { maskSecrets } from './keyPatterns';
+import { maskSecrets, type FindingSeverity, type LintFinding } from '../../core/requestLint';
+import { linesMoved } from '../../core/requestLint/bodyChecks';
 
-export type Severity = 'error' | 'warning' | 'information';
+export type Severity = FindingSeverity;
 
 const SEVERITY: Readonly<Record<Severity, DiagnosticSeverity>> = {
   error: DiagnosticSeverity.Error,
@@ -21,12 +23,20 @@ export interface Replacement {
   replacement: string;
 }
 
-/** The diagnostic with the text its quick fix puts in place of its range. */
-export function withReplacement(d: Diagnostic, replacement: string): Diagnostic {
-  const data: Replacement = { replacement };
-  return { ...d, data };
+/** A core finding as an LSP diagnostic; a known fix travels in `data` for the quick fix. */
+export function diagnosticOf(found: LintFinding): Diagnostic {
+  const d: Diagnostic = { range: found.range, code: found.code, message: found.message, severity: SEVERITY[found.severity], source: DIAGNOSTIC_SOURCE };
+  if (found.replacement !== undefined) {
+    const data: Replacement = { replacement: found.replacement };
+    d.data = data;
+  }
+  return d;
 }
 
-export function onLine(line: number, from: number, to: number): Range {
-  return { start: { line, character: from }, end: { line, character: to } };
+/**
+ * The message of a diagnostic whose block moved `lines` lines down (incremental analysis): a
+ * syntax error's message names document lines ("opened in line 12"), which move with it.
+ */
+export function movedSyntaxMessage(d: Diagnostic, lines: number): Diagnostic['message'] {
+  return (d.code === 'malformed-json' || d.code === 'malformed-xml') && typeof d.message === 'string' ? linesMoved(d.message, lines) : d.message;
 }

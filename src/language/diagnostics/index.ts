@@ -1,16 +1,16 @@
-// Every diagnostic of a request file: the parser's own, then per request its line, body and
-// fields against the catalog, keys, (when the file goes to production) sandbox test cards, and
-// undefined variables across the file.
+// Every diagnostic of a request file: the request checks shared with the Traffic view and the
+// recording proxy (core's rule set: the file's syntax, per request its line, body and fields
+// against the catalog, keys written in the file), (when the file goes to production) sandbox
+// test cards, and undefined variables across the file. Only positions and LSP shape are added
+// here.
 //
 // Split in two for the language server's incremental analysis (fileDiagnostics.ts): what one
 // `###` block decides on its own, and the variable checks, which also need the file's names.
 
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { AnalyzedDocument } from '../analyzedDocument';
-import { diagnostic } from './diagnostic';
-import { bodyPresenceDiagnostics, requestLineDiagnostics } from './requestChecks';
-import { bodyDiagnostics } from './bodyChecks';
-import { secretDiagnostics } from './secretChecks';
+import { diagnosticOf } from './diagnostic';
+import { lintRequestFile } from '../../core/requestLint';
 import { variableDiagnostics } from './variableChecks';
 import { productionDiagnostics } from './productionChecks';
 import type { DocumentTarget } from '../documentTarget';
@@ -26,16 +26,7 @@ export function diagnose(doc: AnalyzedDocument, target?: DocumentTarget): Diagno
  * incremental-analysis test (test/language/incremental.test.ts) fails otherwise.
  */
 export function blockLocalDiagnostics(doc: AnalyzedDocument, target?: DocumentTarget): Diagnostic[] {
-  const out: Diagnostic[] = doc.file.diagnostics.map((d) => diagnostic(d.range, d.code, d.message, d.severity));
-  doc.requests.forEach((request, index) => {
-    const resolved = doc.operationOf(index);
-    if (!resolved) return;
-    out.push(...requestLineDiagnostics(request, resolved));
-    const body = doc.bodyOf(index);
-    if (resolved.op) out.push(...bodyPresenceDiagnostics(doc, request, resolved.op, body));
-    if (body) out.push(...bodyDiagnostics(doc, resolved.op, body));
-  });
-  out.push(...secretDiagnostics(doc));
+  const out: Diagnostic[] = lintRequestFile(doc).map(diagnosticOf);
   if (target) out.push(...productionDiagnostics(doc, target));
   return out;
 }

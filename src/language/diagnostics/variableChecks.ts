@@ -6,7 +6,7 @@ import type { VariableRef } from '../../core/requestFile';
 import type { AnalyzedDocument } from '../analyzedDocument';
 import { BUILTIN_VARIABLES } from '../../core/requestFile/builtinVariables';
 import { diagnostic } from './diagnostic';
-import { shown } from './keyPatterns';
+import { shown } from '../../core/requestLint/keyPatterns';
 
 const BUILTINS = new Set(BUILTIN_VARIABLES.map((b) => b.name));
 

@@ -26,5 +26,5 @@ export const achModule: DomainModule<AchSlice> = {
 };
 
 export type { AchSlice } from './achState';
-export { ACH_RETURN_RULES } from './achReturnRules';
+export { ACH_RETURN_RULES } from '../../catalog/localSandbox/achReturns';
 export { ACH_PROVIDERS } from './achProviders';

@@ -3,7 +3,8 @@
 
 import type { DomainContext } from '../domain';
 import { optionalString, requiredString, type Body } from '../bodyFields';
-import { findToken, TOKEN_ID_PATTERN, type VaultSlice } from '../vault/vaultState';
+import { findToken, type VaultSlice } from '../vault/vaultState';
+import { TOKEN_ID_PATTERN } from '../../catalog/localSandbox/tokenIds';
 import { checkCsc, checkExpDate, panFacts } from './cardChecks';
 import type { StoredCard } from './cardState';
 

@@ -1,20 +1,8 @@
-// AVS and CSC results the sandbox answers, as data (docs/sandbox.md "AVS and CSC test values").
-// The facts give the code sets (avs-result-code N,Y,A,G,R,S,U,W,X,Z; csc-result-code
-// M,N,P,S,U,X, each with a -description); which test input yields which code is our choice,
-// made so that every code can be produced on purpose.
+// AVS and CSC results the sandbox answers, from the catalog's public test values.
 
-export interface VerificationResult { code: string; description: string }
+import { AVS_BY_ZIP, CSC_BY_VALUE, type VerificationResult } from '../../catalog/localSandbox/verificationValues';
 
-/** Billing zip codes that produce a given AVS result (a 9-digit zip counts by its first five). */
-export const AVS_BY_ZIP: Readonly<Record<string, VerificationResult>> = {
-  '20000': { code: 'A', description: 'Street address matches, zip code does not' },
-  '30000': { code: 'Z', description: 'Five-digit zip code matches, street address does not' },
-  '40000': { code: 'N', description: 'Neither street address nor zip code matches' },
-  '50000': { code: 'U', description: 'Address information is unavailable' },
-  '60000': { code: 'R', description: 'Issuer system unavailable; retry' },
-  '70000': { code: 'S', description: 'AVS is not supported by the issuer' },
-  '80000': { code: 'G', description: 'Non-US issuer that does not take part in AVS' },
-};
+export type { VerificationResult };
 
 const AVS_FULL_MATCH_5: VerificationResult = { code: 'Y', description: 'Street address and five-digit zip code match' };
 const AVS_FULL_MATCH_9: VerificationResult = { code: 'X', description: 'Street address and nine-digit zip code match' };
@@ -34,15 +22,6 @@ export function avsResult(zip: string | undefined, street: string | undefined): 
   }
   return listed ?? AVS_FULL_MATCH_5;
 }
-
-/** CSC values that produce a given CSC result; any other CSC matches. */
-export const CSC_BY_VALUE: Readonly<Record<string, VerificationResult>> = {
-  '000': { code: 'N', description: 'CSC does not match' },
-  '001': { code: 'P', description: 'CSC was not processed' },
-  '002': { code: 'S', description: 'CSC should be on the card but the merchant says it is not' },
-  '003': { code: 'U', description: 'Issuer is not certified for CSC or did not provide keys' },
-  '004': { code: 'X', description: 'No CSC response from the card network' },
-};
 
 const CSC_MATCH: VerificationResult = { code: 'M', description: 'CSC matches' };
 

@@ -67,6 +67,24 @@ suite('the Traffic view', () => {
     assert.match(code ?? '', /\/rest\/v2\/transactions\/sale/);
   });
 
+  test('a wrong Content-Type and a legacy path show with the shared rule set\'s findings', async function () {
+    this.timeout(60_000);
+    const env = await a.environments.ready(LOCAL_SANDBOX_NAME);
+    const credentials = await a.environments.credentials(LOCAL_SANDBOX_NAME);
+    assert.ok(credentials?.apiKey);
+    const body = (invoice: string) => JSON.stringify({ type: 'sale', amount: '32.00', card: VISA, 'exp-date': '1230', invoice });
+    const plain = await curl(['-sS', '-o', '/dev/null', '-w', '%{http_code}', '-X', 'POST', `${env.gatewayUrl}/rest/v2/transactions/sale`, '-H', `api-key: ${credentials.apiKey}`, '-H', 'Content-Type: text/plain', '--data-binary', body('CURL-PLAIN')]);
+    assert.equal(plain.stdout, '415');
+    const generic = await curl(['-sS', '-o', '/dev/null', '-w', '%{http_code}', '-X', 'POST', `${env.gatewayUrl}/rest/v2/transactions`, '-H', `api-key: ${credentials.apiKey}`, '-H', 'Content-Type: application/json', '--data-binary', body('CURL-GENERIC')]);
+    assert.equal(generic.stdout, '200');
+
+    const wrongType = await waitFor('the text/plain exchange', () => a.traffic.entries().find((e) => e.exchange.requestBody?.includes('CURL-PLAIN')));
+    assert.deepEqual(wrongType.exchange.findings.map((f) => f.code), ['content-type-mismatch']);
+    const legacy = await waitFor('the generic-endpoint exchange', () => a.traffic.entries().find((e) => e.exchange.requestBody?.includes('CURL-GENERIC')));
+    assert.deepEqual(legacy.exchange.findings.map((f) => f.code), ['legacy-form']);
+    assert.match(legacy.exchange.findings[0]!.message, /\/rest\/v2\/transactions\/sale/);
+  });
+
   test('a proxy recording opens in the same view', async function () {
     this.timeout(30_000);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'traffic-'));

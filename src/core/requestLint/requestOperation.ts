@@ -1,8 +1,8 @@
 // Which catalog operation a request names: its target's path against the catalog templates,
 // then its method. Also the nearest known path, for "unknown path" suggestions.
 
-import { aliasTarget, matchAlias, matchOperation, operationById, operations, pathsMatching, type OperationAlias } from '../catalog';
-import type { Operation } from '../catalog/types';
+import { aliasTarget, matchAlias, matchOperation, operationById, operations, pathsMatching, type OperationAlias } from '../../catalog';
+import type { Operation } from '../../catalog/types';
 import { splitTarget, type SplitTarget } from './requestTarget';
 
 export interface RequestOperation {

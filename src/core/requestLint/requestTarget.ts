@@ -2,7 +2,7 @@
 // catalog pathname, the base it was written against and its query, with character positions
 // inside the target so diagnostics and completion can point into it.
 
-import type { HostFamily } from '../catalog/types';
+import type { HostFamily } from '../../catalog/types';
 
 export interface QueryParamAt {
   name: string;

@@ -1,8 +1,8 @@
 // A request body, read once per document version: its format, its first syntax error (from
 // the codecs, as a document position) and its field tree with offsets.
 
-import { parseJson, parseXml } from '../../core/codecs';
-import type { Position } from '../../core/requestFile';
+import { parseJson, parseXml } from '../../codecs';
+import type { Position } from '../../requestFile';
 import { maskJsonTemplates, readJsonLocations, type JsonNode } from './jsonFieldLocations';
 import { readXmlLocations, type XmlElement } from './xmlElementLocations';
 import { fieldTreeOfJson, fieldTreeOfXml, type FieldNode } from './fieldTree';

@@ -3,7 +3,7 @@
 // (`<response-filter>` under `<response-filters>`) or item wrappers inside it (`<email>` under
 // `<emails>`); a scope remembers that it belongs to an array so wrappers are accepted.
 
-import type { FieldSpec, Operation } from '../../catalog/types';
+import type { FieldSpec, Operation } from '../../../catalog/types';
 import type { FieldNode } from './fieldTree';
 
 export interface FieldScope {

@@ -1,17 +1,19 @@
-// Diagnostics inside a body: the first syntax error where the codec found it, the XML root
+// The checks inside a body: the first syntax error where the codec found it, the XML root
 // element, and every field against the catalog: missing required fields (on the object that
 // lacks them), unknown fields (warnings, with the nearest known name) and invalid values.
 
-import type { Diagnostic, Range } from 'vscode-languageserver-types';
+import type { Range } from '../requestFile';
 import type { FieldSpec, Operation } from '../../catalog/types';
-import type { AnalyzedDocument } from '../analyzedDocument';
-import type { AnalyzedBody } from '../body/analyzeBody';
-import type { FieldNode } from '../body/fieldTree';
-import { innerScope, lookupField, rootScope, type FieldScope } from '../body/fieldScopes';
-import { diagnostic, onLine, withReplacement } from './diagnostic';
-import { operations } from '../../catalog';
+import { LEGACY_KEY_FIELD, operations } from '../../catalog';
+import type { RequestDocument } from './requestDocument';
+import type { AnalyzedBody } from './body/analyzeBody';
+import type { FieldNode } from './body/fieldTree';
+import { innerScope, lookupField, rootScope, type FieldScope } from './body/fieldScopes';
+import { finding, onLine, type LintFinding } from './finding';
 import { KEY_NAME, shown } from './keyPatterns';
 import { valueProblem } from './valueCheck';
+import { LEGACY_FORM } from './requestChecks';
+import type { Sender } from './sender';
 
 const MAX_NODES = 20_000;
 
@@ -26,10 +28,10 @@ const FIELD_ALIASES: Readonly<Record<string, string>> = {
 };
 
 class BodyChecker {
-  readonly out: Diagnostic[] = [];
+  readonly out: LintFinding[] = [];
   private visited = 0;
 
-  constructor(private readonly doc: AnalyzedDocument) {}
+  constructor(private readonly doc: RequestDocument, private readonly sender: Sender, private readonly rootWhere: string) {}
 
   private range(from: number, to: number): Range {
     return { start: this.doc.positionAt(from), end: this.doc.positionAt(to) };
@@ -47,7 +49,7 @@ class BodyChecker {
     const missing = wrappers ? [] : scope.fields.filter((f) => f.required && !present.has(f.name) && !replaced.has(f.name));
     if (missing.length > 0) {
       const names = missing.map((f) => f.name);
-      this.out.push(diagnostic(this.range(node.openStart, node.openEnd), 'missing-field',
+      this.out.push(finding(this.range(node.openStart, node.openEnd), 'missing-field',
         `missing required field${names.length > 1 ? 's' : ''} ${names.join(', ')} in ${where}`));
     }
     for (const child of node.children) this.field(child, scope, where);
@@ -61,18 +63,25 @@ class BodyChecker {
     }
     const spec = found.spec;
     if (!spec) {
-      if (KEY_NAME.test(node.name)) return; // reported as a key in the file
+      if (KEY_NAME.test(node.name)) {
+        // In a request file it is reported as a key in the file; an application sending its
+        // key in the body uses a legacy form the gateway still accepts at the body's top level.
+        if (this.sender === 'application' && node.name === LEGACY_KEY_FIELD && where === this.rootWhere) {
+          this.out.push(finding(this.range(node.nameStart, node.nameEnd), LEGACY_FORM,
+            `the key is sent as the body field ${LEGACY_KEY_FIELD}, a legacy form (a CMS payment plugin's): send it in the api-key header instead, where the interface names it`, 'information'));
+        }
+        return;
+      }
       const near = nearestName(node.name, scope.fields);
-      const found = diagnostic(this.range(node.nameStart, node.nameEnd), 'unknown-field',
-        `unknown field "${shown(node.name)}" in ${where}${near ? `: did you mean "${near}"?` : `: ${knownFields(scope.fields)}`}`, 'warning');
-      this.out.push(near ? withReplacement(found, near) : found);
+      this.out.push(finding(this.range(node.nameStart, node.nameEnd), 'unknown-field',
+        `unknown field "${shown(node.name)}" in ${where}${near ? `: did you mean "${near}"?` : `: ${knownFields(scope.fields)}`}`, 'warning', near));
       return;
     }
     const inner = innerScope(scope, found);
     if (inner && spec.fields) {
       if (node.kind === 'leaf') {
         if (node.leaf && node.leaf.text !== '' && !node.leaf.template && node.leaf.type !== 'literal') {
-          this.out.push(diagnostic(this.range(node.leaf.start, node.leaf.end), 'invalid-value', `${spec.name} is an ${spec.type} with fields ${spec.fields.map((f) => f.name).join(', ')}, not a single value`));
+          this.out.push(finding(this.range(node.leaf.start, node.leaf.end), 'invalid-value', `${spec.name} is an ${spec.type} with fields ${spec.fields.map((f) => f.name).join(', ')}, not a single value`));
         }
         return;
       }
@@ -80,7 +89,7 @@ class BodyChecker {
       return;
     }
     if (node.kind !== 'leaf') {
-      this.out.push(diagnostic(this.range(node.nameStart, node.nameEnd), 'invalid-value', `${spec.name} is a single ${spec.type} value, not an ${node.kind}`));
+      this.out.push(finding(this.range(node.nameStart, node.nameEnd), 'invalid-value', `${spec.name} is a single ${spec.type} value, not an ${node.kind}`));
       return;
     }
     const leaf = node.leaf;
@@ -88,12 +97,12 @@ class BodyChecker {
     if (leaf.type === 'literal' && leaf.text === 'null') return;
     if (PLACEHOLDER_NAMES.has(leaf.text)) {
       // A snippet's or sample's placeholder left as a literal would be sent as is.
-      this.out.push(withReplacement(diagnostic(this.range(leaf.start, leaf.end), 'placeholder-value',
-        `"${leaf.text}" is a placeholder, not a value: write the ${spec.name} itself or {{${leaf.text}}} with a value defined for it`, 'warning'), `{{${leaf.text}}}`));
+      this.out.push(finding(this.range(leaf.start, leaf.end), 'placeholder-value',
+        `"${leaf.text}" is a placeholder, not a value: write the ${spec.name} itself or {{${leaf.text}}} with a value defined for it`, 'warning', `{{${leaf.text}}}`));
       return;
     }
     const problem = valueProblem(spec, leaf.text);
-    if (problem) this.out.push(diagnostic(this.range(leaf.start, leaf.end), 'invalid-value', problem));
+    if (problem) this.out.push(finding(this.range(leaf.start, leaf.end), 'invalid-value', problem));
   }
 }
 
@@ -132,39 +141,36 @@ function distance(a: string, b: string): number {
 }
 
 const MESSAGE_LINE = /\bline (\d+)/g;
-const linesMoved = (message: string, lines: number): string => message.replace(MESSAGE_LINE, (_m, n: string) => `line ${lines + Number(n)}`);
 
 /**
- * The diagnostic of a body that moved `lines` lines down (incremental analysis): a syntax
- * error's message names document lines ("opened in line 12"), which move with it.
+ * A syntax error's message with the line numbers it names moved `lines` down: codec messages
+ * count from the body's first line, and a block that moved (incremental analysis) moves them too.
  */
-export function movedSyntaxMessage(d: Diagnostic, lines: number): Diagnostic['message'] {
-  return (d.code === 'malformed-json' || d.code === 'malformed-xml') && typeof d.message === 'string' ? linesMoved(d.message, lines) : d.message;
-}
+export const linesMoved = (message: string, lines: number): string => message.replace(MESSAGE_LINE, (_m, n: string) => `line ${lines + Number(n)}`);
 
-export function bodyDiagnostics(doc: AnalyzedDocument, op: Operation | undefined, body: AnalyzedBody): Diagnostic[] {
-  const out: Diagnostic[] = [];
+export function bodyFindings(doc: RequestDocument, op: Operation | undefined, body: AnalyzedBody, sender: Sender = 'request-file'): LintFinding[] {
+  const out: LintFinding[] = [];
   if (body.syntaxError) {
     const { position, message } = body.syntaxError;
     const length = doc.lineText(position.line).length;
     const character = Math.min(position.character, length);
     // Codec positions count from the body's first line; the editor counts from the file's.
     const reason = linesMoved(message.replace(/ \(line \d+, column \d+\)$/, '').replace(/\.$/, ''), body.firstLine);
-    out.push(diagnostic(onLine(position.line, character, Math.min(length, character + 1)), body.format === 'json' ? 'malformed-json' : 'malformed-xml', `${reason}: fix the ${body.format.toUpperCase()} here`));
+    out.push(finding(onLine(position.line, character, Math.min(length, character + 1)), body.format === 'json' ? 'malformed-json' : 'malformed-xml', `${reason}: fix the ${body.format.toUpperCase()} here`));
     return out; // fields of a body that does not parse would be guesses
   }
   if (!op || !op.acceptedBodyFormats.includes(body.format) || !body.root) return out;
-  const checker = new BodyChecker(doc);
+  const checker = new BodyChecker(doc, sender, op.title);
   if (body.format === 'xml') {
     const root = body.root;
     if (op.xmlRoot && root.name !== op.xmlRoot) {
-      out.push(diagnostic({ start: doc.positionAt(root.nameStart), end: doc.positionAt(root.nameEnd) }, 'wrong-xml-root',
+      out.push(finding({ start: doc.positionAt(root.nameStart), end: doc.positionAt(root.nameEnd) }, 'wrong-xml-root',
         `the root element of ${op.title} is <${op.xmlRoot}>, not <${shown(root.name)}>`));
       return out;
     }
     if (root.kind === 'leaf') {
       const required = op.fields.filter((f) => f.required).map((f) => f.name);
-      if (required.length > 0) out.push(diagnostic({ start: doc.positionAt(root.openStart), end: doc.positionAt(root.openEnd) }, 'missing-field', `missing required fields ${required.join(', ')} in ${op.title}`));
+      if (required.length > 0) out.push(finding({ start: doc.positionAt(root.openStart), end: doc.positionAt(root.openEnd) }, 'missing-field', `missing required fields ${required.join(', ')} in ${op.title}`));
       return out;
     }
   } else if (body.root.kind !== 'object') {

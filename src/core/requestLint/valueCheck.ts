@@ -3,8 +3,8 @@
 // `{{variables}}` are never judged: they are filled at send time.
 
 import type { CheckName, FieldSpec, ParamSpec } from '../../catalog/types';
-import { checks } from '../../core/inputChecks';
-import { TOKEN_ID_PATTERN } from '../../sandbox/vault/vaultState';
+import { checks } from '../inputChecks';
+import { TOKEN_ID_PATTERN } from '../../catalog/localSandbox/tokenIds';
 import { shown } from './keyPatterns';
 
 type ValueSpec = Pick<FieldSpec, 'name' | 'values' | 'check' | 'anyCase'> & { type: FieldSpec['type'] | ParamSpec['type'] };
