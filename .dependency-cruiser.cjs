@@ -1,0 +1,94 @@
+// The layering of src/, enforced by `npm run lint` (and so by `npm test`); docs/architecture.md
+// explains the layers. Front ends (src/extension, src/cli) sit on top; below them the layers point
+// down only: language → sandbox → core → catalog. test/package/layering.test.ts proves a violation
+// fails the run.
+// The five imports of sandbox internals the language server still has (issue 12: the Local
+// sandbox's public facts move to the catalog on branch lang-rules). Exact module paths, so no new
+// import slips through; delete this list once those imports are gone.
+const KNOWN_LANGUAGE_TO_SANDBOX = [
+  '^src/sandbox/cards/declineTable\\.ts$',
+  '^src/sandbox/cards/verificationTable\\.ts$',
+  '^src/sandbox/ach/achReturnRules\\.ts$',
+  '^src/sandbox/controlHttp\\.ts$',
+  '^src/sandbox/vault/vaultState\\.ts$',
+];
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'vscode-only-in-extension',
+      comment: "Only the VS Code adapters (src/extension) may import 'vscode': everything else also runs in the CLI and the language server.",
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/extension/' },
+      to: { path: '(^|/)vscode$|node_modules/@types/vscode/' },
+    },
+    {
+      name: 'catalog-imports-nothing',
+      comment: 'The catalog is plain data read by every layer and the activation bundle: it imports only itself (no third-party code, no Node modules, no other layer).',
+      severity: 'error',
+      from: { path: '^src/catalog/' },
+      to: { pathNot: '^src/catalog/' },
+    },
+    {
+      name: 'core-points-down',
+      comment: 'core (HTTP client, run engine, request files) may use only the catalog.',
+      severity: 'error',
+      from: { path: '^src/core/' },
+      to: { path: '^src/(sandbox|language|cli|extension)/' },
+    },
+    {
+      name: 'sandbox-points-down',
+      comment: 'The Local sandbox may use core and the catalog, never the language server or a front end.',
+      severity: 'error',
+      from: { path: '^src/sandbox/' },
+      to: { path: '^src/(language|cli|extension)/' },
+    },
+    {
+      name: 'language-points-down',
+      comment: "The language server reads the catalog and core; what it needs to know about the Local sandbox is public data in the catalog, not the sandbox's internals.",
+      severity: 'error',
+      from: { path: '^src/language/' },
+      to: { path: '^src/(sandbox|cli|extension)/', pathNot: KNOWN_LANGUAGE_TO_SANDBOX },
+    },
+    {
+      name: 'front-ends-apart',
+      comment: 'The CLI and the extension are two front ends on the same layers; neither imports the other.',
+      severity: 'error',
+      from: { path: '^src/(cli|extension)/' },
+      to: { path: '^src/(cli|extension)/', pathNot: '^src/$1/' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'Import cycles make load order matter and layers meaningless. Type-only imports are erased at build time, so a cycle through one (src/extension/contracts.ts describes the API its parts implement) does not count.',
+      severity: 'error',
+      from: {},
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'no-orphans',
+      comment: 'A module nothing imports and that imports nothing is dead code (or a file someone forgot to wire up).',
+      severity: 'error',
+      from: { orphan: true, pathNot: '\\.d\\.ts$' },
+      to: {},
+    },
+    {
+      name: 'not-to-unresolvable',
+      comment: 'An import that does not resolve fails at bundle time; catch it here with the module named.',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true, pathNot: '^vscode$' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+    skipAnalysisNotInRules: true,
+  },
+};
