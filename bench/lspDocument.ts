@@ -121,5 +121,5 @@ export function examplesDocument(examplesDir: string, minLines: number): { text:
   const middle = Math.floor(lines.length / 2);
   const found = lines.findIndex((l, i) => i >= middle && /"amount": "\d+\.\d\d"/.test(l));
   if (found < 0) throw new Error('the examples have no JSON "amount" line to edit');
-  return { text, lineCount: lines.length, editLine: { line: found, text: lines[found]!.replace(/"amount": "[\d.]+"/, '"amount": "{{amount}}"') } };
+  return { text, lineCount: lines.length, editLine: { line: found, text: lines[found].replace(/"amount": "[\d.]+"/, '"amount": "{{amount}}"') } };
 }

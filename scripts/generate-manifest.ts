@@ -62,7 +62,7 @@ export function operationCommand(op: Operation): CommandContribution {
 
 /** A part's exports as `contributes` fragments: `contributes` itself, or exports named by key. */
 function fragmentOf(modulePath: string, exported: Record<string, unknown>): Contributes {
-  if (exported.contributes && typeof exported.contributes === 'object') return exported.contributes as Contributes;
+  if (exported.contributes && typeof exported.contributes === 'object') return exported.contributes;
   const fragment: Contributes = {};
   for (const [name, value] of Object.entries(exported)) {
     if (value === null || typeof value !== 'object') continue;

@@ -47,7 +47,7 @@ const LESS_THAN = 0x3c;
 /** The first byte that is not ASCII whitespace (or a UTF-8 byte order mark), or -1. */
 function firstByte(body: Buffer): number {
   for (let i = 0; i < body.length && i < 256; i++) {
-    const b = body[i] as number;
+    const b = body[i];
     if (b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0xef && b !== 0xbb && b !== 0xbf) return b;
   }
   return -1;

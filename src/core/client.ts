@@ -156,7 +156,7 @@ export class GatewayClient {
       const response = await this.dispatchers.get(ex.url.origin).request({
         origin: ex.url.origin,
         path: ex.url.pathname + ex.url.search,
-        method: ex.method as 'GET',
+        method: ex.method,
         headers: ex.headers,
         body: ex.body,
         signal: ex.signal,

@@ -85,7 +85,7 @@ function chooseBodyFormat(op: Operation, input: BuildInput): Exclude<BodyFormat,
     const accepted = op.acceptedBodyFormats.filter((f) => f !== 'none').join(' or ');
     throw badInput(op, `a ${wanted.toUpperCase()} body is not accepted here; send ${accepted.toUpperCase()}`);
   }
-  return wanted as Exclude<BodyFormat, 'none'>;
+  return wanted;
 }
 
 function serialise(op: Operation, body: BuildInput['body'], format: Exclude<BodyFormat, 'none'>): string {

@@ -49,7 +49,7 @@ export function normaliseFault(raw: unknown, knownOperation: (id: string) => boo
     fault: fault as FaultKind,
     count,
     left: count,
-    operation: operation as string | undefined,
+    operation: operation,
     retryAfter: wholeNumber(spec.retryAfter, 'retryAfter', 0) ?? 1,
     retryAfterFormat: format,
     delayMs: wholeNumber(spec.delayMs, 'delayMs', 0) ?? 1000,

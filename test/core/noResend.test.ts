@@ -103,7 +103,7 @@ describe('no re-send after the answer was lost', () => {
       close: async () => undefined,
     });
     assert.equal(count('batches.closeOpen') - closesBefore, 1);
-    const request = report.files[0]!.requests[0]!;
+    const request = report.files[0].requests[0];
     assert.equal(request.state, 'error');
     assert.equal(request.outcomeUnknown, true);
     assert.match(request.message ?? '', /NOT sent again.*check with GET \/rest\/v1\/batches\/open/);

@@ -191,7 +191,7 @@ describe('CLI reports: an unreadable 200 is a failure in every format', () => {
     assert.equal(report.passed, false);
     assert.equal(report.totals.failed, 1);
     const json = JSON.parse(jsonReport(report)) as { files: Array<{ requests: Array<{ state: string; unreadable?: string; message?: string }> }> };
-    const request = json.files[0]!.requests[0]!;
+    const request = json.files[0].requests[0];
     assert.equal(request.state, 'failed');
     assert.equal((request as { outcomeUnknown?: boolean }).outcomeUnknown, true, 'a sale nobody can read the answer to');
     assert.match(request.unreadable ?? '', /an HTML page/);

@@ -71,7 +71,7 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
     const path = req.url ?? '/';
     const body = await readAll(req);
     const requestText = isText(req.headers['content-type']) ? body.toString('utf8') : undefined;
-    const pathname = path.split('?')[0] as string;
+    const pathname = path.split('?')[0];
     const operationId = matchOperation(method, pathname)?.op.id;
     let findings: TrafficFinding[] = [];
     try {

@@ -94,7 +94,7 @@ function segmentsOf(text: string, file: RequestFile, parameters: ParameterSet, d
     from = ref.endOffset;
     const name = ref.name;
     const fileVariable = file.variables.find((v) => v.name === name);
-    const requestName = name.split(/[.[]/)[0] as string;
+    const requestName = name.split(/[.[]/)[0];
     if (fileVariable && depth < 10) {
       segmentsOf(fileVariable.value, file, parameters, depth + 1).forEach((s) => pushSegment(segments, s));
     } else if (BUILTIN_PARAMETERS.some((b) => b.variable === name)) {
@@ -113,7 +113,7 @@ function segmentsOf(text: string, file: RequestFile, parameters: ParameterSet, d
 function pathOf(url: readonly Segment[]): string {
   const text = url.map((s, i) => ('text' in s ? s.text : i === 0 ? '' : 'x')).join('');
   const at = text.search(/\/(rest|api)\//);
-  return ((at >= 0 ? text.slice(at) : text).split('?')[0]) as string;
+  return ((at >= 0 ? text.slice(at) : text).split('?')[0]);
 }
 
 /** A target written as a bare path gets the base URL of its family in front. */

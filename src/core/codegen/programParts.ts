@@ -13,7 +13,7 @@ export interface RenderContext {
 /** `GATEWAY_API_KEY` → `gatewayApiKey`. */
 export function camelName(parameter: Pick<Parameter, 'name'>): string {
   const words = parameter.name.toLowerCase().split('_').filter((w) => w !== '');
-  const name = words.map((w, i) => (i === 0 ? w : w[0]!.toUpperCase() + w.slice(1))).join('');
+  const name = words.map((w, i) => (i === 0 ? w : w[0].toUpperCase() + w.slice(1))).join('');
   return /^\d/.test(name) ? `v${name}` : name;
 }
 
@@ -25,7 +25,7 @@ export function snakeName(parameter: Pick<Parameter, 'name'>): string {
 /** `transactions.sale` → `TransactionsSale`, for a class or file name. */
 export function pascalName(request: CodeRequest): string {
   const words = (request.operation?.id ?? 'gateway request').split(/[^A-Za-z0-9]+/).filter((w) => w !== '');
-  return words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('') || 'GatewayRequest';
+  return words.map((w) => w[0].toUpperCase() + w.slice(1)).join('') || 'GatewayRequest';
 }
 
 /** The opening comment's lines, without the comment marker. */

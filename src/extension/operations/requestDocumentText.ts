@@ -56,7 +56,7 @@ export function sampleWithVars(sample: string, vars: OperationVars = {}): string
   if (filled.trimStart().startsWith('<')) {
     return names.reduce((xml, name) => xml.replace(
       new RegExp(`(<${escapeRegExp(name)}>)[^<]*(</${escapeRegExp(name)}>)`, 'g'),
-      (_whole, open: string, close: string) => `${open}${escapeXml(vars[name] as string)}${close}`,
+      (_whole, open: string, close: string) => `${open}${escapeXml(vars[name])}${close}`,
     ), filled);
   }
   let parsed: unknown;
@@ -84,7 +84,7 @@ export function filledPath(op: Operation, vars: OperationVars = {}): string {
   });
   const query = op.params
     .filter((p) => p.in === 'query' && (p.required || vars[p.name] !== undefined))
-    .map((p) => `${p.name}=${vars[p.name] !== undefined ? encodeURIComponent(vars[p.name] as string) : `{{${p.name}}}`}`);
+    .map((p) => `${p.name}=${vars[p.name] !== undefined ? encodeURIComponent(vars[p.name]) : `{{${p.name}}}`}`);
   return query.length > 0 ? `${path}?${query.join('&')}` : path;
 }
 
@@ -120,7 +120,7 @@ export function requestDocumentText(input: RequestDocumentInput): string {
 
 /** `{{name}}` variables in `text`, each once, in order. */
 function unresolvedNames(text: string): string[] {
-  return [...new Set([...text.matchAll(/\{\{\s*([A-Za-z_$][\w$-]*)\s*\}\}/g)].map((m) => m[1]!))];
+  return [...new Set([...text.matchAll(/\{\{\s*([A-Za-z_$][\w$-]*)\s*\}\}/g)].map((m) => m[1]))];
 }
 
 function bodyFormatOf(body: string, op: Operation): 'json' | 'xml' {

@@ -25,7 +25,7 @@ function objectNamed(root: unknown, key: string): Record<string, unknown> | unde
   while (queue.length) {
     const node = queue.shift();
     if (!isObject(node)) continue;
-    if (isObject(node[key])) return node[key] as Record<string, unknown>;
+    if (isObject(node[key])) return node[key];
     queue.push(...Object.values(node));
   }
   return undefined;

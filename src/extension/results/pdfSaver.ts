@@ -10,7 +10,7 @@ export function fileNameOf(result: GatewayResult, fallback: string): string {
   const header = result.headers['content-disposition'];
   const text = Array.isArray(header) ? header.join(';') : header ?? '';
   const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(text);
-  const name = match ? decodeURIComponentSafe(match[1] as string) : fallback;
+  const name = match ? decodeURIComponentSafe(match[1]) : fallback;
   return name.replace(/[\\/:*?"<>|\r\n]/g, '_') || fallback;
 }
 

@@ -96,7 +96,7 @@ export function registerRequestTests(deps: DocumentRunDeps, environments: Enviro
 
   const find = (id: string): vscode.TestItem | undefined => {
     const [fileId] = id.split('#');
-    let item = controller.items.get(fileId as string);
+    let item = controller.items.get(fileId);
     const parts = id.split('#');
     for (let depth = 2; item && depth <= parts.length; depth++) item = item.children.get(parts.slice(0, depth).join('#'));
     return item;

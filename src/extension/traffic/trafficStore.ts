@@ -53,7 +53,7 @@ export class TrafficStore implements vscode.Disposable {
     } catch {
       findings = [];
     }
-    const operationId = matchOperation(raw.method, raw.path.split('?')[0] as string)?.op.id;
+    const operationId = matchOperation(raw.method, raw.path.split('?')[0])?.op.id;
     const exchange = runtime.keptExchange({
       at: raw.at,
       method: raw.method,

@@ -146,9 +146,9 @@ class Reader {
   }
 
   private object(depth: number): JsonNode {
-    const node = this.container('object', this.tokens[this.i++] as Token);
+    const node = this.container('object', this.tokens[this.i++]);
     while (this.i < this.tokens.length) {
-      const t = this.tokens[this.i] as Token;
+      const t = this.tokens[this.i];
       if (t.kind === '}') return this.close(node, t);
       if (t.kind === ']') return node; // an unclosed object inside an array: let the array close
       if (t.kind === ',') {
@@ -171,7 +171,7 @@ class Reader {
   }
 
   private property(depth: number): JsonProperty {
-    const keyToken = this.tokens[this.i++] as Token;
+    const keyToken = this.tokens[this.i++];
     const raw = this.text.slice(keyToken.start, keyToken.end);
     const prop: JsonProperty = {
       key: keyToken.kind === 'string' ? decodeString(raw, keyToken.closed) : raw,
@@ -181,7 +181,7 @@ class Reader {
       keyClosed: keyToken.kind === 'string' && keyToken.closed,
     };
     if (this.peek()?.kind !== ':') return prop;
-    prop.colon = this.base + (this.tokens[this.i++] as Token).start;
+    prop.colon = this.base + (this.tokens[this.i++]).start;
     const next = this.peek();
     if (next && next.kind !== ',' && next.kind !== '}' && next.kind !== ']' && next.kind !== ':') {
       const value = this.value(depth + 1);
@@ -192,9 +192,9 @@ class Reader {
   }
 
   private array(depth: number): JsonNode {
-    const node = this.container('array', this.tokens[this.i++] as Token);
+    const node = this.container('array', this.tokens[this.i++]);
     while (this.i < this.tokens.length) {
-      const t = this.tokens[this.i] as Token;
+      const t = this.tokens[this.i];
       if (t.kind === ']') return this.close(node, t);
       if (t.kind === '}') return node;
       if (t.kind === ',' || t.kind === ':') {
