@@ -54,7 +54,7 @@ export async function benchSandboxThroughput(seconds = 4) {
     const bl: number[] = [];
     for (let pass = 0; pass < 2; pass++) {
       const s = await load(sandbox.info.gatewayUrl, headers, seconds);
-      if ((s.statuses.get(200) ?? 0) === 0) throw new Error(`sandbox answered no 200s: ${[...s.statuses]}`);
+      if ((s.statuses.get(200) ?? 0) === 0) throw new Error(`sandbox answered no 200s: ${[...s.statuses].join(' ')}`);
       sb.push(s.rps);
       bl.push((await load(baseline.info.url, headers, seconds)).rps);
     }

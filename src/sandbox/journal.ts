@@ -199,7 +199,7 @@ export class Journal {
 
   /** Saves what is pending, writes a final snapshot and closes the journal. */
   async close(): Promise<void> {
-    this.commit();
+    void this.commit(); // awaited just below, through this.writing
     while (this.writing) await this.writing;
     try {
       await this.compact();

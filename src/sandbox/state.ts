@@ -27,6 +27,7 @@ export interface SandboxState {
 }
 
 // Modules differ in slice type; the framework treats them alike.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a module's slice type is its own business
 export type AnyModule = DomainModule<any>;
 
 /**

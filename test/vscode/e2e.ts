@@ -14,7 +14,6 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Page } from 'playwright-core';
 import { REPO_ROOT, launchChromium, mkTmp, startCodeServer, workbenchUrl } from './harness';
 import { groups } from '../../src/catalog';
 import { LOCAL_SANDBOX_NAME } from '../../src/extension/contracts';

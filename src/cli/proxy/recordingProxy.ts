@@ -73,7 +73,7 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
     const requestText = isText(req.headers['content-type']) ? body.toString('utf8') : undefined;
     const pathname = path.split('?')[0];
     const operationId = matchOperation(method, pathname)?.op.id;
-    let findings: TrafficFinding[] = [];
+    let findings: TrafficFinding[];
     try {
       findings = lintExchangeRequest({ method, path, headers: req.headers, ...(requestText ? { body: requestText } : {}) });
     } catch {

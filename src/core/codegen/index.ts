@@ -4,7 +4,7 @@
 // `generate` command and the extension's "Generate Code…" both come here.
 
 import { parseRequestFile, requestIndexAt, type RequestFile } from '../requestFile';
-import { codeRequestFromFile, codeRequestFromOperation, type CodeRequest, type CodeRequestOptions } from './codeRequest';
+import { codeRequestFromFile, type CodeRequest, type CodeRequestOptions } from './codeRequest';
 import type { RenderContext } from './programParts';
 import type { LanguageGenerator } from './languages/language';
 import { curl } from './languages/curl';

@@ -25,6 +25,7 @@ export interface AddEnvironmentScript {
 type Target = string | { environmentName?: unknown } | undefined;
 
 export function registerEnvironmentCommands(environments: EnvironmentManager): vscode.Disposable {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each handler declares its own argument types
   const register = (id: string, handler: (...args: any[]) => Promise<unknown>) =>
     vscode.commands.registerCommand(id, async (...args: unknown[]) => {
       try {

@@ -8,6 +8,7 @@ let cached: LanguageClientModule | undefined;
 
 export function loadLanguageClientModule(): LanguageClientModule {
   // A computed path keeps esbuild from inlining the client into the activation bundle.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy, synchronous load is the point
   cached ??= require(path.join(__dirname, 'languageClient.js')) as LanguageClientModule;
   return cached;
 }

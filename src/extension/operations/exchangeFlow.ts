@@ -51,7 +51,7 @@ export interface ExchangeRequest {
   rethrowFailure?: boolean;
   perform(client: GatewayClient, signal: AbortSignal): Promise<GatewayResult>;
   /** Sends the same request again (from a notification's Retry). */
-  retry(): void;
+  retry: () => void;
 }
 
 const MANAGE_TRUST = 'Manage Workspace Trust';
@@ -160,7 +160,7 @@ export async function runExchange(deps: ExchangeDeps, req: ExchangeRequest): Pro
     }
     if (!loggedByClient) deps.log.failure(ctx, kind, message);
     notifyFailure(error, notifyCtx, deps.log);
-    if (req.rethrowFailure) throw new Error(message);
+    if (req.rethrowFailure) throw new Error(message, { cause: error });
     return undefined;
   } finally {
     req.signal?.removeEventListener('abort', onAbort);

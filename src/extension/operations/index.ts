@@ -110,6 +110,6 @@ export function registerOperations(context: vscode.ExtensionContext, deps: Opera
     lastRun: (uri) => sessions.lastRun(uri),
     requestDecorations: (uri) => decorations.list(uri),
     requestTests: requestTests.api,
-    dispose: () => disposables.dispose(),
+    dispose: () => { disposables.dispose(); },
   };
 }

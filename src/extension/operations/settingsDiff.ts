@@ -13,7 +13,7 @@ const DIFF_SCHEME = 'gateway-settings-diff';
 
 export interface SettingsDiff extends vscode.Disposable {
   /** Opens the diff of `env`'s current settings and `body` for `op`; false when they could not be read. */
-  show(env: EnvironmentEntry, op: Operation, body: string): Promise<boolean>;
+  show: (env: EnvironmentEntry, op: Operation, body: string) => Promise<boolean>;
 }
 
 export function registerSettingsDiff(environments: EnvironmentService, sessions: RequestSessions): SettingsDiff {
@@ -64,5 +64,5 @@ export function registerSettingsDiff(environments: EnvironmentService, sessions:
     vscode.workspace.registerTextDocumentContentProvider(DIFF_SCHEME, { provideTextDocumentContent: (uri) => texts.get(uri.toString()) ?? '' }),
     vscode.commands.registerCommand(COMMANDS.compareSettings, compareAtCursor),
   );
-  return { show, dispose: () => disposable.dispose() };
+  return { show, dispose: () => { disposable.dispose(); } };
 }

@@ -121,5 +121,5 @@ export function registerRequestTests(deps: DocumentRunDeps, environments: Enviro
     profiles: () => profiles.map((p) => p.label),
   };
   // The watcher joins `disposables` only once the first scan ran, so they are disposed from the array.
-  return { dispose: () => disposables.forEach((d) => d.dispose()), api };
+  return { dispose: () => { for (const d of disposables) d.dispose(); }, api };
 }

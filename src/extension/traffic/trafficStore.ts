@@ -47,7 +47,7 @@ export class TrafficStore implements vscode.Disposable {
     const runtime = loadRuntime();
     const requestBody = raw.requestBody && isText(raw.requestHeaders['content-type']) ? raw.requestBody.toString('utf8') : undefined;
     const responseBody = raw.responseBody && isText(raw.responseHeaders['content-type']) ? raw.responseBody.toString('utf8') : undefined;
-    let findings: TrafficExchange['findings'] = [];
+    let findings: TrafficExchange['findings'];
     try {
       findings = runtime.lintExchangeRequest({ method: raw.method, path: raw.path, headers: raw.requestHeaders, ...(requestBody ? { body: requestBody } : {}) });
     } catch {
