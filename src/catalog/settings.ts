@@ -4,7 +4,7 @@
 // interface and the facts file say about its group.
 import type { FieldSpec, HttpMethod, ParamSpec, Safety } from './types';
 import { defineOperation, type OperationEntry } from './defineOperation';
-import type { SampleValue } from './sampleText';
+import type { SampleValue } from './types';
 
 interface SettingsGroup {
   /** Middle part of the operation id: `settings.<key>.<action>`. */

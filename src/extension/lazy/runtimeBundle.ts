@@ -9,6 +9,7 @@ export {
   prettyXml,
   parseJson,
   parseXml,
+  buildXml,
   redact,
   redactValue,
   explainStatus,

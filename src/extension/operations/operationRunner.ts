@@ -19,6 +19,7 @@ import { currentSettingsOf, settingsBodyText, settingsReadOf } from './settingsD
 import type { RequestDocumentFiles } from './requestDocumentFiles';
 import type { RequestSessions } from './requestSessions';
 import { requestColumn } from '../results/editorColumns';
+import { loadRuntime } from '../lazy/runtime';
 
 export interface OperationRunnerImpl extends OperationRunner {
   /** Fires after each exchange that got a response (for the tree's refresh). */
@@ -114,7 +115,7 @@ async function currentSettingsArgs(runner: OperationRunner, op: Operation, envir
   const current = currentSettingsOf(op, result.parsed);
   if (!current) return { note: `The current settings could not be read from ${read.title} (${result.status}): this is the catalog sample; every field here is sent.` };
   return {
-    body: settingsBodyText(op, current),
+    body: settingsBodyText(op, current, loadRuntime()),
     note: `Pre-filled with ${environmentName}'s current settings (read just now). Change what you need; "Gateway: Compare with Current Settings" shows the difference.`,
   };
 }

@@ -8,6 +8,7 @@ import { environmentNamedIn, parseRequestFile, requestIndexAt } from '../../core
 import { COMMANDS, type EnvironmentEntry, type EnvironmentService } from '../contracts';
 import { currentSettingsOf, isSettingsWrite, normalizedSettingsBody, settingsBodyText, settingsReadOf } from './settingsDocuments';
 import type { RequestSessions } from './requestSessions';
+import { loadRuntime } from '../lazy/runtime';
 
 const DIFF_SCHEME = 'gateway-settings-diff';
 
@@ -37,8 +38,8 @@ export function registerSettingsDiff(environments: EnvironmentService, sessions:
       void vscode.window.showWarningMessage(`The current settings of ${env.name} could not be read (${read.title}: ${result.status} ${result.statusText}), so there is nothing to compare with.`);
       return false;
     }
-    const left = uriFor(`${env.name} current ${read.title.replace(/^Get /, '')}`, settingsBodyText(op, current));
-    const right = uriFor(`${op.title} request`, normalizedSettingsBody(op, body));
+    const left = uriFor(`${env.name} current ${read.title.replace(/^Get /, '')}`, settingsBodyText(op, current, loadRuntime()));
+    const right = uriFor(`${op.title} request`, normalizedSettingsBody(op, body, loadRuntime()));
     await vscode.commands.executeCommand('vscode.diff', left, right, `${env.name}: current ↔ ${op.title} (what it changes)`, { preview: true });
     return true;
   };
