@@ -12,7 +12,8 @@ import { readBody, type ReceivedBody } from './bodyReader';
 import { DEFAULT_TIMEOUTS, DispatcherRegistry, type Timeouts } from './dispatchers';
 import type { Credentials, Environment } from './environment';
 import { GatewayError, toGatewayError, type FailureContext } from './gatewayErrors';
-import { redact } from './redaction';
+import { decodeQueryComponentSafely } from './percentDecoding';
+import { credentialSecrets, redact } from './redaction';
 import { buildTarget, type BuildInput } from './requestBuilder';
 import { decodeBody, envelopeFacts, formatOf, withLazyText, type GatewayResult } from './result';
 import { DEFAULT_RETRY_POLICY, newTicket, parseRetryAfter, type RetryPolicy } from './retryPolicy';
@@ -69,7 +70,7 @@ export class GatewayClient {
     this.dispatchers = new DispatcherRegistry(this.timeouts);
     this.maxBodyBytes = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.maxParsedBodyBytes = opts.maxParsedBodyBytes ?? MAX_PARSED_BODY_BYTES;
-    this.secrets = [opts.credentials.apiKey, opts.credentials.accessKey].filter((s): s is string => !!s);
+    this.secrets = credentialSecrets(opts.credentials);
     this.urlSecrets = this.secrets.filter((secret) => secret.length >= 8);
   }
 
@@ -130,7 +131,7 @@ export class GatewayClient {
     if (this.urlSecrets.length === 0) return;
     // The URL's href is built on each read; read it once. Decoding only when something is encoded.
     const href = ex.url.href;
-    const decoded = href.includes('%') || href.includes('+') ? safeDecode(href) : href;
+    const decoded = href.includes('%') || href.includes('+') ? decodeQueryComponentSafely(href) : href;
     let carried = false;
     for (const secret of this.urlSecrets) carried ||= href.includes(secret) || decoded.includes(secret);
     if (!carried) return;
@@ -246,14 +247,6 @@ export class GatewayClient {
   private logLine(ex: Exchange, outcome: string): void {
     const op = ex.operation ? `${ex.operation.id} ` : '';
     if (this.opts.log) this.opts.log(this.scrub(`${op}${ex.method} ${ex.url.pathname}${ex.url.search} ${outcome}`));
-  }
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    return text;
   }
 }
 

@@ -7,7 +7,8 @@
 import { matchOperation, type BodyFormat, type Operation } from '../../catalog';
 import { isAuthHeader } from '../authHeaders';
 import { findVariableRefs, type RequestFile } from '../requestFile';
-import { ACCEPT_HEADER, CONTENT_TYPE, bodyFormatOf } from './mediaTypes';
+import { bodyFormatOf } from './mediaTypes';
+import { ACCEPT, CONTENT_TYPE } from '../../catalog/mediaTypes';
 import {
   BUILTIN_PARAMETERS, CREDENTIAL_PARAMETERS, parameterForPath, parameterForResponseValue, parameterForVariable, type Parameter,
 } from './parameters';
@@ -146,7 +147,7 @@ function interfaceHeaders(written: readonly CodeHeader[], operation: Operation |
   if (!has('accept')) {
     // Cards, tokens and ACH answer an XML request in XML (as the core's request builder asks).
     const xmlConversation = operation?.responseFormat === 'json' && bodyFormat === 'xml';
-    out.push({ name: 'Accept', value: [{ text: ACCEPT_HEADER[xmlConversation ? 'xml' : operation?.responseFormat ?? 'json'] }] });
+    out.push({ name: 'Accept', value: [{ text: ACCEPT[xmlConversation ? 'xml' : operation?.responseFormat ?? 'json'] }] });
   }
   return out;
 }

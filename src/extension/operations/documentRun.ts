@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { environmentNamedIn, parseRequestFile, type RequestFile } from '../../core/requestFile';
 import type { GatewayResult } from '../../core/result';
 import type { PreparedRequest, RequestOutcome, RunEnvironment, RunOptions } from '../../core/runner';
+import { credentialSecrets } from '../../core/redaction';
 import type { EnvironmentEntry, EnvironmentService } from '../contracts';
 import { runExchange, type ExchangeDeps } from './exchangeFlow';
 import { targetEnvironment } from './operationRunner';
@@ -82,7 +83,7 @@ export async function openDocumentRun(deps: DocumentRunDeps, uri: vscode.Uri | s
   if (!named) return undefined;
   const env = await environments.ready(named.name);
   const credentials = await environments.credentials(env.name).catch(() => undefined);
-  const secrets = [credentials?.apiKey, credentials?.accessKey].filter((s): s is string => !!s);
+  const secrets = credentialSecrets(credentials);
   const file = parseRequestFile(doc.getText());
   const environment: RunEnvironment = {
     name: env.name,

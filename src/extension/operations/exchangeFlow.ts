@@ -6,6 +6,7 @@ import * as vscode from 'vscode';
 import type { Operation } from '../../catalog/types';
 import type { GatewayClient } from '../../core/client';
 import type { GatewayResult } from '../../core/result';
+import { credentialSecrets } from '../../core/redaction';
 import type { EnvironmentEntry, EnvironmentService, KnownResourceStore, OperationVars, ResultPresenter } from '../contracts';
 import { guardOperation } from '../environments/productionGuard';
 import { allowedInWorkspace } from '../environments/guardRules';
@@ -123,7 +124,7 @@ async function afterResult(deps: ExchangeDeps, req: ExchangeRequest, ctx: Exchan
 
 export async function runExchange(deps: ExchangeDeps, req: ExchangeRequest): Promise<GatewayResult | undefined> {
   const credentials = await deps.environments.credentials(req.env.name).catch(() => undefined);
-  const secrets = [credentials?.apiKey, credentials?.accessKey].filter((s): s is string => !!s);
+  const secrets = credentialSecrets(credentials);
   const ctx: ExchangeContext = { environmentName: req.env.name, operationId: req.operation?.id, method: req.method, path: req.path, secrets };
   if (!(await guard(deps, req, ctx))) return undefined;
   const notifyCtx = { environmentName: req.env.name, title: req.title, retry: req.retry, method: req.method, secrets };

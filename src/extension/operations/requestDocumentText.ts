@@ -1,7 +1,8 @@
 // The text of a request document for one catalog operation: a header comment (what it is, how
 // careful to be, where it goes), then one request in the request-file format that
 // `src/core/requestFile` parses. Pure (no vscode) so node tests can hold it to the parser.
-import type { Operation, ResponseFormat } from '../../catalog/types';
+import type { Operation } from '../../catalog/types';
+import { ACCEPT, CONTENT_TYPE } from '../../catalog/mediaTypes';
 import { environmentLine } from '../../core/requestFile/environmentLine';
 import type { OperationVars } from '../contracts';
 
@@ -22,13 +23,6 @@ const SAFETY_LABEL: Readonly<Record<Operation['safety'], string>> = {
   destructive: 'destroys data',
 };
 
-const MEDIA_TYPE = { json: 'application/json', xml: 'application/xml' } as const;
-
-const ACCEPT: Readonly<Record<ResponseFormat, string>> = {
-  json: 'application/json',
-  xml: 'application/xml',
-  pdf: 'application/pdf, application/json',
-};
 
 const AUTH_HEADERS: Readonly<Record<Operation['auth'], string>> = {
   'api-key': 'the api-key header is',
@@ -112,7 +106,7 @@ export function requestDocumentText(input: RequestDocumentInput): string {
     `# @name ${requestNameOf(op)}`,
     `${op.method} ${path}`,
   ];
-  if (op.bodyFormat !== 'none') lines.push(`Content-Type: ${MEDIA_TYPE[bodyFormatOf(sample, op)]}`);
+  if (op.bodyFormat !== 'none') lines.push(`Content-Type: ${CONTENT_TYPE[bodyFormatOf(sample, op)]}`);
   lines.push(`Accept: ${ACCEPT[op.responseFormat]}`);
   if (op.bodyFormat !== 'none') lines.push('', sample);
   return lines.join('\n') + '\n';

@@ -4,7 +4,7 @@
 // printing them would freeze the window) with a "Format" action; PDFs are saved instead.
 import * as vscode from 'vscode';
 import type { GatewayResult } from '../../core/result';
-import { redact, redactValue } from '../../core/redaction';
+import { credentialSecrets, redact, redactValue } from '../../core/redaction';
 import { RESULT_SCHEME, type EnvironmentService, type ResultPresenter } from '../contracts';
 import { resultColumn } from './editorColumns';
 import { loadRuntime } from '../lazy/runtime';
@@ -61,7 +61,7 @@ function redactedHeaders(headers: GatewayResult['headers'], secrets: readonly st
 
 async function secretsOf(environments: EnvironmentService, name: string): Promise<string[]> {
   const credentials = await environments.credentials(name).catch(() => undefined);
-  return [credentials?.apiKey, credentials?.accessKey].filter((s): s is string => !!s);
+  return credentialSecrets(credentials);
 }
 
 export function createResultPresenter(environments: EnvironmentService, documents: ResultDocuments): ResultPresenterImpl {
