@@ -41,7 +41,7 @@ function body(op: Operation, previous: string | undefined): string[] {
     .split('\n');
 }
 
-/** Fields whose values completion offers (issue 4 §2): enums, the sandbox's test cards and decline amounts. */
+/** Fields whose values completion offers (test/language/completion.test.ts): enums, the sandbox's test cards and decline amounts. */
 function offeredValueFields(fields: readonly FieldSpec[], into = new Set<string>()): Set<string> {
   for (const f of fields) {
     if (f.values || f.check === 'luhn' || f.name === 'amount') into.add(f.name);

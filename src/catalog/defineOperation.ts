@@ -8,7 +8,7 @@ import { XML_SAMPLES } from './xmlSamples';
 /**
  * `json+xml`: JSON preferred, XML also accepted (cards, vault, ACH).
  * `xml+json`: XML preferred, JSON also accepted (settings, batches: the interface shows XML,
- * the facts list both media types and the gateway's Java samples send JSON).
+ * docs/gateway-facts.md §5 lists both media types and the gateway's Java samples send JSON).
  * `xml`: XML only. `json`: JSON only (documents, onboarding).
  */
 export type BodyKind = 'json+xml' | 'xml+json' | 'xml' | 'json';

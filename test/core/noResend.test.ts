@@ -1,4 +1,4 @@
-// Issue 10 §2: after a request may have reached the gateway, nothing that changes state is sent
+// After a request may have reached the gateway, nothing that changes state is sent
 // again. A loopback proxy in front of a real sandbox loses the answer AFTER the sandbox did the
 // work; the sandbox's own counters say how many times the work was done.
 import { after, before, describe, it } from 'node:test';

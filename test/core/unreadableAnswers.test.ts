@@ -1,4 +1,4 @@
-// Issue 10 §4: an answer that cannot be read is never a success. A loopback server answers 200
+// An answer that cannot be read is never a success. A loopback server answers 200
 // with an HTML page, binary data, undeclared gzip, a cut-off body, broken JSON or XML, a
 // non-HTTP reply or a header flood; the client says so in plain words, and the run engine
 // fails a request whose file checks only the status.

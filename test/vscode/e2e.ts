@@ -1,4 +1,4 @@
-// Goal (b): the real VS Code UI in headless chromium, with the extension installed the way a user
+// The browser e2e suite: the real VS Code UI in headless chromium, with the extension installed the way a user
 // has it: the packaged .vsix through --install-extension (packaged first when stale), no
 // extensionDevelopmentPath and no smoke-test driver, so toasts and dialogs behave as for a user.
 // The scenario is a table of steps run in order: the workbench, the extension, the Gateway view

@@ -1,4 +1,4 @@
-// The e2e scenario's request-file walk, "tried as a new user would" (issue 4): in the workspace
+// The e2e scenario's request-file walk, tried as a new user would: in the workspace
 // folder, create walk.gwreq from the Explorer, write a sale with completion alone (method, path,
 // header and its value, body fields, the enum value, a test card and an amount from the suggest
 // widget), mistype a field, a card number and a routing number and find each in the Problems

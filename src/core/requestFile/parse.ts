@@ -1,4 +1,4 @@
-// THE request-file parser (DESIGN.md "The request document"), shared by the extension, the
+// THE request-file parser (docs/architecture.md, "How a request flows"), shared by the extension, the
 // language server and the CLI. Line based; it never throws: whatever it cannot read becomes
 // a diagnostic with a range.
 

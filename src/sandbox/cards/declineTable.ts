@@ -1,4 +1,4 @@
-// Sandbox results driven by amount, from the facts file's "error generation" table (§6),
+// Sandbox results driven by amount, from the "error generation" table of docs/gateway-facts.md §6,
 // in its order. Where the facts list an amount twice (0.04 under both 004 and 023), the
 // FIRST mapping wins, so 0.04 answers 004. Amounts not listed are approved.
 

@@ -1,6 +1,6 @@
 // What the gateway settings do to a charge that the amount table would approve: the duplicate
 // check (045), the AVS filter (046) and the CSC filter (047 mismatch, 048 not verified).
-// Result codes and meanings from the facts' result-code table; which filter name covers which
+// Result codes and meanings from the result-code table of docs/gateway-facts.md; which filter name covers which
 // result is in verificationTable.ts.
 
 import type { SettingsSlice, SettingsValues } from '../settings/settingsState';

@@ -1,5 +1,5 @@
 // AVS and CSC results the sandbox answers, as data (docs/sandbox.md "AVS and CSC test values").
-// The facts give the code sets (avs-result-code N,Y,A,G,R,S,U,W,X,Z; csc-result-code
+// docs/gateway-facts.md gives the code sets (avs-result-code N,Y,A,G,R,S,U,W,X,Z; csc-result-code
 // M,N,P,S,U,X, each with a -description); which test input yields which code is our choice,
 // made so that every code can be produced on purpose.
 
@@ -46,7 +46,7 @@ export const CSC_BY_VALUE: Readonly<Record<string, VerificationResult>> = {
 
 const CSC_MATCH: VerificationResult = { code: 'M', description: 'CSC matches' };
 
-/** The "Invalid CSC" decline amount (facts §6: 0.48 → 021) also reports a mismatch. */
+/** The "Invalid CSC" decline amount (docs/gateway-facts.md §6: 0.48 → 021) also reports a mismatch. */
 export const INVALID_CSC_AMOUNT = '0.48';
 
 /** The CSC result, or undefined when no CSC was sent. */

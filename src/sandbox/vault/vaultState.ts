@@ -25,7 +25,7 @@ export function initialVaultSlice(): VaultSlice {
   return { tokens: emptyTable() };
 }
 
-/** Token ids are numeric, lead with 1 and run 17-20 digits (facts §3); ours are 19. */
+/** Token ids are numeric, lead with 1 and run 17-20 digits (docs/gateway-facts.md §3); ours are 19. */
 export const TOKEN_ID_PATTERN = /^1\d{16,19}$/;
 
 export function storeToken(slice: VaultSlice, ids: IdSource, clock: SandboxClock,
