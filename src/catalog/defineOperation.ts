@@ -11,9 +11,9 @@ import { XML_SAMPLES } from './xmlSamples';
  * docs/gateway-facts.md §5 lists both media types and the gateway's Java samples send JSON).
  * `xml`: XML only. `json`: JSON only (documents, onboarding).
  */
-export type BodyKind = 'json+xml' | 'xml+json' | 'xml' | 'json';
+type BodyKind = 'json+xml' | 'xml+json' | 'xml' | 'json';
 
-export interface BodyEntry {
+interface BodyEntry {
   kind: BodyKind;
   xmlRoot?: string;
   fields: readonly FieldSpec[];

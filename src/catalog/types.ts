@@ -53,7 +53,7 @@ export type CheckName =
   | 'month'         // 01-12
   | 'digits';       // one or more digits
 
-export type FieldType = 'string' | 'boolean' | 'integer' | 'object' | 'array';
+type FieldType = 'string' | 'boolean' | 'integer' | 'object' | 'array';
 
 export interface FieldSpec {
   /** Wire name, exactly as sent (hyphenated on the gateway, camelCase on boarding). */

@@ -65,7 +65,7 @@ function isGzip(body: Buffer): boolean {
   return body.length >= 2 && body[0] === 0x1f && body[1] === 0x8b;
 }
 
-export interface AnswerFacts {
+interface AnswerFacts {
   status: number;
   contentType: string;
   contentEncoding?: string | string[];

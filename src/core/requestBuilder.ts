@@ -31,7 +31,7 @@ export interface BuiltRequest {
 }
 
 /** A built request with its URL already parsed, so a sender need not parse it again. */
-export interface BuiltTarget extends BuiltRequest {
+interface BuiltTarget extends BuiltRequest {
   target: URL;
 }
 

@@ -8,7 +8,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Operation } from '../catalog/types';
 import type { KeyScope, SandboxKeys } from './state';
 
-export type AuthOutcome =
+type AuthOutcome =
   | { ok: true; principal: string }
   | { ok: false; status: 401 | 403; resultCode: string; message: string };
 

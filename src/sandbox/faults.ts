@@ -17,7 +17,7 @@ export interface FaultSpec {
   delayMs?: number;
 }
 
-export interface ActiveFault extends Required<Omit<FaultSpec, 'operation'>> { operation?: string; left: number }
+interface ActiveFault extends Required<Omit<FaultSpec, 'operation'>> { operation?: string; left: number }
 
 const KINDS: readonly FaultKind[] = ['429', '500', '503', 'delay', 'reset'];
 

@@ -47,7 +47,7 @@ function deferred(): Deferred {
   return { promise, resolve, reject };
 }
 
-export interface Replayed { lastSeq: number; applied: number; droppedBytes: number }
+interface Replayed { lastSeq: number; applied: number; droppedBytes: number }
 
 /**
  * Applies the records after `afterSeq` to `state`. A torn last line is cut off the file; a bad

@@ -7,7 +7,7 @@ import type { Operation } from '../catalog/types';
 import type { Handler } from './domain';
 import type { AnyModule } from './state';
 
-export type Route =
+type Route =
   | { kind: 'operation'; op: Operation; params: Record<string, string>; alias?: OperationAlias }
   /** A legacy form whose operation a body field selects (the generic transaction endpoint). */
   | { kind: 'by-field'; alias: OperationAlias; template: Operation }
@@ -57,7 +57,7 @@ function resolveRoute(method: string, pathname: string): Route {
   };
 }
 
-export interface HandlerEntry { module: AnyModule; handler: Handler<unknown> }
+interface HandlerEntry { module: AnyModule; handler: Handler<unknown> }
 
 export class HandlerTable {
   private readonly byId = new Map<string, HandlerEntry>();

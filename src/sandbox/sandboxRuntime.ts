@@ -9,7 +9,7 @@ import { TokenBucketLimiter } from './rateLimiter';
 import { HandlerTable } from './router';
 import { completeSlices, freshSlices, idSourceOver, type AnyModule, type SandboxState } from './state';
 
-export interface RequestStats { requests: number; byOperation: Record<string, number> }
+interface RequestStats { requests: number; byOperation: Record<string, number> }
 
 
 export class SandboxRuntime {

@@ -13,7 +13,7 @@ import type { Environment } from '../../core/environment';
 import { keptExchange, type TrafficExchange, type TrafficFinding } from '../../core/traffic/exchange';
 import { lintExchangeRequest } from '../../language/exchangeLint';
 
-export interface RecordingProxyOptions {
+interface RecordingProxyOptions {
   environment: Pick<Environment, 'gatewayUrl' | 'boardingUrl'>;
   /** 0 picks a free port. */
   port: number;
@@ -23,7 +23,7 @@ export interface RecordingProxyOptions {
   onExchange?(exchange: TrafficExchange): void;
 }
 
-export interface RunningProxy {
+interface RunningProxy {
   proxyUrl: string;
   close(): Promise<void>;
 }

@@ -23,7 +23,7 @@ export interface RunProgress {
   fileDone(report: FileReport): void;
 }
 
-export interface RunFilesOptions {
+interface RunFilesOptions {
   /** Send requests that are not reads to a production environment. */
   allowProduction?: boolean;
   progress?: RunProgress;

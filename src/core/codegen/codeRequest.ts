@@ -16,7 +16,7 @@ import {
 /** Text with parameters in it: `[{ text: '/rest/v2/transactions/' }, { param: 'SALE1_TRANSACTION_ID' }]`. */
 export type Segment = { text: string } | { param: string };
 
-export interface CodeHeader {
+interface CodeHeader {
   name: string;
   value: Segment[];
 }

@@ -92,19 +92,13 @@ export const TOO_MANY_REQUESTS_NOTE = '429: the gateway refused the request with
 export const DECLINE_NOTE = '402 is a decline, not a broken request: the reason is in payload.error.';
 export const MAX_RETRIES = 3;
 
-/** Renders segments as one string expression in a language that interpolates or concatenates. */
-export function joinSegments(segments: readonly Segment[], literal: (text: string) => string, param: (name: string) => string, join: string): string {
-  if (segments.length === 0) return literal('');
-  return segments.map((s) => ('text' in s ? literal(s.text) : param(s.param))).join(join);
-}
-
 export function parameterNamed(request: CodeRequest, name: string): Parameter {
   const found = request.parameters.find((p) => p.name === name);
   if (!found) throw new RangeError(`unknown parameter ${name}`);
   return found;
 }
 
-export function hasParameters(segments: readonly Segment[]): boolean {
+function hasParameters(segments: readonly Segment[]): boolean {
   return segments.some((s) => 'param' in s);
 }
 

@@ -57,7 +57,7 @@ export interface HeaderLine extends Located {
   valueRange: Range;
 }
 
-export interface RequestBody extends Located {
+interface RequestBody extends Located {
   text: string;
   /** 0-based line where the body starts. */
   firstLine: number;
@@ -82,7 +82,7 @@ export interface ParsedRequest extends Located {
   variableRefs: VariableRef[];
 }
 
-export type DiagnosticSeverity = 'error' | 'warning';
+type DiagnosticSeverity = 'error' | 'warning';
 
 export interface ParseDiagnostic extends Located {
   message: string;

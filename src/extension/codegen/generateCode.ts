@@ -22,7 +22,7 @@ interface OperationSource {
   body?: string;
 }
 
-export interface GenerateCodeDeps {
+interface GenerateCodeDeps {
   environments: EnvironmentService;
   history(): readonly HistoryEntry[];
 }

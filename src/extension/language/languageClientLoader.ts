@@ -2,7 +2,7 @@
 // lazy/runtime.ts loads dist/runtime.js: vscode-languageclient stays out of the activation bundle.
 import * as path from 'node:path';
 
-export type LanguageClientModule = typeof import('./languageClientBundle');
+type LanguageClientModule = typeof import('./languageClientBundle');
 
 let cached: LanguageClientModule | undefined;
 

@@ -3,7 +3,7 @@
 // only as types and get the values from here.
 import * as path from 'node:path';
 
-export type RuntimeModule = typeof import('./runtimeBundle');
+type RuntimeModule = typeof import('./runtimeBundle');
 
 let cached: RuntimeModule | undefined;
 

@@ -7,7 +7,7 @@ import { decodePercentSafely } from '../../core/percentDecoding';
 import type { GatewayResult } from '../../core/result';
 
 /** The file name from `Content-Disposition: attachment; filename="…"`, made safe for a path. */
-export function fileNameOf(result: GatewayResult, fallback: string): string {
+function fileNameOf(result: GatewayResult, fallback: string): string {
   const header = result.headers['content-disposition'];
   const text = Array.isArray(header) ? header.join(';') : header ?? '';
   const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(text);

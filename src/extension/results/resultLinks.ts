@@ -3,7 +3,7 @@
 // ACH transaction's `id`, a card `token-id`. Pure (no vscode): node tests; the extension turns
 // each into a DocumentLink that runs the operation command.
 
-export interface ResultLink {
+interface ResultLink {
   /** Offset and length of the id's digits in the result text. */
   offset: number;
   length: number;

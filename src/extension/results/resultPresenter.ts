@@ -11,9 +11,9 @@ import { loadRuntime } from '../lazy/runtime';
 import { savePdf } from './pdfSaver';
 import type { ResultDocuments, ResultEntry } from './resultDocuments';
 
-export const LARGE_BODY_BYTES = 5 * 1024 * 1024;
+const LARGE_BODY_BYTES = 5 * 1024 * 1024;
 
-export interface ResultPresenterImpl extends ResultPresenter {
+interface ResultPresenterImpl extends ResultPresenter {
   /** Re-renders a large (raw) result pretty-printed: the "Format" action. */
   format(uri: vscode.Uri): Promise<void>;
 }

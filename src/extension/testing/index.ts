@@ -10,7 +10,7 @@ import { RequestTestRunner, type ItemResult } from './requestTestRun';
 
 export type { ItemResult } from './requestTestRun';
 
-export const TEST_CONTROLLER_ID = 'gatewayWorkbench.requests';
+const TEST_CONTROLLER_ID = 'gatewayWorkbench.requests';
 const PATTERN = '**/*.gwreq';
 
 /** The Testing view's items as plain data, and a run, for the extension's API (and its tests). */
@@ -23,7 +23,7 @@ export interface RequestTestsApi {
   profiles(): string[];
 }
 
-export interface TestItemView {
+interface TestItemView {
   id: string;
   label: string;
   line?: number;

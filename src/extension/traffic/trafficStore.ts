@@ -15,7 +15,7 @@ export interface TrafficEntry {
 }
 
 /** The newest exchanges kept; older ones fall off. */
-export const MAX_TRAFFIC_ENTRIES = 500;
+const MAX_TRAFFIC_ENTRIES = 500;
 
 const isText = (type: unknown): boolean => type === undefined || /json|xml|text|urlencoded/i.test(String(type));
 

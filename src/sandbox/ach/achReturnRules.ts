@@ -3,7 +3,7 @@
 // The rule is decided when a transaction (or ACH token) is created and stored with it, so the
 // state never needs the full account number.
 
-export interface AchReturnRule {
+interface AchReturnRule {
   /** The account number ends with these digits. */
   accountEndsWith: string;
   code: string;

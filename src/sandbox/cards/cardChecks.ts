@@ -5,7 +5,7 @@ import { cardBrand, checks, luhnValid } from '../../core/inputChecks';
 import type { SandboxClock } from '../domain';
 import { fieldError } from '../bodyFields';
 
-export interface CardFacts { brand: string; lastFour: string }
+interface CardFacts { brand: string; lastFour: string }
 
 export function panFacts(pan: string, field = 'card'): CardFacts {
   if (!luhnValid(pan)) throw fieldError(field, `is ${checks.luhn(pan) ?? 'not a valid card number'}`);

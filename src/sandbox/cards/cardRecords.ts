@@ -12,7 +12,7 @@ export type CardsCtx = DomainContext<CardsSlice>;
 
 const REFERENCE_FIELDS = ['order-id', 'invoice', 'purchase-order', 'customer-id', 'description', 'comments', 'email-address'];
 
-export const INVALID_REQUEST = '011';
+const INVALID_REQUEST = '011';
 
 export function references(body: Body): Record<string, string> {
   const out: Record<string, string> = {};

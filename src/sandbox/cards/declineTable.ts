@@ -2,7 +2,7 @@
 // in its order. Where the facts list an amount twice (0.04 under both 004 and 023), the
 // FIRST mapping wins, so 0.04 answers 004. Amounts not listed are approved.
 
-export interface AmountRule {
+interface AmountRule {
   amounts: readonly string[];
   resultCode: string;
   message: string;

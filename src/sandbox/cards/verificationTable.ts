@@ -47,7 +47,7 @@ export const CSC_BY_VALUE: Readonly<Record<string, VerificationResult>> = {
 const CSC_MATCH: VerificationResult = { code: 'M', description: 'CSC matches' };
 
 /** The "Invalid CSC" decline amount (docs/gateway-facts.md §6: 0.48 → 021) also reports a mismatch. */
-export const INVALID_CSC_AMOUNT = '0.48';
+const INVALID_CSC_AMOUNT = '0.48';
 
 /** The CSC result, or undefined when no CSC was sent. */
 export function cscResult(csc: string | undefined, amount: string): VerificationResult | undefined {

@@ -6,7 +6,7 @@ import { maskAccount, redactValue } from '../../core/redaction';
 
 type Body = Record<string, unknown>;
 
-export interface MerchantApplication {
+interface MerchantApplication {
   dbaName: string;
   emailAddress: string;
   mccCode: string;
