@@ -15,7 +15,7 @@ import { GatewayError, toGatewayError, type FailureContext } from './gatewayErro
 import { decodeQueryComponentSafely } from './percentDecoding';
 import { credentialSecrets, redact } from './redaction';
 import { buildTarget, type BuildInput } from './requestBuilder';
-import { decodeBody, envelopeFacts, formatOf, withLazyText, type GatewayResult } from './result';
+import { decodeBody, envelopeFields, formatOf, withLazyText, type GatewayResult } from './result';
 import { DEFAULT_RETRY_POLICY, newTicket, parseRetryAfter, type RetryPolicy } from './retryPolicy';
 
 export const DEFAULT_MAX_BODY_BYTES = 50 * 1024 * 1024;
@@ -209,11 +209,11 @@ export class GatewayClient {
         encodingProblem: encoded.problem,
       });
       if (unreadable !== undefined) result.unreadable = this.scrub(unreadable);
-      const facts = envelopeFacts(format, decoded.parsed);
+      const envelope = envelopeFields(format, decoded.parsed);
       const header = headers['exchange-id'];
-      const exchangeId = facts.exchangeId || (typeof header === 'string' ? header : facts.exchangeId);
+      const exchangeId = envelope.exchangeId || (typeof header === 'string' ? header : envelope.exchangeId);
       if (exchangeId !== undefined) result.exchangeId = exchangeId;
-      if (facts.payloadType !== undefined) result.payloadType = facts.payloadType;
+      if (envelope.payloadType !== undefined) result.payloadType = envelope.payloadType;
       if (retryAfterMs !== undefined) {
         result.retryAfterMs = retryAfterMs;
         result.retryWaitBudgetMs = this.retryPolicy.maxTotalWaitMs;

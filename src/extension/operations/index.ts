@@ -20,7 +20,7 @@ import { createResultStatusBar } from '../results/resultStatusBar';
 import { registerResultLinks } from '../results/resultLinkProvider';
 import type { ExchangeDeps, SendEvent } from './exchangeFlow';
 import { registerOperationCommands } from './operationCommands';
-import { createOperationRunner, type OperationRunnerImpl } from './operationRunner';
+import { createOperationRunner, type OperationRunnerWithSendEvents } from './operationRunner';
 import { RequestDocumentFiles } from './requestDocumentFiles';
 import { registerRequestFolding } from './requestFolding';
 import { RequestSessions, type KeptOutcome } from './requestSessions';
@@ -46,7 +46,7 @@ export interface OperationsDeps {
 
 export interface Operations extends vscode.Disposable {
   /** Also has `onDidSend`, fired after each exchange (the tree refreshes on it). */
-  runner: OperationRunnerImpl;
+  runner: OperationRunnerWithSendEvents;
   results: ResultPresenter;
   history(): HistoryEntry[];
   /** The last exchange-log lines (redacted), for diagnostics and tests. */

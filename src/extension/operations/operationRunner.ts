@@ -21,7 +21,7 @@ import type { RequestSessions } from './requestSessions';
 import { requestColumn } from '../results/editorColumns';
 import { loadRuntime } from '../lazy/runtime';
 
-export interface OperationRunnerImpl extends OperationRunner {
+export interface OperationRunnerWithSendEvents extends OperationRunner {
   /** Fires after each exchange that got a response (for the tree's refresh). */
   readonly onDidSend: vscode.Event<SendEvent>;
 }
@@ -49,8 +49,8 @@ function paramsOf(op: Operation, vars: OperationVars = {}, query: Record<string,
   return { params, query: { ...q, ...query } };
 }
 
-export function createOperationRunner(deps: ExchangeDeps, sessions: RequestSessions, files: RequestDocumentFiles): OperationRunnerImpl {
-  const runner: OperationRunnerImpl = {
+export function createOperationRunner(deps: ExchangeDeps, sessions: RequestSessions, files: RequestDocumentFiles): OperationRunnerWithSendEvents {
+  const runner: OperationRunnerWithSendEvents = {
     onDidSend: deps.didSend.event,
 
     async run(op, args = {}) {

@@ -13,7 +13,7 @@ import type { ResultDocuments, ResultEntry } from './resultDocuments';
 
 const LARGE_BODY_BYTES = 5 * 1024 * 1024;
 
-interface ResultPresenterImpl extends ResultPresenter {
+interface ResultPresenterWithFormat extends ResultPresenter {
   /** Re-renders a large (raw) result pretty-printed: the "Format" action. */
   format(uri: vscode.Uri): Promise<void>;
 }
@@ -64,7 +64,7 @@ async function secretsOf(environments: EnvironmentService, name: string): Promis
   return credentialSecrets(credentials);
 }
 
-export function createResultPresenter(environments: EnvironmentService, documents: ResultDocuments): ResultPresenterImpl {
+export function createResultPresenter(environments: EnvironmentService, documents: ResultDocuments): ResultPresenterWithFormat {
   return {
     async show(result, context) {
       if (result.format === 'pdf') {

@@ -12,7 +12,7 @@ import { completeSlices, freshSlices, idSourceOver, type AnyModule, type Sandbox
 interface RequestStats { requests: number; byOperation: Record<string, number> }
 
 
-export class SandboxRuntime {
+export class LiveSandbox {
   readonly faults = new FaultQueue();
   readonly limiter: TokenBucketLimiter;
   readonly handlers: HandlerTable;
