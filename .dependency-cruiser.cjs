@@ -13,6 +13,16 @@ const KNOWN_LANGUAGE_TO_SANDBOX = [
   '^src/sandbox/vault/vaultState\\.ts$',
 ];
 
+/** Below the front ends, what each layer must not import (everything above it). */
+const POINTS_DOWN = [
+  { layer: 'core', notTo: ['sandbox', 'language', 'cli', 'extension'],
+    comment: 'core (HTTP client, run engine, request files) may use only the catalog.' },
+  { layer: 'sandbox', notTo: ['language', 'cli', 'extension'],
+    comment: 'The Local sandbox may use core and the catalog, never the language server or a front end.' },
+  { layer: 'language', notTo: ['sandbox', 'cli', 'extension'], except: KNOWN_LANGUAGE_TO_SANDBOX,
+    comment: "The language server reads the catalog and core; what it needs to know about the Local sandbox is public data in the catalog, not the sandbox's internals." },
+];
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -30,27 +40,13 @@ module.exports = {
       from: { path: '^src/catalog/' },
       to: { pathNot: '^src/catalog/' },
     },
-    {
-      name: 'core-points-down',
-      comment: 'core (HTTP client, run engine, request files) may use only the catalog.',
+    ...POINTS_DOWN.map(({ layer, notTo, except, comment }) => ({
+      name: `${layer}-points-down`,
+      comment,
       severity: 'error',
-      from: { path: '^src/core/' },
-      to: { path: '^src/(sandbox|language|cli|extension)/' },
-    },
-    {
-      name: 'sandbox-points-down',
-      comment: 'The Local sandbox may use core and the catalog, never the language server or a front end.',
-      severity: 'error',
-      from: { path: '^src/sandbox/' },
-      to: { path: '^src/(language|cli|extension)/' },
-    },
-    {
-      name: 'language-points-down',
-      comment: "The language server reads the catalog and core; what it needs to know about the Local sandbox is public data in the catalog, not the sandbox's internals.",
-      severity: 'error',
-      from: { path: '^src/language/' },
-      to: { path: '^src/(sandbox|cli|extension)/', pathNot: KNOWN_LANGUAGE_TO_SANDBOX },
-    },
+      from: { path: `^src/${layer}/` },
+      to: { path: `^src/(${notTo.join('|')})/`, ...(except ? { pathNot: except } : {}) },
+    })),
     {
       name: 'front-ends-apart',
       comment: 'The CLI and the extension are two front ends on the same layers; neither imports the other.',
