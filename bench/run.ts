@@ -2,6 +2,7 @@
 // same run (machines here are noisy; absolute numbers alone would mislead).
 import { benchClientOverhead } from './clientOverhead';
 import { benchLargeAnswer } from './largeAnswer';
+import { benchResultBlocking } from './resultBlocking';
 import { benchSandboxDurability } from './sandboxDurability';
 import { benchSandboxThroughput } from './sandboxThroughput';
 import { benchSharedKeyLoad } from './sharedKeyLoad';
@@ -9,7 +10,7 @@ import { benchXml } from './xmlCodec';
 
 async function main() {
   const only = process.argv[2];
-  const benches = { client: benchClientOverhead, sandbox: benchSandboxThroughput, durability: benchSandboxDurability, xml: benchXml, large: benchLargeAnswer, load: benchSharedKeyLoad };
+  const benches = { client: benchClientOverhead, sandbox: benchSandboxThroughput, durability: benchSandboxDurability, xml: benchXml, large: benchLargeAnswer, results: benchResultBlocking, load: benchSharedKeyLoad };
   for (const [key, bench] of Object.entries(benches)) {
     if (only && only !== key) continue;
     const result = await bench();
