@@ -110,7 +110,7 @@ function secretsPattern(secrets: readonly string[]): { pattern: RegExp; shortest
   }
   if (variants.size === 0) return undefined;
   const ordered = [...variants].sort((a, b) => b.length - a.length);
-  return { pattern: new RegExp(ordered.map(escapeRegExp).join('|'), 'g'), shortest: ordered[ordered.length - 1]!.length };
+  return { pattern: new RegExp(ordered.map(escapeRegExp).join('|'), 'g'), shortest: ordered[ordered.length - 1].length };
 }
 
 function redactFields(text: string): string {

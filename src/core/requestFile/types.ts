@@ -57,7 +57,7 @@ export interface HeaderLine extends Located {
   valueRange: Range;
 }
 
-interface RequestBody extends Located {
+export interface RequestBody extends Located {
   text: string;
   /** 0-based line where the body starts. */
   firstLine: number;

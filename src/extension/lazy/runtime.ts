@@ -3,7 +3,7 @@
 // only as types and get the values from here.
 import * as path from 'node:path';
 
-type RuntimeModule = typeof import('./runtimeBundle');
+export type RuntimeModule = typeof import('./runtimeBundle');
 
 let cached: RuntimeModule | undefined;
 
