@@ -10,7 +10,7 @@ import { redact } from '../../core/redaction';
 import { COMMANDS, operationCommandId } from '../contracts';
 import type { ExchangeLog } from './exchangeLog';
 
-interface NotificationContext {
+export interface NotificationContext {
   environmentName: string;
   /** What was being done, e.g. "Sale". */
   title: string;
