@@ -3,7 +3,7 @@
 // exchange log and the URI handler. `extension.ts` calls registerOperations once at activation;
 // nothing here touches the network until used.
 import * as vscode from 'vscode';
-import { registerCommand, type CommandLog } from '../commands';
+import { registerCommand } from '../commands';
 import {
   COMMANDS,
   RESULT_SCHEME,
