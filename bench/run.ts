@@ -1,8 +1,10 @@
 // `npm run bench`: every benchmark, each printed as a ratio against a baseline measured in the
 // same run (machines here are noisy; absolute numbers alone would mislead).
+import { benchActivation } from './activation';
 import { benchClientOverhead } from './clientOverhead';
 import { benchLargeAnswer } from './largeAnswer';
 import { benchResultBlocking } from './resultBlocking';
+import { benchRunnerLoad } from './runnerLoad';
 import { benchSandboxDurability } from './sandboxDurability';
 import { benchSandboxThroughput } from './sandboxThroughput';
 import { benchSharedKeyLoad } from './sharedKeyLoad';
@@ -10,7 +12,7 @@ import { benchXml } from './xmlCodec';
 
 async function main() {
   const only = process.argv[2];
-  const benches = { client: benchClientOverhead, sandbox: benchSandboxThroughput, durability: benchSandboxDurability, xml: benchXml, large: benchLargeAnswer, results: benchResultBlocking, load: benchSharedKeyLoad };
+  const benches = { client: benchClientOverhead, sandbox: benchSandboxThroughput, durability: benchSandboxDurability, xml: benchXml, large: benchLargeAnswer, results: benchResultBlocking, load: benchSharedKeyLoad, runner: benchRunnerLoad, activation: () => benchActivation() };
   for (const [key, bench] of Object.entries(benches)) {
     if (only && only !== key) continue;
     const result = await bench();
