@@ -92,7 +92,7 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
       const upstream = await requestThrough(poolFor(url.origin), {
         origin: url.origin,
         path: url.pathname + url.search,
-        method: method as 'GET',
+        method: method,
         headers: forwardable(req.headers),
         ...(body.length > 0 ? { body } : {}),
       });
