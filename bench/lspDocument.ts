@@ -41,7 +41,7 @@ function body(op: Operation, previous: string | undefined): string[] {
     .split('\n');
 }
 
-/** Fields whose values completion offers (issue 4 §2): enums, the sandbox's test cards and decline amounts. */
+/** Fields whose values completion offers (test/language/completion.test.ts): enums, the sandbox's test cards and decline amounts. */
 function offeredValueFields(fields: readonly FieldSpec[], into = new Set<string>()): Set<string> {
   for (const f of fields) {
     if (f.values || f.check === 'luhn' || f.name === 'amount') into.add(f.name);
@@ -122,5 +122,5 @@ export function examplesDocument(examplesDir: string, minLines: number): { text:
   const middle = Math.floor(lines.length / 2);
   const found = lines.findIndex((l, i) => i >= middle && /"amount": "\d+\.\d\d"/.test(l));
   if (found < 0) throw new Error('the examples have no JSON "amount" line to edit');
-  return { text, lineCount: lines.length, editLine: { line: found, text: lines[found]!.replace(/"amount": "[\d.]+"/, '"amount": "{{amount}}"') } };
+  return { text, lineCount: lines.length, editLine: { line: found, text: lines[found].replace(/"amount": "[\d.]+"/, '"amount": "{{amount}}"') } };
 }

@@ -27,7 +27,7 @@ export async function benchSandboxDurability(seconds = 3) {
       for (let pass = 0; pass < 2; pass++) {
         for (const [info, into] of [[memory.info, mem], [durable.info, dur]] as const) {
           const r = await load(info.gatewayUrl, headersOf(info), seconds, clients);
-          if ((r.statuses.get(200) ?? 0) === 0) throw new Error(`sandbox answered no 200s: ${[...r.statuses]}`);
+          if ((r.statuses.get(200) ?? 0) === 0) throw new Error(`sandbox answered no 200s: ${[...r.statuses].join(' ')}`);
           into.push(r.rps);
         }
       }

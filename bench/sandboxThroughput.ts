@@ -14,7 +14,7 @@ export const SALE = JSON.stringify({ amount: '25.00', card: '4111111111111111', 
 export async function spawnJsonLine(args: string[]): Promise<{ child: ChildProcess; info: Record<string, string> }> {
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   const first = await new Promise<string>((resolve, reject) => {
-    const rl = createInterface({ input: child.stdout! });
+    const rl = createInterface({ input: child.stdout });
     rl.once('line', line => { rl.close(); resolve(line); });
     child.once('exit', code => reject(new Error(`${args.join(' ')} exited with ${code} before printing its address`)));
   });
@@ -54,7 +54,7 @@ export async function benchSandboxThroughput(seconds = 4) {
     const bl: number[] = [];
     for (let pass = 0; pass < 2; pass++) {
       const s = await load(sandbox.info.gatewayUrl, headers, seconds);
-      if ((s.statuses.get(200) ?? 0) === 0) throw new Error(`sandbox answered no 200s: ${[...s.statuses]}`);
+      if ((s.statuses.get(200) ?? 0) === 0) throw new Error(`sandbox answered no 200s: ${[...s.statuses].join(' ')}`);
       sb.push(s.rps);
       bl.push((await load(baseline.info.url, headers, seconds)).rps);
     }

@@ -1,7 +1,7 @@
 // Bundles the extension, its lazily loaded runtime and language client, the CLI and the language
 // server with esbuild and prints each bundle's size, because the activation bundle has a size
-// budget (see README): dist/extension.js must stay small and free of undici and the sandbox,
-// which live in dist/runtime.js and load on first use.
+// budget (see README): dist/extension.js must stay small and hold no third-party code and no
+// sandbox (test/extension-rules/activationBundle.test.ts); those live in dist/runtime.js and load on first use.
 import { build } from 'esbuild';
 import { existsSync, statSync, chmodSync } from 'node:fs';
 import { writeThirdPartyNotices } from './thirdPartyNotices.mjs';

@@ -1,4 +1,4 @@
-// The README's operation table, generated from the catalog (DESIGN.md: derived, never
+// The README's operation table, generated from the catalog (docs/architecture.md: derived, never
 // re-typed). `npx tsx scripts/operationsTable.ts --write` refreshes README.md; a test fails
 // when the README and the catalog disagree.
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -1,19 +1,19 @@
 // Turns a compact catalog entry into a full Operation: host family, auth surface and body
 // formats follow from the path and the body kind, so entries state only what is particular.
 import type {
-  BodyFormat, FieldSpec, GroupId, HttpMethod, Operation, ParamSpec, ResponseFormat, Safety,
+  BodyFormat, FieldSpec, GroupId, HttpMethod, Operation, ParamSpec, ResponseFormat, Safety, SampleValue,
 } from './types';
-import { sampleText, type SampleValue } from './sampleText';
+import { XML_SAMPLES } from './xmlSamples';
 
 /**
  * `json+xml`: JSON preferred, XML also accepted (cards, vault, ACH).
  * `xml+json`: XML preferred, JSON also accepted (settings, batches: the interface shows XML,
- * the facts list both media types and the gateway's Java samples send JSON).
+ * docs/gateway-facts.md §5 lists both media types and the gateway's Java samples send JSON).
  * `xml`: XML only. `json`: JSON only (documents, onboarding).
  */
-export type BodyKind = 'json+xml' | 'xml+json' | 'xml' | 'json';
+type BodyKind = 'json+xml' | 'xml+json' | 'xml' | 'json';
 
-export interface BodyEntry {
+interface BodyEntry {
   kind: BodyKind;
   xmlRoot?: string;
   fields: readonly FieldSpec[];
@@ -65,10 +65,18 @@ export function defineOperation(entry: OperationEntry): Operation {
     auth: boarding ? 'access-key' : 'api-key',
     successStatuses: entry.successStatuses ?? [200],
     ...(entry.payloadType ? { payloadType: entry.payloadType } : {}),
-    ...(body && preferred ? { sample: sampleText(preferred, body.sample, body.xmlRoot) } : {}),
+    ...(body && preferred ? { sample: sampleText(entry.id, preferred, body.sample), sampleValue: body.sample } : {}),
     safety: entry.safety,
     ...(entry.verifyWith ? { verifyWith: entry.verifyWith } : {}),
     doc: entry.doc,
     ...(entry.deprecated ? { deprecated: true } : {}),
   };
+}
+
+/**
+ * The sample's text, pretty-printed: JSON here; XML rendered at build time by
+ * scripts/generate-xml-samples.ts (with the XML library the catalog must not import).
+ */
+function sampleText(id: string, format: Exclude<BodyFormat, 'none'>, value: SampleValue): string | undefined {
+  return format === 'json' ? JSON.stringify(value, null, 2) : XML_SAMPLES[id];
 }

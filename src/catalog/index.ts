@@ -6,6 +6,7 @@ export * from './types';
 export { operations } from './operationList';
 export { groups } from './groups';
 export { matchOperation, pathsMatching } from './match';
+export { ACCEPT, CONTENT_TYPE } from './mediaTypes';
 
 const byId = new Map(operations.map((op) => [op.id, op]));
 

@@ -49,7 +49,7 @@ function tryRoute(route: Route, segments: readonly string[]): Record<string, str
   const params: Record<string, string> = {};
   for (let i = 0; i < segments.length; i++) {
     const name = route.paramNames[i];
-    const segment = segments[i] as string;
+    const segment = segments[i];
     if (name === undefined) {
       if (route.literals[i] !== segment) return undefined;
       continue;

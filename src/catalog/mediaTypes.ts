@@ -1,5 +1,8 @@
-// The media types of the gateway's body formats (the interface's format conventions), and the
-// body format a Content-Type value names, read as the Local sandbox reads it.
+// The media types the interface names, once: the body format a Content-Type value names (read as
+// the Local sandbox reads it), what a request's Content-Type says for each body format, and what
+// its Accept header asks for each response format. The request builder, the request rule set, the
+// request documents the extension opens and the code generator all use these.
+import type { BodyFormat, ResponseFormat } from './types';
 
 export const MEDIA_TYPES = { json: 'application/json', xml: 'application/xml', pdf: 'application/pdf' } as const;
 
@@ -10,3 +13,16 @@ export function bodyFormatOfMediaType(contentType: string): 'json' | 'xml' | und
   if (type === 'application/xml' || type === 'text/xml' || type.endsWith('+xml')) return 'xml';
   return undefined;
 }
+
+/** Content-Type of a request body in each format. */
+export const CONTENT_TYPE: Readonly<Record<Exclude<BodyFormat, 'none'>, string>> = {
+  json: MEDIA_TYPES.json,
+  xml: MEDIA_TYPES.xml,
+};
+
+/** Accept header for each response format; a PDF operation answers its errors in JSON. */
+export const ACCEPT: Readonly<Record<ResponseFormat, string>> = {
+  json: MEDIA_TYPES.json,
+  xml: MEDIA_TYPES.xml,
+  pdf: `${MEDIA_TYPES.pdf}, ${MEDIA_TYPES.json}`,
+};

@@ -1,10 +1,10 @@
 // Gateway settings: 10 groups, each a path with a subset of GET/POST/PUT/DELETE, XML in and out
 // by default (JSON too, when asked).
 // The 30 operations are generated from the one table below; each row states only what the
-// interface and the facts file say about its group.
+// interface and the facts file (docs/gateway-interface.md, docs/gateway-facts.md) say about its group.
 import type { FieldSpec, HttpMethod, ParamSpec, Safety } from './types';
 import { defineOperation, type OperationEntry } from './defineOperation';
-import type { SampleValue } from './sampleText';
+import type { SampleValue } from './types';
 
 interface SettingsGroup {
   /** Middle part of the operation id: `settings.<key>.<action>`. */

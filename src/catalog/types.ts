@@ -2,6 +2,9 @@
 // snippets, language server, sandbox router, README table) is derived from these records.
 // This folder imports nothing of ours.
 
+/** A sample request body as a value: an object whose leaves are strings, numbers or booleans. */
+export type SampleValue = Record<string, unknown>;
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** `gateway` serves paths under `/rest/`; `boarding` serves paths under `/api/`. */
@@ -50,7 +53,7 @@ export type CheckName =
   | 'month'         // 01-12
   | 'digits';       // one or more digits
 
-export type FieldType = 'string' | 'boolean' | 'integer' | 'object' | 'array';
+type FieldType = 'string' | 'boolean' | 'integer' | 'object' | 'array';
 
 export interface FieldSpec {
   /** Wire name, exactly as sent (hyphenated on the gateway, camelCase on boarding). */
@@ -111,6 +114,8 @@ export interface Operation {
   payloadType?: string;
   /** A realistic request body in `bodyFormat`, ready to send to the Local sandbox. */
   sample?: string;
+  /** `sample` as a value (XML samples are rendered from it at build time: ./xmlSamples.ts). */
+  sampleValue?: SampleValue;
   safety: Safety;
   /**
    * For an operation that changes state: the read (an operation id) that shows whether it went

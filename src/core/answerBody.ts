@@ -47,7 +47,7 @@ const LESS_THAN = 0x3c;
 /** The first byte that is not ASCII whitespace (or a UTF-8 byte order mark), or -1. */
 function firstByte(body: Buffer): number {
   for (let i = 0; i < body.length && i < 256; i++) {
-    const b = body[i] as number;
+    const b = body[i];
     if (b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0xef && b !== 0xbb && b !== 0xbf) return b;
   }
   return -1;
@@ -65,7 +65,7 @@ function isGzip(body: Buffer): boolean {
   return body.length >= 2 && body[0] === 0x1f && body[1] === 0x8b;
 }
 
-export interface AnswerFacts {
+interface ReceivedAnswer {
   status: number;
   contentType: string;
   contentEncoding?: string | string[];
@@ -80,24 +80,24 @@ export interface AnswerFacts {
 }
 
 /** Plain-language reason the answer cannot be read as the gateway's answer, or undefined when it can. */
-export function unreadableReason(facts: AnswerFacts): string | undefined {
-  const { body, format, operation } = facts;
-  if (facts.cutOff) return facts.cutOff;
-  if (facts.encodingProblem) return facts.encodingProblem;
-  if (!facts.contentEncoding && isGzip(body)) return 'it is gzip-compressed but does not say so (no Content-Encoding header)';
-  if (body.length > 0 && looksLikeHtml(facts.contentType, body)) {
+export function unreadableReason(answer: ReceivedAnswer): string | undefined {
+  const { body, format, operation } = answer;
+  if (answer.cutOff) return answer.cutOff;
+  if (answer.encodingProblem) return answer.encodingProblem;
+  if (!answer.contentEncoding && isGzip(body)) return 'it is gzip-compressed but does not say so (no Content-Encoding header)';
+  if (body.length > 0 && looksLikeHtml(answer.contentType, body)) {
     return 'it is an HTML page, not a gateway answer — something other than the gateway answered (a proxy, a captive portal or a login page)';
   }
   // The codec's message names the format and where it breaks ("JSON is not valid: … (line 1, column 14)").
-  if (facts.parseError) return `it does not parse: ${facts.parseError.message}`;
+  if (answer.parseError) return `it does not parse: ${answer.parseError.message}`;
   const expected = operation?.responseFormat;
-  const ok = facts.status >= 200 && facts.status < 300;
+  const ok = answer.status >= 200 && answer.status < 300;
   if (ok && format === 'binary' && expected !== 'pdf') {
-    return `it is binary data (${facts.contentType || 'no content type'}), not the ${expected === 'xml' ? 'XML' : 'JSON'} the gateway answers`;
+    return `it is binary data (${answer.contentType || 'no content type'}), not the ${expected === 'xml' ? 'XML' : 'JSON'} the gateway answers`;
   }
   if (ok && format === 'text' && expected && expected !== 'pdf' && body.length > 0) {
-    return `it is plain text (${facts.contentType || 'no content type'}), not the ${expected === 'xml' ? 'XML' : 'JSON'} the gateway answers`;
+    return `it is plain text (${answer.contentType || 'no content type'}), not the ${expected === 'xml' ? 'XML' : 'JSON'} the gateway answers`;
   }
-  if (ok && facts.status !== 204 && body.length === 0 && expected && operation?.payloadType) return 'it was empty';
+  if (ok && answer.status !== 204 && body.length === 0 && expected && operation?.payloadType) return 'it was empty';
   return undefined;
 }

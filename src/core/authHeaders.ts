@@ -3,7 +3,7 @@
 // as ignored, and the language server flags them in request files.
 
 /** Lower-case, with the spellings people paste from other tools. */
-export const AUTH_HEADER_NAMES: readonly string[] = ['api-key', 'api_key', 'apikey', 'accesskey', 'access-key', 'merchantid', 'authorization'];
+const AUTH_HEADER_NAMES: readonly string[] = ['api-key', 'api_key', 'apikey', 'accesskey', 'access-key', 'merchantid', 'authorization'];
 
 export function isAuthHeader(name: string): boolean {
   return AUTH_HEADER_NAMES.includes(name.toLowerCase());

@@ -21,7 +21,7 @@ export interface Credentials {
   merchantId?: string;
 }
 
-export interface EnvironmentOrigins {
+interface EnvironmentOrigins {
   gateway: string;
   boarding: string;
 }
@@ -29,7 +29,7 @@ export interface EnvironmentOrigins {
 const LOOPBACK_NAMES = new Set(['localhost', '[::1]', '::1']);
 
 /** True for 127.0.0.0/8, ::1 and localhost: the only hosts plain http is allowed to. */
-export function isLoopbackHost(hostname: string): boolean {
+function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase();
   if (LOOPBACK_NAMES.has(host) || host.endsWith('.localhost')) return true;
   const octets = host.split('.');

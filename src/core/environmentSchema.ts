@@ -71,7 +71,7 @@ export function environmentProblem(entry: unknown, at = 'environment'): string |
   if (!isUserKind(e.kind)) return `${at}.kind must be one of ${USER_ENVIRONMENT_KINDS.join(', ')}`;
   for (const url of ['gatewayUrl', 'boardingUrl'] as const) {
     if (typeof e[url] !== 'string') return `${at}.${url} must be a URL string`;
-    const invalid = validateEnvironmentUrl(e[url] as string);
+    const invalid = validateEnvironmentUrl(e[url]);
     if (invalid) return `${at}.${url}: ${invalid}`;
   }
   if (e.readOnly !== undefined && typeof e.readOnly !== 'boolean') return `${at}.readOnly must be true or false`;

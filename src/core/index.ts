@@ -7,7 +7,7 @@ export { authHeadersFor, surfaceOfPath } from './authBinding';
 export { DispatcherRegistry, DEFAULT_TIMEOUTS, type Timeouts } from './dispatchers';
 export { DEFAULT_RETRY_POLICY, parseRetryAfter, backoffDelay, decideRetry, type RetryPolicy, type RetryWait } from './retryPolicy';
 export { parseXml, parseJson, prettyXml, prettyJson, buildXml, positionOf, type CodecError, type CodecResult } from './codecs';
-export { describeResult, envelopeFacts, formatOf, type GatewayResult, type ResultFormat } from './result';
+export { describeResult, envelopeFields, formatOf, type GatewayResult, type ResultFormat } from './result';
 export { explainStatus, retryWaitText } from './statusAdvice';
 export { redact, redactValue, maskPan, maskAccount, REDACTED } from './redaction';
 export { checks, luhnValid, abaValid, isAmount, cardBrand } from './inputChecks';

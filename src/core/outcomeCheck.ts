@@ -18,11 +18,6 @@ export function changesState(method: string, operation?: Operation): boolean {
   return operation ? operation.safety !== 'read' : !isReadMethod(method);
 }
 
-/** True for payments, refunds, voids and ACH transfers. */
-export function movesMoney(operation?: Operation): boolean {
-  return operation?.safety === 'moves-money';
-}
-
 /** The path of the catalog operation behind `url`, whose base URL may carry a path prefix. */
 function catalogPath(url: URL): string {
   const at = url.pathname.search(/\/(rest|api)\//);
@@ -30,7 +25,7 @@ function catalogPath(url: URL): string {
 }
 
 /** `GET /rest/v2/ach/transactions/123 (Get ACH transaction)`: the read that tells, its path filled from the request's. */
-export function verificationRead(method: string, url: URL, operation?: Operation): string | undefined {
+function verificationRead(method: string, url: URL, operation?: Operation): string | undefined {
   const verify = operation?.verifyWith ? operationById(operation.verifyWith) : undefined;
   if (!verify) return undefined;
   const params = matchOperation(method, catalogPath(url))?.params ?? {};

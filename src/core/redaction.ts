@@ -2,9 +2,16 @@
 // here, so a key, a full card number, a CSC or a full bank account number cannot leak by one
 // path forgetting a rule.
 
+import type { Credentials } from './environment';
 import { luhnValid } from './inputChecks';
+import { decodePercentSafely } from './percentDecoding';
 
 export const REDACTED = '[REDACTED]';
+
+/** The keys among `credentials`: the values redaction removes wherever they appear. */
+export function credentialSecrets(credentials: Credentials | undefined): string[] {
+  return [credentials?.apiKey, credentials?.accessKey].filter((s): s is string => !!s);
+}
 
 type FieldRule = 'remove' | 'account' | 'csc';
 
@@ -103,7 +110,7 @@ function secretsPattern(secrets: readonly string[]): { pattern: RegExp; shortest
   }
   if (variants.size === 0) return undefined;
   const ordered = [...variants].sort((a, b) => b.length - a.length);
-  return { pattern: new RegExp(ordered.map(escapeRegExp).join('|'), 'g'), shortest: ordered[ordered.length - 1]!.length };
+  return { pattern: new RegExp(ordered.map(escapeRegExp).join('|'), 'g'), shortest: ordered[ordered.length - 1].length };
 }
 
 function redactFields(text: string): string {
@@ -117,16 +124,8 @@ function redactFields(text: string): string {
     .replace(XML_FIELD, (_m, open: string, name: string, value: string, close: string) =>
       open + hideByRule(ruleOf(name), value.trim()) + close)
     .replace(QUERY_FIELD, (_m, head: string, name: string, value: string) =>
-      head + hideByRule(ruleOf(name), decodeSafely(value)))
+      head + hideByRule(ruleOf(name), decodePercentSafely(value)))
     .replace(HEADER_FIELD, (_m, head: string, name: string, value: string) => head + hideByRule(ruleOf(name), value));
-}
-
-function decodeSafely(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
 }
 
 /**

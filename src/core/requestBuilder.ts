@@ -3,6 +3,7 @@
 // and the body serialised in the chosen format.
 
 import type { BodyFormat, Operation, ResponseFormat } from '../catalog/types';
+import { ACCEPT, CONTENT_TYPE } from '../catalog/mediaTypes';
 import { authHeadersFor, withoutAuthHeaders } from './authBinding';
 import { buildXml } from './codecs';
 import { joinUrl, type Credentials, type Environment } from './environment';
@@ -30,20 +31,9 @@ export interface BuiltRequest {
 }
 
 /** A built request with its URL already parsed, so a sender need not parse it again. */
-export interface BuiltTarget extends BuiltRequest {
+interface BuiltTarget extends BuiltRequest {
   target: URL;
 }
-
-const MEDIA_TYPE: Readonly<Record<Exclude<BodyFormat, 'none'>, string>> = {
-  json: 'application/json',
-  xml: 'application/xml',
-};
-
-const ACCEPT: Readonly<Record<ResponseFormat, string>> = {
-  json: 'application/json',
-  xml: 'application/xml',
-  pdf: 'application/pdf, application/json',
-};
 
 function badInput(op: Operation, reason: string): GatewayError {
   return new GatewayError('bad-input', `${op.id} (${op.method} ${op.path}): ${reason}`);
@@ -85,7 +75,7 @@ function chooseBodyFormat(op: Operation, input: BuildInput): Exclude<BodyFormat,
     const accepted = op.acceptedBodyFormats.filter((f) => f !== 'none').join(' or ');
     throw badInput(op, `a ${wanted.toUpperCase()} body is not accepted here; send ${accepted.toUpperCase()}`);
   }
-  return wanted as Exclude<BodyFormat, 'none'>;
+  return wanted;
 }
 
 function serialise(op: Operation, body: BuildInput['body'], format: Exclude<BodyFormat, 'none'>): string {
@@ -123,6 +113,6 @@ export function buildTarget(environment: Environment, credentials: Credentials, 
   };
   const href = url.toString();
   if (bodyFormat === 'none') return { method: op.method, url: href, headers, target: url };
-  headers['content-type'] = MEDIA_TYPE[bodyFormat];
+  headers['content-type'] = CONTENT_TYPE[bodyFormat];
   return { method: op.method, url: href, headers, body: serialise(op, input.body, bodyFormat), target: url };
 }

@@ -73,7 +73,7 @@ function xmlRoot(doc: Obj): Obj | undefined {
 }
 
 /** exchange-id and payloadType from a JSON envelope or an XML `response` / `object` root. */
-export function envelopeFacts(format: ResultFormat, parsed: unknown): { exchangeId?: string; payloadType?: string } {
+export function envelopeFields(format: ResultFormat, parsed: unknown): { exchangeId?: string; payloadType?: string } {
   if (format === 'json' && isObj(parsed)) {
     const payload = parsed.payload;
     return { exchangeId: str(parsed['exchange-id']), payloadType: isObj(payload) ? str(payload.payloadType) : undefined };

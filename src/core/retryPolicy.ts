@@ -104,12 +104,12 @@ export function backoffDelay(retryNumber: number, policy: RetryPolicy, random: (
  * The wait after a Retry-After: never earlier than the server asked, plus up to
  * `retryAfterJitterMs` at random, within what is left of the total wait budget.
  */
-export function retryAfterDelay(retryAfterMs: number, budgetLeftMs: number, policy: RetryPolicy, random: () => number = Math.random): number {
+function retryAfterDelay(retryAfterMs: number, budgetLeftMs: number, policy: RetryPolicy, random: () => number = Math.random): number {
   const jitter = Math.round(random() * policy.retryAfterJitterMs);
   return retryAfterMs + Math.max(0, Math.min(jitter, budgetLeftMs - retryAfterMs));
 }
 
-export type RetryDecision = { retry: false } | { retry: true; delayMs: number };
+type RetryDecision = { retry: false } | { retry: true; delayMs: number };
 
 interface RetryableFailure {
   statusCode?: number;

@@ -18,7 +18,7 @@ const TAG = /<(\/?)([^\s/>]+)(?:\s+[^\s=/>]+(?:\s*=\s*(?:"[^"]*"|'[^']*'))?)*\s*
 const margins: string[] = ['\n'];
 function margin(depth: number): string {
   while (margins.length <= depth) margins.push(margins[margins.length - 1] + '  ');
-  return margins[depth]!;
+  return margins[depth];
 }
 
 const BANG = 0x21; // <!-- -->, <![CDATA[ ]]>, <!DOCTYPE >

@@ -89,7 +89,7 @@ export interface EnvironmentService {
   /** A client bound to the environment and its keys; starts the Local sandbox on first use. */
   client(name: string): Promise<GatewayClient>;
   /** The running Local sandbox's control surface, once started (advance the clock, reset). */
-  localSandboxControl(): Promise<SandboxControlLike>;
+  localSandboxControl(): Promise<LocalSandboxControls>;
   /** Every exchange the Local sandbox serves, whoever the client; raw: redact before keeping. */
   readonly onLocalSandboxExchange: vscode.Event<SandboxExchange>;
   /** The Local sandbox's clock, once it runs (it starts on first use); undefined before. */
@@ -100,7 +100,7 @@ export interface EnvironmentService {
 }
 
 /** What the extension uses of the sandbox's control surface. */
-export interface SandboxControlLike {
+export interface LocalSandboxControls {
   advanceToNextAchWindow(): Date;
   reset(): void;
   now(): Date;

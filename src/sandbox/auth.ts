@@ -8,7 +8,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { Operation } from '../catalog/types';
 import type { KeyScope, SandboxKeys } from './state';
 
-export type AuthOutcome =
+type AuthOutcome =
   | { ok: true; principal: string }
   | { ok: false; status: 401 | 403; resultCode: string; message: string };
 
@@ -28,7 +28,7 @@ function scopeOf(apiKey: string, keys: SandboxKeys): KeyScope | undefined {
   return Object.prototype.hasOwnProperty.call(keys.minted, apiKey) ? keys.minted[apiKey] : undefined;
 }
 
-// The facts list one result code for key problems (042 Unauthorized); 403s reuse it.
+// docs/gateway-facts.md lists one result code for key problems (042 Unauthorized); 403s reuse it.
 const UNAUTHORIZED = '042';
 
 /** `bodyKey`: the legacy `api-key` JSON body field, used only when the header is absent. */

@@ -3,9 +3,9 @@
 // gateway's largest real requests have a few hundred fields. One linear scan, no tree.
 
 /** Elements (XML) or values (JSON) in one body; far above any real request. */
-export const MAX_BODY_NODES = 20_000;
+const MAX_BODY_NODES = 20_000;
 /** Nesting depth of one body; real requests nest three or four levels. */
-export const MAX_BODY_DEPTH = 32;
+const MAX_BODY_DEPTH = 32;
 
 const tooMany = (what: string) =>
   `the body has more than ${MAX_BODY_NODES} ${what}; the gateway's requests are far smaller. Send a smaller body.`;

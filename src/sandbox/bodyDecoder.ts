@@ -6,7 +6,7 @@ import type { BodyFormat, Operation } from '../catalog/types';
 import { parseJson, parseXml } from '../core/codecs';
 import { jsonCostProblem, xmlCostProblem } from './bodyCost';
 
-export type DecodedBody =
+type DecodedBody =
   | { ok: true; body: Record<string, unknown> | undefined; format: BodyFormat }
   | { ok: false; status: 400 | 415; resultCode: string; message: string };
 

@@ -5,7 +5,7 @@ import { normalTransactionType } from '../catalog';
 import { GatewayError } from './domain';
 
 export const VALIDATION_ERROR = '002';
-export const FIELD_VALIDATION = '041';
+const FIELD_VALIDATION = '041';
 
 export type Body = Record<string, unknown> | undefined;
 

@@ -2,9 +2,9 @@
 
 import type { IncomingMessage } from 'node:http';
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
-export type BodyRead = { ok: true; bytes: Buffer } | { ok: false; tooLarge: true };
+type BodyRead = { ok: true; bytes: Buffer } | { ok: false; tooLarge: true };
 
 export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<BodyRead> {
   return new Promise((resolve, reject) => {

@@ -70,7 +70,7 @@ export class ChangeTracker<T extends object> {
     if (known) return known;
     const proxy = new Proxy(target, {
       get: (t, prop) => {
-        const value = Reflect.get(t, prop);
+        const value: unknown = Reflect.get(t, prop);
         if (typeof prop !== 'string' || !isObject(value) || typeof value === 'function') return value;
         return this.wrap(value, [...path, prop]);
       },

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { operationById } from '../catalog';
 import { normaliseFault, type FaultSpec } from './faults';
-import type { SandboxRuntime } from './sandboxRuntime';
+import type { LiveSandbox } from './liveSandbox';
 import type { KeyScope } from './state';
 
 export interface SandboxStats { requests: number; byOperation: Record<string, number>; faultsLeft: number }
@@ -22,7 +22,7 @@ export interface SandboxControl {
   now(): Date;
 }
 
-export function createControl(runtime: SandboxRuntime): SandboxControl {
+export function createControl(runtime: LiveSandbox): SandboxControl {
   const moved = (date: Date): Date => {
     runtime.tick();
     return date;

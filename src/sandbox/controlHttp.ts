@@ -4,16 +4,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { mediaFormat } from './bodyDecoder';
 import type { SandboxControl } from './control';
-import type { SandboxRuntime } from './sandboxRuntime';
+import type { LiveSandbox } from './liveSandbox';
 import { CONTROL_PREFIX, type ControlActionName } from '../catalog/localSandbox/control';
 
-type ControlAction = (body: Record<string, unknown>, control: SandboxControl, runtime: SandboxRuntime) => unknown;
+type ControlAction = (body: Record<string, unknown>, control: SandboxControl, runtime: LiveSandbox) => unknown;
 
-function clockView(control: SandboxControl, runtime: SandboxRuntime): unknown {
+function clockView(control: SandboxControl, runtime: LiveSandbox): unknown {
   return { now: control.now().toISOString(), timeZone: runtime.clock.timeZone, offsetMs: runtime.clock.offsetMs };
 }
 
-function advance(body: Record<string, unknown>, control: SandboxControl, runtime: SandboxRuntime): unknown {
+function advance(body: Record<string, unknown>, control: SandboxControl, runtime: LiveSandbox): unknown {
   if (typeof body.ms === 'number') control.advanceClock(body.ms);
   else if (typeof body.to === 'string') control.advanceTo(new Date(body.to));
   else if (body.next === 'ach-window') control.advanceToNextAchWindow();
@@ -85,7 +85,7 @@ function send(res: ServerResponse, status: number, value: unknown): void {
 }
 
 export async function handleControl(req: IncomingMessage, res: ServerResponse, pathname: string, raw: Buffer,
-  control: SandboxControl, runtime: SandboxRuntime): Promise<void> {
+  control: SandboxControl, runtime: LiveSandbox): Promise<void> {
   const refused = refusal(req);
   if (refused) {
     send(res, refused.status, { error: refused.error });

@@ -44,7 +44,7 @@ export function familyFor(op: Operation | undefined, pathname: string, headers: 
 
 let gatewaySequence = 0;
 
-/** Exchange ids in the shapes the real service uses (facts §2.4). */
+/** Exchange ids in the shapes the real service uses (docs/gateway-facts.md §2.4). */
 export function newExchangeId(family: ResponseFamily): string {
   if (family === 'object-xml' || family === 'object-json') return `ID-clearent-gss-2-${randomUUID()}`;
   if (family === 'boarding') return randomUUID();

@@ -17,7 +17,7 @@ export interface FaultSpec {
   delayMs?: number;
 }
 
-export interface ActiveFault extends Required<Omit<FaultSpec, 'operation'>> { operation?: string; left: number }
+interface ActiveFault extends Required<Omit<FaultSpec, 'operation'>> { operation?: string; left: number }
 
 const KINDS: readonly FaultKind[] = ['429', '500', '503', 'delay', 'reset'];
 
@@ -49,7 +49,7 @@ export function normaliseFault(raw: unknown, knownOperation: (id: string) => boo
     fault: fault as FaultKind,
     count,
     left: count,
-    operation: operation as string | undefined,
+    operation: operation,
     retryAfter: wholeNumber(spec.retryAfter, 'retryAfter', 0) ?? 1,
     retryAfterFormat: format,
     delayMs: wholeNumber(spec.delayMs, 'delayMs', 0) ?? 1000,

@@ -47,7 +47,7 @@ function deferred(): Deferred {
   return { promise, resolve, reject };
 }
 
-export interface Replayed { lastSeq: number; applied: number; droppedBytes: number }
+interface Replayed { lastSeq: number; applied: number; droppedBytes: number }
 
 /**
  * Applies the records after `afterSeq` to `state`. A torn last line is cut off the file; a bad
@@ -199,7 +199,7 @@ export class Journal {
 
   /** Saves what is pending, writes a final snapshot and closes the journal. */
   async close(): Promise<void> {
-    this.commit();
+    void this.commit(); // awaited just below, through this.writing
     while (this.writing) await this.writing;
     try {
       await this.compact();

@@ -5,10 +5,10 @@ import { GatewayError } from './domain';
 
 /** 999999.99: the largest amount, tip or total the sandbox takes. */
 export const MAX_AMOUNT_CENTS = 99_999_999;
-export const AMOUNT_MAXIMUM = '044';
+const AMOUNT_MAXIMUM = '044';
 
 /** Cents of a decimal string such as "25.00" (two places required). */
-export function toCents(amount: string): number {
+function toCents(amount: string): number {
   const m = /^(\d+)\.(\d{2})$/.exec(amount);
   if (!m) throw new RangeError(`Not an amount with two decimal places: ${amount}`);
   return Number(m[1]) * 100 + Number(m[2]);

@@ -7,7 +7,7 @@
 
 import { GatewayError, type PageInfo } from './domain';
 
-export interface PageRequest { page: number; size: number; descending: boolean }
+interface PageRequest { page: number; size: number; descending: boolean }
 
 const FIELD_VALIDATION = '041';
 

@@ -25,7 +25,7 @@ export interface Snapshot { state: SandboxState; journalSeq: number }
  */
 export function parseWithoutPrototypes(text: string): unknown {
   return JSON.parse(text, (_key, value: unknown) =>
-    typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.assign(Object.create(null), value) : value);
+    typeof value === 'object' && value !== null && !Array.isArray(value) ? Object.assign(Object.create(null) as object, value) : value) as unknown;
 }
 
 /** The saved snapshot, or `undefined` when the file does not exist yet. */

@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 
 interface Bucket { tokens: number; at: number }
 
-export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
+type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 export class TokenBucketLimiter {
   private readonly buckets = new Map<string, Bucket>();

@@ -11,9 +11,9 @@ import { retryAfterHeader } from './faults';
 import { maskCardNumbersInFreeText } from './freeText';
 import { legacyBodyKey, LEGACY_KEY_FIELD, selectedOperation, unselectedMessage } from './legacyForms';
 import { route } from './router';
-import type { SandboxRuntime } from './sandboxRuntime';
+import type { LiveSandbox } from './liveSandbox';
 
-export interface PipelineEnv { runtime: SandboxRuntime; gatewayUrl: string; log: (line: string) => void }
+export interface PipelineEnv { runtime: LiveSandbox; gatewayUrl: string; log: (line: string) => void }
 
 const SERVER_ERROR = '050';
 const RATE_LIMITED = '429';

@@ -7,7 +7,7 @@ import type { Operation } from '../catalog/types';
 import type { Handler } from './domain';
 import type { AnyModule } from './state';
 
-export type Route =
+type Route =
   | { kind: 'operation'; op: Operation; params: Record<string, string>; alias?: OperationAlias }
   /** A legacy form whose operation a body field selects (the generic transaction endpoint). */
   | { kind: 'by-field'; alias: OperationAlias; template: Operation }
@@ -16,6 +16,7 @@ export type Route =
 
 // Clients repeat the same few method + path pairs, and matching one walks every catalog
 // template; so answers are remembered, up to a bound that unknown paths cannot grow past.
+// Measured by bench/sandboxThroughput.ts; guarded in npm test by test/core/performanceGuards.test.ts.
 const ROUTE_CACHE_SIZE = 512;
 const routeCache = new Map<string, Route>();
 
@@ -56,7 +57,7 @@ function resolveRoute(method: string, pathname: string): Route {
   };
 }
 
-export interface HandlerEntry { module: AnyModule; handler: Handler<unknown> }
+interface HandlerEntry { module: AnyModule; handler: Handler<unknown> }
 
 export class HandlerTable {
   private readonly byId = new Map<string, HandlerEntry>();

@@ -1,4 +1,4 @@
-// The sandbox merchant's fixed terminal (the facts' sample terminal id); the merchant id is
+// The sandbox merchant's fixed terminal (the sample terminal id of docs/gateway-facts.md); the merchant id is
 // generated per sandbox and kept with its keys.
 export const SANDBOX_TERMINAL = {
   terminalId: '10018001',

@@ -14,7 +14,7 @@ import { DataFileError, loadState, removeLeftoverTemps, type Snapshot } from './
 import { handleGatewayRequest, type PipelineEnv } from './requestPipeline';
 import { readBody } from './bodyReader';
 import { tapExchange, type ExchangeObserver } from './exchangeTap';
-import { SandboxRuntime } from './sandboxRuntime';
+import { LiveSandbox } from './liveSandbox';
 import { completeSlices, generateKeys, newState, type AnyModule } from './state';
 
 export interface SandboxOptions {
@@ -69,7 +69,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   const tracker = opts.dataFile ? new ChangeTracker(raw) : undefined;
   const state = tracker?.root ?? raw;
   const clock = new ControllableClock(opts.timeZone ?? 'America/Chicago', state.clockOffsetMs);
-  const runtime = new SandboxRuntime(modules, state, clock, opts.rate ?? 100);
+  const runtime = new LiveSandbox(modules, state, clock, opts.rate ?? 100);
   const control = createControl(runtime);
   const journal = opts.dataFile && tracker ? await Journal.start(opts.dataFile, tracker, loaded?.journalSeq ?? 0, log) : undefined;
   if (journal) runtime.persist = () => journal.commit();

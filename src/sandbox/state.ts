@@ -27,6 +27,7 @@ export interface SandboxState {
 }
 
 // Modules differ in slice type; the framework treats them alike.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a module's slice type is its own business
 export type AnyModule = DomainModule<any>;
 
 /**
@@ -42,7 +43,7 @@ export function generateKeys(given?: Partial<Pick<SandboxKeys, 'apiKey' | 'acces
   return {
     apiKey: given?.apiKey ?? randomBytes(16).toString('hex'),
     accessKey: given?.accessKey ?? randomBytes(16).toString('hex'),
-    // Boarding merchant numbers are 16 digits (facts §9); a leading 8 like the samples.
+    // Boarding merchant numbers are 16 digits (docs/gateway-facts.md §9); a leading 8 like the samples.
     merchantId: given?.merchantId ?? `8${Array.from({ length: 15 }, () => randomInt(10)).join('')}`,
     minted: emptyTable(),
   };

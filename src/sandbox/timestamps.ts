@@ -17,7 +17,7 @@ export function isoTime(date: Date): string {
 }
 
 /** `2016-10-25 14:43:44.483` in UTC, as transaction `created` values are written. */
-export function gatewayTimestamp(date: Date): string {
+function gatewayTimestamp(date: Date): string {
   return date.toISOString().replace('T', ' ').slice(0, 23);
 }
 

@@ -15,7 +15,7 @@ const builder = new XMLBuilder({
 
 const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
-export interface GatewayEnvelopeParts {
+interface GatewayEnvelopeParts {
   code: string;
   status: string;
   exchangeId: string;

@@ -1,7 +1,7 @@
 // Wall-clock arithmetic in an IANA time zone using only Intl, so "3 PM local" stays right
 // across daylight-saving changes without a time-zone library.
 
-export interface WallTime { year: number; month: number; day: number; hour: number; minute: number }
+interface WallTime { year: number; month: number; day: number; hour: number; minute: number }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

@@ -91,7 +91,7 @@ function asItems(field: FieldSpec, value: unknown): unknown[] {
   const keys = Object.keys(obj);
   if (keys.every((k) => itemNames.has(k))) return [obj];
   assert.equal(keys.length, 1, `${field.name}: an XML list has one wrapper element per item`);
-  const inner = obj[keys[0] as string];
+  const inner = obj[keys[0]];
   return Array.isArray(inner) ? inner : [inner];
 }
 

@@ -19,7 +19,7 @@ describe('cli sandbox', () => {
     const data = path.join(await mkdtemp(path.join(tmpdir(), 'gw-cli-')), 'state.json');
     const child = spawn(process.execPath, [...CLI, 'sandbox', '--port', '0', '--data', data], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     try {
-      const lines = createInterface({ input: child.stdout! });
+      const lines = createInterface({ input: child.stdout });
       const [first] = await once(lines, 'line') as [string];
       const info = JSON.parse(first);
       assert.deepEqual(Object.keys(info), ['gatewayUrl', 'boardingUrl', 'apiKey', 'accessKey', 'merchantId']);

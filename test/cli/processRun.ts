@@ -8,8 +8,8 @@ export function runToEnd(command: string, args: readonly string[], options: Spaw
     const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout!.on('data', (d) => (stdout += d));
-    child.stderr!.on('data', (d) => (stderr += d));
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
     child.once('error', reject);
     child.once('close', (code) => resolve({ code, stdout, stderr }));
   });

@@ -101,15 +101,15 @@ describe('gateway-workbench proxy', () => {
       assert.deepEqual(exchanges.map((e) => [e.method, e.operationId, e.status]), [['POST', 'transactions.sale', 200], ['POST', 'merchants.create', 201], ['GET', 'transactions.search', 401]]);
       const text = await readFile(recording, 'utf8');
       for (const secret of [sandbox.apiKey, sandbox.accessKey, 'not-the-key', VISA]) assert.ok(!text.includes(secret), `the recording holds ${secret === VISA ? 'a full card number' : 'a key'}`);
-      assert.ok(!('api-key' in exchanges[0]!.requestHeaders) && !('accesskey' in exchanges[1]!.requestHeaders));
-      assert.match(exchanges[0]!.requestBody ?? '', /"card":"[X*•]*1111"|1111/);
-      const finding = exchanges[0]!.findings.find((f) => f.code === 'unknown-field');
-      assert.ok(finding, `the misspelt field is found: ${JSON.stringify(exchanges[0]!.findings)}`);
+      assert.ok(!('api-key' in exchanges[0].requestHeaders) && !('accesskey' in exchanges[1].requestHeaders));
+      assert.match(exchanges[0].requestBody ?? '', /"card":"[X*•]*1111"|1111/);
+      const finding = exchanges[0].findings.find((f) => f.code === 'unknown-field');
+      assert.ok(finding, `the misspelt field is found: ${JSON.stringify(exchanges[0].findings)}`);
       assert.match(finding.message, /"invoce".*did you mean "invoice"/);
       assert.ok(stderr.some((l) => /POST \/rest\/v2\/transactions\/sale → 200 \(transactions\.sale\) — warning unknown-field/.test(l)), stderr.join('\n'));
 
       // "Open as request file": the recorded request, its field fixed and the masked card and CSC filled in again, sends successfully.
-      const first = exchanges[0]!;
+      const first = exchanges[0];
       const requestFile = exchangeRequestText({ method: first.method, path: first.path, headers: first.requestHeaders, body: first.requestBody, title: 'Recorded sale' })
         .replace('"invoce"', '"invoice"').replace(/"card":"[^"]*"/, `"card":"${VISA}"`).replace('"csc":"***"', '"csc":"999"');
       assert.match(requestFile, /^### Recorded sale\nPOST \{\{gatewayUrl\}\}\/rest\/v2\/transactions\/sale\ncontent-type: application\/json\n(.+\n)*\n\{/);

@@ -257,7 +257,7 @@ describe('gateway-workbench run', { concurrency: 4 }, () => {
       }
     }
     const json = JSON.parse(reports.json) as { files: Array<{ requests: Array<{ state: string; ignoredHeaders?: string[]; notes?: string[] }> }> };
-    const [first, second, third] = json.files[0]!.requests;
+    const [first, second, third] = json.files[0].requests;
     assert.deepEqual(first?.ignoredHeaders, ['api-key', 'Authorization']);
     assert.equal(first?.state, 'passed');
     assert.equal(second?.state, 'passed');

@@ -42,7 +42,7 @@ export class ReplaySandbox {
       ? [path.join(ROOT, 'dist/cli.js')]
       : ['--import', 'tsx', path.join(ROOT, 'src/cli/main.ts')];
     const child = spawn(process.execPath, [...args, 'sandbox', '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    const lines = createInterface({ input: child.stdout! });
+    const lines = createInterface({ input: child.stdout });
     const [first] = await once(lines, 'line') as [string];
     return new ReplaySandbox(JSON.parse(first) as SandboxInfo, child);
   }

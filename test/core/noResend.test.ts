@@ -1,4 +1,4 @@
-// Issue 10 §2: after a request may have reached the gateway, nothing that changes state is sent
+// After a request may have reached the gateway, nothing that changes state is sent
 // again. A loopback proxy in front of a real sandbox loses the answer AFTER the sandbox did the
 // work; the sandbox's own counters say how many times the work was done.
 import { after, before, describe, it } from 'node:test';
@@ -103,7 +103,7 @@ describe('no re-send after the answer was lost', () => {
       close: async () => undefined,
     });
     assert.equal(count('batches.closeOpen') - closesBefore, 1);
-    const request = report.files[0]!.requests[0]!;
+    const request = report.files[0].requests[0];
     assert.equal(request.state, 'error');
     assert.equal(request.outcomeUnknown, true);
     assert.match(request.message ?? '', /NOT sent again.*check with GET \/rest\/v1\/batches\/open/);

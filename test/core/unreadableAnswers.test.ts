@@ -1,4 +1,4 @@
-// Issue 10 §4: an answer that cannot be read is never a success. A loopback server answers 200
+// An answer that cannot be read is never a success. A loopback server answers 200
 // with an HTML page, binary data, undeclared gzip, a cut-off body, broken JSON or XML, a
 // non-HTTP reply or a header flood; the client says so in plain words, and the run engine
 // fails a request whose file checks only the status.
@@ -191,7 +191,7 @@ describe('CLI reports: an unreadable 200 is a failure in every format', () => {
     assert.equal(report.passed, false);
     assert.equal(report.totals.failed, 1);
     const json = JSON.parse(jsonReport(report)) as { files: Array<{ requests: Array<{ state: string; unreadable?: string; message?: string }> }> };
-    const request = json.files[0]!.requests[0]!;
+    const request = json.files[0].requests[0];
     assert.equal(request.state, 'failed');
     assert.equal((request as { outcomeUnknown?: boolean }).outcomeUnknown, true, 'a sale nobody can read the answer to');
     assert.match(request.unreadable ?? '', /an HTML page/);

@@ -1,7 +1,8 @@
 // The bundle VS Code loads at activation (dist/extension.js) has a budget: ≤ 300 KB minified,
-// and none of undici, the sandbox or the language client — they load lazily when first needed.
-// Needs "npm run build" first.
+// no third-party code at all (undici, the XML codec and the language client load lazily from
+// dist/runtime.js and dist/languageClient.js), and no sandbox. Needs "npm run build" first.
 import assert from 'node:assert/strict';
+import { build } from 'esbuild';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
@@ -16,8 +17,17 @@ const MARKERS: Record<string, readonly string[]> = {
   sandbox: ['startSandbox', '__sandbox'],
   // LSP method names and jsonrpc framing: present in dist/languageClient.js (checked below).
   'language client': ['vscode-languageclient', 'textDocument/didOpen', 'window/workDoneProgress', 'Content-Length'],
-  'XML codec (fast-xml-parser)': ['fast-xml-parser'],
 };
+
+/** Every input of the activation bundle, as esbuild's metafile lists them (scripts/build.mjs's options). */
+async function activationInputs(): Promise<string[]> {
+  const result = await build({
+    entryPoints: [path.resolve(__dirname, '../../src/extension/extension.ts')],
+    bundle: true, platform: 'node', target: 'node20', format: 'cjs', external: ['vscode'],
+    write: false, outfile: 'extension.js', metafile: true, logLevel: 'silent',
+  });
+  return Object.keys(result.metafile.inputs);
+}
 
 describe('activation bundle', () => {
   const code = fs.existsSync(BUNDLE) ? fs.readFileSync(BUNDLE, 'utf8') : undefined;
@@ -29,6 +39,11 @@ describe('activation bundle', () => {
   test(`is at most ${BUDGET_BYTES / 1024} KB`, () => {
     const size = fs.statSync(BUNDLE).size;
     assert.ok(size <= BUDGET_BYTES, `dist/extension.js is ${(size / 1024).toFixed(1)} KB`);
+  });
+
+  test('bundles no third-party code: no input from node_modules (esbuild metafile)', async () => {
+    const thirdParty = (await activationInputs()).filter((input) => input.includes('node_modules/'));
+    assert.deepEqual(thirdParty, [], 'load these through dist/runtime.js (src/extension/lazy/runtime.ts) instead');
   });
 
   for (const [what, markers] of Object.entries(MARKERS)) {
@@ -44,6 +59,6 @@ describe('activation bundle', () => {
   test('loads the language client lazily from dist/languageClient.js, which has the markers', () => {
     assert.match(code ?? '', /languageClient(\.js)?["'`]/);
     const client = fs.readFileSync(path.resolve(__dirname, '../../dist/languageClient.js'), 'utf8');
-    for (const marker of MARKERS['language client']!.slice(1)) assert.ok(client.includes(marker), `dist/languageClient.js lacks "${marker}": pick markers that survive minification`);
+    for (const marker of MARKERS['language client'].slice(1)) assert.ok(client.includes(marker), `dist/languageClient.js lacks "${marker}": pick markers that survive minification`);
   });
 });

@@ -62,7 +62,7 @@ async function loadGrammar(): Promise<IGrammar> {
 
 /** Scopes of the token at the first occurrence of `fragment` on line `line` (after `from`). */
 function scopesOf(line: number, fragment: string, from = 0): string[] {
-  const { text, tokens } = lines[line]!;
+  const { text, tokens } = lines[line];
   const at = text.indexOf(fragment, from);
   assert.ok(at >= 0, `"${fragment}" is not on line ${line}: ${text}`);
   const token = tokens.find((t) => t.start <= at && at < t.end);
@@ -87,7 +87,7 @@ describe('request-file grammar', () => {
   });
 
   it('has the scope name package.json contributes', () => {
-    const raw = JSON.parse(fs.readFileSync(GRAMMAR_FILES['source.gateway-request']!, 'utf8')) as { scopeName: string };
+    const raw = JSON.parse(fs.readFileSync(GRAMMAR_FILES['source.gateway-request'], 'utf8')) as { scopeName: string };
     assert.equal(raw.scopeName, 'source.gateway-request');
   });
 

@@ -18,7 +18,7 @@ describe('request document text', () => {
       const file = parseRequestFile(text);
       assert.deepEqual(file.diagnostics.filter((d) => d.severity === 'error'), [], `${op.id}: ${JSON.stringify(file.diagnostics)}`);
       assert.equal(file.requests.length, 1, op.id);
-      const request = file.requests[0]!;
+      const request = file.requests[0];
       assert.equal(request.method, op.method, op.id);
       assert.equal(request.title, op.title);
       assert.ok(request.body?.text.trim(), `${op.id} has a body`);
@@ -47,18 +47,18 @@ describe('request document text', () => {
     assert.equal(filledPath(tip, { id: 'a/b' }), '/rest/v2/transactions/a%2Fb');
     assert.equal(filledPath(tip), '/rest/v2/transactions/{{id}}');
     const text = requestDocumentText({ operation: tip, environmentName: 'x' });
-    const request = parseRequestFile(text).requests[0]!;
+    const request = parseRequestFile(text).requests[0];
     assert.deepEqual(request.variableRefs.map((r) => r.name).filter((n) => n === 'id'), ['id']);
   });
 
   it('a body given in the args replaces the sample', () => {
     const text = requestDocumentText({ operation: requireOperation('transactions.sale'), environmentName: 'x', body: '{"amount": "1.00"}' });
-    assert.equal(parseRequestFile(text).requests[0]!.body!.text, '{"amount": "1.00"}');
+    assert.equal(parseRequestFile(text).requests[0].body!.text, '{"amount": "1.00"}');
   });
 
   it('the path resolves against the right base URL family', () => {
     const merchant = requireOperation('merchants.create');
-    const request = parseRequestFile(requestDocumentText({ operation: merchant, environmentName: 'x', vars: { hierarchyNodeKey: '4788000000000009' } })).requests[0]!;
+    const request = parseRequestFile(requestDocumentText({ operation: merchant, environmentName: 'x', vars: { hierarchyNodeKey: '4788000000000009' } })).requests[0];
     assert.equal(resolveTarget(request.target, env), 'http://127.0.0.1:4001/api/launchIntegratorSetup/v1.0/integrateMerchant/4788000000000009');
   });
 });

@@ -18,8 +18,8 @@ describe('links in a result', () => {
   it('works on XML and on ACH transactions; other results have none', () => {
     const xml = '<ach-transaction><id>2000001</id></ach-transaction>';
     const [link] = resultLinks(xml, 'ach-transaction');
-    assert.equal(xml.slice(link!.offset, link!.offset + link!.length), '2000001');
-    assert.equal(link!.operationId, 'achTransactions.get');
+    assert.equal(xml.slice(link.offset, link.offset + link.length), '2000001');
+    assert.equal(link.operationId, 'achTransactions.get');
     assert.deepEqual(resultLinks('{"id": "1"}', 'terminal-settings'), []);
     assert.deepEqual(resultLinks(json, undefined), []);
   });

@@ -13,7 +13,7 @@ const file = parseRequestFile([
   'POST {{gatewayUrl}}/rest/v2/transactions/sale',
   '',
 ].join('\n'));
-const expectations = file.requests[0]!.expectations;
+const expectations = file.requests[0].expectations;
 
 function judged(status: number, result: string): RequestOutcome['expectations'] {
   const parsed = { payload: { transaction: { result, card: { number: '4111111111111111' } } } };
@@ -47,16 +47,16 @@ describe('run outcome text', () => {
   });
 
   it('expectation line: ✓ passed, or ✗ with the value that came back', () => {
-    assert.deepEqual(expectationText(passed.expectations[1]!), { verdict: 'passed', text: '✓ passed' });
-    const failed = expectationText(declined.expectations[1]!);
+    assert.deepEqual(expectationText(passed.expectations[1]), { verdict: 'passed', text: '✓ passed' });
+    const failed = expectationText(declined.expectations[1]);
     assert.equal(failed.verdict, 'failed');
     assert.match(failed.text, /^✗ failed: .* was "DECLINED"\)$/);
   });
 
   it('log lines name environment, request, expectation, verdict and actual value, redacted', () => {
-    assert.equal(expectationLogLine('Local sandbox', declined, declined.expectations[1]!),
+    assert.equal(expectationLogLine('Local sandbox', declined, declined.expectations[1]),
       '[Local sandbox] decline @expect payload.transaction.result == APPROVED → FAILED (actual "DECLINED")');
-    assert.equal(expectationLogLine('Local sandbox', passed, passed.expectations[0]!), '[Local sandbox] sale1 @expect status 200 → passed (actual "200")');
+    assert.equal(expectationLogLine('Local sandbox', passed, passed.expectations[0]), '[Local sandbox] sale1 @expect status 200 → passed (actual "200")');
     const pan = { ...declined, message: 'failed: card was "4111111111111111"' };
     assert.ok(!outcomeLogLine('Local sandbox', pan).includes('4111111111111111'), outcomeLogLine('Local sandbox', pan));
     assert.ok(!runSummary([pan]).includes('4111111111111111'));

@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { operations, requireOperation } from '../../src/catalog';
+import * as codecs from '../../src/core/codecs';
 import { parseXml } from '../../src/core/codecs';
 import { currentSettingsOf, isSettingsWrite, normalizedSettingsBody, settingsBodyText, settingsReadOf } from '../../src/extension/operations/settingsDocuments';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server';
@@ -40,8 +41,8 @@ describe('settings updates start from the current settings', () => {
     const op = requireOperation('settings.terminal.update');
     const current = terminalOf((await call('GET', op.path)).parsed);
     assert.equal(current['batch-time-utc'], '03:00');
-    const body = settingsBodyText(op, current).replace('<enable-tip>true</enable-tip>', '<enable-tip>false</enable-tip>');
-    assert.notEqual(body, settingsBodyText(op, current), 'the edit changed the body');
+    const body = settingsBodyText(op, current, codecs).replace('<enable-tip>true</enable-tip>', '<enable-tip>false</enable-tip>');
+    assert.notEqual(body, settingsBodyText(op, current, codecs), 'the edit changed the body');
     assert.equal((await call('PUT', op.path, body)).status, 200);
     const after = terminalOf((await call('GET', op.path)).parsed);
     assert.equal(after['enable-tip'], 'false');
@@ -58,7 +59,7 @@ describe('settings updates start from the current settings', () => {
   it('a body as the user wrote it renders like the current settings, so the diff shows values only', () => {
     const op = requireOperation('settings.avs.update');
     const written = '<avs-settings><enabled>true</enabled></avs-settings>';
-    assert.equal(normalizedSettingsBody(op, written), settingsBodyText(op, { enabled: 'true' }));
-    assert.equal(normalizedSettingsBody(op, '<avs-settings><enabled>'), '<avs-settings><enabled>', 'kept as written when it does not parse');
+    assert.equal(normalizedSettingsBody(op, written, codecs), settingsBodyText(op, { enabled: 'true' }, codecs));
+    assert.equal(normalizedSettingsBody(op, '<avs-settings><enabled>', codecs), '<avs-settings><enabled>', 'kept as written when it does not parse');
   });
 });

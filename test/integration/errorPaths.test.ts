@@ -92,7 +92,7 @@ describe('error paths against the Local sandbox', () => {
         statuses.push(r.status);
         if (r.status === 429) retryAfterMs = r.retryAfterMs;
       }
-      assert.ok(statuses.includes(429), `statuses ${statuses}`);
+      assert.ok(statuses.includes(429), `statuses ${statuses.join(', ')}`);
       assert.ok(retryAfterMs !== undefined && retryAfterMs >= 1000, `retryAfterMs ${retryAfterMs}`);
     } finally {
       await c.close();

@@ -30,7 +30,7 @@ function find(value: unknown, key: string): string {
     const v = stack.pop();
     if (v && typeof v === 'object') {
       if (!Array.isArray(v) && key in v) return String((v as Record<string, unknown>)[key]);
-      stack.push(...Object.values(v as object).reverse());
+      stack.push(...Object.values(v).reverse());
     }
   }
   throw new Error(`no "${key}" in ${JSON.stringify(value).slice(0, 300)}`);

@@ -9,7 +9,7 @@ const URI = 'file:///tmp/fix.gwreq';
 function fixes(text: string): Array<{ title: string; edit: TextEdit }> {
   const doc = analyzeDocument(text, URI, 1);
   const whole = { start: { line: 0, character: 0 }, end: { line: text.split('\n').length, character: 0 } };
-  return languageHandlers.codeActions(doc, whole).map((a) => ({ title: a.title, edit: a.edit!.changes![URI]![0]! }));
+  return languageHandlers.codeActions(doc, whole).map((a) => ({ title: a.title, edit: a.edit!.changes![URI][0] }));
 }
 
 function applied(text: string, edit: TextEdit): string {
@@ -23,15 +23,15 @@ describe('quick fixes', () => {
     const [fix, ...rest] = fixes(text);
     assert.equal(rest.length, 0);
     assert.equal(fix?.title, 'Change to "csc"');
-    assert.match(applied(text, fix!.edit), /"csc": "123"/);
+    assert.match(applied(text, fix.edit), /"csc": "123"/);
   });
 
   it('a mistyped path becomes the nearest, its ids kept; a typo of another method\'s template too', () => {
     const text = 'GET /rest/v2/tokenz/1100005607145041111\n';
     const [fix] = fixes(text);
-    assert.equal(applied(text, fix!.edit), 'GET /rest/v2/tokens/1100005607145041111\n');
+    assert.equal(applied(text, fix.edit), 'GET /rest/v2/tokens/1100005607145041111\n');
     const sale = 'POST /rest/v2/transactions/sael\nContent-Type: application/json\n\n{ "amount": "1.00", "card": "4111111111111111", "exp-date": "1230" }\n';
-    assert.match(applied(sale, fixes(sale)[0]!.edit), /^POST \/rest\/v2\/transactions\/sale\n/);
+    assert.match(applied(sale, fixes(sale)[0].edit), /^POST \/rest\/v2\/transactions\/sale\n/);
   });
 });
 

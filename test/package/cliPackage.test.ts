@@ -69,7 +69,7 @@ describe('the CLI package, installed into an empty folder', () => {
     const cli = execFileSync(process.execPath, ['-p', 'require.resolve("gateway-workbench/cli")'], { cwd: dir, encoding: 'utf8' }).trim();
     const child = spawn(process.execPath, [cli, 'sandbox', '--port', '0'], { cwd: dir, stdio: ['ignore', 'pipe', 'inherit'] });
     try {
-      const [line] = await once(readline.createInterface({ input: child.stdout! }), 'line') as [string];
+      const [line] = await once(readline.createInterface({ input: child.stdout }), 'line') as [string];
       const sandbox = JSON.parse(line) as { gatewayUrl: string; apiKey: string };
       assert.match(sandbox.gatewayUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
       const res = await fetch(`${sandbox.gatewayUrl}/rest/v2/ach/providers`, { headers: { 'api-key': sandbox.apiKey, accept: 'application/json' } });
@@ -107,9 +107,9 @@ describe('the CLI package, installed into an empty folder', () => {
     const child = spawn(bin(), ['lsp', '--stdio'], { cwd: dir, stdio: ['pipe', 'pipe', 'inherit'] });
     try {
       const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } });
-      child.stdin!.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+      child.stdin.write(`Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
       let seen = '';
-      for await (const chunk of child.stdout!) {
+      for await (const chunk of child.stdout) {
         seen += String(chunk);
         if (seen.includes('"serverInfo"')) break;
       }

@@ -20,9 +20,9 @@ async function startCli(dataFile: string): Promise<Started> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli/main.ts'), 'sandbox', '--port', '0', '--data', dataFile, '--rate', '1000000'],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => { stderr += d.toString(); });
+  child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
   const line = await new Promise<string>((resolve, reject) => {
-    const rl = createInterface({ input: child.stdout! });
+    const rl = createInterface({ input: child.stdout });
     rl.once('line', l => { rl.close(); resolve(l); });
     child.once('exit', code => reject(new Error(`the sandbox exited with ${code} before it listened: ${stderr}`)));
   });

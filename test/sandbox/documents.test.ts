@@ -130,7 +130,7 @@ describe('Document download and access', () => {
     const reply = call('documents.get', { merchantNumber: m, documentId: doc.documentId });
     assert.equal(reply.status, 200);
     assert.equal(reply.file?.contentType, 'application/pdf');
-    return { bytes: reply.file?.bytes as Buffer, fileName: reply.file?.fileName as string, doc };
+    return { bytes: reply.file?.bytes, fileName: reply.file?.fileName, doc };
   }
 
   it('returns a PDF whose cross-reference table points at every object', () => {

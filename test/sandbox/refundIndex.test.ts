@@ -7,13 +7,13 @@ import { ControllableClock } from '../../src/sandbox/clock';
 import { GatewayError, type Reply, type SandboxRequest } from '../../src/sandbox/domain';
 import type { CardsSlice } from '../../src/sandbox/cards/cardState';
 import { sandboxModules } from '../../src/sandbox/moduleTable';
-import { SandboxRuntime } from '../../src/sandbox/sandboxRuntime';
+import { LiveSandbox } from '../../src/sandbox/liveSandbox';
 import { generateKeys, newState } from '../../src/sandbox/state';
 import { VISA } from './sandboxTestClient';
 
 function runtime() {
   const clock = new ControllableClock('America/Chicago', new Date('2025-03-03T16:00:00Z').getTime() - Date.now());
-  const rt = new SandboxRuntime(sandboxModules, newState(sandboxModules, generateKeys(), clock.offsetMs), clock, 1000);
+  const rt = new LiveSandbox(sandboxModules, newState(sandboxModules, generateKeys(), clock.offsetMs), clock, 1000);
   const run = (opId: string, body: Record<string, unknown>): Reply => {
     const entry = rt.handlers.get(opId)!;
     const req: SandboxRequest = { op: operationById(opId)!, params: {}, query: new URLSearchParams(), body, headers: {}, merchant: rt.merchant };

@@ -1,4 +1,4 @@
-// Goal (b): the real VS Code UI in headless chromium, with the extension installed the way a user
+// The browser e2e suite: the real VS Code UI in headless chromium, with the extension installed the way a user
 // has it: the packaged .vsix through --install-extension (packaged first when stale), no
 // extensionDevelopmentPath and no smoke-test driver, so toasts and dialogs behave as for a user.
 // The scenario is a table of steps run in order: the workbench, the extension, the Gateway view
@@ -14,7 +14,6 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { Page } from 'playwright-core';
 import { REPO_ROOT, launchChromium, mkTmp, startCodeServer, workbenchUrl } from './harness';
 import { groups } from '../../src/catalog';
 import { LOCAL_SANDBOX_NAME } from '../../src/extension/contracts';

@@ -137,7 +137,7 @@ export function environmentSteps(testSandbox: () => RunningSandbox, artifacts: s
             (globalThis as unknown as { getComputedStyle(e: unknown): { backgroundColor: string } }).getComputedStyle(el).backgroundColor),
         };
         const errorBackground = await page.evaluate(`getComputedStyle(document.querySelector('.monaco-workbench')).getPropertyValue('--vscode-statusBarItem-errorBackground').trim()`);
-        console.log(`  status bar item: ${normalizeText(await item.innerText())} · ${look.classes} · ${look.background} (theme error ${errorBackground})`);
+        console.log(`  status bar item: ${normalizeText(await item.innerText())} · ${look.classes} · ${look.background} (theme error ${String(errorBackground)})`);
         assert.match(look.classes, /\berror-kind\b/, 'the item is drawn as an error item');
         assert.equal(look.background, rgbOf(String(errorBackground)), 'the item has the theme\'s statusBarItem.errorBackground');
       },

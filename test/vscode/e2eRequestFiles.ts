@@ -1,4 +1,4 @@
-// The e2e scenario's request-file walk, "tried as a new user would" (issue 4): in the workspace
+// The e2e scenario's request-file walk, tried as a new user would: in the workspace
 // folder, create walk.gwreq from the Explorer, write a sale with completion alone (method, path,
 // header and its value, body fields, the enum value, a test card and an amount from the suggest
 // widget), mistype a field, a card number and a routing number and find each in the Problems
@@ -358,7 +358,7 @@ export function requestFileSteps(workspace: () => string, artifacts: string, use
         assert.ok(stateFile, 'the Local sandbox saved its state');
         const apiKey = (JSON.parse(fs.readFileSync(stateFile, 'utf8')) as { keys: { apiKey: string } }).keys.apiKey;
         const body = JSON.stringify({ type: 'SALE', amount: '19.00', card: '4111111111111111', 'exp-date': '1230', invoce: 'APP-77' });
-        const answer = await new Promise<string>((resolve, reject) => execFile('curl', ['-sS', '-X', 'POST', `${url}/rest/v2/transactions/sale`, '-H', `api-key: ${apiKey}`, '-H', 'Content-Type: application/json', '--data-binary', body], (err, stdout) => (err ? reject(err) : resolve(stdout))));
+        const answer = await new Promise<string>((resolve, reject) => execFile('curl', ['-sS', '-X', 'POST', `${url}/rest/v2/transactions/sale`, '-H', `api-key: ${apiKey}`, '-H', 'Content-Type: application/json', '--data-binary', body], (err, stdout) => (err ? reject(err as Error) : resolve(stdout))));
         assert.match(answer, /APPROVED/);
         await runCommand(page, 'View: Revert and Close Editor');   // the generated program (untitled)
         await openViewContainer(page, 'Gateway');

@@ -1,4 +1,4 @@
-// Goal (a): runs the compiled suite (out/test/vscode/suite, from scripts/build-vscode-tests.mjs)
+// The extension-host suite: runs the compiled suite (out/test/vscode/suite, from scripts/build-vscode-tests.mjs)
 // inside a real VS Code extension host, the way @vscode/test-electron does — against the extension
 // a user installs: the packaged .vsix, installed with --install-extension. The development
 // extension is only a stub (test/vscode/testHost) that carries extensionTestsPath.

@@ -33,7 +33,7 @@ export const generateCommand: CliCommand = {
     const language = languageById(values.lang);
     if (!language) throw new UsageError(`--lang must be one of ${LANGUAGE_IDS}, not "${values.lang}"`);
     if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'missing FILE: name one request file' : 'name exactly one request file');
-    const path = positionals[0] as string;
+    const path = positionals[0];
     const choice = choiceOf(values.request, values.line);
     let text: string;
     try {

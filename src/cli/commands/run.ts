@@ -5,7 +5,7 @@
 
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { redact } from '../../core/redaction';
+import { credentialSecrets, redact } from '../../core/redaction';
 import { UsageError, type CliCommand } from '../cliCommand';
 import { configPathFrom, readEnvironmentConfig } from '../run/environmentConfig';
 import { jsonReport } from '../run/jsonReport';
@@ -74,7 +74,7 @@ export const runCommand: CliCommand = {
     const format = formatOf(values.report);
     const inputs = await readInputs(positionals);
     const target = await targetFor(values.env, values.config);
-    const secrets = [target.credentials.apiKey, target.credentials.accessKey].filter((s): s is string => !!s);
+    const secrets = credentialSecrets(target.credentials);
     const colour = wantsColour(process.stdout.isTTY, process.env);
     // The human report streams as requests finish; a json or junit report on stdout is printed
     // whole at the end, so stdout stays one parseable document.

@@ -13,7 +13,7 @@ import { keptExchange, type TrafficExchange, type TrafficFinding } from '../../c
 import { Pool, requestThrough } from '../../core/undiciParts';
 import { lintExchangeRequest } from '../../core/requestLint/exchangeLint';
 
-export interface RecordingProxyOptions {
+interface RecordingProxyOptions {
   environment: Pick<Environment, 'gatewayUrl' | 'boardingUrl'>;
   /** 0 picks a free port. */
   port: number;
@@ -23,7 +23,7 @@ export interface RecordingProxyOptions {
   onExchange?(exchange: TrafficExchange): void;
 }
 
-export interface RunningProxy {
+interface RunningProxy {
   proxyUrl: string;
   close(): Promise<void>;
 }
@@ -78,9 +78,9 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
     const path = req.url ?? '/';
     const body = await readAll(req);
     const requestText = isText(req.headers['content-type']) ? body.toString('utf8') : undefined;
-    const pathname = path.split('?')[0] as string;
+    const pathname = path.split('?')[0];
     const operationId = matchOperation(method, pathname)?.op.id;
-    let findings: TrafficFinding[] = [];
+    let findings: TrafficFinding[];
     try {
       findings = lintExchangeRequest({ method, path, headers: req.headers, ...(requestText ? { body: requestText } : {}) });
     } catch {
@@ -92,7 +92,7 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
       const upstream = await requestThrough(poolFor(url.origin), {
         origin: url.origin,
         path: url.pathname + url.search,
-        method: method as 'GET',
+        method: method,
         headers: forwardable(req.headers),
         ...(body.length > 0 ? { body } : {}),
       });

@@ -9,7 +9,7 @@ import { UsageError } from '../cliCommand';
 /** An entry of the file (the schema in core/environmentSchema.ts), readOnly made explicit. */
 export type ConfiguredEnvironment = Required<StoredEnvironment>;
 
-export const DEFAULT_CONFIG_FILE = 'gateway-workbench.json';
+const DEFAULT_CONFIG_FILE = 'gateway-workbench.json';
 
 /** Property names that would hold a credential, wherever they appear in the file. */
 const KEY_LIKE = /key|secret|token|password|credential|authorization|merchantid/i;

@@ -11,7 +11,7 @@ const VARIABLES: ReadonlyArray<{ field: keyof Credentials; variable: string }> =
 ];
 
 /** `Staging EU` → `STAGING_EU`. */
-export function environmentSuffix(name: string): string {
+function environmentSuffix(name: string): string {
   return name.toUpperCase().replace(/[^A-Z0-9]/g, '_');
 }
 

@@ -90,5 +90,5 @@ export function junitReport(report: RunReport): string {
       testsuite: report.files.map(suite),
     },
   };
-  return builder.build(document) as string;
+  return builder.build(document);
 }

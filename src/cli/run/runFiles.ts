@@ -3,7 +3,7 @@
 // `run` command calls, and what the examples test calls in-process.
 
 import { GatewayClient } from '../../core/client';
-import { redactValue } from '../../core/redaction';
+import { credentialSecrets, redactValue } from '../../core/redaction';
 import { parseRequestFile, type RequestFile } from '../../core/requestFile';
 import { outcomeNotes, streamAll, type RequestOutcome, type RunOptions } from '../../core/runner';
 import { refusalOf } from './requestGuard';
@@ -23,7 +23,7 @@ export interface RunProgress {
   fileDone(report: FileReport): void;
 }
 
-export interface RunFilesOptions {
+interface RunFilesOptions {
   /** Send requests that are not reads to a production environment. */
   allowProduction?: boolean;
   progress?: RunProgress;
@@ -98,7 +98,7 @@ async function runFile(input: RequestFileInput, optionsFor: (file: RequestFile) 
 export async function runFiles(files: readonly RequestFileInput[], target: RunTarget, options: RunFilesOptions = {}): Promise<RunReport> {
   const started = performance.now();
   const client = new GatewayClient({ environment: target.environment, credentials: target.credentials });
-  const secrets = [target.credentials.apiKey, target.credentials.accessKey].filter((s): s is string => !!s);
+  const secrets = credentialSecrets(target.credentials);
   const environment = {
     name: target.environment.name,
     gatewayUrl: target.environment.gatewayUrl,

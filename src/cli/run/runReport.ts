@@ -5,7 +5,7 @@
 import type { EnvironmentKind } from '../../core/environment';
 import type { OutcomeState } from '../../core/runner';
 
-export interface ExpectationReport {
+interface ExpectationReport {
   /** The expectation as written after `@expect`. */
   text: string;
   pass: boolean;

@@ -17,7 +17,7 @@ const COLOURS: Readonly<Record<OutcomeState | 'summary-bad' | 'summary-good', st
 };
 const RESET = '\x1b[0m';
 
-export interface TextReportOptions {
+interface TextReportOptions {
   colour: boolean;
 }
 
@@ -30,7 +30,7 @@ function paint(text: string, colour: keyof typeof COLOURS, options: TextReportOp
   return options.colour ? `${COLOURS[colour]}${text}${RESET}` : text;
 }
 
-export function requestLine(request: RequestReport, options: TextReportOptions): string {
+function requestLine(request: RequestReport, options: TextReportOptions): string {
   const status = request.status !== undefined ? String(request.status) : '—';
   const time = request.timeMs !== undefined ? `${Math.round(request.timeMs)} ms` : '';
   const label = request.label + (request.asDependency ? ' (dependency)' : '');

@@ -7,7 +7,8 @@
 import { matchOperation, type BodyFormat, type Operation } from '../../catalog';
 import { isAuthHeader } from '../authHeaders';
 import { findVariableRefs, type RequestFile } from '../requestFile';
-import { ACCEPT_HEADER, CONTENT_TYPE, bodyFormatOf } from './mediaTypes';
+import { bodyFormatOf } from './mediaTypes';
+import { ACCEPT, CONTENT_TYPE } from '../../catalog/mediaTypes';
 import {
   BUILTIN_PARAMETERS, CREDENTIAL_PARAMETERS, parameterForPath, parameterForResponseValue, parameterForVariable, type Parameter,
 } from './parameters';
@@ -15,7 +16,7 @@ import {
 /** Text with parameters in it: `[{ text: '/rest/v2/transactions/' }, { param: 'SALE1_TRANSACTION_ID' }]`. */
 export type Segment = { text: string } | { param: string };
 
-export interface CodeHeader {
+interface CodeHeader {
   name: string;
   value: Segment[];
 }
@@ -94,7 +95,7 @@ function segmentsOf(text: string, file: RequestFile, parameters: ParameterSet, d
     from = ref.endOffset;
     const name = ref.name;
     const fileVariable = file.variables.find((v) => v.name === name);
-    const requestName = name.split(/[.[]/)[0] as string;
+    const requestName = name.split(/[.[]/)[0];
     if (fileVariable && depth < 10) {
       segmentsOf(fileVariable.value, file, parameters, depth + 1).forEach((s) => pushSegment(segments, s));
     } else if (BUILTIN_PARAMETERS.some((b) => b.variable === name)) {
@@ -113,7 +114,7 @@ function segmentsOf(text: string, file: RequestFile, parameters: ParameterSet, d
 function pathOf(url: readonly Segment[]): string {
   const text = url.map((s, i) => ('text' in s ? s.text : i === 0 ? '' : 'x')).join('');
   const at = text.search(/\/(rest|api)\//);
-  return ((at >= 0 ? text.slice(at) : text).split('?')[0]) as string;
+  return ((at >= 0 ? text.slice(at) : text).split('?')[0]);
 }
 
 /** A target written as a bare path gets the base URL of its family in front. */
@@ -146,7 +147,7 @@ function interfaceHeaders(written: readonly CodeHeader[], operation: Operation |
   if (!has('accept')) {
     // Cards, tokens and ACH answer an XML request in XML (as the core's request builder asks).
     const xmlConversation = operation?.responseFormat === 'json' && bodyFormat === 'xml';
-    out.push({ name: 'Accept', value: [{ text: ACCEPT_HEADER[xmlConversation ? 'xml' : operation?.responseFormat ?? 'json'] }] });
+    out.push({ name: 'Accept', value: [{ text: ACCEPT[xmlConversation ? 'xml' : operation?.responseFormat ?? 'json'] }] });
   }
   return out;
 }

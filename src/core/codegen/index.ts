@@ -4,7 +4,7 @@
 // `generate` command and the extension's "Generate Code…" both come here.
 
 import { parseRequestFile, requestIndexAt, type RequestFile } from '../requestFile';
-import { codeRequestFromFile, codeRequestFromOperation, type CodeRequest, type CodeRequestOptions } from './codeRequest';
+import { codeRequestFromFile, type CodeRequest, type CodeRequestOptions } from './codeRequest';
 import type { RenderContext } from './programParts';
 import type { LanguageGenerator } from './languages/language';
 import { curl } from './languages/curl';
@@ -25,7 +25,7 @@ export function languageById(id: string): LanguageGenerator | undefined {
   return LANGUAGES.find((l) => l.id === id);
 }
 
-export interface GeneratedProgram {
+interface GeneratedProgram {
   language: LanguageGenerator;
   code: string;
   /** A file name to save it under (`TransactionsSale.java`, `sale1.py`). */
@@ -43,7 +43,7 @@ export type RequestChoice = { name: string } | { line: number } | undefined;
 
 export class RequestChoiceError extends Error {}
 
-export function chooseRequest(text: string, file: RequestFile, choice: RequestChoice): number {
+function chooseRequest(text: string, file: RequestFile, choice: RequestChoice): number {
   if (file.requests.length === 0) throw new RequestChoiceError('the file has no request in it (a request starts with a line such as "POST {{gatewayUrl}}/rest/v2/transactions/sale")');
   if (choice && 'name' in choice) {
     const index = file.requests.findIndex((r) => r.name === choice.name);
@@ -58,7 +58,7 @@ export function chooseRequest(text: string, file: RequestFile, choice: RequestCh
   return 0;
 }
 
-export interface GenerateOptions extends CodeRequestOptions, RenderContext {
+interface GenerateOptions extends CodeRequestOptions, RenderContext {
   choice?: RequestChoice;
 }
 

@@ -13,7 +13,7 @@ export interface RenderContext {
 /** `GATEWAY_API_KEY` → `gatewayApiKey`. */
 export function camelName(parameter: Pick<Parameter, 'name'>): string {
   const words = parameter.name.toLowerCase().split('_').filter((w) => w !== '');
-  const name = words.map((w, i) => (i === 0 ? w : w[0]!.toUpperCase() + w.slice(1))).join('');
+  const name = words.map((w, i) => (i === 0 ? w : w[0].toUpperCase() + w.slice(1))).join('');
   return /^\d/.test(name) ? `v${name}` : name;
 }
 
@@ -25,7 +25,7 @@ export function snakeName(parameter: Pick<Parameter, 'name'>): string {
 /** `transactions.sale` → `TransactionsSale`, for a class or file name. */
 export function pascalName(request: CodeRequest): string {
   const words = (request.operation?.id ?? 'gateway request').split(/[^A-Za-z0-9]+/).filter((w) => w !== '');
-  return words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('') || 'GatewayRequest';
+  return words.map((w) => w[0].toUpperCase() + w.slice(1)).join('') || 'GatewayRequest';
 }
 
 /** The opening comment's lines, without the comment marker. */
@@ -92,19 +92,13 @@ export const TOO_MANY_REQUESTS_NOTE = '429: the gateway refused the request with
 export const DECLINE_NOTE = '402 is a decline, not a broken request: the reason is in payload.error.';
 export const MAX_RETRIES = 3;
 
-/** Renders segments as one string expression in a language that interpolates or concatenates. */
-export function joinSegments(segments: readonly Segment[], literal: (text: string) => string, param: (name: string) => string, join: string): string {
-  if (segments.length === 0) return literal('');
-  return segments.map((s) => ('text' in s ? literal(s.text) : param(s.param))).join(join);
-}
-
 export function parameterNamed(request: CodeRequest, name: string): Parameter {
   const found = request.parameters.find((p) => p.name === name);
   if (!found) throw new RangeError(`unknown parameter ${name}`);
   return found;
 }
 
-export function hasParameters(segments: readonly Segment[]): boolean {
+function hasParameters(segments: readonly Segment[]): boolean {
   return segments.some((s) => 'param' in s);
 }
 

@@ -8,7 +8,7 @@ export function requestIndexAt(text: string, requests: ReadonlyArray<{ range: { 
   const lines = text.split(/\r\n|\r|\n/);
   let separator = -1;
   for (let i = Math.min(line, lines.length - 1); i >= 0; i--) {
-    if (/^###/.test(lines[i] as string)) {
+    if (/^###/.test(lines[i])) {
       separator = i;
       break;
     }

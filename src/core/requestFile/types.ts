@@ -82,7 +82,7 @@ export interface ParsedRequest extends Located {
   variableRefs: VariableRef[];
 }
 
-export type DiagnosticSeverity = 'error' | 'warning';
+type DiagnosticSeverity = 'error' | 'warning';
 
 export interface ParseDiagnostic extends Located {
   message: string;

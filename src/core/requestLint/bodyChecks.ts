@@ -108,7 +108,7 @@ class BodyChecker {
 
 /** The names the catalog's samples and paths use as placeholders (`{{transactionId}}`, `{tokenId}`). */
 const PLACEHOLDER_NAMES: ReadonlySet<string> = new Set(operations.flatMap((op) => [
-  ...[...(op.sample ?? '').matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!),
+  ...[...(op.sample ?? '').matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]),
   ...op.params.filter((p) => p.in === 'path').map((p) => p.name),
 ]).filter((name) => /[A-Z]/.test(name)));
 

@@ -3,6 +3,7 @@
 // inside the target so diagnostics and completion can point into it.
 
 import type { HostFamily } from '../../catalog/types';
+import { decodeQueryComponentSafely } from '../percentDecoding';
 
 export interface QueryParamAt {
   name: string;
@@ -70,17 +71,9 @@ function queryParams(target: string, start: number): QueryParamAt[] {
     const name = eq >= 0 ? part.slice(0, eq) : part;
     if (name !== '') {
       const valueStart = eq >= 0 ? at + eq + 1 : at + part.length;
-      params.push({ name, value: eq >= 0 ? safeDecode(part.slice(eq + 1)) : '', nameStart: at, valueStart, valueEnd: at + part.length });
+      params.push({ name, value: eq >= 0 ? decodeQueryComponentSafely(part.slice(eq + 1)) : '', nameStart: at, valueStart, valueEnd: at + part.length });
     }
     at += part.length + 1;
   }
   return params;
-}
-
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    return text;
-  }
 }

@@ -13,7 +13,7 @@ function responseNameOf(refName: string): string | undefined {
 }
 
 /** Shared by every request that references nothing (most of them): never modified. */
-const NONE: readonly number[] & readonly string[] = Object.freeze([]) as readonly never[];
+const NONE: readonly number[] & readonly string[] = Object.freeze([]);
 
 /** What each request of one file reads: named requests it depends on, responses it uses. */
 class FileReferences {
@@ -61,7 +61,7 @@ class FileReferences {
     let below = -1;
     for (const i of list) if (i < index) below = i;
     if (below >= 0) return below;
-    return list.includes(index) ? index : (list[list.length - 1] as number);
+    return list.includes(index) ? index : (list[list.length - 1]);
   }
 
   private directOf(index: number): readonly number[] {

@@ -14,7 +14,7 @@ function withoutBase(target: string): string {
 
 /** The catalog path: other variables stand as one segment, any base path prefix is dropped. */
 function catalogPathOf(target: string): string {
-  const path = withoutBase(target).replace(/\{\{[^}]*\}\}/g, 'x').split('?')[0] as string;
+  const path = withoutBase(target).replace(/\{\{[^}]*\}\}/g, 'x').split('?')[0];
   const at = path.search(/\/(rest|api)\//);
   return at > 0 ? path.slice(at) : path;
 }

@@ -18,7 +18,7 @@ export interface RunOptions {
   /** Parsed responses of the named requests sent so far; the run reads it and adds to it. */
   namedResponses: Map<string, unknown>;
   /** Sends one request; undefined when the user declined or cancelled it. Throws on transport failure. */
-  send(prepared: PreparedRequest): Promise<GatewayResult | undefined>;
+  send: (prepared: PreparedRequest) => Promise<GatewayResult | undefined>;
   /** Told of each outcome as it happens, dependencies included. */
   onOutcome?(outcome: RequestOutcome): void;
 }

@@ -37,7 +37,7 @@ export interface TrafficExchange {
 }
 
 /** The largest body kept per exchange; a longer one is cut and says so. */
-export const MAX_RECORDED_BODY = 64 * 1024;
+const MAX_RECORDED_BODY = 64 * 1024;
 
 function keptBody(text: string | undefined, secrets: readonly string[]): string | undefined {
   if (text === undefined || text === '') return undefined;
@@ -46,12 +46,12 @@ function keptBody(text: string | undefined, secrets: readonly string[]): string 
 }
 
 /** The credential values a request carried: removed wherever else they appear (body, query). */
-export function credentialValues(headers: Readonly<Record<string, string | string[] | undefined>>): string[] {
+function credentialValues(headers: Readonly<Record<string, string | string[] | undefined>>): string[] {
   return Object.entries(headers).flatMap(([name, value]) => (isAuthHeader(name) && value ? [value].flat() : []));
 }
 
 /** Headers as kept: credential headers dropped, every value redacted. */
-export function keptHeaders(headers: Readonly<Record<string, string | string[] | undefined>>, secrets: readonly string[]): Record<string, string> {
+function keptHeaders(headers: Readonly<Record<string, string | string[] | undefined>>, secrets: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined || isAuthHeader(name)) continue;
@@ -60,7 +60,7 @@ export function keptHeaders(headers: Readonly<Record<string, string | string[] |
   return out;
 }
 
-export interface RawExchange {
+interface RawExchange {
   at: Date;
   method: string;
   path: string;

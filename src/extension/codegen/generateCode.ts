@@ -23,7 +23,7 @@ interface OperationSource {
   body?: string;
 }
 
-export interface GenerateCodeDeps {
+interface GenerateCodeDeps {
   environments: EnvironmentService;
   history(): readonly HistoryEntry[];
   log: CommandLog;

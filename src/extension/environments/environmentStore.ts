@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { Credentials, EnvironmentKind } from '../../core/environment';
 import type { GatewayClient } from '../../core/client';
-import { LOCAL_SANDBOX_NAME, type EnvironmentEntry, type EnvironmentService, type SandboxControlLike } from '../contracts';
+import { LOCAL_SANDBOX_NAME, type EnvironmentEntry, type EnvironmentService, type LocalSandboxControls } from '../contracts';
 import type { ClientCache } from './clientCache';
 import type { LocalSandboxHost } from './localSandboxHost';
 import type { SandboxExchange } from '../../sandbox/exchangeTap';
@@ -108,7 +108,7 @@ export class EnvironmentStore implements EnvironmentManager {
     return this.clients.get(env, (await this.secrets.get(name)) ?? {});
   }
 
-  async localSandboxControl(): Promise<SandboxControlLike> {
+  async localSandboxControl(): Promise<LocalSandboxControls> {
     return (await this.sandbox.start()).control;
   }
 

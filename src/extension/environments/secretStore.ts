@@ -50,7 +50,7 @@ export class SecretStore implements vscode.Disposable {
 function pick(c: Credentials): Credentials {
   const out: Credentials = {};
   for (const field of ['apiKey', 'accessKey', 'merchantId'] as const) {
-    const value = typeof c?.[field] === 'string' ? c[field]!.trim() : '';
+    const value = typeof c?.[field] === 'string' ? c[field].trim() : '';
     if (value) out[field] = value;
   }
   return out;

@@ -64,7 +64,7 @@ export function presentVerdict(run: RunSoFar, outcomes: readonly RequestOutcome[
     const failed = target.expectations.filter((e) => !e.outcome.pass);
     // Without a failed expectation it failed on its HTTP status, which presentOutcome has shown.
     if (failed.length > 0) {
-      void vscode.window.showWarningMessage(say(`${target.label}: ${failed.length} of ${target.expectations.length} expectations failed — ${failed[0]!.outcome.message}. See the marks beside the request.`));
+      void vscode.window.showWarningMessage(say(`${target.label}: ${failed.length} of ${target.expectations.length} expectations failed — ${failed[0].outcome.message}. See the marks beside the request.`));
     }
     return;
   }

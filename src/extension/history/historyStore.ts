@@ -4,7 +4,7 @@ import type * as vscode from 'vscode';
 import { redact, redactValue } from '../../core/redaction';
 import type { HistoryEntry } from '../contracts';
 
-export const HISTORY_SIZE = 50;
+const HISTORY_SIZE = 50;
 const STATE_KEY = 'gatewayWorkbench.history';
 
 export class HistoryStore {

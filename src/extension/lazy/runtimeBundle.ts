@@ -16,6 +16,7 @@ export {
   prettyXml,
   parseJson,
   parseXml,
+  buildXml,
   redact,
   redactValue,
   explainStatus,

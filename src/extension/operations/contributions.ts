@@ -91,7 +91,7 @@ const SAFETY_ICONS: Record<Safety, string> = {
 };
 
 /** "Card transactions" → "card transactions"; acronyms such as "ACH providers" stay. */
-const inSentence = (title: string) => (/^[A-Z][a-z]/.test(title) ? title[0]!.toLowerCase() + title.slice(1) : title);
+const inSentence = (title: string) => (/^[A-Z][a-z]/.test(title) ? title[0].toLowerCase() + title.slice(1) : title);
 
 export function operationCommand(op: Operation): CommandContribution {
   const group = groups.find((g) => g.id === op.group)?.title ?? op.group;

@@ -11,6 +11,7 @@ import type { GatewayResult } from '../../core/result';
 import type { EnvironmentEntry, EnvironmentService, KnownResourceStore, OperationVars, ResultPresenter } from '../contracts';
 import { guardRequest } from '../environments/productionGuard';
 import { allowedInWorkspace } from '../../core/guardPolicy';
+import { credentialSecrets } from '../../core/redaction';
 import { describeFailure } from '../feedback/errorNotifications';
 import type { ExchangeContext, ExchangeLog } from '../feedback/exchangeLog';
 import type { HistoryStore } from '../history/historyStore';
@@ -77,7 +78,7 @@ export type ExchangeOutcome =
 /** The secrets of an environment's keys, removed from every line and message about it. */
 export async function secretsOf(environments: EnvironmentService, name: string): Promise<string[]> {
   const credentials = await environments.credentials(name).catch(() => undefined);
-  return [credentials?.apiKey, credentials?.accessKey].filter((s): s is string => !!s);
+  return credentialSecrets(credentials);
 }
 
 const MANAGE_TRUST = 'Manage Workspace Trust';

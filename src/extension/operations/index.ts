@@ -3,7 +3,7 @@
 // exchange log and the URI handler. `extension.ts` calls registerOperations once at activation;
 // nothing here touches the network until used.
 import * as vscode from 'vscode';
-import { registerCommand, type CommandLog } from '../commands';
+import { registerCommand } from '../commands';
 import {
   COMMANDS,
   RESULT_SCHEME,
@@ -21,7 +21,7 @@ import { createResultStatusBar } from '../results/resultStatusBar';
 import { registerResultLinks } from '../results/resultLinkProvider';
 import type { ExchangeDeps, SendEvent } from './exchangeFlow';
 import { registerOperationCommands } from './operationCommands';
-import { createOperationRunner, type OperationRunnerImpl } from './operationRunner';
+import { createOperationRunner, type OperationRunnerWithSendEvents } from './operationRunner';
 import { RequestDocumentFiles } from './requestDocumentFiles';
 import { registerRequestFolding } from './requestFolding';
 import { RequestSessions, type KeptOutcome } from './requestSessions';
@@ -47,7 +47,7 @@ export interface OperationsDeps {
 
 export interface Operations extends vscode.Disposable {
   /** Also has `onDidSend`, fired after each exchange (the tree refreshes on it). */
-  runner: OperationRunnerImpl;
+  runner: OperationRunnerWithSendEvents;
   results: ResultPresenter;
   history(): HistoryEntry[];
   /** The last exchange-log lines (redacted), for diagnostics and tests. */
@@ -111,6 +111,6 @@ export function registerOperations(context: vscode.ExtensionContext, deps: Opera
     lastRun: (uri) => sessions.lastRun(uri),
     requestDecorations: (uri) => decorations.list(uri),
     requestTests: requestTests.api,
-    dispose: () => disposables.dispose(),
+    dispose: () => { disposables.dispose(); },
   };
 }

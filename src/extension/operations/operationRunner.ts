@@ -20,8 +20,9 @@ import { currentSettingsOf, settingsBodyText, settingsReadOf } from './settingsD
 import type { RequestDocumentFiles } from './requestDocumentFiles';
 import type { RequestSessions } from './requestSessions';
 import { requestColumn } from '../results/editorColumns';
+import { loadRuntime } from '../lazy/runtime';
 
-export interface OperationRunnerImpl extends OperationRunner {
+export interface OperationRunnerWithSendEvents extends OperationRunner {
   /** Fires after each exchange that got a response (for the tree's refresh). */
   readonly onDidSend: vscode.Event<SendEvent>;
 }
@@ -49,8 +50,8 @@ function paramsOf(op: Operation, vars: OperationVars = {}, query: Record<string,
   return { params, query: { ...q, ...query } };
 }
 
-export function createOperationRunner(deps: ExchangeDeps, sessions: RequestSessions, files: RequestDocumentFiles): OperationRunnerImpl {
-  const runner: OperationRunnerImpl = {
+export function createOperationRunner(deps: ExchangeDeps, sessions: RequestSessions, files: RequestDocumentFiles): OperationRunnerWithSendEvents {
+  const runner: OperationRunnerWithSendEvents = {
     onDidSend: deps.didSend.event,
 
     async run(op, args = {}) {
@@ -123,7 +124,7 @@ async function currentSettingsArgs(runner: OperationRunner, op: Operation, envir
   const current = currentSettingsOf(op, result.parsed);
   if (!current) return { note: `The current settings could not be read from ${read.title} (${result.status}): this is the catalog sample; every field here is sent.` };
   return {
-    body: settingsBodyText(op, current),
+    body: settingsBodyText(op, current, loadRuntime()),
     note: `Pre-filled with ${environmentName}'s current settings (read just now). Change what you need; "Gateway: Compare with Current Settings" shows the difference.`,
   };
 }

@@ -1,7 +1,8 @@
 // The text of a request document for one catalog operation: a header comment (what it is, how
 // careful to be, where it goes), then one request in the request-file format that
 // `src/core/requestFile` parses. Pure (no vscode) so node tests can hold it to the parser.
-import type { Operation, ResponseFormat } from '../../catalog/types';
+import type { Operation } from '../../catalog/types';
+import { ACCEPT, CONTENT_TYPE } from '../../catalog/mediaTypes';
 import { environmentLine } from '../../core/requestFile/environmentLine';
 import type { OperationVars } from '../contracts';
 
@@ -22,13 +23,6 @@ const SAFETY_LABEL: Readonly<Record<Operation['safety'], string>> = {
   destructive: 'destroys data',
 };
 
-const MEDIA_TYPE = { json: 'application/json', xml: 'application/xml' } as const;
-
-const ACCEPT: Readonly<Record<ResponseFormat, string>> = {
-  json: 'application/json',
-  xml: 'application/xml',
-  pdf: 'application/pdf, application/json',
-};
 
 const AUTH_HEADERS: Readonly<Record<Operation['auth'], string>> = {
   'api-key': 'the api-key header is',
@@ -56,7 +50,7 @@ export function sampleWithVars(sample: string, vars: OperationVars = {}): string
   if (filled.trimStart().startsWith('<')) {
     return names.reduce((xml, name) => xml.replace(
       new RegExp(`(<${escapeRegExp(name)}>)[^<]*(</${escapeRegExp(name)}>)`, 'g'),
-      (_whole, open: string, close: string) => `${open}${escapeXml(vars[name] as string)}${close}`,
+      (_whole, open: string, close: string) => `${open}${escapeXml(vars[name])}${close}`,
     ), filled);
   }
   let parsed: unknown;
@@ -84,7 +78,7 @@ export function filledPath(op: Operation, vars: OperationVars = {}): string {
   });
   const query = op.params
     .filter((p) => p.in === 'query' && (p.required || vars[p.name] !== undefined))
-    .map((p) => `${p.name}=${vars[p.name] !== undefined ? encodeURIComponent(vars[p.name] as string) : `{{${p.name}}}`}`);
+    .map((p) => `${p.name}=${vars[p.name] !== undefined ? encodeURIComponent(vars[p.name]) : `{{${p.name}}}`}`);
   return query.length > 0 ? `${path}?${query.join('&')}` : path;
 }
 
@@ -112,7 +106,7 @@ export function requestDocumentText(input: RequestDocumentInput): string {
     `# @name ${requestNameOf(op)}`,
     `${op.method} ${path}`,
   ];
-  if (op.bodyFormat !== 'none') lines.push(`Content-Type: ${MEDIA_TYPE[bodyFormatOf(sample, op)]}`);
+  if (op.bodyFormat !== 'none') lines.push(`Content-Type: ${CONTENT_TYPE[bodyFormatOf(sample, op)]}`);
   lines.push(`Accept: ${ACCEPT[op.responseFormat]}`);
   if (op.bodyFormat !== 'none') lines.push('', sample);
   return lines.join('\n') + '\n';
@@ -120,7 +114,7 @@ export function requestDocumentText(input: RequestDocumentInput): string {
 
 /** `{{name}}` variables in `text`, each once, in order. */
 function unresolvedNames(text: string): string[] {
-  return [...new Set([...text.matchAll(/\{\{\s*([A-Za-z_$][\w$-]*)\s*\}\}/g)].map((m) => m[1]!))];
+  return [...new Set([...text.matchAll(/\{\{\s*([A-Za-z_$][\w$-]*)\s*\}\}/g)].map((m) => m[1]))];
 }
 
 function bodyFormatOf(body: string, op: Operation): 'json' | 'xml' {

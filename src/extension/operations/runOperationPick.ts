@@ -12,7 +12,7 @@ type Item = vscode.QuickPickItem & { operation?: Operation };
 
 export function operationPickItems(): Item[] {
   return groups.flatMap((group) => [
-    { label: group.title, kind: vscode.QuickPickItemKind.Separator } as Item,
+    { label: group.title, kind: vscode.QuickPickItemKind.Separator },
     ...operations
       .filter((op) => op.group === group.id)
       .map((op): Item => ({ label: op.title, description: `${op.method} ${op.path}`, detail: `${safetyLabel(op)} · ${op.id}`, operation: op })),

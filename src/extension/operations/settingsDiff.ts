@@ -9,12 +9,13 @@ import { environmentNamedIn, parseRequestFile, requestIndexAt } from '../../core
 import { COMMANDS, type EnvironmentEntry, type EnvironmentService } from '../contracts';
 import { currentSettingsOf, isSettingsWrite, normalizedSettingsBody, settingsBodyText, settingsReadOf } from './settingsDocuments';
 import type { RequestSessions } from './requestSessions';
+import { loadRuntime } from '../lazy/runtime';
 
 const DIFF_SCHEME = 'gateway-settings-diff';
 
 export interface SettingsDiff extends vscode.Disposable {
   /** Opens the diff of `env`'s current settings and `body` for `op`; false when they could not be read. */
-  show(env: EnvironmentEntry, op: Operation, body: string): Promise<boolean>;
+  show: (env: EnvironmentEntry, op: Operation, body: string) => Promise<boolean>;
 }
 
 export function registerSettingsDiff(environments: EnvironmentService, sessions: RequestSessions, log: CommandLog): SettingsDiff {
@@ -38,8 +39,8 @@ export function registerSettingsDiff(environments: EnvironmentService, sessions:
       void vscode.window.showWarningMessage(`The current settings of ${env.name} could not be read (${read.title}: ${result.status} ${result.statusText}), so there is nothing to compare with.`);
       return false;
     }
-    const left = uriFor(`${env.name} current ${read.title.replace(/^Get /, '')}`, settingsBodyText(op, current));
-    const right = uriFor(`${op.title} request`, normalizedSettingsBody(op, body));
+    const left = uriFor(`${env.name} current ${read.title.replace(/^Get /, '')}`, settingsBodyText(op, current, loadRuntime()));
+    const right = uriFor(`${op.title} request`, normalizedSettingsBody(op, body, loadRuntime()));
     await vscode.commands.executeCommand('vscode.diff', left, right, `${env.name}: current ↔ ${op.title} (what it changes)`, { preview: true });
     return true;
   };
@@ -65,5 +66,5 @@ export function registerSettingsDiff(environments: EnvironmentService, sessions:
     vscode.workspace.registerTextDocumentContentProvider(DIFF_SCHEME, { provideTextDocumentContent: (uri) => texts.get(uri.toString()) ?? '' }),
     registerCommand(COMMANDS.compareSettings, compareAtCursor, log),
   );
-  return { show, dispose: () => disposable.dispose() };
+  return { show, dispose: () => { disposable.dispose(); } };
 }

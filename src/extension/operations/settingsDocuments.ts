@@ -1,11 +1,19 @@
 // A settings update starts from the environment's CURRENT settings (a fresh GET), never from the
 // catalog sample: an update sends every field it names, so a sample would silently reset what
 // the user did not touch. The same rendering shows current ↔ new in the diff before sending.
-// Pure (no vscode) so node tests check it against the Local sandbox.
+// Pure (no vscode) so node tests check it against the Local sandbox. The codecs come in as a
+// parameter (the extension passes loadRuntime()), so the XML library stays out of the activation
+// bundle (test/extension-rules/activationBundle.test.ts).
 import { operations } from '../../catalog';
-import { sampleText, type SampleValue } from '../../catalog/sampleText';
-import type { Operation } from '../../catalog/types';
-import { parseJson, parseXml } from '../../core/codecs';
+import type { Operation, SampleValue } from '../../catalog/types';
+import type { CodecResult } from '../../core/codecs';
+
+/** The body codecs rendering needs: core's, reached through the lazily loaded runtime. */
+export interface BodyCodecs {
+  parseXml: (text: string) => CodecResult<Record<string, unknown>>;
+  parseJson: (text: string) => CodecResult<unknown>;
+  buildXml: (rootName: string, value: Record<string, unknown>) => string;
+}
 
 /** A settings write that sends a body (create or update). */
 export function isSettingsWrite(op: Pick<Operation, 'group' | 'method'>): boolean {
@@ -25,7 +33,7 @@ function objectNamed(root: unknown, key: string): Record<string, unknown> | unde
   while (queue.length) {
     const node = queue.shift();
     if (!isObject(node)) continue;
-    if (isObject(node[key])) return node[key] as Record<string, unknown>;
+    if (isObject(node[key])) return node[key];
     queue.push(...Object.values(node));
   }
   return undefined;
@@ -49,19 +57,20 @@ export function currentSettingsOf(op: Operation, parsed: unknown): SampleValue |
 }
 
 /** `value` as the body of `op`, in its body format (XML with the op's root element). */
-export function settingsBodyText(op: Operation, value: SampleValue): string {
-  if (op.bodyFormat === 'json') return sampleText('json', value);
-  return sampleText('xml', value, op.xmlRoot);
+export function settingsBodyText(op: Operation, value: SampleValue, codecs: BodyCodecs): string {
+  if (op.bodyFormat === 'json') return JSON.stringify(value, null, 2);
+  if (!op.xmlRoot) throw new Error(`${op.id}: an XML body needs its root element name (xmlRoot).`);
+  return codecs.buildXml(op.xmlRoot, value);
 }
 
 /**
  * A request body for `op` in the same rendering as settingsBodyText, so that the diff shows
  * changed values and not formatting; the body as written when it does not parse.
  */
-export function normalizedSettingsBody(op: Operation, body: string): string {
+export function normalizedSettingsBody(op: Operation, body: string, codecs: BodyCodecs): string {
   const text = body.trim();
-  const decoded = text.startsWith('<') ? parseXml(text) : parseJson(text);
+  const decoded = text.startsWith('<') ? codecs.parseXml(text) : codecs.parseJson(text);
   if (!decoded.ok) return body;
   const value = op.xmlRoot && isObject(decoded.value) && isObject(decoded.value[op.xmlRoot]) ? decoded.value[op.xmlRoot] : decoded.value;
-  return isObject(value) ? settingsBodyText(op, value) : body;
+  return isObject(value) ? settingsBodyText(op, value, codecs) : body;
 }

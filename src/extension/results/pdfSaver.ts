@@ -3,23 +3,16 @@
 // With the `gatewayWorkbench.documentsFolder` setting, it is saved there without a dialog (for
 // scripted runs and tests, where no dialog can be answered).
 import * as vscode from 'vscode';
+import { decodePercentSafely } from '../../core/percentDecoding';
 import type { GatewayResult } from '../../core/result';
 
 /** The file name from `Content-Disposition: attachment; filename="…"`, made safe for a path. */
-export function fileNameOf(result: GatewayResult, fallback: string): string {
+function fileNameOf(result: GatewayResult, fallback: string): string {
   const header = result.headers['content-disposition'];
   const text = Array.isArray(header) ? header.join(';') : header ?? '';
   const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(text);
-  const name = match ? decodeURIComponentSafe(match[1] as string) : fallback;
+  const name = match ? decodePercentSafely(match[1]) : fallback;
   return name.replace(/[\\/:*?"<>|\r\n]/g, '_') || fallback;
-}
-
-function decodeURIComponentSafe(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
 }
 
 export async function savePdf(result: GatewayResult, title: string): Promise<vscode.Uri | undefined> {

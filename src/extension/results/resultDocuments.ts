@@ -20,7 +20,7 @@ export interface ResultEntry {
   environmentName: string;
 }
 
-export const KEEP_RESULTS = 20;
+const KEEP_RESULTS = 20;
 
 export class ResultDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly entries = new Map<string, ResultEntry>();

@@ -3,7 +3,7 @@
 // ACH transaction's `id`, a card `token-id`. Pure (no vscode): node tests; the extension turns
 // each into a DocumentLink that runs the operation command.
 
-export interface ResultLink {
+interface ResultLink {
   /** Offset and length of the id's digits in the result text. */
   offset: number;
   length: number;
@@ -26,7 +26,7 @@ export function resultLinks(text: string, payloadType: string | undefined): Resu
     const name = rule.field.replace(/-/g, '\\-');
     const pattern = new RegExp(`"${name}"\\s*:\\s*"(\\d+)"|<${name}>(\\d+)</${name}>`, 'g');
     for (const m of text.matchAll(pattern)) {
-      const id = m[1] ?? m[2]!;
+      const id = m[1] ?? m[2];
       links.push({ offset: m.index + m[0].lastIndexOf(id), length: id.length, operationId: rule.operationId, vars: { [rule.param]: id } });
     }
   }

@@ -6,7 +6,7 @@
 // indented in its worker, so the extension host's thread is never blocked by them.
 import * as vscode from 'vscode';
 import type { GatewayResult } from '../../core/result';
-import { redact } from '../../core/redaction';
+import { credentialSecrets, redact } from '../../core/redaction';
 import { showJob } from '../../core/resultText/showJob';
 import { RESULT_SCHEME, type EnvironmentService, type ResultPresenter } from '../contracts';
 import { resultColumn } from './editorColumns';
@@ -14,7 +14,7 @@ import { loadRuntime } from '../lazy/runtime';
 import { savePdf } from './pdfSaver';
 import type { ResultDocuments, ResultEntry } from './resultDocuments';
 
-export interface ResultPresenterImpl extends ResultPresenter {
+export interface ResultPresenterWithFormat extends ResultPresenter {
   /** Re-renders a large (raw) result pretty-printed: the "Format" action. */
   format(uri: vscode.Uri): Promise<void>;
 }
@@ -49,10 +49,10 @@ function redactedHeaders(headers: GatewayResult['headers'], secrets: readonly st
 
 async function secretsOf(environments: EnvironmentService, name: string): Promise<string[]> {
   const credentials = await environments.credentials(name).catch(() => undefined);
-  return [credentials?.apiKey, credentials?.accessKey].filter((s): s is string => !!s);
+  return credentialSecrets(credentials);
 }
 
-export function createResultPresenter(environments: EnvironmentService, documents: ResultDocuments): ResultPresenterImpl {
+export function createResultPresenter(environments: EnvironmentService, documents: ResultDocuments): ResultPresenterWithFormat {
   return {
     async show(result, context) {
       if (result.format === 'pdf') {

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { RESULT_SCHEME } from '../contracts';
 import type { ResultDocuments, ResultEntry } from './resultDocuments';
 
-export function statusText(entry: ResultEntry): string {
+function statusText(entry: ResultEntry): string {
   const parts = [`${entry.status} ${entry.statusText}`.trim(), `${Math.round(entry.timingMs)} ms`];
   if (entry.payloadType) parts.push(`payloadType ${entry.payloadType}`);
   if (entry.exchangeId) parts.push(`exchange-id ${entry.exchangeId}`);

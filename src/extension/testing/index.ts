@@ -10,7 +10,7 @@ import { RequestTestRunner, type ItemResult } from './requestTestRun';
 
 export type { ItemResult } from './requestTestRun';
 
-export const TEST_CONTROLLER_ID = 'gatewayWorkbench.requests';
+const TEST_CONTROLLER_ID = 'gatewayWorkbench.requests';
 const PATTERN = '**/*.gwreq';
 
 /** The Testing view's items as plain data, and a run, for the extension's API (and its tests). */
@@ -23,7 +23,7 @@ export interface RequestTestsApi {
   profiles(): string[];
 }
 
-export interface TestItemView {
+interface TestItemView {
   id: string;
   label: string;
   line?: number;
@@ -96,7 +96,7 @@ export function registerRequestTests(deps: DocumentRunDeps, environments: Enviro
 
   const find = (id: string): vscode.TestItem | undefined => {
     const [fileId] = id.split('#');
-    let item = controller.items.get(fileId as string);
+    let item = controller.items.get(fileId);
     const parts = id.split('#');
     for (let depth = 2; item && depth <= parts.length; depth++) item = item.children.get(parts.slice(0, depth).join('#'));
     return item;
@@ -121,5 +121,5 @@ export function registerRequestTests(deps: DocumentRunDeps, environments: Enviro
     profiles: () => profiles.map((p) => p.label),
   };
   // The watcher joins `disposables` only once the first scan ran, so they are disposed from the array.
-  return { dispose: () => disposables.forEach((d) => d.dispose()), api };
+  return { dispose: () => { for (const d of disposables) d.dispose(); }, api };
 }

@@ -9,7 +9,7 @@ import { COMMANDS } from '../contracts';
 import { openDocumentRun, type DocumentRunDeps } from '../operations/documentRun';
 import type { ItemData, RequestTestItems } from './requestTestItems';
 
-export type ItemState = 'passed' | 'failed' | 'errored' | 'skipped';
+type ItemState = 'passed' | 'failed' | 'errored' | 'skipped';
 
 /** What a run reported for one item, by item id (what the extension's API gives tests). */
 export interface ItemResult {

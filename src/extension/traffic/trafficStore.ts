@@ -15,7 +15,7 @@ export interface TrafficEntry {
 }
 
 /** The newest exchanges kept; older ones fall off. */
-export const MAX_TRAFFIC_ENTRIES = 500;
+const MAX_TRAFFIC_ENTRIES = 500;
 
 const isText = (type: unknown): boolean => type === undefined || /json|xml|text|urlencoded/i.test(String(type));
 
@@ -47,13 +47,13 @@ export class TrafficStore implements vscode.Disposable {
     const runtime = loadRuntime();
     const requestBody = raw.requestBody && isText(raw.requestHeaders['content-type']) ? raw.requestBody.toString('utf8') : undefined;
     const responseBody = raw.responseBody && isText(raw.responseHeaders['content-type']) ? raw.responseBody.toString('utf8') : undefined;
-    let findings: TrafficExchange['findings'] = [];
+    let findings: TrafficExchange['findings'];
     try {
       findings = runtime.lintExchangeRequest({ method: raw.method, path: raw.path, headers: raw.requestHeaders, ...(requestBody ? { body: requestBody } : {}) });
     } catch {
       findings = [];
     }
-    const operationId = matchOperation(raw.method, raw.path.split('?')[0] as string)?.op.id;
+    const operationId = matchOperation(raw.method, raw.path.split('?')[0])?.op.id;
     const exchange = runtime.keptExchange({
       at: raw.at,
       method: raw.method,

@@ -13,7 +13,7 @@ export function registerTree(context: vscode.ExtensionContext, deps: TreeDeps): 
   const provider = new GatewayTreeProvider(deps);
   const view = vscode.window.createTreeView(TREE_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
   const disposables = [provider, view, ...registerTreeCommands(provider)];
-  const registration = { provider, view, dispose: () => disposables.forEach((d) => d.dispose()) };
+  const registration = { provider, view, dispose: () => { for (const d of disposables) d.dispose(); } };
   context.subscriptions.push(registration);
   return registration;
 }

@@ -31,7 +31,3 @@ function deriveSettingsGroups(): SettingsGroup[] {
 }
 
 export const settingsGroups: readonly SettingsGroup[] = deriveSettingsGroups();
-
-export function settingsGroupByKey(key: string): SettingsGroup | undefined {
-  return settingsGroups.find((g) => g.key === key);
-}

@@ -6,7 +6,7 @@ import { ACH_RESULT } from './achErrors';
 
 export const SEC_CODES: readonly string[] = ['PPD', 'CCD', 'WEB', 'TEL'];
 
-export interface AchProvider {
+interface AchProvider {
   accountId: string;
   name: string;
   alpha: boolean;
@@ -26,11 +26,7 @@ export function providerForSecCode(secCode: string): AchProvider | undefined {
   return ACH_PROVIDERS.find((p) => p.secCodes.includes(secCode));
 }
 
-export function providerByName(name: string): AchProvider | undefined {
-  return ACH_PROVIDERS.find((p) => p.name === name);
-}
-
-export function providerWire(p: AchProvider): Record<string, unknown> {
+function providerWire(p: AchProvider): Record<string, unknown> {
   return {
     'account-id': p.accountId,
     name: p.name,

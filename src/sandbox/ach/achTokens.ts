@@ -50,7 +50,7 @@ export function storeNewToken(
   return token;
 }
 
-export function requireToken(slice: AchSlice, tokenId: string): AchTokenRecord {
+function requireToken(slice: AchSlice, tokenId: string): AchTokenRecord {
   const token = slice.tokens[tokenId];
   if (!token) throw notFound('ACH token', tokenId, NOT_FOUND_HINT);
   return token;

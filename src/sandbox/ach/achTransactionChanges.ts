@@ -9,7 +9,7 @@ import { newTransactionId } from './achTransactionCreate';
 import { transactionReply } from './achWire';
 
 /** A voided pending transaction ends in this status; it never reaches a processing window. */
-export const VOIDED_STATUS = 'Void';
+const VOIDED_STATUS = 'Void';
 
 const NOT_FOUND_HINT = 'Search with GET /rest/v2/ach/transactions to find its id.';
 

@@ -4,7 +4,7 @@
 
 import { SALE_TYPES, type CardTransaction } from '../cards/cardState';
 
-export interface BatchTotals { salesCount: number; salesCents: number; refundCount: number; refundCents: number }
+interface BatchTotals { salesCount: number; salesCents: number; refundCount: number; refundCents: number }
 
 export function batchTotals(transactions: Iterable<CardTransaction>, batchId: string): BatchTotals {
   const totals: BatchTotals = { salesCount: 0, salesCents: 0, refundCount: 0, refundCents: 0 };

@@ -5,9 +5,9 @@ import { cardBrand, checks, luhnValid } from '../../core/inputChecks';
 import type { SandboxClock } from '../domain';
 import { fieldError } from '../bodyFields';
 
-export interface CardFacts { brand: string; lastFour: string }
+interface PanSummary { brand: string; lastFour: string }
 
-export function panFacts(pan: string, field = 'card'): CardFacts {
+export function panSummary(pan: string, field = 'card'): PanSummary {
   if (!luhnValid(pan)) throw fieldError(field, `is ${checks.luhn(pan) ?? 'not a valid card number'}`);
   return { brand: cardBrand(pan) ?? 'UNKNOWN', lastFour: pan.slice(-4) };
 }

@@ -5,7 +5,7 @@ import type { DomainContext } from '../domain';
 import { optionalString, requiredString, type Body } from '../bodyFields';
 import { findToken, type VaultSlice } from '../vault/vaultState';
 import { TOKEN_ID_PATTERN } from '../../catalog/localSandbox/tokenIds';
-import { checkCsc, checkExpDate, panFacts } from './cardChecks';
+import { checkCsc, checkExpDate, panSummary } from './cardChecks';
 import type { StoredCard } from './cardState';
 
 export function resolveCard(body: Body, ctx: DomainContext<unknown>): { card: StoredCard; pan?: string } {
@@ -17,7 +17,7 @@ export function resolveCard(body: Body, ctx: DomainContext<unknown>): { card: St
     const expDate = checkExpDate(expField ?? token.expDate, ctx.clock);
     return { card: { brand: token.cardType, lastFour: token.lastFour, expDate, tokenId: token.tokenId } };
   }
-  const facts = panFacts(value);
+  const summary = panSummary(value);
   const expDate = checkExpDate(requiredString(body, 'exp-date'), ctx.clock);
-  return { card: { brand: facts.brand, lastFour: facts.lastFour, expDate }, pan: value };
+  return { card: { brand: summary.brand, lastFour: summary.lastFour, expDate }, pan: value };
 }

@@ -12,7 +12,7 @@ export type CardsCtx = DomainContext<CardsSlice>;
 
 const REFERENCE_FIELDS = ['order-id', 'invoice', 'purchase-order', 'customer-id', 'description', 'comments', 'email-address'];
 
-export const INVALID_REQUEST = '011';
+const INVALID_REQUEST = '011';
 
 export function references(body: Body): Record<string, string> {
   const out: Record<string, string> = {};
@@ -23,7 +23,7 @@ export function references(body: Body): Record<string, string> {
   return out;
 }
 
-/** String fields a card transaction echoes as sent (facts §2.2; the community OpenAPI's model). */
+/** String fields a card transaction echoes as sent (docs/gateway-facts.md §2.2; the community OpenAPI's model). */
 const ECHOED_FIELDS = ['billing-is-shipping', 'sales-tax-amount', 'sales-tax-type', 'client-ip', 'software-type', 'software-type-version', 'service-fee', 'email-receipt'];
 const ADDRESS_OBJECTS = ['billing', 'shipping'];
 

@@ -1,13 +1,13 @@
 // What the gateway settings do to a charge that the amount table would approve: the duplicate
 // check (045), the AVS filter (046) and the CSC filter (047 mismatch, 048 not verified).
-// Result codes and meanings from the facts' result-code table; which filter name covers which
+// Result codes and meanings from the result-code table of docs/gateway-facts.md; which filter name covers which
 // result is in verificationTable.ts.
 
 import type { SettingsSlice, SettingsValues } from '../settings/settingsState';
 import type { CardTransaction } from './cardState';
 import { AVS_FILTER_BY_CODE, CSC_FILTER_BY_CODE, type VerificationResult } from './verificationTable';
 
-export interface Refusal { resultCode: string; message: string }
+interface Refusal { resultCode: string; message: string }
 
 function group(settings: SettingsSlice, key: string): SettingsValues {
   return settings.groups[key] ?? {};
@@ -58,7 +58,7 @@ export function cscRefusal(settings: SettingsSlice, csc: VerificationResult | un
   };
 }
 
-export interface DuplicateProbe {
+interface DuplicateProbe {
   type: CardTransaction['type'];
   amountCents: number;
   card: CardTransaction['card'];
@@ -68,7 +68,7 @@ export interface DuplicateProbe {
   now: Date;
 }
 
-export interface DuplicateOutcome { duplicateOf: CardTransaction; refuse: boolean }
+interface DuplicateOutcome { duplicateOf: CardTransaction; refuse: boolean }
 
 function sameCard(a: CardTransaction['card'], b: CardTransaction['card']): boolean {
   if (a.tokenId || b.tokenId) return a.tokenId === b.tokenId;

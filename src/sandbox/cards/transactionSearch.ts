@@ -1,4 +1,4 @@
-// Transaction search with the facts' §2.6 query parameters, newest first by default.
+// Transaction search with docs/gateway-facts.md §2.6 query parameters, newest first by default.
 
 import { fieldError } from '../bodyFields';
 import { fromCents } from '../money';

@@ -1,4 +1,7 @@
-// AVS and CSC results the sandbox answers, from the catalog's public test values.
+// AVS and CSC results the sandbox answers, as data (docs/sandbox.md "AVS and CSC test values").
+// docs/gateway-facts.md gives the code sets (avs-result-code N,Y,A,G,R,S,U,W,X,Z; csc-result-code
+// M,N,P,S,U,X, each with a -description); which test input yields which code is our choice,
+// made so that every code can be produced on purpose.
 
 import { AVS_BY_ZIP, CSC_BY_VALUE, type VerificationResult } from '../../catalog/localSandbox/verificationValues';
 
@@ -25,8 +28,8 @@ export function avsResult(zip: string | undefined, street: string | undefined): 
 
 const CSC_MATCH: VerificationResult = { code: 'M', description: 'CSC matches' };
 
-/** The "Invalid CSC" decline amount (facts §6: 0.48 → 021) also reports a mismatch. */
-export const INVALID_CSC_AMOUNT = '0.48';
+/** The "Invalid CSC" decline amount (docs/gateway-facts.md §6: 0.48 → 021) also reports a mismatch. */
+const INVALID_CSC_AMOUNT = '0.48';
 
 /** The CSC result, or undefined when no CSC was sent. */
 export function cscResult(csc: string | undefined, amount: string): VerificationResult | undefined {

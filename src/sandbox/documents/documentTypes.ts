@@ -1,6 +1,6 @@
 // The kinds of merchant documents the sandbox publishes, and how often each one appears.
 
-export type Cadence = 'monthly' | 'yearly' | 'once';
+type Cadence = 'monthly' | 'yearly' | 'once';
 
 export interface DocumentType {
   documentTypeId: number;

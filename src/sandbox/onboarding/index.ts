@@ -9,7 +9,7 @@ import { initialOnboardingSlice, type OnboardedMerchant, type OnboardingSlice } 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Boarding timestamps carry seven fractional digits (.NET ticks): `2024-05-01T12:00:00.1230000Z`. */
-export function boardingTimestamp(instant: Date): string {
+function boardingTimestamp(instant: Date): string {
   return `${instant.toISOString().slice(0, -1)}0000Z`;
 }
 

@@ -1,4 +1,4 @@
-// Reading a create-merchant body: the minimal required data (facts §9) checked field by
+// Reading a create-merchant body: the minimal required data (docs/gateway-facts.md §9) checked field by
 // field, and the optional full data kept with account and taxpayer numbers masked.
 
 import { checks } from '../../core/inputChecks';
@@ -6,7 +6,7 @@ import { maskAccount, redactValue } from '../../core/redaction';
 
 type Body = Record<string, unknown>;
 
-export interface MerchantApplication {
+interface MerchantApplication {
   dbaName: string;
   emailAddress: string;
   mccCode: string;
@@ -14,7 +14,7 @@ export interface MerchantApplication {
   optional: Record<string, unknown>;
 }
 
-/** Optional fields of the create body that the sandbox keeps and echoes (facts §9). */
+/** Optional fields of the create body that the sandbox keeps and echoes (docs/gateway-facts.md §9). */
 const OPTIONAL_FIELDS: readonly string[] = [
   'externalCustomerId', 'applicationExpirationTime', 'pendEmailAddress', 'mailingAddress', 'physicalAddress',
   'bankAccounts', 'businessContacts', 'taxpayer', 'pricingPlan',

@@ -97,7 +97,7 @@ export function typedValues(fields: Record<string, FieldRule>, values: SettingsV
     else if ((rule?.kind === 'list' || rule?.kind === 'textOrList') && isObject(v)) {
       const list = rule.kind === 'list' ? rule : rule.list;
       const items = v[list.item];
-      out[name] = { [list.item]: (Array.isArray(items) ? items : [items]).map(i => (isObject(i) ? typedValues(list.fields, i) : i)) };
+      out[name] = { [list.item]: (Array.isArray(items) ? (items as unknown[]) : [items]).map(i => (isObject(i) ? typedValues(list.fields, i) : i)) };
     } else out[name] = v;
   }
   return out;

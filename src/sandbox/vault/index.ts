@@ -2,7 +2,7 @@
 
 import { type DomainModule, type Handler, type Reply, type SandboxRequest } from '../domain';
 import { fieldError, optionalFlag, optionalString, requiredString, type Body } from '../bodyFields';
-import { checkCsc, checkExpDate, panFacts } from '../cards/cardChecks';
+import { checkCsc, checkExpDate, panSummary } from '../cards/cardChecks';
 import { findToken, initialVaultSlice, storeToken, tokenView, type StoredToken, type VaultSlice } from './vaultState';
 import { searchTokens } from './tokenSearch';
 
@@ -59,7 +59,7 @@ function tokenReply(req: SandboxRequest, token: StoredToken): Reply {
 const create: Handler<VaultSlice> = (req, ctx) => {
   const body = req.body;
   const track = optionalString(body, 'card') === undefined ? fromTrack2(body) : undefined;
-  const card = panFacts(track?.card ?? requiredString(body, 'card'));
+  const card = panSummary(track?.card ?? requiredString(body, 'card'));
   const lastFour = optionalString(body, 'last-four-digits');
   if (lastFour !== undefined && lastFour !== card.lastFour) {
     throw fieldError('last-four-digits', `is "${lastFour}" but the card number ends in ${card.lastFour}`);

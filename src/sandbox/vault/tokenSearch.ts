@@ -1,4 +1,4 @@
-// Token search with the Vault API's filters (facts §3): token id, update-date range or preset
+// Token search with the Vault API's filters (docs/gateway-facts.md §3): token id, update-date range or preset
 // window, customer key, paging.
 
 import type { SandboxClock } from '../domain';

@@ -2,8 +2,6 @@
 // result editors (json, redacted), chaining a refund by id, the open batch's totals,
 // cancellation and the production guard, history.
 import assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { operations, requireOperation } from '../../../src/catalog';
 import type { GatewayResult } from '../../../src/core/result';

@@ -97,8 +97,8 @@ suite('request files in the Testing view, and generated code', () => {
     assert.equal(results[refund.id]?.state, 'passed');
     assert.equal(results[decline.id]?.state, 'failed');
     const [status, result] = decline.children;
-    assert.deepEqual([results[status!.id]?.state, results[status!.id]?.expected, results[status!.id]?.actual], ['failed', '200', '402']);
-    assert.deepEqual([results[result!.id]?.state, results[result!.id]?.expected, results[result!.id]?.actual], ['failed', 'APPROVED', 'DECLINED']);
+    assert.deepEqual([results[status.id]?.state, results[status.id]?.expected, results[status.id]?.actual], ['failed', '200', '402']);
+    assert.deepEqual([results[result.id]?.state, results[result.id]?.expected, results[result.id]?.actual], ['failed', 'APPROVED', 'DECLINED']);
     assert.equal(control.stats().byOperation['transactions.sale'], sales + 2, 'the same engine as Send All sent the file once');
     const uri = vscode.Uri.file(file).toString();
     const marks = a.requestDecorations(uri);
@@ -113,7 +113,7 @@ suite('request files in the Testing view, and generated code', () => {
     assert.ok(refund);
     const results = await a.requestTests.run([refund.id]);
     assert.equal(results[refund.id]?.state, 'passed');
-    assert.equal(results[item!.children[2]!.id], undefined, 'the other requests were not run');
+    assert.equal(results[item.children[2].id], undefined, 'the other requests were not run');
   });
 
   test('the CLI\'s JUnit report names the suite and cases as the Testing view does', async function () {

@@ -67,7 +67,7 @@ function render(request: CodeRequest, context: RenderContext): string {
   }
   if (request.body) {
     // HttpClient keeps Content-Type on the content, not on the request.
-    const mediaType = (plainValue(contentType?.value ?? []) ?? 'application/json').split(';')[0]!.trim();
+    const mediaType = (plainValue(contentType?.value ?? []) ?? 'application/json').split(';')[0].trim();
     lines.push(`    request.Content = new StringContent(body, Encoding.UTF8, ${quoted(mediaType)}); // Content-Type lives on the content`);
   }
   lines.push(

@@ -42,7 +42,7 @@ function render(request: CodeRequest, context: RenderContext): string {
   args.push(`-w '\\nHTTP %{http_code}\\n'`);
   if (request.body) {
     const [first, ...rest] = hereDocument(request.body.text, request);
-    args.push(first as string);
+    args.push(first);
     lines.push(...args.map((a, i) => (i === 0 ? a : `  ${a}`)).join(' \\\n').split('\n'), ...rest);
   } else {
     lines.push(...args.map((a, i) => (i === 0 ? a : `  ${a}`)).join(' \\\n').split('\n'));

@@ -55,14 +55,6 @@ export function scopeAtPath(op: Operation, names: readonly string[]): { scope: F
   return scope ? { scope, ...(spec ? { spec } : {}) } : undefined;
 }
 
-/** The spec of the field reached by `names` (its last step), if the catalog knows it. */
-export function specAtPath(op: Operation, names: readonly string[]): FieldSpec | undefined {
-  const last = names[names.length - 1];
-  if (last === undefined) return undefined;
-  const parent = scopeAtPath(op, names.slice(0, -1));
-  return parent ? lookupField(parent.scope, last).spec : undefined;
-}
-
 /** The node chain (root first) down to the innermost node whose span holds `offset`. */
 export function fieldChainAt(root: FieldNode, offset: number): FieldNode[] {
   const chain = [root];

@@ -9,10 +9,10 @@ import { TokenBucketLimiter } from './rateLimiter';
 import { HandlerTable } from './router';
 import { completeSlices, freshSlices, idSourceOver, type AnyModule, type SandboxState } from './state';
 
-export interface RequestStats { requests: number; byOperation: Record<string, number> }
+interface RequestStats { requests: number; byOperation: Record<string, number> }
 
 
-export class SandboxRuntime {
+export class LiveSandbox {
   readonly faults = new FaultQueue();
   readonly limiter: TokenBucketLimiter;
   readonly handlers: HandlerTable;
