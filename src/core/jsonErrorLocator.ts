@@ -3,11 +3,11 @@
 // time: jsonc-parser's strict parse (no comments, no trailing commas) gives the offset. It only
 // runs after JSON.parse has already failed.
 
-import { parse, type ParseError } from 'jsonc-parser';
+import { parse, type ParseError, type ParseErrorCode } from 'jsonc-parser';
 
 // jsonc-parser's ParseErrorCode values (a const enum its typings declare, which isolated
 // modules cannot read).
-const UNEXPECTED_END_OF_STRING = 12;
+const UNEXPECTED_END_OF_STRING = 12 as ParseErrorCode;
 const INSIDE_A_STRING: ReadonlySet<number> = new Set([14, 15, 16]); // InvalidUnicode, InvalidEscapeCharacter, InvalidCharacter
 const BAD_STRING_PART = /[\u0000-\u001f]|\\(?!["\\/bfnrt]|u[0-9a-fA-F]{4})/;
 

@@ -37,7 +37,7 @@ function newRequestItems(doc: AnalyzedDocument, context: LineContext, line: numb
     // takes a body is where its sample goes.
     const root = doc.bodyOf(context.requestIndex)?.root;
     const takesBody = (doc.operationOf(context.requestIndex)?.op?.bodyFormat ?? 'none') !== 'none';
-    if (root ? root.end > doc.lineStarts[line]! : takesBody) return [];
+    if (root ? root.end > doc.lineStarts[line] : takesBody) return [];
   }
   return requestSnippetItems('below-request', range);
 }

@@ -5,13 +5,13 @@
 // string of the same length first, so every offset still points into the text as written.
 // Syntax errors are NOT reported from here; diagnostics use the codecs' parseJson for those.
 
-import { createScanner, visit } from 'jsonc-parser';
+import { createScanner, visit, type ParseErrorCode, type SyntaxKind } from 'jsonc-parser';
 
 // jsonc-parser's SyntaxKind and ParseErrorCode values used here (const enums its typings
 // declare, which isolated modules cannot read).
-const OPEN_BRACE_TOKEN = 1;
-const EOF_TOKEN = 17;
-const INVALID_SYMBOL = 1;
+const OPEN_BRACE_TOKEN = 1 as SyntaxKind;
+const EOF_TOKEN = 17 as SyntaxKind;
+const INVALID_SYMBOL = 1 as ParseErrorCode;
 
 export type JsonNodeKind = 'object' | 'array' | 'string' | 'number' | 'literal' | 'template' | 'word';
 
