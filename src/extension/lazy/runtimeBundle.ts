@@ -5,6 +5,7 @@
 export {
   GatewayClient,
   GatewayError,
+  isGatewayError,
   prettyJson,
   prettyXml,
   parseJson,

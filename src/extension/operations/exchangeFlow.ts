@@ -14,6 +14,7 @@ import type { ExchangeContext, ExchangeLog } from '../feedback/exchangeLog';
 import type { HistoryStore } from '../history/historyStore';
 import { resourceChangeOf } from './resourceEffects';
 import { isSettingsWrite } from './settingsDocuments';
+import { loadRuntime } from '../lazy/runtime';
 
 export interface SendEvent {
   environmentName: string;
@@ -136,7 +137,7 @@ export async function runExchange(deps: ExchangeDeps, req: ExchangeRequest): Pro
   let result: GatewayResult;
   const exchange = async (): Promise<GatewayResult> => {
     const client = await deps.environments.client(req.env.name);
-    if (abort.signal.aborted) throw Object.assign(new Error('cancelled'), { name: 'GatewayError', kind: 'aborted' });
+    if (abort.signal.aborted) throw new (loadRuntime().GatewayError)('aborted', 'cancelled');
     // From here on the client writes the exchange's one log line, failures included.
     reachedClient = true;
     return req.perform(client, abort.signal);
