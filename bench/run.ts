@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark, each printed as a ratio against a baseline measured in the
 // same run (machines here are noisy; absolute numbers alone would mislead).
 import { benchClientOverhead } from './clientOverhead';
+import { benchDefaultRun } from './defaultRun';
 import { benchLargeAnswer } from './largeAnswer';
 import { benchSandboxDurability } from './sandboxDurability';
 import { benchSandboxThroughput } from './sandboxThroughput';
@@ -9,7 +10,7 @@ import { benchXml } from './xmlCodec';
 
 async function main() {
   const only = process.argv[2];
-  const benches = { client: benchClientOverhead, sandbox: benchSandboxThroughput, durability: benchSandboxDurability, xml: benchXml, large: benchLargeAnswer, load: benchSharedKeyLoad };
+  const benches = { client: benchClientOverhead, sandbox: benchSandboxThroughput, durability: benchSandboxDurability, xml: benchXml, large: benchLargeAnswer, load: benchSharedKeyLoad, run: benchDefaultRun };
   for (const [key, bench] of Object.entries(benches)) {
     if (only && only !== key) continue;
     const result = await bench();
