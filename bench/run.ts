@@ -4,13 +4,14 @@ import { benchClientOverhead } from './clientOverhead';
 import { benchDefaultRun } from './defaultRun';
 import { benchLargeAnswer } from './largeAnswer';
 import { benchSandboxDurability } from './sandboxDurability';
+import { benchSandboxStored } from './sandboxStored';
 import { benchSandboxThroughput } from './sandboxThroughput';
 import { benchSharedKeyLoad } from './sharedKeyLoad';
 import { benchXml } from './xmlCodec';
 
 async function main() {
   const only = process.argv[2];
-  const benches = { client: benchClientOverhead, sandbox: benchSandboxThroughput, durability: benchSandboxDurability, xml: benchXml, large: benchLargeAnswer, load: benchSharedKeyLoad, run: benchDefaultRun };
+  const benches = { client: benchClientOverhead, sandbox: benchSandboxThroughput, durability: benchSandboxDurability, xml: benchXml, large: benchLargeAnswer, load: benchSharedKeyLoad, run: benchDefaultRun, stored: benchSandboxStored };
   for (const [key, bench] of Object.entries(benches)) {
     if (only && only !== key) continue;
     const result = await bench();
