@@ -12,7 +12,7 @@ import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { spawnJsonLine } from './sandboxThroughput';
+import { cpuSoFar, spawnJsonLine } from './sandboxThroughput';
 import { fmt, nowMs } from './stats';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -38,16 +38,6 @@ function requestFile(count: number): string {
 interface Timed { wallMs: number; cpuMs: number }
 
 const CPU_AT_EXIT = path.join(__dirname, 'cpuAtExit.cjs');
-
-/** CPU time (ms) a running process has used so far; Linux /proc, else NaN. */
-function cpuSoFar(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return NaN;
-  }
-}
 
 async function timedRun(args: string[], env: NodeJS.ProcessEnv, dir: string): Promise<Timed> {
   const cpuFile = path.join(dir, 'cpu');
