@@ -19,7 +19,7 @@ export interface BenchDocument {
   lineCount: number;
   requestCount: number;
   spots: Spot[];
-  /** A line whose edit keeps the file valid: a body's `"amount": "25.00"` line. */
+  /** A line whose edit keeps the file valid: a body's `"amount": "25.00"` line, the one nearest the middle of the file. */
   editLine: { line: number; text: string };
 }
 
@@ -94,7 +94,8 @@ export function benchDocument(targetLines = 5000): BenchDocument {
     const valued = offeredValueFields(op.fields);
     bodyLines.forEach((text, i) => {
       spots.push(...bodySpots(text, bodyStart + i, valued));
-      if (!editLine && text.includes('"amount": "{{amount}}"')) editLine = { line: bodyStart + i, text };
+      const middle = targetLines / 2;
+      if (text.includes('"amount": "{{amount}}"') && (!editLine || Math.abs(bodyStart + i - middle) < Math.abs(editLine.line - middle))) editLine = { line: bodyStart + i, text };
     });
     lines.push(...block);
     previous = name;

@@ -34,7 +34,8 @@ export class LspSession {
     connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => this.published(params));
   }
 
-  static async start(serverJs: string): Promise<LspSession> {
+  /** `options`: extra initializationOptions (the server's diagnosticsDelayMs). */
+  static async start(serverJs: string, options: Record<string, unknown> = {}): Promise<LspSession> {
     const child = spawn(process.execPath, [serverJs, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     if (!child.stdout || !child.stdin) throw new Error('could not open the server process pipes');
     const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
@@ -51,7 +52,7 @@ export class LspSession {
           completion: { completionItem: { snippetSupport: true, insertReplaceSupport: true } },
         },
       },
-      initializationOptions: { environments: { active: 'Local sandbox', names: ['Local sandbox'] } },
+      initializationOptions: { environments: { active: 'Local sandbox', names: ['Local sandbox'] }, ...options },
     })]);
     const sync = result.capabilities.textDocumentSync;
     session.syncKind = typeof sync === 'number' ? sync : sync?.change ?? SYNC_FULL;

@@ -3,6 +3,7 @@
 import { benchClientOverhead } from './clientOverhead';
 import { benchDefaultRun } from './defaultRun';
 import { benchLargeAnswer } from './largeAnswer';
+import { benchResultBlocking } from './resultBlocking';
 import { benchSandboxDurability } from './sandboxDurability';
 import { benchSandboxStored } from './sandboxStored';
 import { benchSandboxThroughput } from './sandboxThroughput';
@@ -11,7 +12,7 @@ import { benchXml } from './xmlCodec';
 
 async function main() {
   const only = process.argv[2];
-  const benches = { client: benchClientOverhead, sandbox: benchSandboxThroughput, durability: benchSandboxDurability, xml: benchXml, large: benchLargeAnswer, load: benchSharedKeyLoad, run: benchDefaultRun, stored: benchSandboxStored };
+  const benches = { client: benchClientOverhead, sandbox: benchSandboxThroughput, durability: benchSandboxDurability, xml: benchXml, large: benchLargeAnswer, results: benchResultBlocking, load: benchSharedKeyLoad, run: benchDefaultRun, stored: benchSandboxStored };
   for (const [key, bench] of Object.entries(benches)) {
     if (only && only !== key) continue;
     const result = await bench();

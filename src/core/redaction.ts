@@ -47,7 +47,19 @@ const JSON_FIELD = new RegExp(`((["'])(${NAMES})\\2\\s*:\\s*)("(?:[^"\\\\]|\\\\.
 const XML_FIELD = new RegExp(`(<(${NAMES})(?:\\s[^>]*)?>)([^<]*)(</\\2\\s*>)`, 'gi');
 const QUERY_FIELD = new RegExp(`((?:^|[?&;,\\s])(${NAMES})=)([^&\\s#;,"']*)`, 'gim');
 const HEADER_FIELD = new RegExp(`((?:^|[\\s,{;(])(${NAMES})\\s*:[ \\t]*)((?:(?:Bearer|Basic)\\s+)?[^\\s,;}"']+)`, 'gim');
-const DIGIT_RUN = /\d+(?:[ -]\d+)*/g;
+/**
+ * What each field rule needs after a name: a quote (JSON), whitespace or `>` (XML), `=` (query),
+ * `:` or whitespace (header). One pass tells whether any of the four passes can match; a search
+ * answer holds names like `authorization-code` in every row, never followed by one of these.
+ */
+const FIELD_CONTEXT = new RegExp(`(?:${NAMES})["'\\s>=:]`, 'i');
+/**
+ * Where a card number can start: 13 digits in a row, single spaces or dashes allowed between
+ * them. A run shorter than that (amounts, dates, most ids) is never looked at again.
+ */
+const PAN_START = /\d(?:[ -]?\d){12}/g;
+/** The rest of a digit run from where PAN_START stopped. */
+const RUN_REST = /\d*(?:[ -]\d+)*/y;
 /**
  * Literals shaped like live or test secret keys of common payment APIs (`sk_live_…`,
  * `rk_test_…`), wherever they appear: a key pasted into a query or a body is not ours to show.
@@ -80,9 +92,8 @@ function escapeRegExp(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function removeSecrets(text: string, secrets: readonly string[]): string {
-  const withoutLiterals = text.replace(KEY_LITERAL, REDACTED);
-  if (withoutLiterals !== text) text = withoutLiterals;
+/** The secrets as written, URL-encoded and JSON-escaped, longest first, as one pattern; undefined without secrets. */
+function secretsPattern(secrets: readonly string[]): { pattern: RegExp; shortest: number } | undefined {
   const variants = new Set<string>();
   for (const secret of secrets) {
     if (!secret) continue;
@@ -90,12 +101,13 @@ function removeSecrets(text: string, secrets: readonly string[]): string {
     variants.add(encodeURIComponent(secret));
     variants.add(JSON.stringify(secret).slice(1, -1));
   }
-  if (variants.size === 0) return text;
-  const ordered = [...variants].sort((a, b) => b.length - a.length).map(escapeRegExp);
-  return text.replace(new RegExp(ordered.join('|'), 'g'), REDACTED);
+  if (variants.size === 0) return undefined;
+  const ordered = [...variants].sort((a, b) => b.length - a.length);
+  return { pattern: new RegExp(ordered.map(escapeRegExp).join('|'), 'g'), shortest: ordered[ordered.length - 1]!.length };
 }
 
 function redactFields(text: string): string {
+  if (!FIELD_CONTEXT.test(text)) return text;
   return text
     .replace(JSON_FIELD, (_m, head: string, quote: string, name: string, value: string) => {
       const quoted = value.startsWith('"') || value.startsWith("'");
@@ -122,28 +134,48 @@ function decodeSafely(value: string): string {
  * any window of whole groups holding 13-19 digits that passes Luhn is masked to its last four.
  */
 function maskCardNumbers(text: string): string {
-  return text.replace(DIGIT_RUN, (run: string, offset: number) => {
-    const parts = run.split(/([ -])/);
-    const groups = parts.filter((_p, i) => i % 2 === 0);
-    const separators = parts.filter((_p, i) => i % 2 === 1);
-    const out: string[] = [];
-    let i = 0;
-    // An identifier keeps its own dash-joined digits; anything after a space is text again.
-    if (IDENTIFIER_CONTEXT.test(text.slice(Math.max(0, offset - 48), offset))) {
-      while (i < groups.length && (i === 0 || separators[i - 1] === '-')) out.push(groups[i] + (separators[i++] ?? ''));
+  if (text.length < 13) return text;
+  PAN_START.lastIndex = 0;
+  let found = PAN_START.exec(text);
+  if (!found) return text;
+  let out = '';
+  let copied = 0;
+  while (found) {
+    // The leftmost start of 13 digits is the start of its run: any earlier digit of the run would have matched.
+    const start = found.index;
+    RUN_REST.lastIndex = start + found[0].length;
+    RUN_REST.exec(text);
+    const end = RUN_REST.lastIndex;
+    out += text.slice(copied, start) + maskRun(text, text.slice(start, end), start);
+    copied = end;
+    PAN_START.lastIndex = end;
+    found = PAN_START.exec(text);
+  }
+  return out + text.slice(copied);
+}
+
+/** One run of digit groups of `text` starting at `offset`, with every Luhn-valid 13-19 digit window of whole groups masked. */
+function maskRun(text: string, run: string, offset: number): string {
+  const parts = run.split(/([ -])/);
+  const groups = parts.filter((_p, i) => i % 2 === 0);
+  const separators = parts.filter((_p, i) => i % 2 === 1);
+  const out: string[] = [];
+  let i = 0;
+  // An identifier keeps its own dash-joined digits; anything after a space is text again.
+  if (IDENTIFIER_CONTEXT.test(text.slice(Math.max(0, offset - 48), offset))) {
+    while (i < groups.length && (i === 0 || separators[i - 1] === '-')) out.push(groups[i] + (separators[i++] ?? ''));
+  }
+  while (i < groups.length) {
+    const end = panWindowEnd(groups, i);
+    if (end < 0) {
+      out.push(groups[i] + (separators[i] ?? ''));
+      i++;
+      continue;
     }
-    while (i < groups.length) {
-      const end = panWindowEnd(groups, i);
-      if (end < 0) {
-        out.push(groups[i] + (separators[i] ?? ''));
-        i++;
-        continue;
-      }
-      out.push(maskPan(groups.slice(i, end + 1).join('')) + (separators[end] ?? ''));
-      i = end + 1;
-    }
-    return out.join('');
-  });
+    out.push(maskPan(groups.slice(i, end + 1).join('')) + (separators[end] ?? ''));
+    i = end + 1;
+  }
+  return out.join('');
 }
 
 /** Index of the last group of the longest Luhn-valid 13-19 digit window starting at `start`, or -1. */
@@ -159,41 +191,133 @@ function panWindowEnd(groups: readonly string[], start: number): number {
 }
 
 /**
+ * What a body's field names say about their values, looked up once per name: a search answer
+ * repeats a dozen names a hundred thousand times. Bounded, because names can be data (maps
+ * keyed by id).
+ */
+interface KeyFacts {
+  rule: FieldRule | undefined;
+  isId: boolean;
+}
+const KEY_FACTS = new Map<string, KeyFacts>();
+const KEY_FACTS_LIMIT = 4096;
+
+function factsOf(key: string): KeyFacts {
+  let facts = KEY_FACTS.get(key);
+  if (facts) return facts;
+  const name = key.toLowerCase();
+  // Own names only: a body's "constructor" or "__proto__" is not a rule.
+  facts = { rule: Object.hasOwn(FIELD_RULES, name) ? FIELD_RULES[name] : undefined, isId: IDENTIFIER_CONTEXT.test(`"${key}":"`) };
+  if (KEY_FACTS.size < KEY_FACTS_LIMIT) KEY_FACTS.set(key, facts);
+  return facts;
+}
+
+/** Sets `target[key]`; an own `__proto__` key (JSON.parse makes those) is defined, not passed to the setter, so it cannot keep its old value or swap the prototype. */
+function put(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
+
+/**
+ * One exchange's redaction: the environment's secrets compiled into one pattern once, then used
+ * for every text and every leaf of a body. `redact`/`redactValue` keep the last one, so callers
+ * passing the same secrets again (one per log line, one per exchange) do not compile again.
+ */
+export class Redactor {
+  private readonly secrets: RegExp | undefined;
+  private readonly shortestSecret: number;
+
+  constructor(secrets: readonly string[] = []) {
+    const compiled = secretsPattern(secrets);
+    this.secrets = compiled?.pattern;
+    this.shortestSecret = compiled?.shortest ?? Infinity;
+  }
+
+  /** Same as `redact(text, secrets)`. */
+  text(text: string): string {
+    return maskCardNumbers(redactFields(this.removeSecrets(text)));
+  }
+
+  /** Same as `redactValue(value, secrets)`: a new value, the input untouched. */
+  value<T>(value: T): T {
+    return this.node(undefined, value, false) as T;
+  }
+
+  /**
+   * The same rules on a tree the caller owns and nobody else sees yet (a body just parsed):
+   * only the leaves that change are replaced, in place, so no copy of the tree is made.
+   * Returns the tree (a new value only when the root itself is a leaf that changes).
+   */
+  valueInPlace(value: unknown): unknown {
+    return this.node(undefined, value, true);
+  }
+
+  private removeSecrets(text: string): string {
+    // Both patterns need text they could match: a key literal holds "k_", a secret its length.
+    if (text.includes('k_')) text = text.replace(KEY_LITERAL, REDACTED);
+    if (this.secrets === undefined || text.length < this.shortestSecret) return text;
+    return text.replace(this.secrets, REDACTED);
+  }
+
+  private leaf(key: string | undefined, value: string): string {
+    const facts = key === undefined ? undefined : factsOf(key);
+    if (facts?.rule) return hideByRule(facts.rule, value);
+    const withoutSecrets = redactFields(this.removeSecrets(value));
+    return facts?.isId ? withoutSecrets : maskCardNumbers(withoutSecrets);
+  }
+
+  private node(key: string | undefined, value: unknown, inPlace: boolean): unknown {
+    if (typeof value === 'string') return this.leaf(key, value);
+    if (typeof value === 'number' || typeof value === 'bigint') {
+      const rule = key === undefined ? undefined : factsOf(key).rule;
+      if (rule) return hideByRule(rule, String(value));
+      const text = String(value);
+      const masked = maskCardNumbers(text);
+      return masked === text ? value : masked;
+    }
+    if (Array.isArray(value)) {
+      if (!inPlace) return value.map((item) => this.node(key, item, false));
+      for (let i = 0; i < value.length; i++) {
+        const item: unknown = value[i];
+        const out = this.node(key, item, true);
+        if (out !== item) value[i] = out;
+      }
+      return value;
+    }
+    if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
+      const source = value as Record<string, unknown>;
+      const out: Record<string, unknown> = inPlace ? source : {};
+      for (const k of Object.keys(source)) {
+        const v = source[k];
+        const redacted = this.node(k, v, inPlace);
+        if (!inPlace || redacted !== v) put(out, k, redacted);
+      }
+      return out;
+    }
+    return value;
+  }
+}
+
+let lastRedactor: { key: string; redactor: Redactor } | undefined;
+
+/** The redactor for these secrets: the last one made when the secrets are the same. */
+export function redactorFor(secrets: readonly string[] = []): Redactor {
+  const key = JSON.stringify(secrets);
+  if (lastRedactor?.key !== key) lastRedactor = { key, redactor: new Redactor(secrets) };
+  return lastRedactor.redactor;
+}
+
+/**
  * Removes key values (every string in `secrets`, and values of api-key, AccessKey and
  * Authorization headers or fields), masks card numbers and account numbers to their last
  * four, and replaces CSC values with `***`. Works on JSON, XML, query strings, header blocks
  * and free text alike.
  */
 export function redact(text: string, secrets: readonly string[] = []): string {
-  return maskCardNumbers(redactFields(removeSecrets(text, secrets)));
-}
-
-function redactString(key: string | undefined, value: string, secrets: readonly string[]): string {
-  const rule = key === undefined ? undefined : FIELD_RULES[key.toLowerCase()];
-  if (rule) return hideByRule(rule, value);
-  const withoutSecrets = removeSecrets(value, secrets);
-  const isId = key !== undefined && IDENTIFIER_CONTEXT.test(`"${key}":"`);
-  return isId ? redactFields(withoutSecrets) : maskCardNumbers(redactFields(withoutSecrets));
-}
-
-function redactNode(key: string | undefined, value: unknown, secrets: readonly string[]): unknown {
-  if (typeof value === 'string') return redactString(key, value, secrets);
-  if (typeof value === 'number' || typeof value === 'bigint') {
-    const rule = key === undefined ? undefined : FIELD_RULES[key.toLowerCase()];
-    if (rule) return hideByRule(rule, String(value));
-    const text = String(value);
-    return maskCardNumbers(text) === text ? value : maskCardNumbers(text);
-  }
-  if (Array.isArray(value)) return value.map((item) => redactNode(key, item, secrets));
-  if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = redactNode(k, v, secrets);
-    return out;
-  }
-  return value;
+  return redactorFor(secrets).text(text);
 }
 
 /** Deep redaction of a parsed body (JSON value or XML object): same rules as `redact`. */
 export function redactValue<T>(value: T, secrets: readonly string[] = []): T {
-  return redactNode(undefined, value, secrets) as T;
+  return redactorFor(secrets).value(value);
 }

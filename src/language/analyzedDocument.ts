@@ -14,8 +14,25 @@ export class AnalyzedDocument {
   private readonly operations = new Map<number, RequestOperation>();
   private readonly bodies = new Map<number, AnalyzedBody | null>();
   private names?: Map<string, number>;
+  private namedIndexes?: number[];
 
-  constructor(readonly text: string, readonly uri = 'untitled:request.gwreq', readonly version = 0) {}
+  /**
+   * `prepared`: the parse and line offsets when the caller already has them (the incremental
+   * analysis builds them from the file's blocks); they must be what parsing `text` gives.
+   */
+  constructor(readonly text: string, readonly uri = 'untitled:request.gwreq', readonly version = 0, prepared?: { file: RequestFile; lineStarts: number[]; lineEnds: number[] }) {
+    if (prepared) {
+      this.parsed = prepared.file;
+      this.starts = prepared.lineStarts;
+      this.ends = prepared.lineEnds;
+    }
+  }
+
+  /** Offset of the end of each line (before its line break). */
+  get lineEnds(): number[] {
+    if (!this.ends) this.countLines();
+    return this.ends as number[];
+  }
 
   get file(): RequestFile {
     this.parsed ??= parseRequestFile(this.text);
@@ -152,6 +169,18 @@ export class AnalyzedDocument {
     }
     return this.names;
   }
+
+  /** Indexes of the requests that have a name, ascending: completion walks back from the cursor without visiting the others. */
+  get namedRequestIndexes(): number[] {
+    if (!this.namedIndexes) {
+      const found: number[] = [];
+      this.requests.forEach((r, i) => {
+        if (r.name !== undefined) found.push(i);
+      });
+      this.namedIndexes = found;
+    }
+    return this.namedIndexes;
+  }
 }
 
 /** Index of the last item whose key is ≤ `value` in an ascending list, or -1. */
@@ -180,10 +209,11 @@ export class DocumentCache {
 
   constructor(private readonly capacity = 64) {}
 
-  get(uri: string, version: number, text: string): AnalyzedDocument {
+  /** `make`: how to build the document when it is not cached (default: parse the text). */
+  get(uri: string, version: number, text: string, make = () => new AnalyzedDocument(text, uri, version)): AnalyzedDocument {
     const cached = this.docs.get(uri);
     if (cached && cached.version === version && cached.text === text) return cached;
-    const fresh = new AnalyzedDocument(text, uri, version);
+    const fresh = make();
     this.docs.delete(uri);
     this.docs.set(uri, fresh);
     if (this.docs.size > this.capacity) this.docs.delete(this.docs.keys().next().value as string);

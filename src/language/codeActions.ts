@@ -17,9 +17,9 @@ const replacementOf = (d: Diagnostic): string | undefined => {
 const before = (a: Range['start'], b: Range['start']): boolean => a.line < b.line || (a.line === b.line && a.character < b.character);
 const overlaps = (a: Range, b: Range): boolean => !before(a.end, b.start) && !before(b.end, a.start);
 
-export function codeActionsFor(doc: AnalyzedDocument, range: Range): CodeAction[] {
+export function codeActionsFor(doc: AnalyzedDocument, range: Range, diagnostics: readonly Diagnostic[] = diagnose(doc)): CodeAction[] {
   const actions: CodeAction[] = [];
-  for (const d of diagnose(doc)) {
+  for (const d of diagnostics) {
     const replacement = replacementOf(d);
     if (replacement === undefined || !overlaps(d.range, range)) continue;
     const current = doc.text.slice(doc.offsetAt(d.range.start), doc.offsetAt(d.range.end));

@@ -11,7 +11,7 @@ export interface DocumentTarget {
   local: boolean;
 }
 
-export function documentTarget(doc: AnalyzedDocument, environments: EnvironmentsParams): DocumentTarget {
+export function documentTarget(doc: Pick<AnalyzedDocument, 'text'>, environments: EnvironmentsParams): DocumentTarget {
   const named = environmentNamedIn(doc.text);
   const name = named !== undefined && environments.names.includes(named) ? named : environments.active;
   return {

@@ -2,9 +2,9 @@
 // them to LSP, and unit, fuzz and benchmark code call them directly. Every handler answers
 // something (an empty answer at worst) rather than throwing.
 
-import type { CodeAction, CodeLens, CompletionItem, Diagnostic, DocumentSymbol, Hover, Position, Range, TextEdit } from 'vscode-languageserver-types';
+import type { CodeAction, CodeLens, CompletionItem, CompletionList, Diagnostic, DocumentSymbol, Hover, Position, Range, TextEdit } from 'vscode-languageserver-types';
 import { AnalyzedDocument, DocumentCache } from './analyzedDocument';
-import { complete } from './completion';
+import { complete, completionList } from './completion';
 import { hoverAt } from './hover';
 import { diagnose } from './diagnostics';
 import { codeLensesOf } from './codeLenses';
@@ -31,6 +31,10 @@ export const languageHandlers = {
   completion(doc: AnalyzedDocument, position: Position): CompletionItem[] {
     return complete(doc, position);
   },
+  /** The same items, marked incomplete when cut short (the editor then asks again as the user types). */
+  completionList(doc: AnalyzedDocument, position: Position): CompletionList {
+    return completionList(doc, position);
+  },
   hover(doc: AnalyzedDocument, position: Position): Hover | null {
     return hoverAt(doc, position);
   },
@@ -38,9 +42,9 @@ export const languageHandlers = {
   diagnostics(doc: AnalyzedDocument, environments?: EnvironmentsParams): Diagnostic[] {
     return diagnose(doc, environments ? documentTarget(doc, environments) : undefined);
   },
-  /** Quick fixes for the diagnostics in `range` that carry a replacement. */
-  codeActions(doc: AnalyzedDocument, range: Range): CodeAction[] {
-    return codeActionsFor(doc, range);
+  /** Quick fixes for the diagnostics in `range` that carry a replacement (of `diagnostics` when the caller has the document's already). */
+  codeActions(doc: AnalyzedDocument, range: Range, diagnostics?: Diagnostic[]): CodeAction[] {
+    return codeActionsFor(doc, range, diagnostics);
   },
   codeLenses(doc: AnalyzedDocument, environments: EnvironmentsParams): CodeLens[] {
     return codeLensesOf(doc, environments);

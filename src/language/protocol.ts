@@ -24,7 +24,16 @@ export interface ServerInitializationOptions {
    * re-open suggestions; other editors get neither.
    */
   runsEditorCommands?: boolean;
+  /**
+   * How long typing must pause before an edit's diagnostics are published (ms; default
+   * DIAGNOSTICS_DELAY_MS). Opening a file publishes at once. 0 publishes after every change:
+   * the benchmark uses it to time the analysis on its own.
+   */
+  diagnosticsDelayMs?: number;
 }
+
+/** Default pause after the last edit before diagnostics are published. */
+export const DIAGNOSTICS_DELAY_MS = 150;
 
 /** Commands the code lenses run (registered by the extension). */
 export const LENS_COMMANDS = {

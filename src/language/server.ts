@@ -1,13 +1,17 @@
 // The request-file language server process (dist/server.js): LSP wiring only. Every feature
 // is a pure handler in handlers.ts; documents are analyzed once per version (DocumentCache).
-// Diagnostics are pushed (publishDiagnostics) on open and change.
+// Diagnostics are pushed (publishDiagnostics): at once on open, and once typing pauses
+// (diagnosticsDelayMs) after a change, from an analysis that redoes only the `###` blocks
+// the edits touched (FileDiagnostics).
 
-import { CodeLensRefreshRequest, createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
+import { CodeLensRefreshRequest, createConnection, type CompletionItem, type CompletionList, ProposedFeatures, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import { clientProfileOf, fitCompletions, type ClientProfile } from './clientProfile';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { DocumentCache } from './analyzedDocument';
+import { AnalyzedDocument, DocumentCache } from './analyzedDocument';
 import { languageHandlers } from './handlers';
-import { ENVIRONMENTS_NOTIFICATION, type EnvironmentsParams, type ServerInitializationOptions } from './protocol';
+import { DIAGNOSTICS_DELAY_MS, ENVIRONMENTS_NOTIFICATION, type EnvironmentsParams, type ServerInitializationOptions } from './protocol';
+import { FileDiagnostics } from './fileDiagnostics';
+import { documentTarget } from './documentTarget';
 
 // The transports vscode-languageserver reads from the command line. Without one it would throw
 // at start-up; say how to start it instead.
@@ -24,10 +28,27 @@ const cache = new DocumentCache();
 let environments: EnvironmentsParams = { active: '', names: [] };
 let canRefreshLenses = false;
 let profile: ClientProfile = { snippets: true, editorCommands: true };
+let diagnosticsDelayMs = DIAGNOSTICS_DELAY_MS;
+/** Per open document: its incremental diagnostics, and the publish waiting for typing to pause. */
+const fileDiagnostics = new Map<string, FileDiagnostics>();
+const pending = new Map<string, ReturnType<typeof setTimeout>>();
 
+function fileOf(uri: string): FileDiagnostics {
+  let file = fileDiagnostics.get(uri);
+  if (!file) {
+    file = new FileDiagnostics();
+    fileDiagnostics.set(uri, file);
+  }
+  return file;
+}
+
+/** The document for the other features, built from the incremental analysis's blocks (a full parse if that fails). */
 function analyzed(uri: string) {
   const doc = documents.get(uri);
-  return doc ? cache.get(uri, doc.version, doc.getText()) : undefined;
+  if (!doc) return undefined;
+  const text = doc.getText();
+  return cache.get(uri, doc.version, text, () => safely('analysis', undefined, () => fileOf(uri).document(text, uri, doc.version, documentTarget({ text }, environments)))
+    ?? new AnalyzedDocument(text, uri, doc.version));
 }
 
 /** A handler failure is logged and answered empty: one bad request must not end the server. */
@@ -48,6 +69,8 @@ function isEnvironments(value: unknown): value is EnvironmentsParams {
 connection.onInitialize((params) => {
   const options = params.initializationOptions as ServerInitializationOptions | undefined;
   if (isEnvironments(options?.environments)) environments = options.environments;
+  const delay = options?.diagnosticsDelayMs;
+  if (typeof delay === 'number' && Number.isFinite(delay) && delay >= 0) diagnosticsDelayMs = delay;
   canRefreshLenses = params.capabilities.workspace?.codeLens?.refreshSupport === true;
   profile = clientProfileOf(params);
   return {
@@ -74,28 +97,53 @@ connection.onNotification(ENVIRONMENTS_NOTIFICATION, (params: unknown) => {
   if (canRefreshLenses) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
 });
 
+/** The current diagnostics of an open document (incremental: only changed blocks are analysed). */
+function diagnosticsOf(uri: string) {
+  const doc = documents.get(uri);
+  if (!doc) return undefined;
+  const text = doc.getText();
+  const target = documentTarget({ text }, environments);
+  return { version: doc.version, diagnostics: safely('diagnostics', [], () => fileOf(uri).update(text, target)) };
+}
+
 function publish(uri: string): void {
-  const doc = analyzed(uri);
-  if (!doc) return;
-  const diagnostics = safely('diagnostics', [], () => languageHandlers.diagnostics(doc, environments));
-  void connection.sendDiagnostics({ uri, version: doc.version, diagnostics });
+  clearTimeout(pending.get(uri));
+  pending.delete(uri);
+  const found = diagnosticsOf(uri);
+  if (found) void connection.sendDiagnostics({ uri, version: found.version, diagnostics: found.diagnostics });
+}
+
+/** Publishes once typing pauses: each keystroke restarts the wait, so only the last version is analysed. */
+function publishSoon(uri: string): void {
+  if (diagnosticsDelayMs === 0) return publish(uri);
+  clearTimeout(pending.get(uri));
+  pending.set(uri, setTimeout(() => publish(uri), diagnosticsDelayMs));
 }
 
 // TextDocuments fires onDidChangeContent for an open too: publishing on both sent every
-// didOpen's diagnostics twice.
-documents.onDidChangeContent((e) => publish(e.document.uri));
+// didOpen's diagnostics twice. The first analysis of a document is published at once.
+documents.onDidChangeContent((e) => (fileDiagnostics.has(e.document.uri) ? publishSoon(e.document.uri) : publish(e.document.uri)));
 documents.onDidClose((e) => {
+  clearTimeout(pending.get(e.document.uri));
+  pending.delete(e.document.uri);
+  fileDiagnostics.delete(e.document.uri);
   cache.delete(e.document.uri);
   void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
 });
 
 connection.onCompletion((p) => {
   const doc = analyzed(p.textDocument.uri);
-  return doc ? safely('completion', [], () => fitCompletions(languageHandlers.completion(doc, p.position), profile)) : [];
+  if (!doc) return [];
+  return safely<CompletionItem[] | CompletionList>('completion', [], () => {
+    const list = languageHandlers.completionList(doc, p.position);
+    const items = fitCompletions(list.items, profile);
+    return list.isIncomplete ? { isIncomplete: true, items } : items;
+  });
 });
 connection.onCodeAction((p) => {
   const doc = analyzed(p.textDocument.uri);
-  return doc ? safely('code actions', [], () => languageHandlers.codeActions(doc, p.range)) : [];
+  // The fixes come from the file's current diagnostics (incremental), not a whole-file re-analysis.
+  return doc ? safely('code actions', [], () => languageHandlers.codeActions(doc, p.range, diagnosticsOf(p.textDocument.uri)?.diagnostics)) : [];
 });
 connection.onHover((p) => {
   const doc = analyzed(p.textDocument.uri);

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { GatewayClient } from '../../src/core/client';
 import { luhnValid } from '../../src/core/inputChecks';
-import { maskAccount, maskPan, redact, redactValue } from '../../src/core/redaction';
+import { maskAccount, maskPan, redact, redactValue, Redactor, redactorFor } from '../../src/core/redaction';
 import { startServer } from './httpFixture';
 
 let seed = 7;
@@ -137,5 +137,38 @@ describe('redaction', () => {
     } finally {
       await fixture.close();
     }
+  });
+
+  it('a Redactor compiles once and gives what redact/redactValue give; in place it changes only the leaves that need it', () => {
+    for (let i = 0; i < 100; i++) {
+      const s: Secrets = { apiKey: key(), accessKey: key(), pan: pan(), account: digits(5 + Math.floor(random() * 13)), csc: digits(3) };
+      const redactor = new Redactor([s.apiKey, s.accessKey]);
+      for (const text of embeddings(s)) assert.equal(redactor.text(text), redact(text, [s.apiKey, s.accessKey]));
+      const body = JSON.parse(embeddings(s)[1]!) as unknown;
+      const tree = { body, list: [s.pan, Number(s.pan), 12, { csc: Number(s.csc), 'token-id': '1100005607' }], note: `${s.apiKey} ${spaced(s.pan)}` };
+      const copy = redactValue(tree, [s.apiKey, s.accessKey]);
+      const input = JSON.stringify(tree);
+      assert.equal(JSON.stringify(tree), input, 'redactValue leaves its input alone');
+      const owned = JSON.parse(input) as unknown;
+      assert.equal(JSON.stringify(redactor.valueInPlace(owned)), JSON.stringify(copy));
+      assertClean(JSON.stringify(owned), s);
+    }
+    assert.equal(redactorFor(['k1-0123456789']), redactorFor(['k1-0123456789']), 'the same secrets reuse the compiled redactor');
+  });
+
+  it('a body\'s own "__proto__" or "constructor" field is redacted like any other, never dropped or taken for a rule', () => {
+    const text = '{"__proto__":{"card":"4111111111111111"},"constructor":"hello","toString":"4111111111111111"}';
+    const expected = '{"__proto__":{"card":"XXXXXXXXXXXX1111"},"constructor":"hello","toString":"XXXXXXXXXXXX1111"}';
+    assert.equal(JSON.stringify(redactValue(JSON.parse(text))), expected);
+    assert.equal(JSON.stringify(new Redactor().valueInPlace(JSON.parse(text))), expected);
+    const leaf = '{"__proto__":"4111111111111111"}';
+    assert.equal(JSON.stringify(new Redactor().valueInPlace(JSON.parse(leaf))), '{"__proto__":"XXXXXXXXXXXX1111"}');
+  });
+
+  it('masks a card number only within its own run of digit groups, wherever runs start', () => {
+    assert.equal(redact('12 -4111111111111111 x'), '12 -XXXXXXXXXXXX1111 x');
+    assert.equal(redact('9  4111 1111 1111 1111'), '9  XXXXXXXXXXXX1111');
+    assert.equal(redact('a 41111111111111119999 b'), 'a 41111111111111119999 b', 'a 20-digit number is not a card');
+    assert.equal(redact('4111111111111111-4111111111111111'), 'XXXXXXXXXXXX1111-XXXXXXXXXXXX1111');
   });
 });

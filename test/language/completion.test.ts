@@ -1,11 +1,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import type { CompletionItem, TextEdit } from 'vscode-languageserver-types';
+import { CompletionItemKind, type CompletionItem, type TextEdit } from 'vscode-languageserver-types';
 import { languageHandlers } from '../../src/language/handlers';
 import { operations } from '../../src/catalog';
 import { DECLINE_TABLE } from '../../src/sandbox/cards/declineTable';
 import { ACH_RETURN_RULES } from '../../src/sandbox/ach/achReturnRules';
 import { atCursor, textOf } from './cursorDocument';
+import { MAX_NAMED_OFFERED } from '../../src/language/completion/variables';
 
 function complete(lines: readonly string[]): { items: CompletionItem[]; at: ReturnType<typeof atCursor> } {
   const at = atCursor(lines);
@@ -165,6 +166,30 @@ describe('completion: variables and named requests', () => {
     const id = edit(byLabel(items, 'sale1.payload.transaction.id'));
     assert.equal(id.newText, 'sale1.payload.transaction.id');
     assert.equal(textOf(at.doc, id.range), 'sale1.pay');
+  });
+});
+
+describe('completion: named requests in a long file (issue 13 §2)', () => {
+  const requests = Array.from({ length: 400 }, (_, i) => [`### Sale ${i}`, `# @name sale${i}`, 'POST {{gatewayUrl}}/rest/v2/transactions/sale', '']).flat();
+
+  it('offers the nearest earlier ones, at most MAX_NAMED_OFFERED, and asks to be asked again', () => {
+    const at = atCursor([...requests, '### Refund', 'PUT {{gatewayUrl}}/rest/v2/transactions/{{|}}/refund']);
+    const list = languageHandlers.completionList(at.doc, at.position);
+    const named = list.items.filter((i) => /^sale\d+$/.test(String(i.label)));
+    assert.equal(named.length, MAX_NAMED_OFFERED);
+    assert.ok(named.some((i) => i.label === 'sale399') && !named.some((i) => i.label === 'sale0'), 'the nearest, not the first');
+    assert.equal(list.isIncomplete, true);
+  });
+
+  it('narrows by what is typed: the name typed whole first, however far; a short list is complete', () => {
+    const far = atCursor([...requests, '### Refund', 'PUT {{gatewayUrl}}/rest/v2/transactions/{{sale1|}}/refund']);
+    assert.ok(languageHandlers.completionList(far.doc, far.position).items.some((i) => i.label === 'sale1'));
+    const at = atCursor([...requests, '### Refund', 'PUT {{gatewayUrl}}/rest/v2/transactions/{{sale39|}}/refund']);
+    const list = languageHandlers.completionList(at.doc, at.position);
+    const labels = list.items.filter((i) => i.kind === CompletionItemKind.Reference).map((i) => String(i.label));
+    assert.ok(labels.includes('sale39') && labels.includes('sale399'), labels.join(', '));
+    assert.ok(labels.every((l) => /3.*9/.test(l)), labels.join(', '));
+    assert.equal(list.isIncomplete, false, `${labels.length} items: all that fit`);
   });
 });
 

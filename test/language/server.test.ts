@@ -76,6 +76,26 @@ describe('language server over stdio', () => {
     assert.deepEqual(published[published.length - 1].diagnostics.map((d) => d.code), ['missing-field']);
   });
 
+  it('publishes an edit\'s diagnostics once typing pauses: one publish, for the last version, with its line moved', async () => {
+    const uri = 'file:///tmp/server-test/typing.gwreq';
+    const opened = new Promise<void>((resolve) => waiters.push(resolve));
+    await connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'gateway-request', version: 1, text: TEXT } });
+    await opened;
+    const before = published.length;
+    // Five keystrokes, each a new line above the request: the card's diagnostic moves down.
+    for (let version = 2; version <= 6; version++) {
+      await connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri, version },
+        contentChanges: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, text: '\n' }],
+      });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const after = published.slice(before).filter((p) => p.uri === uri) as Array<{ version?: number; diagnostics: Diagnostic[] }>;
+    assert.equal(after.length, 1, `one publish after the typing pause, not ${after.length}`);
+    assert.equal(after[0].version, 6);
+    assert.deepEqual(after[0].diagnostics.map((d) => [d.code, d.range.start.line]).sort(), [['invalid-value', 11], ['missing-field', 9]]);
+  });
+
   it('offers the typed path for the generic transaction endpoint as a quick fix', async () => {
     const uri = 'file:///tmp/server-test/generic.gwreq';
     const opened = new Promise<void>((resolve) => waiters.push(resolve));

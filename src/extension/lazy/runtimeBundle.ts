@@ -2,6 +2,13 @@
 // codecs (fast-xml-parser). Built on its own into dist/runtime.js so that the activation
 // bundle stays small; extension code reaches it only through `loadRuntime()` (./runtime.ts).
 // No vscode import here: this bundle is plain Node.
+import * as path from 'node:path';
+import { ResultRenderer } from '../../core/resultText/renderer';
+
+export { showJob } from '../../core/resultText/showJob';
+export { Redactor } from '../../core/redaction';
+export { doJob as showResultInPlace } from '../../core/resultText/job';
+
 export {
   GatewayClient,
   GatewayError,
@@ -26,3 +33,11 @@ export { LANGUAGES, codeRequestFromFile, codeRequestFromOperation, languageById,
 // The name the activation bundle calls, so that dist/extension.js holds no `startSandbox`
 // (test/extension-rules/activationBundle.test.ts looks for that marker).
 export { startSandbox as startLocalSandbox } from '../../sandbox/server';
+
+let renderer: ResultRenderer | undefined;
+
+/** The one result renderer; its worker is dist/resultWorker.js, next to this bundle. */
+export function resultRenderer(): ResultRenderer {
+  renderer ??= new ResultRenderer({ file: path.join(__dirname, 'resultWorker.js') });
+  return renderer;
+}

@@ -1,17 +1,18 @@
 // Shows a gateway result as a read-only editor: pretty-printed, redacted (card and account
 // numbers to their last four, the environment's keys removed), in json or xml, with status,
-// time and operation in the tab title. Bodies over LARGE_BODY_BYTES open raw at once (pretty-
-// printing them would freeze the window) with a "Format" action; PDFs are saved instead.
+// time and operation in the tab title. Bodies over LARGE_BODY_BYTES (core/resultText/showJob) open raw at once (a
+// pretty-printed 10 MB answer is a slow editor) with a "Format" action; PDFs are saved instead.
+// The text is made by the runtime's result renderer: large bodies are decoded, redacted and
+// indented in its worker, so the extension host's thread is never blocked by them.
 import * as vscode from 'vscode';
 import type { GatewayResult } from '../../core/result';
-import { redact, redactValue } from '../../core/redaction';
+import { redact } from '../../core/redaction';
+import { showJob } from '../../core/resultText/showJob';
 import { RESULT_SCHEME, type EnvironmentService, type ResultPresenter } from '../contracts';
 import { resultColumn } from './editorColumns';
 import { loadRuntime } from '../lazy/runtime';
 import { savePdf } from './pdfSaver';
 import type { ResultDocuments, ResultEntry } from './resultDocuments';
-
-export const LARGE_BODY_BYTES = 5 * 1024 * 1024;
 
 export interface ResultPresenterImpl extends ResultPresenter {
   /** Re-renders a large (raw) result pretty-printed: the "Format" action. */
@@ -19,10 +20,6 @@ export interface ResultPresenterImpl extends ResultPresenter {
 }
 
 type TextFormat = ResultEntry['format'];
-
-function textFormatOf(result: GatewayResult): TextFormat {
-  return result.format === 'json' || result.format === 'xml' ? result.format : 'text';
-}
 
 /** A tab title part: no path separators, short. */
 function safeTitle(title: string): string {
@@ -40,15 +37,6 @@ function resultUri(result: GatewayResult, title: string, format: TextFormat, env
   const name = `${safeTitle(title)} ${result.status} ${result.statusText} ${Math.round(result.timingMs)}ms`.replace(/\s+/g, ' ').trim();
   shown += 1;
   return vscode.Uri.from({ scheme: RESULT_SCHEME, path: `/${name}.${ext}`, query: `n=${shown}` });
-}
-
-function pretty(format: TextFormat, bodyText: string, parsed: unknown, secrets: readonly string[]): string {
-  const runtime = loadRuntime();
-  if (format === 'json') {
-    return parsed !== undefined ? runtime.prettyJson(redactValue(parsed, secrets)) : redact(bodyText, secrets);
-  }
-  if (format === 'xml') return redact(runtime.prettyXml(bodyText), secrets);
-  return redact(bodyText, secrets);
 }
 
 function redactedHeaders(headers: GatewayResult['headers'], secrets: readonly string[]): Record<string, string> {
@@ -72,10 +60,10 @@ export function createResultPresenter(environments: EnvironmentService, document
         return undefined;
       }
       const secrets = await secretsOf(environments, context.environmentName);
-      const format = textFormatOf(result);
-      const bodyText = result.bodyText ?? (result.rawBody.length > 0 ? `(${result.rawBody.length} bytes of ${result.contentType || 'binary data'})` : '');
-      const large = result.rawBody.length > LARGE_BODY_BYTES;
-      const content = large ? redact(bodyText, secrets) : pretty(format, bodyText, result.parsed, secrets);
+      const job = showJob(result, secrets);
+      const { format } = job;
+      const large = job.layout === 'raw';
+      const content = await loadRuntime().resultRenderer().render(job, result.parsed);
       const uri = resultUri(result, context.title, format, context.environmentName);
       documents.add(uri, {
         content,
@@ -101,10 +89,8 @@ export function createResultPresenter(environments: EnvironmentService, document
       const entry = documents.get(uri);
       if (!entry?.unformatted) return;
       const secrets = await secretsOf(environments, entry.environmentName);
-      const runtime = loadRuntime();
-      const text = entry.unformatted;
-      const content = entry.format === 'json' ? runtime.prettyJson(text) : entry.format === 'xml' ? runtime.prettyXml(text) : text;
-      documents.update(uri, { ...entry, content: redact(content, secrets), unformatted: undefined });
+      const content = await loadRuntime().resultRenderer().render({ kind: 'format', format: entry.format, shown: entry.unformatted, secrets });
+      documents.update(uri, { ...entry, content, unformatted: undefined });
     },
   };
 }

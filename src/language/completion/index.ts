@@ -1,7 +1,7 @@
 // Completion: decides what the cursor is on (a variable, metadata, the request line, a header,
 // the body) and hands over to the completer for that context.
 
-import type { CompletionItem, Position } from 'vscode-languageserver-types';
+import type { CompletionItem, CompletionList, Position } from 'vscode-languageserver-types';
 import type { AnalyzedDocument } from '../analyzedDocument';
 import { lineContext } from './lineContext';
 import { methodItems, pathItems, queryItems } from './requestLine';
@@ -17,6 +17,16 @@ const EXPECT_SUBJECT = /^(\s*(?:#|\/\/)\s*@expect\s+)(\S*)$/;
 const EXPECT_VALUE = /^(\s*(?:#|\/\/)\s*@expect\s+(\S+)\s+(?:==|!=)\s*)(\S*)$/;
 
 export function complete(doc: AnalyzedDocument, position: Position): CompletionItem[] {
+  return completionList(doc, position).items;
+}
+
+/** The items, and whether the editor should ask again as the user types (a list cut short). */
+export function completionList(doc: AnalyzedDocument, position: Position): CompletionList {
+  const items = completeAt(doc, position);
+  return Array.isArray(items) ? { isIncomplete: false, items } : items;
+}
+
+function completeAt(doc: AnalyzedDocument, position: Position): CompletionItem[] | CompletionList {
   const { line } = position;
   if (line < 0 || line >= doc.lineCount) return [];
   const text = doc.lineText(line);

@@ -131,6 +131,17 @@ function distance(a: string, b: string): number {
   return prev[b.length];
 }
 
+const MESSAGE_LINE = /\bline (\d+)/g;
+const linesMoved = (message: string, lines: number): string => message.replace(MESSAGE_LINE, (_m, n: string) => `line ${lines + Number(n)}`);
+
+/**
+ * The diagnostic of a body that moved `lines` lines down (incremental analysis): a syntax
+ * error's message names document lines ("opened in line 12"), which move with it.
+ */
+export function movedSyntaxMessage(d: Diagnostic, lines: number): Diagnostic['message'] {
+  return (d.code === 'malformed-json' || d.code === 'malformed-xml') && typeof d.message === 'string' ? linesMoved(d.message, lines) : d.message;
+}
+
 export function bodyDiagnostics(doc: AnalyzedDocument, op: Operation | undefined, body: AnalyzedBody): Diagnostic[] {
   const out: Diagnostic[] = [];
   if (body.syntaxError) {
@@ -138,8 +149,7 @@ export function bodyDiagnostics(doc: AnalyzedDocument, op: Operation | undefined
     const length = doc.lineText(position.line).length;
     const character = Math.min(position.character, length);
     // Codec positions count from the body's first line; the editor counts from the file's.
-    const reason = message.replace(/ \(line \d+, column \d+\)$/, '').replace(/\.$/, '')
-      .replace(/\bline (\d+)/g, (_m, n: string) => `line ${body.firstLine + Number(n)}`);
+    const reason = linesMoved(message.replace(/ \(line \d+, column \d+\)$/, '').replace(/\.$/, ''), body.firstLine);
     out.push(diagnostic(onLine(position.line, character, Math.min(length, character + 1)), body.format === 'json' ? 'malformed-json' : 'malformed-xml', `${reason}: fix the ${body.format.toUpperCase()} here`));
     return out; // fields of a body that does not parse would be guesses
   }

@@ -10,29 +10,41 @@ import { shown } from './keyPatterns';
 
 const BUILTINS = new Set(BUILTIN_VARIABLES.map((b) => b.name));
 
+/** What a reference can resolve to, file-wide: the file variables, and named requests by name (the first of a name wins) → request index. */
+export interface DefinedNames {
+  variables: ReadonlySet<string>;
+  named: ReadonlyMap<string, number>;
+}
+
 export function variableDiagnostics(doc: AnalyzedDocument): Diagnostic[] {
+  const defined: DefinedNames = { variables: new Set(doc.file.variables.map((v) => v.name)), named: doc.namedRequests };
   const out: Diagnostic[] = [];
-  const fileVariables = new Set(doc.file.variables.map((v) => v.name));
-  const named = doc.namedRequests;
-  const check = (ref: VariableRef, ownRequest: number | undefined): void => {
+  doc.requests.forEach((r, i) => out.push(...referenceDiagnostics(r.variableRefs, i, defined)));
+  for (const v of doc.file.variables) out.push(...referenceDiagnostics(v.variableRefs, undefined, defined));
+  return out;
+}
+
+/** The problems of `refs`, written in request `ownRequest` (undefined: in a file variable's value). */
+export function referenceDiagnostics(refs: readonly VariableRef[], ownRequest: number | undefined, defined: DefinedNames): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const { variables, named } = defined;
+  for (const ref of refs) {
     const name = ref.name;
-    if (BUILTINS.has(name) || fileVariables.has(name)) return;
+    if (BUILTINS.has(name) || variables.has(name)) continue;
     const step = name.search(/[.[]/);
     if (step > 0) {
       const head = name.slice(0, step);
       const index = named.get(head);
-      if (index !== undefined && index !== ownRequest) return;
+      if (index !== undefined && index !== ownRequest) continue;
       if (index !== undefined) {
         out.push(diagnostic(ref.range, 'undefined-variable', `{{${shown(name)}}} uses the response of its own request "${head}": take the value from an earlier named request`));
-        return;
+        continue;
       }
       out.push(diagnostic(ref.range, 'unknown-request', `no request is named "${shown(head)}": name one with "# @name ${shown(head)}" above its request line${named.size ? ` (named here: ${[...named.keys()].slice(0, 8).join(', ')})` : ''}`));
-      return;
+      continue;
     }
     out.push(diagnostic(ref.range, 'undefined-variable',
       `undefined variable {{${shown(name)}}}: define it with "@${shown(name)} = value" in this file, or use {{gatewayUrl}} / {{boardingUrl}} or {{<named request>.<path>}}`));
-  };
-  doc.requests.forEach((r, i) => r.variableRefs.forEach((ref) => check(ref, i)));
-  for (const v of doc.file.variables) v.variableRefs.forEach((ref) => check(ref, undefined));
+  }
   return out;
 }

@@ -70,6 +70,41 @@ const waitFor = <T>(what: string, probe: () => T | undefined | Promise<T | undef
 
 const labelOf = (item: vscode.CompletionItem) => (typeof item.label === 'string' ? item.label : item.label.label).replace(/"/g, '');
 
+/**
+ * A file system that exists only in this test, as a virtual workspace's does (vscode.dev's
+ * GitHub repositories, remote file systems): request files on it must get the language
+ * server's features like files on disk (the client's document selector takes every scheme).
+ */
+class MemoryFileSystem implements vscode.FileSystemProvider {
+  private readonly files = new Map<string, Uint8Array>();
+  private readonly changed = new vscode.EventEmitter<vscode.FileChangeEvent[]>();
+  readonly onDidChangeFile = this.changed.event;
+  watch(): vscode.Disposable { return new vscode.Disposable(() => undefined); }
+  stat(uri: vscode.Uri): vscode.FileStat {
+    if (uri.path === '/') return { type: vscode.FileType.Directory, ctime: 0, mtime: 0, size: 0 };
+    const data = this.files.get(uri.path);
+    if (!data) throw vscode.FileSystemError.FileNotFound(uri);
+    return { type: vscode.FileType.File, ctime: 0, mtime: Date.now(), size: data.length };
+  }
+  readDirectory(): [string, vscode.FileType][] { return [...this.files.keys()].map((p) => [p.slice(1), vscode.FileType.File]); }
+  createDirectory(): void { /* one flat folder */ }
+  readFile(uri: vscode.Uri): Uint8Array {
+    const data = this.files.get(uri.path);
+    if (!data) throw vscode.FileSystemError.FileNotFound(uri);
+    return data;
+  }
+  writeFile(uri: vscode.Uri, content: Uint8Array): void {
+    this.files.set(uri.path, content);
+    this.changed.fire([{ type: vscode.FileChangeType.Changed, uri }]);
+  }
+  delete(uri: vscode.Uri): void { this.files.delete(uri.path); }
+  rename(from: vscode.Uri, to: vscode.Uri): void {
+    const data = this.readFile(from);
+    this.files.delete(from.path);
+    this.files.set(to.path, data);
+  }
+}
+
 suite('language: the request-file language server in the editor', () => {
   let a: GatewayWorkbenchApi;
   let dir: string;
@@ -120,6 +155,33 @@ suite('language: the request-file language server in the editor', () => {
     assert.equal(routing.severity, vscode.DiagnosticSeverity.Error, routing.message);
     assert.match(routing.message, /routing|ABA|checksum/i);
     for (const clean of [5, 6, 8, 19, 20, 21, 22, 23]) assert.ok(!diagnostics.some(at(clean)), `line ${clean} is flagged: ${diagnostics.filter(at(clean)).map((d) => d.message).join('; ')}`);
+  });
+
+  test('a request file in a virtual file system (not file:, not untitled:) gets diagnostics, which follow an edit', async function () {
+    this.timeout(45_000);
+    const memory = new MemoryFileSystem();
+    const registration = vscode.workspace.registerFileSystemProvider('gwtest-memfs', memory, { isCaseSensitive: true });
+    try {
+      const uri = vscode.Uri.from({ scheme: 'gwtest-memfs', path: '/checks.gwreq' });
+      memory.writeFile(uri, new TextEncoder().encode(CHECKS_FILE));
+      const doc = await vscode.workspace.openTextDocument(uri);
+      const editor = await vscode.window.showTextDocument(doc);
+      assert.equal(doc.languageId, REQUEST_LANGUAGE_ID);
+      const lines = (all: vscode.Diagnostic[]) => all.map((d) => d.range.start.line).sort((x, y) => x - y);
+      await waitFor('diagnostics on the virtual file', () => {
+        const all = vscode.languages.getDiagnostics(uri);
+        return [7, 9, 18].every((line) => lines(all).includes(line)) ? all : undefined;
+      });
+      // Two new lines at the top: the server's incremental analysis moves every diagnostic down.
+      await editor.edit((edit) => edit.insert(new vscode.Position(0, 0), '@note = moved\n\n'));
+      await waitFor('the diagnostics two lines lower', () => {
+        const all = vscode.languages.getDiagnostics(uri);
+        return [9, 11, 20].every((line) => lines(all).includes(line)) && ![7, 18].some((line) => lines(all).includes(line)) ? all : undefined;
+      });
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    } finally {
+      registration.dispose();
+    }
   });
 
   test('completion inside the JSON body offers the operation\'s fields', async function () {

@@ -1,0 +1,88 @@
+// Makes result text off the caller's thread: bodies above IN_THREAD_MAX_BYTES go to one worker
+// (started on first use, kept, not keeping the process alive), smaller ones are done in place,
+// where that is quicker than the trip to the worker and back.
+import { Worker } from 'node:worker_threads';
+import { doJob, type ResultJob } from './job';
+
+/**
+ * Up to this many bytes a body is shown on the caller's thread. bench/resultBlocking.ts
+ * ("crossover", JSON shown pretty, 3 runs on a loaded 2-core machine): 64 KB took 0.7-1.1 ms
+ * in place against 1.0-1.6 ms through the worker (0.2-0.6 ms of it on the caller's thread);
+ * 256 KB took 2.1-15.8 ms in place, while the worker path still held the caller ≤ 0.6 ms.
+ * Below the threshold the trip costs more than the work; above it the work grows with the body.
+ */
+export const IN_THREAD_MAX_BYTES = 64 * 1024;
+
+interface Pending {
+  resolve(text: string): void;
+  reject(error: Error): void;
+}
+
+export interface WorkerSource {
+  /** The worker's script: dist/resultWorker.js next to the runtime bundle. */
+  file: string;
+  /** Options for the worker's Node (tests run the TypeScript source through tsx). */
+  execArgv?: string[];
+}
+
+export class ResultRenderer {
+  private worker: Worker | undefined;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+
+  constructor(private readonly source: WorkerSource) {}
+
+  /** The text of `job`: in place when its body is small, else in the worker. */
+  async render(job: ResultJob, parsed?: unknown): Promise<string> {
+    const size = job.kind === 'format' ? job.shown.length : job.body.length;
+    if (size <= IN_THREAD_MAX_BYTES) return doJob(job, parsed);
+    return this.inWorker(job);
+  }
+
+  /** The text of `job`, made in the worker whatever its size (tests compare it with doJob). */
+  inWorker(job: ResultJob): Promise<string> {
+    const worker = this.started();
+    const id = this.nextId++;
+    return new Promise<string>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      if (this.pending.size === 1) worker.ref();
+      worker.postMessage({ id, job });
+    });
+  }
+
+  /** Stops the worker; jobs still running fail. */
+  async dispose(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    this.failAll(new Error('the result worker was stopped'));
+    await worker?.terminate();
+  }
+
+  private started(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(this.source.file, { execArgv: this.source.execArgv ?? [] });
+    worker.unref();
+    worker.on('message', ({ id, text, error }: { id: number; text?: string; error?: string }) => {
+      const job = this.pending.get(id);
+      this.pending.delete(id);
+      // An idle worker must not keep the process (the CLI, a test run) alive.
+      if (this.pending.size === 0) worker.unref();
+      if (error !== undefined) job?.reject(new Error(`The result could not be shown: ${error}`));
+      else job?.resolve(text ?? '');
+    });
+    const lost = (error: Error) => {
+      if (this.worker === worker) this.worker = undefined;
+      this.failAll(new Error(`The result worker stopped (${error.message}); run the request again.`));
+    };
+    worker.on('error', lost);
+    worker.on('exit', (code) => lost(new Error(`exit code ${code}`)));
+    this.worker = worker;
+    return worker;
+  }
+
+  private failAll(error: Error): void {
+    const jobs = [...this.pending.values()];
+    this.pending.clear();
+    for (const job of jobs) job.reject(error);
+  }
+}

@@ -1,0 +1,29 @@
+// The job that shows a gateway result: which text, laid out how. Kept apart from the extension
+// so that the bench (bench/resultBlocking.ts) makes exactly the job the result editor makes.
+import type { GatewayResult } from '../result';
+import type { ShowJob } from './job';
+import type { ShownFormat } from './shownText';
+
+/**
+ * Bodies above this open raw, with a "Format" action: the editor itself is slow with a
+ * pretty-printed 10 MB document, whatever thread made it.
+ */
+export const LARGE_BODY_BYTES = 5 * 1024 * 1024;
+
+export function shownFormatOf(result: GatewayResult): ShownFormat {
+  return result.format === 'json' || result.format === 'xml' ? result.format : 'text';
+}
+
+/** The body as text, the bytes when its text is not made yet, or a note of its size when it has none (binary, not decoded). */
+function bodyOf(result: GatewayResult): string | Buffer {
+  const own = Object.getOwnPropertyDescriptor(result, 'bodyText');
+  // A body kept raw makes its text on first read: the renderer decodes the bytes instead, off this thread.
+  if (own?.get) return result.rawBody;
+  if (result.bodyText !== undefined) return result.bodyText;
+  return result.rawBody.length > 0 ? `(${result.rawBody.length} bytes of ${result.contentType || 'binary data'})` : '';
+}
+
+export function showJob(result: GatewayResult, secrets: readonly string[]): ShowJob {
+  const layout = result.rawBody.length > LARGE_BODY_BYTES ? 'raw' : 'pretty';
+  return { kind: 'show', format: shownFormatOf(result), layout, body: bodyOf(result), secrets };
+}

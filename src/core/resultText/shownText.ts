@@ -1,0 +1,47 @@
+// The text a result editor shows for a body, the same wherever it is made (on the extension
+// host's thread for small bodies, in the result worker for large ones): redacted always,
+// indented when asked. The tree of a JSON body is redacted leaf by leaf (keys decide rules);
+// XML and text are redacted as text.
+import type { Redactor } from '../redaction';
+import { indentXml } from '../xmlIndent';
+
+export type ShownFormat = 'json' | 'xml' | 'text';
+
+/** `pretty`: indented; `raw`: as received (a large body, which the user can Format after). */
+export type ShownLayout = 'pretty' | 'raw';
+
+function prettyJsonOf(text: string, redactor: Redactor): string | undefined {
+  let tree: unknown;
+  try {
+    tree = JSON.parse(text);
+  } catch {
+    return undefined; // shown as text: the client has already said where it breaks
+  }
+  // The tree is ours (just parsed), so it is redacted in place rather than copied.
+  return JSON.stringify(redactor.valueInPlace(tree), null, 2);
+}
+
+/**
+ * The shown text of a body. `parsed` is the client's tree of the same body when it made one
+ * (left untouched: redacted as a copy); without it a JSON body is parsed here.
+ */
+export function shownText(format: ShownFormat, body: string, layout: ShownLayout, redactor: Redactor, parsed?: unknown): string {
+  if (layout === 'raw' || format === 'text') return redactor.text(body);
+  if (format === 'json') {
+    if (parsed !== undefined) return JSON.stringify(redactor.value(parsed), null, 2);
+    return prettyJsonOf(body, redactor) ?? redactor.text(body);
+  }
+  return redactor.text(indentXml(body));
+}
+
+/**
+ * "Format" on a result shown raw: its (already redacted) text indented. Redacted again, on
+ * purpose: parsing JSON turns escapes into characters (`"\u0034111…"` becomes a card number
+ * the raw text did not show), and indenting XML puts text at the start of a line, where a
+ * `csc: 123` line reads as a header.
+ */
+export function formattedText(format: ShownFormat, shown: string, redactor: Redactor): string {
+  if (format === 'json') return prettyJsonOf(shown, redactor) ?? shown;
+  if (format === 'xml') return redactor.text(indentXml(shown));
+  return shown;
+}

@@ -1,0 +1,118 @@
+// The language server's incremental diagnostics (src/language/fileDiagnostics.ts) against a full
+// analysis: after every edit of a random sequence (fixed seed), the diagnostics kept up to date
+// block by block are exactly those of analysing the final text from scratch, and the parse joined
+// from the blocks' parses is exactly the whole file's. Edits are the kind
+// that move blocks (new lines, `###` typed or removed), rename requests, define and drop
+// variables, paste keys and test cards, switch line endings — on the examples users start from.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Diagnostic } from 'vscode-languageserver-types';
+import { AnalyzedDocument } from '../../src/language/analyzedDocument';
+import { parseRequestFile } from '../../src/core/requestFile';
+import { diagnose } from '../../src/language/diagnostics';
+import { documentTarget } from '../../src/language/documentTarget';
+import { blockStarts, FileDiagnostics } from '../../src/language/fileDiagnostics';
+import type { EnvironmentsParams } from '../../src/language/protocol';
+import { Random } from './fuzz/random';
+import { exampleFiles } from './fuzz/seedCorpus';
+import { KEY_LIKE, NASTY_PIECES } from './fuzz/values';
+
+// INCREMENTAL_SEED=<n> INCREMENTAL_SEQUENCES=<n> explore other sequences; the suite runs the fixed one.
+const SEED = Number(process.env.INCREMENTAL_SEED ?? 0x1c_2e_13) >>> 0;
+const SEQUENCES = Number(process.env.INCREMENTAL_SEQUENCES ?? 12);
+const EDITS_PER_SEQUENCE = 40;
+const ENVIRONMENTS: EnvironmentsParams = { active: 'Local sandbox', names: ['Local sandbox', 'Live'], production: ['Live'], local: 'Local sandbox' };
+
+/** Text typed or pasted by the edits: what changes which blocks exist and what names mean. */
+const PIECES: readonly string[] = [
+  ...NASTY_PIECES, ...KEY_LIKE, '\n', '\n', '\r\n', '\n###\n', '### Sale\n', '\n### Refund', '# @name sale1\n', '# @name sale1', 'sale2',
+  '@amount = 12.00\n', '@card = {{missing}}\n', '{{sale1.payload.transaction.id}}', '{{amount}}', '{{undefined}}', '{{nobody.id}}',
+  '4111111111111111', '"amount": "0.21",\n', 'POST {{gatewayUrl}}/rest/v2/transactions/sale\n', 'GET {{gatewayUrl}}/rest/v2/transactions/sael\n',
+  'Content-Type: application/xml\n', 'Authorization: Basic abc\n', '# Environment: Live. Send with the lens.\n', '# @expect status 200\n', 'x',
+];
+
+function canonical(diagnostics: readonly Diagnostic[]): string[] {
+  return diagnostics.map((d) => JSON.stringify([d.range.start.line, d.range.start.character, d.range.end.line, d.range.end.character, d.code, d.severity, d.message, d.source, d.data ?? null])).sort();
+}
+
+function fullAnalysis(text: string): Diagnostic[] {
+  const doc = new AnalyzedDocument(text);
+  return diagnose(doc, documentTarget(doc, ENVIRONMENTS));
+}
+
+/** One random edit: insert a piece, delete a span, move or copy a line or a block, or swap line endings. */
+function edit(r: Random, text: string): string {
+  const at = r.int(0, text.length);
+  const kind = r.weighted<string>([[5, 'insert'], [3, 'delete'], [2, 'line'], [2, 'block'], [1, 'crlf']]);
+  if (kind === 'insert') return text.slice(0, at) + r.pick(PIECES) + text.slice(at);
+  if (kind === 'delete') return text.slice(0, at) + text.slice(Math.min(text.length, at + r.int(1, r.chance(0.2) ? 400 : 30)));
+  if (kind === 'block') {
+    // Cut, copy or drop a whole `###` block, as with a selection of lines.
+    const blocks = text.split(/(?=^###)/m);
+    const [taken] = blocks.splice(r.int(0, blocks.length - 1), 1);
+    if (r.chance(0.7)) blocks.splice(r.int(0, blocks.length), 0, taken);
+    if (r.chance(0.3)) blocks.splice(r.int(0, blocks.length), 0, taken);
+    return blocks.join('');
+  }
+  if (kind === 'crlf') return r.chance(0.5) ? text.replace(/\r?\n/g, '\r\n') : text.replace(/\r\n?/g, '\n');
+  const lines = text.split('\n');
+  const line = lines[r.int(0, lines.length - 1)];
+  const to = r.int(0, lines.length);
+  lines.splice(to, 0, line);
+  if (r.chance(0.5)) lines.splice(r.int(0, lines.length - 1), 1);
+  return lines.join('\n');
+}
+
+describe('incremental diagnostics (the language server\'s, block by block)', () => {
+  const examples = exampleFiles().map((e) => e.text);
+
+  it('finds the blocks the parser reads: a ### line after \\n, \\r\\n or a lone \\r, not ### inside a line', () => {
+    assert.deepEqual(blockStarts('a\n###x\r\n### y\r###\nb ### c\n####'), [0, 2, 8, 14, 26]);
+    assert.deepEqual(blockStarts('### first\nGET /x'), [0]);
+  });
+
+  it(`after each of ${SEQUENCES} × ${EDITS_PER_SEQUENCE} random edits, equal the full analysis of the text (seed ${SEED})`, () => {
+    assert.ok(examples.length >= 3, 'the examples folder has the request files the edits start from');
+    const r = new Random(SEED);
+    let compared = 0;
+    let nonEmpty = 0;
+    for (let s = 0; s < SEQUENCES; s++) {
+      let text = Array.from({ length: r.int(1, 4) }, () => r.pick(examples)).join(r.pick(['\n', '\n\n', '\r\n']));
+      const file = new FileDiagnostics();
+      for (let e = 0; e <= EDITS_PER_SEQUENCE; e++) {
+        if (e > 0) text = edit(r, text);
+        const incremental = file.update(text, documentTarget({ text }, ENVIRONMENTS));
+        const expected = canonical(fullAnalysis(text));
+        assert.deepEqual(canonical(incremental), expected, `sequence ${s}, edit ${e}: the incremental diagnostics differ from a full analysis of:\n${JSON.stringify(text.slice(0, 3000))}`);
+        // The parse other features use, joined from the blocks' parses: the whole file's, exactly.
+        const joined = file.document(text, 'file:///incremental.gwreq', e, documentTarget({ text }, ENVIRONMENTS));
+        const whole = new AnalyzedDocument(text);
+        assert.deepEqual(joined.file, parseRequestFile(text), `sequence ${s}, edit ${e}: the joined parse differs`);
+        assert.deepEqual([joined.lineStarts, joined.lineEnds], [whole.lineStarts, whole.lineEnds], `sequence ${s}, edit ${e}: line offsets differ`);
+        compared++;
+        if (expected.length > 0) nonEmpty++;
+      }
+    }
+    // The comparison means something only if the edits produced diagnostics to compare.
+    assert.ok(nonEmpty > compared / 2, `only ${nonEmpty} of ${compared} texts had diagnostics`);
+  });
+
+  it('follows a block that moves: its diagnostics move with it, analysed once', () => {
+    const bad = ['### Sale', 'POST {{gatewayUrl}}/rest/v2/transactions/sale', 'Content-Type: application/json', '', '{"amount": "25.00", "card": "4111111111111112", "exp-date": "1230"}'].join('\n');
+    const file = new FileDiagnostics();
+    const before = file.update(bad);
+    assert.ok(before.some((d) => d.code === 'invalid-value' && d.range.start.line === 4));
+    const moved = file.update(`@amount = 1\n\n${bad}`);
+    assert.deepEqual(canonical(moved), canonical(fullAnalysis(`@amount = 1\n\n${bad}`)));
+    assert.ok(moved.some((d) => d.code === 'invalid-value' && d.range.start.line === 6));
+  });
+
+  it('re-checks unchanged blocks when a name they use appears or goes away elsewhere', () => {
+    const use = '### Capture\nPUT {{gatewayUrl}}/rest/v2/transactions/{{sale1.payload.transaction.id}}/capture\n';
+    const sale = '### Sale\n# @name sale1\nPOST {{gatewayUrl}}/rest/v2/transactions/sale\nContent-Type: application/json\n\n{"amount": "1.00", "card": "4111111111111111", "exp-date": "1230"}\n';
+    const file = new FileDiagnostics();
+    assert.ok(file.update(use).some((d) => d.code === 'unknown-request'));
+    assert.ok(!file.update(sale + use).some((d) => d.code === 'unknown-request'));
+    assert.ok(file.update(sale.replace('sale1', 'sale2') + use).some((d) => d.code === 'unknown-request'));
+  });
+});
