@@ -1,83 +1,35 @@
 // `npm run manifest`: writes package.json's `contributes` and `activationEvents` from data —
 // the catalog (one `gateway.op.<id>` command per operation) and each part's vscode-free
-// contributions module. test/extension-rules/manifest.test.ts checks that package.json equals
+// contributions module, which exports one typed `contributes` fragment. test/extension-rules/manifest.test.ts checks that package.json equals
 // what this produces, so the manifest cannot drift from the code.
 // Usage: tsx scripts/generate-manifest.ts [--check]  (--check: exit 1 if package.json differs)
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { groups, operations, type Operation, type Safety } from '../src/catalog';
-import { COMMANDS, operationCommandId } from '../src/extension/contracts';
+import type { CommandContribution, ContributesFragment, MenuContribution } from '../src/extension/contributes';
 import { environmentFileSchema } from '../src/core/environmentSchema';
+import { contributes as environments } from '../src/extension/environments/contributions';
+import { contributes as operationsPart, operationCommands } from '../src/extension/operations/contributions';
+import { contributes as tree } from '../src/extension/tree/contributions';
+import { contributes as walkthrough } from '../src/extension/walkthrough/contributions';
+import { contributes as codegen } from '../src/extension/codegen/contributions';
+import { contributes as traffic } from '../src/extension/traffic/contributions';
 
 export const PACKAGE_JSON = path.resolve(__dirname, '../package.json');
 
-/** Each part's contributions, in the order they appear in package.json. */
-const CONTRIBUTION_MODULES: readonly string[] = [
-  '../src/extension/environments/contributions',
-  '../src/extension/operations/contributions',
-  '../src/extension/tree/contributions',
-  '../src/extension/walkthrough/contributions',
-  '../src/extension/codegen/contributions',
-  '../src/extension/traffic/contributions',
-];
+/** Each part's typed `contributes` fragment, in the order they appear in package.json. */
+const PARTS: readonly ContributesFragment[] = [environments, operationsPart, tree, walkthrough, codegen, traffic];
 
-/** `contributes` keys a part may export, matched against the end of an export's name. */
+/** The order of `contributes` keys in package.json. */
 const CONTRIBUTES_KEYS = [
   'commands', 'menus', 'submenus', 'keybindings', 'configuration', 'languages', 'grammars',
   'snippets', 'viewsContainers', 'views', 'viewsWelcome', 'colors', 'icons', 'jsonValidation',
   'walkthroughs',
-] as const;
+] as const satisfies readonly (keyof ContributesFragment | 'submenus' | 'colors' | 'icons')[];
 type ContributesKey = typeof CONTRIBUTES_KEYS[number];
 type Contributes = Partial<Record<ContributesKey, unknown>>;
 
-interface CommandContribution { command: string; title: string; category?: string; icon?: string; enablement?: string }
-interface MenuItem { command?: string; submenu?: string; when?: string; group?: string }
-
-/** Commands that only make sense on a tree item or a code lens: hidden from the palette. */
-const NEEDS_AN_ITEM: readonly string[] = [
-  COMMANDS.sendRequestAt, COMMANDS.loadMore, COMMANDS.retryNode, COMMANDS.refreshNode,
-];
-
-// Shown where operations appear as inline actions and in editor title bars.
-const SAFETY_ICONS: Record<Safety, string> = {
-  read: '$(eye)',
-  write: '$(edit)',
-  'moves-money': '$(credit-card)',
-  destructive: '$(trash)',
-};
-
-const groupTitle = new Map(groups.map(g => [g.id, g.title]));
-
-/** "Card transactions" → "card transactions"; acronyms such as "ACH providers" stay. */
-const inSentence = (title: string) => (/^[A-Z][a-z]/.test(title) ? title[0].toLowerCase() + title.slice(1) : title);
-
-export function operationCommand(op: Operation): CommandContribution {
-  return {
-    command: operationCommandId(op.id),
-    title: `${op.title} (${inSentence(groupTitle.get(op.group) ?? op.group)})`,
-    category: 'Gateway',
-    icon: SAFETY_ICONS[op.safety],
-  };
-}
-
-/** A part's exports as `contributes` fragments: `contributes` itself, or exports named by key. */
-function fragmentOf(modulePath: string, exported: Record<string, unknown>): Contributes {
-  if (exported.contributes && typeof exported.contributes === 'object') return exported.contributes as Contributes;
-  const fragment: Contributes = {};
-  for (const [name, value] of Object.entries(exported)) {
-    if (value === null || typeof value !== 'object') continue;
-    const key = [...CONTRIBUTES_KEYS]
-      .sort((a, b) => b.length - a.length)
-      .find(k => name.toLowerCase().endsWith(k.toLowerCase()));
-    if (!key) continue;
-    if (fragment[key] !== undefined) throw new Error(`${modulePath}: two exports map to contributes.${key}; export one (or a \`contributes\` object)`);
-    fragment[key] = value;
-  }
-  return fragment;
-}
-
 /** Arrays concatenate; objects (menus, views, viewsContainers…) merge per key. */
-function merge(into: Contributes, fragment: Contributes): void {
+function merge(into: Contributes, fragment: ContributesFragment): void {
   for (const [key, value] of Object.entries(fragment) as [ContributesKey, unknown][]) {
     const current = into[key];
     if (current === undefined) into[key] = structuredClone(value);
@@ -101,36 +53,26 @@ function mergeConfiguration(a: unknown, b: unknown): unknown {
   return { title: x.title ?? y.title, properties: { ...x.properties, ...structuredClone(y.properties) } };
 }
 
-function loadParts(): Contributes[] {
-  return CONTRIBUTION_MODULES.flatMap(rel => {
-    const file = path.resolve(__dirname, rel);
-    if (!fs.existsSync(`${file}.ts`)) {
-      console.warn(`generate-manifest: ${path.relative(path.dirname(PACKAGE_JSON), file)}.ts is not there yet; skipped`);
-      return [];
-    }
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    return [fragmentOf(rel, require(file) as Record<string, unknown>)];
-  });
-}
-
-export function buildContributes(parts: readonly Contributes[] = loadParts()): Contributes {
+export function buildContributes(parts: readonly ContributesFragment[] = PARTS): Contributes {
   const contributes: Contributes = {};
   for (const part of parts) merge(contributes, part);
-  merge(contributes, { commands: operations.map(operationCommand) });
+  merge(contributes, { commands: operationCommands() });
 
-  const commands = contributes.commands as CommandContribution[];
+  const declared = contributes.commands as CommandContribution[];
   const seen = new Set<string>();
-  for (const c of commands) {
+  for (const c of declared) {
     if (seen.has(c.command)) throw new Error(`command ${c.command} is contributed twice`);
     seen.add(c.command);
   }
-  const menus = (contributes.menus ?? {}) as Record<string, MenuItem[]>;
-  const palette = menus.commandPalette ?? [];
-  for (const command of NEEDS_AN_ITEM) {
-    if (seen.has(command) && !palette.some(m => m.command === command)) palette.push({ command, when: 'false' });
+  // `paletteHidden` on a command's declaration is the one list of what the palette never offers.
+  contributes.commands = declared.map(({ paletteHidden: _, ...command }) => command);
+  const menus = (contributes.menus ?? {}) as Record<string, MenuContribution[]>;
+  const hidden = declared.filter(c => c.paletteHidden).map(c => ({ command: c.command, when: 'false' }));
+  const shown = menus.commandPalette ?? [];
+  for (const entry of shown) {
+    if (hidden.some(h => h.command === entry.command)) throw new Error(`${entry.command} is paletteHidden and also given a commandPalette entry`);
   }
-  menus.commandPalette = palette;
-  contributes.menus = menus;
+  contributes.menus = { ...menus, commandPalette: [...hidden, ...shown] };
   return sortKeys(contributes);
 }
 

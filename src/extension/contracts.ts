@@ -4,6 +4,7 @@
 // and the sandbox out of the activation bundle (they load lazily from dist/runtime.js).
 import type * as vscode from 'vscode';
 import type { Credentials, Environment, EnvironmentKind } from '../core/environment';
+import type { StoredEnvironment, UserEnvironmentKind } from '../core/environmentSchema';
 import type { GatewayClient } from '../core/client';
 import type { GatewayResult } from '../core/result';
 import type { Operation } from '../catalog/types';
@@ -181,9 +182,35 @@ export interface KnownResourceStore {
 /** What became of one request of a request-file run, without its response. */
 export type RunOutcome = Omit<RequestOutcome, 'result'>;
 
+/** The scripted form of "Add Environment…": everything the seven steps ask. */
+export interface AddEnvironmentScript {
+  name: string;
+  kind: UserEnvironmentKind;
+  gatewayUrl: string;
+  boardingUrl: string;
+  apiKey?: string;
+  accessKey?: string;
+  merchantId?: string;
+  readOnly?: boolean;
+}
+
+/**
+ * The environment commands without their prompts, for scripts (tests, other extensions): they
+ * take the answers and reject on invalid input (the commands tell the user instead).
+ */
+export interface ScriptedEnvironments {
+  addEnvironment(script: AddEnvironmentScript): Promise<EnvironmentEntry>;
+  /** Changes a user environment (name, kind, URLs, readOnly). */
+  editEnvironment(name: string, changes: Partial<StoredEnvironment>): Promise<EnvironmentEntry>;
+  /** Sets the given keys of a user environment; the others stay. */
+  setKeys(name: string, keys: Credentials): Promise<void>;
+}
+
 /** What `activate` returns: used by the extension-host tests and by other extensions. */
 export interface GatewayWorkbenchApi {
   environments: EnvironmentService;
+  /** Scripted entry points: what the commands do, with the answers given instead of asked. */
+  scripted: ScriptedEnvironments;
   runner: OperationRunner;
   results: ResultPresenter;
   knownResources: KnownResourceStore;

@@ -3,8 +3,9 @@
 // sandbox starts on first use, undici/codecs load lazily from dist/runtime.js, and the language
 // client (dist/languageClient.js) only when a request file opens.
 import * as vscode from 'vscode';
+import { registerCommand } from './commands';
 import { COMMANDS, type GatewayWorkbenchApi } from './contracts';
-import { registerEnvironments } from './environments';
+import { environmentScripts, registerEnvironments } from './environments';
 import { registerLanguageClient, type LanguageClientHost } from './language';
 import { registerOperations } from './operations';
 import { createKnownResourceStore } from './operations/knownResources';
@@ -18,7 +19,7 @@ let languageClient: LanguageClientHost | undefined;
 export function activate(context: vscode.ExtensionContext): GatewayWorkbenchApi {
   const log = vscode.window.createOutputChannel('Gateway', { log: true });
   context.subscriptions.push(log);
-  context.subscriptions.push(vscode.commands.registerCommand(COMMANDS.showLog, () => log.show(true)));
+  context.subscriptions.push(registerCommand(COMMANDS.showLog, () => log.show(true), log));
 
   const environments = registerEnvironments(context, log);
   environmentsInUse = environments;
@@ -29,7 +30,7 @@ export function activate(context: vscode.ExtensionContext): GatewayWorkbenchApi 
   context.subscriptions.push(operations);
   const tree = registerTree(context, { environments, knownResources, runner: operations.runner, log });
   context.subscriptions.push(tree);
-  const traffic = registerTraffic(environments);
+  const traffic = registerTraffic(environments, log);
   context.subscriptions.push(traffic);
   languageClient = registerLanguageClient(environments, log);
   context.subscriptions.push(languageClient);
@@ -37,6 +38,7 @@ export function activate(context: vscode.ExtensionContext): GatewayWorkbenchApi 
 
   return {
     environments,
+    scripted: environmentScripts(environments),
     runner: operations.runner,
     results: operations.results,
     knownResources,

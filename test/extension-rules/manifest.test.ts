@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import { describe, test } from 'node:test';
 import { operations, operationById } from '../../src/catalog';
 import { TREE_VIEW_ID, REQUEST_LANGUAGE_ID } from '../../src/extension/contracts';
-import { PACKAGE_JSON, generateManifest, serialize } from '../../scripts/generate-manifest';
+import { PACKAGE_JSON, buildContributes, generateManifest, serialize } from '../../scripts/generate-manifest';
 
 interface Command { command: string; title: string; category?: string }
 interface MenuItem { command?: string; when?: string }
@@ -97,5 +97,28 @@ describe('references', () => {
     const m = /^\^1\.(\d+)\.\d+$/.exec(manifest.engines.vscode);
     assert.ok(m, `engines.vscode "${manifest.engines.vscode}" is not of the form ^1.N.M`);
     assert.ok(Number(m[1]) <= 139, `engines.vscode ${manifest.engines.vscode} is newer than 1.139`);
+  });
+});
+
+describe('typed contributes fragments', () => {
+  test('each contribution lands under the key its fragment names, whatever the constants are called', () => {
+    const built = buildContributes([
+      { grammars: [{ language: 'x', scopeName: 'source.x', path: './x.json' }] },
+      { commands: [{ command: 'x.hidden', title: 'Hidden', category: 'Gateway', paletteHidden: true }, { command: 'x.shown', title: 'Shown', category: 'Gateway' }] },
+    ]);
+    assert.deepEqual(built.grammars, [{ language: 'x', scopeName: 'source.x', path: './x.json' }]);
+    assert.equal(built.snippets, undefined);
+    const commands = built.commands as { command: string }[];
+    assert.ok(commands.every(c => !('paletteHidden' in c)), 'paletteHidden is the generator\'s input, not a manifest field');
+    const palette = (built.menus as Record<string, MenuItem[]>).commandPalette;
+    assert.deepEqual(palette.filter(m => m.command?.startsWith('x.')), [{ command: 'x.hidden', when: 'false' }]);
+  });
+
+  test('a command is hidden from the palette exactly when its declaration says paletteHidden', () => {
+    const hidden = new Set((manifest.contributes.menus?.commandPalette ?? []).filter(m => m.when === 'false').map(m => m.command));
+    for (const id of ['gateway.sendRequestAt', 'gateway.rerunHistory', 'gateway.loadMore', 'gateway.retryNode', 'gateway.refreshNode', 'gateway.traffic.replay']) {
+      assert.ok(hidden.has(id), `${id} is offered in the palette`);
+    }
+    assert.ok(!hidden.has('gateway.addEnvironment'));
   });
 });

@@ -1,9 +1,11 @@
-// What a headless run refuses to send: anything but a read to a read-only environment, and
-// anything but a read to production unless the run says --allow-production. A refused request
-// is reported as an error; it never reaches the wire.
+// What a headless run refuses to send: the guard policy of src/core/guardPolicy.ts (anything
+// but a read to a read-only environment; anything but a read to production unless the run says
+// --allow-production), then requests whose keys are missing. A refused request is reported as
+// an error; it never reaches the wire.
 
 import type { Safety } from '../../catalog/types';
 import { surfaceOfPath } from '../../core/authBinding';
+import { guardDecision, safetyOf } from '../../core/guardPolicy';
 import type { PreparedRequest } from '../../core/runner';
 import { keyVariableNames } from './environmentKeys';
 import type { RunTarget } from './runTarget';
@@ -15,20 +17,15 @@ const SAFETY_TEXT: Readonly<Record<Safety, string>> = {
   destructive: 'deletes or closes data',
 };
 
-/** A request outside the catalog is judged by its method: only GET counts as a read. */
-function safetyOf(prepared: PreparedRequest): Safety {
-  return prepared.operation?.safety ?? (prepared.method === 'GET' ? 'read' : 'write');
-}
-
 /** Why `prepared` must not be sent to `target`, or undefined when it may go. */
 export function refusalOf(prepared: PreparedRequest, target: RunTarget, allowProduction: boolean): string | undefined {
-  const safety = safetyOf(prepared);
-  const what = `"${prepared.label}" (${prepared.operation?.title ?? `${prepared.method} ${prepared.url.pathname}`}) ${SAFETY_TEXT[safety]}`;
+  const what = `"${prepared.label}" (${prepared.operation?.title ?? `${prepared.method} ${prepared.url.pathname}`}) ${SAFETY_TEXT[safetyOf(prepared)]}`;
   const name = target.environment.name;
-  if (safety !== 'read' && target.readOnly) {
+  const decision = guardDecision({ kind: target.environment.kind, readOnly: target.readOnly }, prepared, allowProduction ? 'allow' : 'refuse');
+  if (decision === 'refuse-read-only') {
     return `refused: ${what} and environment "${name}" is read-only; only reads are sent to it`;
   }
-  if (safety !== 'read' && target.environment.kind === 'production' && !allowProduction) {
+  if (decision !== 'send') {
     return `refused: ${what} and "${name}" is a production environment; pass --allow-production to send it`;
   }
   const surface = surfaceOfPath(prepared.url.pathname);

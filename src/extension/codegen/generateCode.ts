@@ -4,6 +4,7 @@
 // one picked from the history and the catalog. The generating itself is core's (src/core/codegen),
 // loaded with the runtime bundle on first use so that activation does not carry it.
 import * as vscode from 'vscode';
+import { registerCommand, type CommandLog } from '../commands';
 import { operationById, operations, type Operation } from '../../catalog';
 import type { CodeRequest, LanguageGenerator } from '../../core/codegen';
 import { loadRuntime } from '../lazy/runtime';
@@ -25,6 +26,7 @@ interface OperationSource {
 export interface GenerateCodeDeps {
   environments: EnvironmentService;
   history(): readonly HistoryEntry[];
+  log: CommandLog;
 }
 
 function isOperationSource(value: unknown): value is OperationSource {
@@ -144,5 +146,5 @@ export function registerGenerateCode(deps: GenerateCodeDeps): vscode.Disposable 
     return program.code;
   };
 
-  return vscode.commands.registerCommand(COMMANDS.generateCode, generate);
+  return registerCommand(COMMANDS.generateCode, generate, deps.log);
 }

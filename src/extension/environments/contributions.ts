@@ -1,7 +1,7 @@
 // The environments part's manifest contributions, as data: scripts/generate-manifest.ts reads
 // this to write package.json. No vscode import, so the generator can load it in plain Node.
 import { COMMANDS } from '../contracts';
-import type { CommandContribution } from '../commandContribution';
+import type { CommandContribution, ContributesFragment } from '../contributes';
 import { environmentSchema } from '../../core/environmentSchema';
 
 export const environmentCommands: readonly CommandContribution[] = [
@@ -32,6 +32,12 @@ export const environmentConfiguration = {
 } as const;
 
 /** VS Code checks the CLI's environment file against the same schema (generated into schemas/). */
-export const environmentJsonValidation = [
+const environmentJsonValidation = [
   { fileMatch: ['gateway-workbench.json'], url: './schemas/gateway-workbench.schema.json' },
 ];
+
+export const contributes: ContributesFragment = {
+  commands: environmentCommands,
+  configuration: environmentConfiguration,
+  jsonValidation: environmentJsonValidation,
+};

@@ -1,41 +1,38 @@
 // The environment commands. Each accepts a tree node `{ environmentName }` or a name, and
-// otherwise asks with a quick pick. Scripted path (tests, other extensions): addEnvironment
-// takes a prefilled `AddEnvironmentScript` and skips every prompt; editEnvironment and setKeys
-// take the changes / keys as a second argument. Scripted calls reject on invalid input.
+// otherwise asks with a quick pick; every run goes through the one command wrapper (commands/).
+// Scripts (tests, other extensions) use the extension API's `scripted` entry points instead
+// (environmentScripts), which take the answers and reject on invalid input.
 import * as vscode from 'vscode';
 import type { Credentials } from '../../core/environment';
-import { COMMANDS, LOCAL_SANDBOX_NAME, type EnvironmentEntry } from '../contracts';
+import { registerCommand } from '../commands';
+import { COMMANDS, LOCAL_SANDBOX_NAME, type EnvironmentEntry, type ScriptedEnvironments } from '../contracts';
 import { runEnvironmentWizard } from './addEnvironmentWizard';
 import { formatSandboxTime } from './sandboxClock';
 import type { EnvironmentManager } from './environmentStore';
-import type { StoredEnvironment, UserEnvironmentKind } from './environmentValidation';
-
-/** The scripted form of "Add Environment…": everything the seven steps ask. */
-export interface AddEnvironmentScript {
-  name: string;
-  kind: UserEnvironmentKind;
-  gatewayUrl: string;
-  boardingUrl: string;
-  apiKey?: string;
-  accessKey?: string;
-  merchantId?: string;
-  readOnly?: boolean;
-}
+import type { UserEnvironmentKind } from './environmentValidation';
 
 type Target = string | { environmentName?: unknown } | undefined;
 
-export function registerEnvironmentCommands(environments: EnvironmentManager): vscode.Disposable {
-  const register = (id: string, handler: (...args: any[]) => Promise<unknown>) =>
-    vscode.commands.registerCommand(id, async (...args: unknown[]) => {
-      try {
-        return await handler(...args);
-      } catch (err) {
-        const message = err instanceof Error ? err.message : String(err);
-        if (isScripted(args)) throw err;
-        void vscode.window.showErrorMessage(message);
-        return undefined;
-      }
-    });
+/** The prompt-free forms of Add Environment, Edit Environment and Set Keys. */
+export function environmentScripts(environments: EnvironmentManager): ScriptedEnvironments {
+  const userEnvironment = (name: string): EnvironmentEntry => {
+    const env = environments.get(name);
+    if (!env) throw new Error(`There is no environment named "${name}".`);
+    if (env.builtIn) throw new Error(`The ${LOCAL_SANDBOX_NAME} is built in: it cannot be edited, removed or made read-only.`);
+    return env;
+  };
+  return {
+    addEnvironment: async ({ apiKey, accessKey, merchantId, ...env }) => environments.add(env, { apiKey, accessKey, merchantId }),
+    editEnvironment: async (name, changes) => environments.update(userEnvironment(name).name, changes),
+    async setKeys(name, keys) {
+      const env = userEnvironment(name);
+      await environments.setCredentials(env.name, { ...((await environments.credentials(env.name)) ?? {}), ...keys });
+    },
+  };
+}
+
+export function registerEnvironmentCommands(environments: EnvironmentManager, log: vscode.LogOutputChannel): vscode.Disposable {
+  const register = (id: string, handler: (...args: never[]) => Promise<unknown>) => registerCommand(id, handler, log);
 
   const userEnvironment = async (target: Target, placeHolder: string): Promise<EnvironmentEntry | undefined> => {
     const env = await resolveTarget(environments, target, placeHolder, e => !e.builtIn);
@@ -44,11 +41,7 @@ export function registerEnvironmentCommands(environments: EnvironmentManager): v
   };
 
   return vscode.Disposable.from(
-    register(COMMANDS.addEnvironment, async (script?: AddEnvironmentScript) => {
-      if (script && typeof script === 'object' && typeof script.name === 'string') {
-        const { apiKey, accessKey, merchantId, ...env } = script;
-        return environments.add(env, { apiKey, accessKey, merchantId });
-      }
+    register(COMMANDS.addEnvironment, async () => {
       const result = await runEnvironmentWizard({ takenNames: environments.list().map(e => e.name) });
       if (!result) return undefined;
       const added = await environments.add(result.env, result.credentials);
@@ -56,10 +49,9 @@ export function registerEnvironmentCommands(environments: EnvironmentManager): v
       return added;
     }),
 
-    register(COMMANDS.editEnvironment, async (target?: Target, changes?: Partial<StoredEnvironment>) => {
+    register(COMMANDS.editEnvironment, async (target?: Target) => {
       const env = await userEnvironment(target, 'Environment to edit');
       if (!env) return undefined;
-      if (changes) return environments.update(env.name, changes);
       const result = await runEnvironmentWizard({
         takenNames: environments.list().map(e => e.name),
         editing: { ...env, kind: env.kind as UserEnvironmentKind },
@@ -75,7 +67,7 @@ export function registerEnvironmentCommands(environments: EnvironmentManager): v
       return true;
     }),
 
-    register(COMMANDS.setKeys, async (target?: Target, keys?: Credentials) => {
+    register(COMMANDS.setKeys, async (target?: Target) => {
       const env = await resolveTarget(environments, target, 'Environment whose keys to set', e => !e.builtIn);
       if (!env) return false;
       if (env.builtIn) {
@@ -83,10 +75,10 @@ export function registerEnvironmentCommands(environments: EnvironmentManager): v
         return false;
       }
       const current = (await environments.credentials(env.name)) ?? {};
-      const next = keys ? { ...current, ...keys } : await askKeys(env.name, current);
+      const next = await askKeys(env.name, current);
       if (!next) return false;
       await environments.setCredentials(env.name, next);
-      if (!keys) void vscode.window.showInformationMessage(`Keys for "${env.name}" saved in the secret storage.`);
+      void vscode.window.showInformationMessage(`Keys for "${env.name}" saved in the secret storage.`);
       return true;
     }),
 
@@ -139,11 +131,6 @@ export function registerEnvironmentCommands(environments: EnvironmentManager): v
 async function confirmModal(question: string, detail: string, action: string): Promise<boolean> {
   const choice = await Promise.resolve(vscode.window.showWarningMessage(question, { modal: true, detail }, action)).catch(() => undefined);
   return choice === action;
-}
-
-/** A data argument (not a tree node or a name) means a script is calling: let it see errors. */
-function isScripted(args: readonly unknown[]): boolean {
-  return args.length > 1 || args.some(a => !!a && typeof a === 'object' && !('environmentName' in a));
 }
 
 function nameOf(target: Target): string | undefined {

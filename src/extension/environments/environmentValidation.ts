@@ -2,7 +2,7 @@
 // scripted add/edit path and when reading settings. No vscode import.
 import { validateEnvironmentUrl } from '../../core/environment';
 import {
-  USER_ENVIRONMENT_KINDS as USER_KINDS, isUserKind, type StoredEnvironment, type UserEnvironmentKind,
+  USER_ENVIRONMENT_KINDS as USER_KINDS, environmentProblem, isUserKind, type StoredEnvironment, type UserEnvironmentKind,
 } from '../../core/environmentSchema';
 import { LOCAL_SANDBOX_NAME } from '../contracts';
 
@@ -31,15 +31,13 @@ export function validateUrl(url: string): string | undefined {
   return validateEnvironmentUrl(url);
 }
 
-/** The first problem with a whole environment, else undefined. */
+/**
+ * The first problem with a whole environment, else undefined: the shape as the one schema
+ * (core/environmentSchema.ts, also the CLI's) says, then the names the extension keeps apart.
+ */
 export function validateEnvironment(env: StoredEnvironment, takenNames: readonly string[], currentName?: string): string | undefined {
-  if (!isUserKind(env.kind)) return `Kind must be one of ${USER_KINDS.join(', ')}.`;
-  return validateName(env.name ?? '', takenNames, currentName)
-    ?? prefixed('Gateway URL', validateUrl(env.gatewayUrl ?? ''))
-    ?? prefixed('Boarding URL', validateUrl(env.boardingUrl ?? ''));
+  return environmentProblem(env) ?? validateName(env.name, takenNames, currentName);
 }
-
-const prefixed = (what: string, message: string | undefined) => message && `${what}: ${message}`;
 
 /** The setting's entries that are valid, in order, first of each name; the rest are skipped. */
 export function sanitizeStored(raw: unknown): StoredEnvironment[] {

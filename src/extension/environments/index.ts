@@ -8,9 +8,8 @@ import { LocalSandboxHost } from './localSandboxHost';
 import { SecretStore } from './secretStore';
 import { createEnvironmentStatusBar } from './statusBar';
 
-export { guardOperation } from './productionGuard';
 export type { EnvironmentManager } from './environmentStore';
-export type { AddEnvironmentScript } from './environmentCommands';
+export { environmentScripts } from './environmentCommands';
 
 /**
  * Registers everything and returns the service. Nothing starts here: the sandbox and the
@@ -22,7 +21,7 @@ export function registerEnvironments(context: vscode.ExtensionContext, log: vsco
   const sandbox = new LocalSandboxHost(context.globalStorageUri, secrets, log);
   const clients = new ClientCache(log);
   const store = new EnvironmentStore(context.workspaceState, secrets, sandbox, clients);
-  store.own(secrets, registerEnvironmentCommands(store), createEnvironmentStatusBar(store));
+  store.own(secrets, registerEnvironmentCommands(store, log), createEnvironmentStatusBar(store));
   context.subscriptions.push({ dispose: () => void store.dispose() });
   return store;
 }

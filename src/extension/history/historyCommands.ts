@@ -1,6 +1,7 @@
 // "Gateway: Show History" (pick a request to run again), "Gateway: Clear History", and the
 // re-run itself: same environment, vars and body, through the runner (and so the guard) again.
 import * as vscode from 'vscode';
+import { registerCommand, type CommandLog } from '../commands';
 import { operationById } from '../../catalog';
 import type { Operation } from '../../catalog/types';
 import { checks } from '../../core/inputChecks';
@@ -95,9 +96,9 @@ async function askCard(op: Operation, environmentName: string): Promise<{ pan: s
   return { pan: pan.trim(), ...(csc.trim() ? { csc: csc.trim() } : {}) };
 }
 
-export function registerHistoryCommands(store: HistoryStore, runner: OperationRunner): vscode.Disposable {
+export function registerHistoryCommands(store: HistoryStore, runner: OperationRunner, log: CommandLog): vscode.Disposable {
   return vscode.Disposable.from(
-    vscode.commands.registerCommand(COMMANDS.showHistory, async () => {
+    registerCommand(COMMANDS.showHistory, async () => {
       const entries = store.list();
       if (entries.length === 0) {
         void vscode.window.showInformationMessage('No gateway requests in this workspace yet. Run an operation first.');
@@ -109,15 +110,15 @@ export function registerHistoryCommands(store: HistoryStore, runner: OperationRu
         matchOnDetail: true,
       });
       if (picked) await rerun(runner, picked.entry);
-    }),
-    vscode.commands.registerCommand(COMMANDS.rerunHistory, async (arg?: HistoryEntry | number) => {
+    }, log),
+    registerCommand(COMMANDS.rerunHistory, async (arg?: HistoryEntry | number) => {
       const entry = typeof arg === 'number' ? store.list()[arg] : arg;
       if (entry) await rerun(runner, entry);
       else await vscode.commands.executeCommand(COMMANDS.showHistory);
-    }),
-    vscode.commands.registerCommand(COMMANDS.clearHistory, async () => {
+    }, log),
+    registerCommand(COMMANDS.clearHistory, async () => {
       await store.clear();
       void vscode.window.showInformationMessage('Gateway history cleared.');
-    }),
+    }, log),
   );
 }

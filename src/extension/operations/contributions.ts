@@ -1,28 +1,27 @@
 // The operations part's manifest contributions, as data (no vscode import): the manifest
 // generator merges them into package.json. The 67 `gateway.op.*` commands are derived from
-// the catalog by the generator itself.
-import { COMMANDS, REQUEST_LANGUAGE_ID, RESULT_SCHEME } from '../contracts';
-import type { CommandContribution } from '../commandContribution';
+// the catalog (operationCommands), and the generator puts them after every part's commands.
+import { groups, operations } from '../../catalog';
+import type { Operation, Safety } from '../../catalog/types';
+import { COMMANDS, REQUEST_LANGUAGE_ID, RESULT_SCHEME, operationCommandId } from '../contracts';
+import type { CommandContribution, ContributesFragment } from '../contributes';
 
-export const operationCommands: readonly CommandContribution[] = [
+/** The operations part's own commands (the operation commands are operationCommands()). */
+export const partCommands: readonly CommandContribution[] = [
   { command: COMMANDS.runOperation, title: 'Run Operation…', category: 'Gateway', icon: '$(play)' },
   { command: COMMANDS.sendRequest, title: 'Send Request', category: 'Gateway', icon: '$(send)' },
-  { command: COMMANDS.sendRequestAt, title: 'Send Request to…', category: 'Gateway' },
+  { command: COMMANDS.sendRequestAt, title: 'Send Request to…', category: 'Gateway', paletteHidden: true },
   { command: COMMANDS.sendAll, title: 'Send All Requests', category: 'Gateway', icon: '$(run-all)' },
   { command: COMMANDS.showLog, title: 'Show Log', category: 'Gateway', icon: '$(output)' },
   { command: COMMANDS.showHistory, title: 'Show History', category: 'Gateway', icon: '$(history)' },
-  { command: COMMANDS.rerunHistory, title: 'Run Again from History', category: 'Gateway', icon: '$(refresh)' },
+  { command: COMMANDS.rerunHistory, title: 'Run Again from History', category: 'Gateway', icon: '$(refresh)', paletteHidden: true },
   { command: COMMANDS.clearHistory, title: 'Clear History', category: 'Gateway', icon: '$(clear-all)' },
   { command: COMMANDS.formatResult, title: 'Format Result', category: 'Gateway', icon: '$(list-flat)' },
   { command: COMMANDS.compareSettings, title: 'Compare with Current Settings', category: 'Gateway', icon: '$(diff)' },
 ];
 
-/** Commands that need arguments (a request index, a history entry) are hidden from the palette. */
-export const hiddenFromPalette: readonly string[] = [COMMANDS.sendRequestAt, COMMANDS.rerunHistory];
-
-export const menus = {
+const menus = {
   commandPalette: [
-    ...hiddenFromPalette.map((command) => ({ command, when: 'false' })),
     { command: COMMANDS.sendRequest, when: `editorLangId == ${REQUEST_LANGUAGE_ID}` },
     { command: COMMANDS.sendAll, when: `editorLangId == ${REQUEST_LANGUAGE_ID}` },
     { command: COMMANDS.formatResult, when: `resourceScheme == ${RESULT_SCHEME}` },
@@ -35,11 +34,11 @@ export const menus = {
   ],
 };
 
-export const keybindings = [
+const keybindings = [
   { command: COMMANDS.sendRequest, key: 'ctrl+alt+enter', mac: 'cmd+alt+enter', when: `editorTextFocus && editorLangId == ${REQUEST_LANGUAGE_ID}` },
 ];
 
-export const languages = [
+const languages = [
   {
     id: REQUEST_LANGUAGE_ID,
     aliases: ['Gateway Request', REQUEST_LANGUAGE_ID],
@@ -49,7 +48,7 @@ export const languages = [
 ];
 
 /** Highlighting, with the bodies' JSON and XML handed to those languages' features. */
-export const requestGrammars = [
+const requestGrammars = [
   {
     language: REQUEST_LANGUAGE_ID,
     scopeName: 'source.gateway-request',
@@ -59,13 +58,13 @@ export const requestGrammars = [
 ];
 
 /** One snippet per body-bearing operation, generated from the catalog's samples. */
-export const requestSnippets = [{ language: REQUEST_LANGUAGE_ID, path: './snippets/gateway-request.json' }];
+const requestSnippets = [{ language: REQUEST_LANGUAGE_ID, path: './snippets/gateway-request.json' }];
 
 /**
  * `contributes.configuration` of the operations part. Application scope, like the environments:
  * a workspace (e.g. a cloned repository) must not choose where customer documents get written.
  */
-export const resultConfiguration = {
+const resultConfiguration = {
   title: 'Gateway Workbench',
   properties: {
     'gatewayWorkbench.documentsFolder': {
@@ -76,3 +75,32 @@ export const resultConfiguration = {
     },
   },
 } as const;
+
+export const contributes: ContributesFragment = {
+  commands: partCommands,
+  menus,
+  keybindings,
+  languages,
+  grammars: requestGrammars,
+  snippets: requestSnippets,
+  configuration: resultConfiguration,
+};
+
+// Shown where operations appear as inline actions and in editor title bars.
+const SAFETY_ICONS: Record<Safety, string> = {
+  read: '$(eye)',
+  write: '$(edit)',
+  'moves-money': '$(credit-card)',
+  destructive: '$(trash)',
+};
+
+/** "Card transactions" → "card transactions"; acronyms such as "ACH providers" stay. */
+const inSentence = (title: string) => (/^[A-Z][a-z]/.test(title) ? title[0]!.toLowerCase() + title.slice(1) : title);
+
+export function operationCommand(op: Operation): CommandContribution {
+  const group = groups.find((g) => g.id === op.group)?.title ?? op.group;
+  return { command: operationCommandId(op.id), title: `${op.title} (${inSentence(group)})`, category: 'Gateway', icon: SAFETY_ICONS[op.safety] };
+}
+
+/** The `gateway.op.<operation id>` commands, one per catalog operation. */
+export const operationCommands = (): CommandContribution[] => operations.map(operationCommand);

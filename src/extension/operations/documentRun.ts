@@ -1,12 +1,14 @@
 // A request document made ready for the run engine: parsed, its target environment resolved
 // (its own, one given, or one picked), and a `send` that goes the one way every request leaves
-// the extension — runExchange (production guard, progress, log, history, result editor).
+// the extension — runExchange (production guard, progress, log, history) — and shows its
+// outcome through the one outcome presenter (result editor, actionable notification).
 import * as vscode from 'vscode';
 import { environmentNamedIn, parseRequestFile, type RequestFile } from '../../core/requestFile';
 import type { GatewayResult } from '../../core/result';
 import type { PreparedRequest, RequestOutcome, RunEnvironment, RunOptions } from '../../core/runner';
 import type { EnvironmentEntry, EnvironmentService } from '../contracts';
-import { runExchange, type ExchangeDeps } from './exchangeFlow';
+import { presentOutcome } from '../feedback/outcomePresenter';
+import { runExchange, secretsOf, type CallerProgress, type ExchangeDeps, type ExchangeOutcome } from './exchangeFlow';
 import { targetEnvironment } from './operationRunner';
 import type { RequestSessions } from './requestSessions';
 import type { RunResults } from './runResults';
@@ -28,8 +30,8 @@ export interface SendSettings {
   /** Told before each request goes out (Send All's progress). */
   beforeSend?(prepared: PreparedRequest): void;
   signal?: AbortSignal;
-  /** The caller shows the progress: no notification per request. */
-  withinProgress?: boolean;
+  /** Where the progress shows: each request its own notification, or the caller's (Send All, a test run). */
+  progress: 'notification' | CallerProgress;
 }
 
 export interface DocumentRun {
@@ -38,8 +40,8 @@ export interface DocumentRun {
   env: EnvironmentEntry;
   /** The environment's keys: removed from every message and log line. */
   secrets: readonly string[];
-  /** Requests whose failure runExchange has already reported to the user. */
-  notified: ReadonlySet<number>;
+  /** What became of request `index`'s exchange, when it reached one (its presentation is done). */
+  exchangeOf(index: number): ExchangeOutcome | undefined;
   options(settings: SendSettings): RunOptions;
   /** Keeps, shows and logs the outcomes. */
   record(outcomes: readonly RequestOutcome[]): void;
@@ -82,7 +84,7 @@ export async function openDocumentRun(deps: DocumentRunDeps, uri: vscode.Uri | s
   if (!named) return undefined;
   const env = await environments.ready(named.name);
   const credentials = await environments.credentials(env.name).catch(() => undefined);
-  const secrets = [credentials?.apiKey, credentials?.accessKey].filter((s): s is string => !!s);
+  const secrets = await secretsOf(environments, env.name);
   const file = parseRequestFile(doc.getText());
   const environment: RunEnvironment = {
     name: env.name,
@@ -90,7 +92,7 @@ export async function openDocumentRun(deps: DocumentRunDeps, uri: vscode.Uri | s
     boardingUrl: env.boardingUrl,
     ...(credentials?.merchantId ? { merchantId: credentials.merchantId } : {}),
   };
-  const notified = new Set<number>();
+  const exchanges = new Map<number, ExchangeOutcome>();
 
   const options = (settings: SendSettings): RunOptions => {
     let warned = false;
@@ -101,27 +103,34 @@ export async function openDocumentRun(deps: DocumentRunDeps, uri: vscode.Uri | s
       }
       settings.beforeSend?.(prepared);
       const { method, url, headers, body } = prepared;
-      try {
-        return await runExchange(deps.exchange, {
-          env,
-          operation: prepared.operation,
-          title: prepared.operation?.title ?? prepared.label,
-          method,
-          path: url.pathname + url.search,
-          vars: prepared.params,
-          body,
-          show: settings.showResultOf(prepared.index),
-          signal: settings.signal,
-          withinProgress: settings.withinProgress,
-          statusJudgedByCaller: prepared.request.expectations.some((e) => e.subject === 'status'),
-          rethrowFailure: true,
-          perform: (client, signal) => client.sendRaw({ method, url: url.toString(), headers, body, signal }),
-          retry: () => settings.retry(prepared.index),
-        });
-      } catch (error) {
-        notified.add(prepared.index);
-        throw error;
+      const title = prepared.operation?.title ?? prepared.label;
+      const outcome = await runExchange(deps.exchange, {
+        env,
+        operation: prepared.operation,
+        title,
+        method,
+        path: url.pathname + url.search,
+        vars: prepared.params,
+        body,
+        signal: settings.signal,
+        progress: settings.progress,
+        perform: (client, signal) => client.sendRaw({ method, url: url.toString(), headers, body, signal }),
+      });
+      exchanges.set(prepared.index, outcome);
+      await presentOutcome(deps.exchange, outcome, {
+        env,
+        title,
+        method,
+        secrets,
+        showResult: settings.showResultOf(prepared.index),
+        statusJudged: prepared.request.expectations.some((e) => e.subject === 'status'),
+        retry: () => settings.retry(prepared.index),
+      });
+      if (outcome.kind === 'failed') {
+        // The run engine records the request as an error with this message (already shown).
+        throw Object.assign(new Error(outcome.failure.message), { outcomeUnknown: outcome.failure.outcomeUnknown });
       }
+      return outcome.kind === 'answered' ? outcome.result : undefined;
     };
     return { file, environment, namedResponses: deps.sessions.namedResponseMap(key), send };
   };
@@ -131,7 +140,7 @@ export async function openDocumentRun(deps: DocumentRunDeps, uri: vscode.Uri | s
     file,
     env,
     secrets,
-    notified,
+    exchangeOf: (index) => exchanges.get(index),
     options,
     record: (outcomes) => deps.results.record({ doc, file, environmentName: env.name, outcomes, secrets }),
   };

@@ -1,20 +1,20 @@
 // The one way a request leaves the extension, whether a command built it or a request file
 // holds it: production guard, cancellable progress, the exchange, then its effects (log line,
-// history, known resources, the tree's refresh event, the result editor, an actionable
-// notification for failures).
+// history, known resources, the tree's refresh event). It returns what became of it as an
+// ExchangeOutcome value and tells the user nothing itself: feedback/outcomePresenter.ts decides
+// what the user sees (result editor, actionable notification).
 import * as vscode from 'vscode';
 import type { Operation } from '../../catalog/types';
 import type { GatewayClient } from '../../core/client';
 import type { GatewayResult } from '../../core/result';
 import type { EnvironmentEntry, EnvironmentService, KnownResourceStore, OperationVars, ResultPresenter } from '../contracts';
-import { guardOperation } from '../environments/productionGuard';
-import { allowedInWorkspace } from '../environments/guardRules';
-import { describeFailure, notifyErrorStatus, notifyFailure, notifyUnreadable } from '../feedback/errorNotifications';
+import { guardRequest } from '../environments/productionGuard';
+import { allowedInWorkspace } from '../../core/guardPolicy';
+import { describeFailure } from '../feedback/errorNotifications';
 import type { ExchangeContext, ExchangeLog } from '../feedback/exchangeLog';
 import type { HistoryStore } from '../history/historyStore';
 import { resourceChangeOf } from './resourceEffects';
 import { isSettingsWrite } from './settingsDocuments';
-import { loadRuntime } from '../lazy/runtime';
 
 export interface SendEvent {
   environmentName: string;
@@ -42,17 +42,40 @@ export interface ExchangeRequest {
   path: string;
   vars?: OperationVars;
   body?: string;
-  show?: boolean;
   signal?: AbortSignal;
-  /** The caller already shows progress (Send All): no notification of its own; cancel through `signal`. */
-  withinProgress?: boolean;
-  /** The caller judges the status (a request file's `@expect status`): no notification for 4xx/5xx. */
-  statusJudgedByCaller?: boolean;
-  /** After notifying a failure, throw it (with its user-facing message) instead of returning undefined. */
-  rethrowFailure?: boolean;
+  /**
+   * Where the progress shows: a cancellable notification of this exchange's own, or the
+   * caller's progress (Send All, a test run), which cancels through `signal`.
+   */
+  progress: 'notification' | CallerProgress;
   perform(client: GatewayClient, signal: AbortSignal): Promise<GatewayResult>;
-  /** Sends the same request again (from a notification's Retry). */
-  retry(): void;
+}
+
+/** A progress the caller already shows (Send All's notification; a test run's is silent). */
+export type CallerProgress = vscode.Progress<{ message?: string }>;
+
+/** Why a request got no response: a GatewayError's kind (src/core/gatewayErrors.ts) and its message. */
+export interface ExchangeFailure {
+  kind: string;
+  message: string;
+  /** The request may have changed state: check before sending it again. */
+  outcomeUnknown: boolean;
+  /** As thrown (the notification's actions read it). */
+  error: unknown;
+}
+
+/** What became of one exchange; the presenter decides what the user sees of it. */
+export type ExchangeOutcome =
+  | { kind: 'answered'; result: GatewayResult }
+  /** The guard did not let it go (and told the user why: its question or refusal was the message). */
+  | { kind: 'refused' }
+  | { kind: 'cancelled' }
+  | { kind: 'failed'; failure: ExchangeFailure };
+
+/** The secrets of an environment's keys, removed from every line and message about it. */
+export async function secretsOf(environments: EnvironmentService, name: string): Promise<string[]> {
+  const credentials = await environments.credentials(name).catch(() => undefined);
+  return [credentials?.apiKey, credentials?.accessKey].filter((s): s is string => !!s);
 }
 
 const MANAGE_TRUST = 'Manage Workspace Trust';
@@ -68,25 +91,14 @@ async function guard(deps: ExchangeDeps, req: ExchangeRequest, ctx: ExchangeCont
     });
     return false;
   }
-  if (req.operation) {
-    // In production a settings change shows what it changes before the user confirms it.
-    if (req.env.kind === 'production' && !req.env.readOnly && isSettingsWrite(req.operation) && req.body !== undefined) {
-      await deps.showSettingsDiff?.(req.env, req.operation, req.body).catch(() => false);
-    }
-    // A guard that cannot ask (a dialog refused, e.g. in automation) has not said yes.
-    const allowed = await guardOperation(req.env, req.operation, req.body).catch(() => false);
-    if (!allowed) deps.log.refused(ctx, `the ${req.env.name} guard did not allow ${req.operation.id}`);
-    return allowed;
+  // In production a settings change shows what it changes before the user confirms it.
+  if (req.operation && req.env.kind === 'production' && !req.env.readOnly && isSettingsWrite(req.operation) && req.body !== undefined) {
+    await deps.showSettingsDiff?.(req.env, req.operation, req.body).catch(() => false);
   }
-  // Without a catalog operation the guard cannot judge the request: in production only reads go.
-  if (req.env.kind === 'production' && req.method.toUpperCase() !== 'GET') {
-    deps.log.refused(ctx, 'it matches no catalog operation, so the production guard cannot check it');
-    void vscode.window.showErrorMessage(
-      `${req.method} ${req.path} matches no gateway operation, so it is not sent to the production environment ${req.env.name}. Check the method and path.`,
-    );
-    return false;
-  }
-  return true;
+  // A guard that cannot ask (a dialog refused, e.g. in automation) has not said yes.
+  const refusal = await guardRequest(req.env, req).catch(() => 'the confirmation could not be asked');
+  if (refusal !== undefined) deps.log.refused(ctx, refusal);
+  return refusal === undefined;
 }
 
 function pathOf(result: GatewayResult): string {
@@ -122,28 +134,26 @@ async function afterResult(deps: ExchangeDeps, req: ExchangeRequest, ctx: Exchan
   deps.didSend.fire({ environmentName: req.env.name, ...(operationId ? { operationId } : {}) });
 }
 
-export async function runExchange(deps: ExchangeDeps, req: ExchangeRequest): Promise<GatewayResult | undefined> {
-  const credentials = await deps.environments.credentials(req.env.name).catch(() => undefined);
-  const secrets = [credentials?.apiKey, credentials?.accessKey].filter((s): s is string => !!s);
+export async function runExchange(deps: ExchangeDeps, req: ExchangeRequest): Promise<ExchangeOutcome> {
+  const secrets = await secretsOf(deps.environments, req.env.name);
   const ctx: ExchangeContext = { environmentName: req.env.name, operationId: req.operation?.id, method: req.method, path: req.path, secrets };
-  if (!(await guard(deps, req, ctx))) return undefined;
-  const notifyCtx = { environmentName: req.env.name, title: req.title, retry: req.retry, method: req.method, secrets };
+  if (!(await guard(deps, req, ctx))) return { kind: 'refused' };
 
   const abort = new AbortController();
   let reachedClient = false;
   const onAbort = () => abort.abort();
   if (req.signal?.aborted) abort.abort();
   req.signal?.addEventListener('abort', onAbort, { once: true });
-  let result: GatewayResult;
-  const exchange = async (): Promise<GatewayResult> => {
+  const exchange = async (): Promise<GatewayResult | 'cancelled'> => {
     const client = await deps.environments.client(req.env.name);
-    if (abort.signal.aborted) throw new (loadRuntime().GatewayError)('aborted', 'cancelled');
+    if (abort.signal.aborted) return 'cancelled';
     // From here on the client writes the exchange's one log line, failures included.
     reachedClient = true;
     return req.perform(client, abort.signal);
   };
+  let result: GatewayResult | 'cancelled';
   try {
-    result = req.withinProgress
+    result = req.progress !== 'notification'
       ? await exchange()
       : await vscode.window.withProgress(
           { location: vscode.ProgressLocation.Notification, title: `${req.title} on ${req.env.name}…`, cancellable: true },
@@ -157,25 +167,18 @@ export async function runExchange(deps: ExchangeDeps, req: ExchangeRequest): Pro
     const loggedByClient = reachedClient && kind !== 'bad-input';
     if (kind === 'aborted' || abort.signal.aborted) {
       if (!loggedByClient) deps.log.cancelled(ctx);
-      return undefined;
+      return { kind: 'cancelled' };
     }
     if (!loggedByClient) deps.log.failure(ctx, kind, message);
-    notifyFailure(error, notifyCtx, deps.log);
-    if (req.rethrowFailure) throw new Error(message);
-    return undefined;
+    const outcomeUnknown = (error as { outcomeUnknown?: unknown } | undefined)?.outcomeUnknown === true;
+    return { kind: 'failed', failure: { kind, message, outcomeUnknown, error } };
   } finally {
     req.signal?.removeEventListener('abort', onAbort);
   }
-
-  await afterResult(deps, req, ctx, result);
-  if (result.status >= 400 && !req.statusJudgedByCaller) notifyErrorStatus(result, notifyCtx, deps.log);
-  if (result.status < 400 && result.unreadable !== undefined) notifyUnreadable(result, notifyCtx, deps.log);
-  if (req.show !== false) {
-    try {
-      await deps.presenter.show(result, { title: req.title, environmentName: req.env.name });
-    } catch (error) {
-      notifyFailure(error, { ...notifyCtx, retry: undefined }, deps.log);
-    }
+  if (result === 'cancelled') {
+    deps.log.cancelled(ctx);
+    return { kind: 'cancelled' };
   }
-  return result;
+  await afterResult(deps, req, ctx, result);
+  return { kind: 'answered', result };
 }

@@ -3,6 +3,7 @@
 // exchange log and the URI handler. `extension.ts` calls registerOperations once at activation;
 // nothing here touches the network until used.
 import * as vscode from 'vscode';
+import { registerCommand, type CommandLog } from '../commands';
 import {
   COMMANDS,
   RESULT_SCHEME,
@@ -66,7 +67,7 @@ export function registerOperations(context: vscode.ExtensionContext, deps: Opera
   const exchangeLog = new ExchangeLog(deps.log);
   const didSend = new vscode.EventEmitter<SendEvent>();
   const sessions = new RequestSessions();
-  const settingsDiff = registerSettingsDiff(deps.environments, sessions);
+  const settingsDiff = registerSettingsDiff(deps.environments, sessions, deps.log);
   const exchangeDeps: ExchangeDeps = {
     environments: deps.environments, presenter, history, knownResources: deps.knownResources, log: exchangeLog, didSend,
     showSettingsDiff: settingsDiff.show,
@@ -86,20 +87,20 @@ export function registerOperations(context: vscode.ExtensionContext, deps: Opera
     vscode.workspace.registerTextDocumentContentProvider(RESULT_SCHEME, documents),
     createResultStatusBar(documents),
     registerResultLinks(documents),
-    registerOperationCommands(runner),
-    registerRunOperationPick(runner),
+    registerOperationCommands(runner, deps.log),
+    registerRunOperationPick(runner, deps.log),
     decorations,
-    registerSendRequest(runDeps),
-    registerSendAll(runDeps),
+    registerSendRequest(runDeps, deps.log),
+    registerSendAll(runDeps, deps.log),
     registerRequestFolding(),
-    registerHistoryCommands(history, runner),
+    registerHistoryCommands(history, runner, deps.log),
     registerUriHandler(runner),
-    registerGenerateCode({ environments: deps.environments, history: () => history.list() }),
-    vscode.commands.registerCommand(COMMANDS.formatResult, (uri?: vscode.Uri) => {
+    registerGenerateCode({ environments: deps.environments, history: () => history.list(), log: deps.log }),
+    registerCommand(COMMANDS.formatResult, (uri?: vscode.Uri) => {
       const target = uri ?? vscode.window.activeTextEditor?.document.uri;
       if (target?.scheme === RESULT_SCHEME) return presenter.format(target);
       return undefined;
-    }),
+    }, deps.log),
   );
   context.subscriptions.push(disposables);
   return {

@@ -1,6 +1,7 @@
 // The 67 `gateway.op.<id>` commands, registered in one loop over the catalog. Each accepts a
 // tree node (HasOperationArgs), an OperationArgs object, or nothing (the active environment).
 import * as vscode from 'vscode';
+import { registerCommand, type CommandLog } from '../commands';
 import { operations } from '../../catalog';
 import { operationCommandId, type HasOperationArgs, type OperationArgs, type OperationRunner } from '../contracts';
 
@@ -22,8 +23,8 @@ export function operationArgsOf(arg: unknown): OperationArgs {
   return {};
 }
 
-export function registerOperationCommands(runner: OperationRunner): vscode.Disposable {
+export function registerOperationCommands(runner: OperationRunner, log: CommandLog): vscode.Disposable {
   return vscode.Disposable.from(
-    ...operations.map((op) => vscode.commands.registerCommand(operationCommandId(op.id), (arg?: unknown) => runner.run(op, operationArgsOf(arg)))),
+    ...operations.map((op) => registerCommand(operationCommandId(op.id), (arg?: unknown) => runner.run(op, operationArgsOf(arg)), log)),
   );
 }

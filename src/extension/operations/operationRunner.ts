@@ -12,7 +12,8 @@ import {
   type OperationRunner,
   type OperationVars,
 } from '../contracts';
-import { runExchange, type ExchangeDeps, type SendEvent } from './exchangeFlow';
+import { runExchange, secretsOf, type ExchangeDeps, type SendEvent } from './exchangeFlow';
+import { presentOutcome } from '../feedback/outcomePresenter';
 import { askForMissingParams, askSearchFilters } from './parameterPrompts';
 import { fillPlaceholders, filledPath, requestDocumentText } from './requestDocumentText';
 import { currentSettingsOf, settingsBodyText, settingsReadOf } from './settingsDocuments';
@@ -82,7 +83,7 @@ export function createOperationRunner(deps: ExchangeDeps, sessions: RequestSessi
         return undefined;
       }
       const { params, query } = paramsOf(op, args.vars, args.query);
-      return runExchange(deps, {
+      const outcome = await runExchange(deps, {
         env,
         operation: op,
         title: op.title,
@@ -90,11 +91,19 @@ export function createOperationRunner(deps: ExchangeDeps, sessions: RequestSessi
         path: filledPath(op, args.vars),
         vars: args.vars,
         body,
-        show: args.show,
         signal: args.signal,
+        progress: 'notification',
         perform: (client, signal) => client.send({ operation: op, params, query, ...(body !== undefined ? { body } : {}), signal }),
+      });
+      await presentOutcome(deps, outcome, {
+        env,
+        title: op.title,
+        method: op.method,
+        secrets: await secretsOf(deps.environments, env.name),
+        showResult: args.show !== false,
         retry: () => void runner.send(op, { ...args, signal: undefined }),
       });
+      return outcome.kind === 'answered' ? outcome.result : undefined;
     },
   };
   return runner;
@@ -102,7 +111,7 @@ export function createOperationRunner(deps: ExchangeDeps, sessions: RequestSessi
 
 /**
  * An update's body from a fresh GET of the current settings (the sample would overwrite what the
- * user did not touch). Undefined when the GET failed (runExchange has said why); the sample with
+ * user did not touch). Undefined when the GET failed (the outcome presenter has said why); the sample with
  * a note when the answer does not hold these settings.
  */
 async function currentSettingsArgs(runner: OperationRunner, op: Operation, environmentName: string): Promise<Pick<OperationArgs, 'body' | 'note'> | undefined> {

@@ -1,6 +1,7 @@
 // "Gateway: Run Operation…": a quick pick over every operation, grouped by catalog group, or
 // straight to one when an operation id is given.
 import * as vscode from 'vscode';
+import { registerCommand, type CommandLog } from '../commands';
 import { groups, operationById, operations } from '../../catalog';
 import type { Operation } from '../../catalog/types';
 import { COMMANDS, type OperationArgs, type OperationRunner } from '../contracts';
@@ -18,8 +19,8 @@ export function operationPickItems(): Item[] {
   ]);
 }
 
-export function registerRunOperationPick(runner: OperationRunner): vscode.Disposable {
-  return vscode.commands.registerCommand(COMMANDS.runOperation, async (operationId?: unknown, arg?: unknown) => {
+export function registerRunOperationPick(runner: OperationRunner, log: CommandLog): vscode.Disposable {
+  return registerCommand(COMMANDS.runOperation, async (operationId?: unknown, arg?: unknown) => {
     const args: OperationArgs = operationArgsOf(arg);
     if (typeof operationId === 'string') {
       const op = operationById(operationId);
@@ -36,5 +37,5 @@ export function registerRunOperationPick(runner: OperationRunner): vscode.Dispos
       matchOnDetail: true,
     });
     return picked?.operation ? runner.run(picked.operation, args) : undefined;
-  });
+  }, log);
 }

@@ -2,13 +2,14 @@
 // one cancellable progress notification ("Request k of n"), stops at the first failure, shows
 // the last response and ends with a summary ("4 passed" / "3 passed, 1 failed: …").
 import * as vscode from 'vscode';
+import { registerCommand, type CommandLog } from '../commands';
 import { runAll } from '../../core/runner';
 import { COMMANDS, REQUEST_LANGUAGE_ID } from '../contracts';
 import type { KeptOutcome } from './requestSessions';
 import { openDocumentRun, type DocumentRunDeps } from './documentRun';
 import { runSummary } from './runOutcomeText';
 
-export function registerSendAll(deps: DocumentRunDeps): vscode.Disposable {
+export function registerSendAll(deps: DocumentRunDeps, log: CommandLog): vscode.Disposable {
   const sendAll = async (uri?: vscode.Uri | string): Promise<readonly KeptOutcome[] | undefined> => {
     const target = uri ?? vscode.window.activeTextEditor?.document.uri;
     if (!target || (!uri && vscode.window.activeTextEditor?.document.languageId !== REQUEST_LANGUAGE_ID)) {
@@ -33,7 +34,7 @@ export function registerSendAll(deps: DocumentRunDeps): vscode.Disposable {
           retry: (i) => void vscode.commands.executeCommand(COMMANDS.sendRequestAt, run.doc.uri, i, run.env.name),
           beforeSend: (prepared) => progress.report({ message: `Request ${++sent} of ${count}: ${prepared.label}`, increment: 100 / count }),
           signal: abort.signal,
-          withinProgress: true,
+          progress,
         }));
       },
     );
@@ -48,5 +49,5 @@ export function registerSendAll(deps: DocumentRunDeps): vscode.Disposable {
     else void vscode.window.showWarningMessage(`Send All: ${summary}.`);
     return deps.sessions.lastRun(run.doc.uri.toString());
   };
-  return vscode.commands.registerCommand(COMMANDS.sendAll, sendAll);
+  return registerCommand(COMMANDS.sendAll, sendAll, log);
 }

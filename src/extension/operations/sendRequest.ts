@@ -2,38 +2,17 @@
 // from the language server's code lenses): runs the request through the run engine, which first
 // sends the named requests it takes `{{name.path}}` values from, then judges its `@expect` lines.
 import * as vscode from 'vscode';
+import { registerCommand, type CommandLog } from '../commands';
 import { parseRequestFile, requestIndexAt } from '../../core/requestFile';
 import type { GatewayResult } from '../../core/result';
-import { runRequest, type RequestOutcome } from '../../core/runner';
-import { redact } from '../../core/redaction';
+import { runRequest } from '../../core/runner';
+import { presentVerdict } from '../feedback/outcomePresenter';
 import { COMMANDS, REQUEST_LANGUAGE_ID } from '../contracts';
-import { documentOf, openDocumentRun, type DocumentRun, type DocumentRunDeps, type SendTarget } from './documentRun';
+import { documentOf, openDocumentRun, type DocumentRunDeps, type SendTarget } from './documentRun';
 
 export type { SendTarget } from './documentRun';
 
-/** Tells the user why the request did not pass, unless runExchange already did. */
-function explain(run: DocumentRun, outcomes: readonly RequestOutcome[], target: RequestOutcome): void {
-  const say = (text: string) => redact(text, run.secrets);
-  if (target.state === 'failed') {
-    const failed = target.expectations.filter((e) => !e.outcome.pass);
-    // Without a failed expectation it failed on its HTTP status, which runExchange has reported.
-    if (failed.length > 0) {
-      void vscode.window.showWarningMessage(say(`${target.label}: ${failed.length} of ${target.expectations.length} expectations failed — ${failed[0]!.outcome.message}. See the marks beside the request.`));
-    }
-    return;
-  }
-  if (target.state === 'error' && !run.notified.has(target.index)) {
-    void vscode.window.showErrorMessage(say(`${target.label}: ${target.message ?? 'not sent'}.`));
-    return;
-  }
-  if (target.state === 'skipped') {
-    const dependency = outcomes.find((o) => o.asDependency && o.state !== 'passed');
-    const why = dependency?.message ? ` (${dependency.label}: ${dependency.message})` : '';
-    void vscode.window.showErrorMessage(say(`${target.label}: ${target.message ?? 'not sent'}${why}.`));
-  }
-}
-
-export function registerSendRequest(deps: DocumentRunDeps): vscode.Disposable {
+export function registerSendRequest(deps: DocumentRunDeps, log: CommandLog): vscode.Disposable {
   const sendAt = async (uri: vscode.Uri | string, index: number, target?: SendTarget): Promise<GatewayResult | undefined> => {
     const run = await openDocumentRun(deps, uri, target);
     if (!run) return undefined;
@@ -41,17 +20,17 @@ export function registerSendRequest(deps: DocumentRunDeps): vscode.Disposable {
       void vscode.window.showErrorMessage(`There is no request #${index + 1} in ${run.doc.fileName}: write one like "GET {{gatewayUrl}}/rest/v2/transactions" after a "###" line.`);
       return undefined;
     }
-    const options = run.options({ showResultOf: (i) => i === index, retry: (i) => void sendAt(run.doc.uri, i, run.env.name) });
+    const options = run.options({ showResultOf: (i) => i === index, retry: (i) => void sendAt(run.doc.uri, i, run.env.name), progress: 'notification' });
     const outcomes = await runRequest(options, index);
     run.record(outcomes);
     const last = outcomes.at(-1);
     if (!last || last.index !== index) return undefined;
-    explain(run, outcomes, last);
+    presentVerdict(run, outcomes, last);
     return last.result;
   };
 
   return vscode.Disposable.from(
-    vscode.commands.registerCommand(COMMANDS.sendRequest, async (uri?: vscode.Uri) => {
+    registerCommand(COMMANDS.sendRequest, async (uri?: vscode.Uri) => {
       const editor = vscode.window.activeTextEditor;
       const doc = uri ? await documentOf(uri) : editor?.document;
       if (!doc || (doc.languageId !== REQUEST_LANGUAGE_ID && !uri)) {
@@ -65,8 +44,8 @@ export function registerSendRequest(deps: DocumentRunDeps): vscode.Disposable {
         return undefined;
       }
       return sendAt(doc.uri, index);
-    }),
-    vscode.commands.registerCommand(COMMANDS.sendRequestAt, (uri: vscode.Uri | string, index: number, target?: SendTarget) => sendAt(uri, index, target)),
+    }, log),
+    registerCommand(COMMANDS.sendRequestAt, (uri: vscode.Uri | string, index: number, target?: SendTarget) => sendAt(uri, index, target), log),
     vscode.workspace.onDidCloseTextDocument((doc) => deps.sessions.forget(doc.uri.toString())),
   );
 }

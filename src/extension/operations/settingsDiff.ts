@@ -2,6 +2,7 @@
 // write to a production environment, and on request ("Gateway: Compare with Current Settings")
 // anywhere. Both sides are rendered the same way (settingsDocuments.ts), so only values differ.
 import * as vscode from 'vscode';
+import { registerCommand, type CommandLog } from '../commands';
 import { matchOperation } from '../../catalog/match';
 import type { Operation } from '../../catalog/types';
 import { environmentNamedIn, parseRequestFile, requestIndexAt } from '../../core/requestFile';
@@ -16,7 +17,7 @@ export interface SettingsDiff extends vscode.Disposable {
   show(env: EnvironmentEntry, op: Operation, body: string): Promise<boolean>;
 }
 
-export function registerSettingsDiff(environments: EnvironmentService, sessions: RequestSessions): SettingsDiff {
+export function registerSettingsDiff(environments: EnvironmentService, sessions: RequestSessions, log: CommandLog): SettingsDiff {
   const texts = new Map<string, string>();
   let shown = 0;
   const uriFor = (label: string, text: string): vscode.Uri => {
@@ -62,7 +63,7 @@ export function registerSettingsDiff(environments: EnvironmentService, sessions:
 
   const disposable = vscode.Disposable.from(
     vscode.workspace.registerTextDocumentContentProvider(DIFF_SCHEME, { provideTextDocumentContent: (uri) => texts.get(uri.toString()) ?? '' }),
-    vscode.commands.registerCommand(COMMANDS.compareSettings, compareAtCursor),
+    registerCommand(COMMANDS.compareSettings, compareAtCursor, log),
   );
   return { show, dispose: () => disposable.dispose() };
 }

@@ -79,7 +79,8 @@ export class RequestTestRunner {
             if (item) testRun.started(item);
           },
           signal: abort.signal,
-          withinProgress: true,
+          // The Testing view shows the run itself.
+          progress: { report: () => undefined },
         });
         const outcomes: RequestOutcome[] = [];
         if (whole) outcomes.push(...await runAll(options));

@@ -1,13 +1,13 @@
 // The Traffic view's manifest contributions, as data (no vscode import).
 import { VIEW_CONTAINER_ID } from '../contracts';
-import type { CommandContribution } from '../commandContribution';
+import type { CommandContribution, ContributesFragment } from '../contributes';
 import { TRAFFIC_COMMANDS, TRAFFIC_VIEW_ID } from './ids';
 
-export const trafficViews = {
+const trafficViews = {
   [VIEW_CONTAINER_ID]: [{ id: TRAFFIC_VIEW_ID, name: 'Traffic', contextualTitle: 'Gateway' }],
 };
 
-export const trafficViewsWelcome = [
+const trafficViewsWelcome = [
   {
     view: TRAFFIC_VIEW_ID,
     contents: 'Every request any client sends to the Local sandbox — your application, curl, a test suite — shows here, checked like a request file.\nAgainst a real sandbox, run `gateway-workbench proxy --env NAME` in front of your application and open its recording.\n[Open Proxy Recording…](command:gateway.traffic.openRecording)',
@@ -15,17 +15,17 @@ export const trafficViewsWelcome = [
 ];
 
 export const trafficCommands: readonly CommandContribution[] = [
-  { command: TRAFFIC_COMMANDS.open, title: 'Open Exchange', category: 'Gateway', icon: '$(go-to-file)' },
-  { command: TRAFFIC_COMMANDS.openAsRequestFile, title: 'Open as Request File', category: 'Gateway', icon: '$(file-code)' },
-  { command: TRAFFIC_COMMANDS.replay, title: 'Replay', category: 'Gateway', icon: '$(debug-rerun)' },
-  { command: TRAFFIC_COMMANDS.generateCode, title: 'Generate Code…', category: 'Gateway', icon: '$(code)' },
+  { command: TRAFFIC_COMMANDS.open, title: 'Open Exchange', category: 'Gateway', icon: '$(go-to-file)', paletteHidden: true },
+  { command: TRAFFIC_COMMANDS.openAsRequestFile, title: 'Open as Request File', category: 'Gateway', icon: '$(file-code)', paletteHidden: true },
+  { command: TRAFFIC_COMMANDS.replay, title: 'Replay', category: 'Gateway', icon: '$(debug-rerun)', paletteHidden: true },
+  { command: TRAFFIC_COMMANDS.generateCode, title: 'Generate Code…', category: 'Gateway', icon: '$(code)', paletteHidden: true },
   { command: TRAFFIC_COMMANDS.clear, title: 'Clear Traffic', category: 'Gateway', icon: '$(clear-all)' },
   { command: TRAFFIC_COMMANDS.openRecording, title: 'Open Proxy Recording…', category: 'Gateway', icon: '$(folder-opened)' },
 ];
 
 const onExchange = `view == ${TRAFFIC_VIEW_ID} && viewItem == gw.traffic.exchange`;
 
-export const trafficMenus = {
+const trafficMenus = {
   'view/title': [
     { command: TRAFFIC_COMMANDS.openRecording, when: `view == ${TRAFFIC_VIEW_ID}`, group: 'navigation@1' },
     { command: TRAFFIC_COMMANDS.clear, when: `view == ${TRAFFIC_VIEW_ID}`, group: 'navigation@2' },
@@ -37,5 +37,11 @@ export const trafficMenus = {
     { command: TRAFFIC_COMMANDS.replay, when: onExchange, group: '1_send@1' },
     { command: TRAFFIC_COMMANDS.generateCode, when: onExchange, group: '1_send@2' },
   ],
-  commandPalette: [TRAFFIC_COMMANDS.open, TRAFFIC_COMMANDS.openAsRequestFile, TRAFFIC_COMMANDS.replay, TRAFFIC_COMMANDS.generateCode].map((command) => ({ command, when: 'false' })),
+};
+
+export const contributes: ContributesFragment = {
+  commands: trafficCommands,
+  menus: trafficMenus,
+  views: trafficViews,
+  viewsWelcome: trafficViewsWelcome,
 };

@@ -2,6 +2,7 @@
 // saw, in a "Traffic" view of the Gateway container — each request checked with the request-file
 // rules — with open, open as request file, replay and generate code on each exchange.
 import * as vscode from 'vscode';
+import { registerCommand, type CommandLog } from '../commands';
 import { COMMANDS, LOCAL_SANDBOX_NAME, REQUEST_LANGUAGE_ID, type EnvironmentService } from '../contracts';
 import type { TrafficExchange } from '../../core/traffic/exchange';
 import { loadRuntime } from '../lazy/runtime';
@@ -33,7 +34,7 @@ async function asRequestFile(entry: TrafficEntry): Promise<vscode.TextDocument> 
   return vscode.workspace.openTextDocument({ language: REQUEST_LANGUAGE_ID, content: text });
 }
 
-export function registerTraffic(environments: EnvironmentService): vscode.Disposable & { api: TrafficApi } {
+export function registerTraffic(environments: EnvironmentService, log: CommandLog): vscode.Disposable & { api: TrafficApi } {
   const store = new TrafficStore();
   const view = new TrafficView(store);
   const need = (arg: unknown): TrafficEntry | undefined => {
@@ -45,42 +46,42 @@ export function registerTraffic(environments: EnvironmentService): vscode.Dispos
     store,
     environments.onLocalSandboxExchange((exchange) => store.addSandboxExchange(exchange, LOCAL_SANDBOX_NAME)),
     vscode.window.createTreeView(TRAFFIC_VIEW_ID, { treeDataProvider: view }),
-    vscode.commands.registerCommand(TRAFFIC_COMMANDS.open, async (arg?: unknown) => {
+    registerCommand(TRAFFIC_COMMANDS.open, async (arg?: unknown) => {
       const entry = need(arg);
       if (!entry) return undefined;
       const doc = await vscode.workspace.openTextDocument({ language: 'json', content: JSON.stringify(entry.exchange, null, 2) });
       await vscode.window.showTextDocument(doc, { preview: true });
       return doc;
-    }),
-    vscode.commands.registerCommand(TRAFFIC_COMMANDS.openAsRequestFile, async (arg?: unknown) => {
+    }, log),
+    registerCommand(TRAFFIC_COMMANDS.openAsRequestFile, async (arg?: unknown) => {
       const entry = need(arg);
       if (!entry) return undefined;
       const doc = await asRequestFile(entry);
       await vscode.window.showTextDocument(doc, { preview: false });
       return doc;
-    }),
-    vscode.commands.registerCommand(TRAFFIC_COMMANDS.replay, async (arg?: unknown) => {
+    }, log),
+    registerCommand(TRAFFIC_COMMANDS.replay, async (arg?: unknown) => {
       const entry = need(arg);
       if (!entry) return undefined;
       // Sent from a request file so the guard, the log and history apply as to any send.
       const doc = await asRequestFile(entry);
       await vscode.window.showTextDocument(doc, { preview: false });
       return vscode.commands.executeCommand(COMMANDS.sendRequestAt, doc.uri, 0);
-    }),
-    vscode.commands.registerCommand(TRAFFIC_COMMANDS.generateCode, async (arg?: unknown, language?: string) => {
+    }, log),
+    registerCommand(TRAFFIC_COMMANDS.generateCode, async (arg?: unknown, language?: string) => {
       const entry = need(arg);
       if (!entry) return undefined;
       const doc = await asRequestFile(entry);
       return vscode.commands.executeCommand(COMMANDS.generateCode, doc.uri, 0, language);
-    }),
-    vscode.commands.registerCommand(TRAFFIC_COMMANDS.clear, () => store.clear()),
-    vscode.commands.registerCommand(TRAFFIC_COMMANDS.openRecording, async (uri?: vscode.Uri) => {
+    }, log),
+    registerCommand(TRAFFIC_COMMANDS.clear, () => store.clear(), log),
+    registerCommand(TRAFFIC_COMMANDS.openRecording, async (uri?: vscode.Uri) => {
       const target = uri ?? (await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'Proxy recordings': ['jsonl'] }, title: 'Open a gateway-workbench proxy recording' }))?.[0];
       if (!target) return undefined;
       const count = await store.openRecording(target);
       void vscode.window.showInformationMessage(`${count} exchange${count === 1 ? '' : 's'} from ${target.path.split('/').pop()}; new ones show as the proxy records them.`);
       return count;
-    }),
+    }, log),
   );
   return Object.assign(disposable, {
     api: { entries: () => store.list(), openRecording: (uri: vscode.Uri) => store.openRecording(uri) },

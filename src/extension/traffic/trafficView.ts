@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import type { TrafficFinding } from '../../core/traffic/exchange';
 import { TRAFFIC_COMMANDS } from './ids';
 import type { TrafficEntry, TrafficStore } from './trafficStore';
+import { commandFor } from '../commands';
 
 export type TrafficNode = { kind: 'exchange'; entry: TrafficEntry } | { kind: 'finding'; entry: TrafficEntry; finding: TrafficFinding };
 
@@ -39,7 +40,7 @@ export class TrafficView implements vscode.TreeDataProvider<TrafficNode> {
       item.iconPath = new vscode.ThemeIcon(SEVERITY_ICON[node.finding.severity]);
       item.description = `line ${node.finding.line} · ${node.finding.code}`;
       item.contextValue = 'gw.traffic.finding';
-      item.command = { command: TRAFFIC_COMMANDS.openAsRequestFile, title: 'Open as Request File', arguments: [node.entry.id] };
+      item.command = commandFor(TRAFFIC_COMMANDS.openAsRequestFile, node.entry.id);
       return item;
     }
     const item = new vscode.TreeItem(`${exchange.method} ${exchange.path}`, exchange.findings.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
@@ -48,7 +49,7 @@ export class TrafficView implements vscode.TreeDataProvider<TrafficNode> {
     item.description = [exchange.status ?? 'no answer', exchange.operationId ?? 'no operation', `${exchange.timeMs} ms`, new Date(exchange.at).toLocaleTimeString(), node.entry.source].join(' · ');
     item.tooltip = `${exchange.method} ${exchange.path} → ${exchange.status ?? exchange.error ?? 'no answer'}${exchange.findings.length ? `\n${exchange.findings.map((f) => `${f.severity}: ${f.message}`).join('\n')}` : ''}`;
     item.contextValue = 'gw.traffic.exchange';
-    item.command = { command: TRAFFIC_COMMANDS.open, title: 'Open Exchange', arguments: [node.entry.id] };
+    item.command = commandFor(TRAFFIC_COMMANDS.open, node.entry.id);
     return item;
   }
 }

@@ -3,13 +3,7 @@
 // manifest generator merges these; item menus are derived from ITEM_ACTIONS, never re-typed.
 import { COMMANDS, TREE_VIEW_ID, VIEW_CONTAINER_ID, operationCommandId } from '../contracts';
 import { ITEM_ACTIONS } from './itemActions';
-import type { CommandContribution } from '../commandContribution';
-
-export interface MenuContribution {
-  command: string;
-  when?: string;
-  group?: string;
-}
+import type { CommandContribution, ContributesFragment, MenuContribution } from '../contributes';
 
 export const viewsContainers = {
   activitybar: [{ id: VIEW_CONTAINER_ID, title: 'Gateway', icon: 'media/gateway.svg' }],
@@ -30,18 +24,16 @@ export const viewsWelcome = [
   },
 ];
 
-/** Tree commands; those that need a tree item as argument are hidden from the palette below. */
+/** Tree commands; those that need a tree item as argument are hidden from the palette. */
 export const treeCommands: readonly CommandContribution[] = [
   { command: COMMANDS.refreshTree, title: 'Refresh Resources', category: 'Gateway', icon: '$(refresh)' },
-  { command: COMMANDS.refreshNode, title: 'Refresh', category: 'Gateway', icon: '$(refresh)' },
-  { command: COMMANDS.loadMore, title: 'Load More', category: 'Gateway', icon: '$(more)' },
-  { command: COMMANDS.retryNode, title: 'Retry', category: 'Gateway', icon: '$(debug-restart)' },
-  { command: COMMANDS.openSettingsGroup, title: 'Open Settings Group', category: 'Gateway', icon: '$(settings-gear)' },
-  { command: COMMANDS.openDocument, title: 'Open Document', category: 'Gateway', icon: '$(file-pdf)' },
+  { command: COMMANDS.refreshNode, title: 'Refresh', category: 'Gateway', icon: '$(refresh)', paletteHidden: true },
+  { command: COMMANDS.loadMore, title: 'Load More', category: 'Gateway', icon: '$(more)', paletteHidden: true },
+  { command: COMMANDS.retryNode, title: 'Retry', category: 'Gateway', icon: '$(debug-restart)', paletteHidden: true },
+  { command: COMMANDS.openSettingsGroup, title: 'Open Settings Group', category: 'Gateway', icon: '$(settings-gear)', paletteHidden: true },
+  { command: COMMANDS.openDocument, title: 'Open Document', category: 'Gateway', icon: '$(file-pdf)', paletteHidden: true },
   { command: COMMANDS.retrieveMerchant, title: 'Retrieve Merchant by Number…', category: 'Gateway', icon: '$(search)' },
 ];
-
-const ITEM_ONLY_COMMANDS = [COMMANDS.refreshNode, COMMANDS.loadMore, COMMANDS.retryNode, COMMANDS.openSettingsGroup, COMMANDS.openDocument];
 
 const inView = `view == ${TREE_VIEW_ID}`;
 const onItem = (pattern: string) => `${inView} && viewItem =~ /${pattern}/`;
@@ -85,5 +77,12 @@ function operationItemMenu(): MenuContribution[] {
 export const treeMenus = {
   'view/title': viewTitleMenu,
   'view/item/context': [...environmentItemMenu, ...treeCommandItemMenu, ...operationItemMenu()],
-  commandPalette: ITEM_ONLY_COMMANDS.map((command) => ({ command, when: 'false' })),
+};
+
+export const contributes: ContributesFragment = {
+  commands: treeCommands,
+  menus: treeMenus,
+  viewsContainers,
+  views,
+  viewsWelcome,
 };

@@ -6,8 +6,7 @@ import { operationById } from '../../catalog';
 import { loadRuntime } from '../lazy/runtime';
 import type { TreeContext, TreeDeps } from './treeContext';
 import { EnvironmentNode } from './nodes/environmentNode';
-import { AchTokensNode } from './nodes/achTokenNodes';
-import { MerchantsNode } from './nodes/merchantNodes';
+import { FixedGroupNode } from './nodes/groupRows';
 import type { GatewayNode } from './treeNode';
 
 export class GatewayTreeProvider implements vscode.TreeDataProvider<GatewayNode>, vscode.Disposable {
@@ -90,7 +89,7 @@ export class GatewayTreeProvider implements vscode.TreeDataProvider<GatewayNode>
   private refreshKnownResources(): void {
     for (const root of this.roots ?? []) {
       for (const group of root.shownGroups()) {
-        if (group instanceof AchTokensNode || group instanceof MerchantsNode) this.changeEmitter.fire(group);
+        if (group instanceof FixedGroupNode && group.remembers) this.changeEmitter.fire(group);
       }
     }
   }

@@ -1,9 +1,11 @@
 // A group whose list operation is a paged search (card transactions, card tokens, ACH
 // transactions): newest first, 25 a page from page 1 (the gateway numbers pages from 1), with "Load more…" while the gateway says
 // the page is not the last. "Load more" appends the next page to what is shown.
+import type * as vscode from 'vscode';
 import type { GroupInfo } from '../../catalog/types';
 import { fetchList } from './listLoading';
 import { LoadingNode } from './loadingNode';
+import { groupTreeItem } from './nodes/groupItem';
 import { ErrorNode, LoadMoreNode, type Pageable } from './nodes/messageNodes';
 import { pageInfo, recordsAt, type GatewayRecord } from './responseReading';
 import type { TreeContext } from './treeContext';
@@ -15,16 +17,25 @@ export interface PagedListSpec {
   /** Where the records sit in the search answer, e.g. ['payload', 'transactions', 'transaction']. */
   recordsPath: readonly string[];
   emptyText: string;
-  itemFor(parent: PagedListNode, record: GatewayRecord): GatewayNode;
+  /** The item maker for one load (from page 1 on): it may remember what earlier pages showed. */
+  items(): (list: PagedListNode, record: GatewayRecord) => GatewayNode;
 }
 
-export abstract class PagedListNode extends LoadingNode implements Pageable {
+export class PagedListNode extends LoadingNode implements Pageable {
   private items: GatewayNode[] = [];
+  private itemFor: ReturnType<PagedListSpec['items']>;
   /** The page "Load more" fetches; undefined once the last page is shown. */
   private nextPage?: number;
+  /** The lock: the "Load more" in flight, which a second click joins instead of repeating. */
+  private loadingMore?: Promise<void>;
 
   constructor(parent: GatewayNode, readonly group: GroupInfo, ctx: TreeContext, private readonly spec: PagedListSpec) {
     super(parent, `${parent.id}/${group.id}`, parent.environmentName, ctx);
+    this.itemFor = spec.items();
+  }
+
+  treeItem(): vscode.TreeItem {
+    return groupTreeItem(this, this.group);
   }
 
   protected emptyText(): string {
@@ -33,17 +44,28 @@ export abstract class PagedListNode extends LoadingNode implements Pageable {
 
   protected async load(): Promise<GatewayNode[]> {
     this.items = [];
+    this.itemFor = this.spec.items();
     return this.fetchPage(1);
   }
 
-  async loadMore(): Promise<void> {
-    if (this.nextPage === undefined) return;
+  /**
+   * Appends page `page` (the one the clicked "Load more…" offered). A double click joins the
+   * load in flight; a click on an item whose page is already shown does nothing.
+   */
+  loadMore(page = this.nextPage): Promise<void> {
+    if (this.loadingMore) return this.loadingMore;
+    if (page === undefined || page !== this.nextPage) return Promise.resolve();
+    this.loadingMore = this.appendPage(page).finally(() => (this.loadingMore = undefined));
+    return this.loadingMore;
+  }
+
+  private async appendPage(page: number): Promise<void> {
     try {
-      this.replaceChildren(await this.fetchPage(this.nextPage));
+      this.replaceChildren(await this.fetchPage(page));
     } catch (err) {
       // Keep what is shown; the failed "load more" becomes an error item whose retry repeats it.
       const reason = err instanceof Error ? err.message : String(err);
-      this.replaceChildren([...this.items, new ErrorNode(this, reason, () => this.loadMore(), 'more-error')]);
+      this.replaceChildren([...this.items, new ErrorNode(this, reason, () => this.loadMore(page), 'more-error')]);
     }
   }
 
@@ -57,7 +79,7 @@ export abstract class PagedListNode extends LoadingNode implements Pageable {
     // (VS Code refuses two items with one id).
     const shown = new Set(this.items.map((n) => n.id));
     const fresh = recordsAt(result.parsed, this.spec.recordsPath)
-      .map((r) => this.spec.itemFor(this, r))
+      .map((r) => this.itemFor(this, r))
       .filter((n) => !shown.has(n.id) && shown.add(n.id));
     this.items = [...this.items, ...fresh];
     const info = pageInfo(result.parsed);

@@ -1,29 +1,16 @@
-// The tree's own commands. Each takes the node it was invoked on; every failure ends as a log
-// line and an error message, never as an unhandled rejection.
+// The tree's own commands. Each takes the node it was invoked on; they run through the one
+// command wrapper (commands/), so every failure ends as a log line and an error message.
 import * as vscode from 'vscode';
 import { requireOperation } from '../../catalog';
 import { checks } from '../../core/inputChecks';
+import { registerCommand, type CommandHandler } from '../commands';
 import { COMMANDS } from '../contracts';
 import type { GatewayTreeProvider } from './gatewayTreeProvider';
 import { merchantLabel } from './itemLabels';
-import type { DocumentNode } from './nodes/documentNodes';
 import type { ErrorNode, LoadMoreNode } from './nodes/messageNodes';
-import type { SettingsGroupNode } from './nodes/settingsNodes';
+import type { RecordNode } from './nodes/recordNode';
+import type { SettingsGroup } from './settingsGroups';
 import type { GatewayNode } from './treeNode';
-
-type Handler = (...args: never[]) => unknown;
-
-function guarded(provider: GatewayTreeProvider, title: string, handler: Handler): (...args: unknown[]) => Promise<void> {
-  return async (...args) => {
-    try {
-      await (handler as (...a: unknown[]) => unknown)(...args);
-    } catch (err) {
-      const reason = err instanceof Error ? err.message : String(err);
-      provider.ctx.log.error(`${title} failed: ${reason}`);
-      void vscode.window.showErrorMessage(`Gateway: ${title} failed: ${reason}`);
-    }
-  };
-}
 
 /** Asks for a merchant number, retrieves the merchant, and remembers it when found. */
 async function retrieveMerchant(provider: GatewayTreeProvider, node?: GatewayNode): Promise<void> {
@@ -46,18 +33,14 @@ async function retrieveMerchant(provider: GatewayTreeProvider, node?: GatewayNod
 
 export function registerTreeCommands(provider: GatewayTreeProvider): vscode.Disposable[] {
   const { runner } = provider.ctx;
-  const commands: ReadonlyArray<[id: string, title: string, handler: Handler]> = [
-    [COMMANDS.refreshTree, 'Refresh', () => provider.refreshAll()],
-    [COMMANDS.refreshNode, 'Refresh', (node?: GatewayNode) => provider.refresh(node)],
-    [COMMANDS.loadMore, 'Load more', (node: LoadMoreNode) => node.list.loadMore()],
-    [COMMANDS.retryNode, 'Retry', (node: ErrorNode) => node.retry()],
-    [
-      COMMANDS.openSettingsGroup,
-      'Open settings',
-      (node: SettingsGroupNode) => runner.send(node.settings.read, { environmentName: node.environmentName, show: true }),
-    ],
-    [COMMANDS.openDocument, 'Open document', (node: DocumentNode) => runner.send(requireOperation('documents.get'), { ...node.operationArgs(), show: true })],
-    [COMMANDS.retrieveMerchant, 'Retrieve merchant', (node?: GatewayNode) => retrieveMerchant(provider, node)],
-  ];
-  return commands.map(([id, title, handler]) => vscode.commands.registerCommand(id, guarded(provider, title, handler)));
+  const handlers: Readonly<Record<string, CommandHandler>> = {
+    [COMMANDS.refreshTree]: () => provider.refreshAll(),
+    [COMMANDS.refreshNode]: (node?: GatewayNode) => provider.refresh(node),
+    [COMMANDS.loadMore]: (node: LoadMoreNode) => node.list.loadMore(node.nextPage),
+    [COMMANDS.retryNode]: (node: ErrorNode) => node.retry(),
+    [COMMANDS.openSettingsGroup]: (node: RecordNode<SettingsGroup>) => runner.send(node.data.read, { environmentName: node.environmentName, show: true }),
+    [COMMANDS.openDocument]: (node: GatewayNode) => runner.send(requireOperation('documents.get'), { ...node.operationArgs(), show: true }),
+    [COMMANDS.retrieveMerchant]: (node?: GatewayNode) => retrieveMerchant(provider, node),
+  };
+  return Object.entries(handlers).map(([id, handler]) => registerCommand(id, handler, provider.ctx.log));
 }

@@ -1,6 +1,7 @@
 // The "Get started" walkthrough, as data (no vscode import): scripts/generate-manifest.ts merges it
 // into package.json. Each step has the button that does it and an image (media/walkthrough/);
 // a step completes when its command runs or its view or editor shows.
+import type { ContributesFragment } from '../contributes';
 import { COMMANDS, REQUEST_LANGUAGE_ID, TREE_VIEW_ID, VIEW_CONTAINER_ID, operationCommandId } from '../contracts';
 
 export const WALKTHROUGH_ID = 'gatewayWorkbench.getStarted';
@@ -94,3 +95,5 @@ export const walkthroughs = [
 
 /** The SVG each step shows, for the test that checks the files exist. */
 export const walkthroughImages = STEPS.map(s => `media/walkthrough/${s.image}.svg`);
+
+export const contributes: ContributesFragment = { walkthroughs };

@@ -1,16 +1,21 @@
 // Environments in a real VS Code: the Local sandbox is there, first and active, starts on first
-// use and keeps its state in global storage; environments added through the commands' scripted
-// path keep their keys in SecretStorage only (not in settings.json, not in the log); the
+// use and keeps its state in global storage; environments added through the API's scripted
+// entry points keep their keys in SecretStorage only (not in settings.json, not in the log); the
 // production guard refuses and blocks; URLs need https except on loopback.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { requireOperation } from '../../../src/catalog';
-import { COMMANDS, LOCAL_SANDBOX_NAME, type GatewayWorkbenchApi } from '../../../src/extension/contracts';
+import { COMMANDS, LOCAL_SANDBOX_NAME, type AddEnvironmentScript, type GatewayWorkbenchApi, type ScriptedEnvironments } from '../../../src/extension/contracts';
 import type { EnvironmentManager } from '../../../src/extension/environments/environmentStore';
-import type { AddEnvironmentScript } from '../../../src/extension/environments/environmentCommands';
-import { guardOperation } from '../../../src/extension/environments/productionGuard';
+import { guardRequest } from '../../../src/extension/environments/productionGuard';
+import type { Operation } from '../../../src/catalog/types';
+import type { EnvironmentEntry } from '../../../src/extension/contracts';
+
+/** Whether the extension's guard lets `operation` go to `env` (asking where it asks). */
+const guardOperation = async (env: EnvironmentEntry, operation: Operation, body?: string): Promise<boolean> =>
+  (await guardRequest(env, { operation, method: operation.method, path: operation.path, title: operation.title, body })) === undefined;
 
 const EXTENSION_ID = 'gateway-workbench.gateway-workbench';
 const CUSTOM = 'Env test loopback';
@@ -20,12 +25,14 @@ const SECRET_API_KEY = 'envtest-api-key-3f9c1d7e5b';
 const SECRET_ACCESS_KEY = 'envtest-access-key-8a2b6c4d';
 const NEW_API_KEY = 'envtest-new-api-key-77e1a0';
 
-async function environments(): Promise<EnvironmentManager> {
+async function extensionApi(): Promise<GatewayWorkbenchApi> {
   const ext = vscode.extensions.getExtension<GatewayWorkbenchApi>(EXTENSION_ID);
   assert.ok(ext, `${EXTENSION_ID} is not loaded`);
-  const api = await ext.activate();
-  return api.environments as EnvironmentManager;
+  return ext.activate();
 }
+
+const environments = async (): Promise<EnvironmentManager> => (await extensionApi()).environments as EnvironmentManager;
+const scripted = async (): Promise<ScriptedEnvironments> => (await extensionApi()).scripted;
 
 /** <user-data>/User/globalStorage/<extension id>/local-sandbox.json → <user-data>. */
 const userDataDir = (dataFile: string) => path.resolve(path.dirname(dataFile), '../../..');
@@ -48,8 +55,7 @@ async function gatewayLog(dataFile: string, expected: string): Promise<string> {
   assert.fail(`the Gateway log never showed "${expected}"; it holds:\n${text.slice(-2000)}`);
 }
 
-const addEnvironment = async (script: AddEnvironmentScript) =>
-  vscode.commands.executeCommand<{ name: string; readOnly: boolean } | undefined>(COMMANDS.addEnvironment, script);
+const addEnvironment = async (script: AddEnvironmentScript) => (await scripted()).addEnvironment(script);
 
 suite('environments', () => {
   let envs: EnvironmentManager;
@@ -120,8 +126,8 @@ suite('environments', () => {
 
   test('keys are in SecretStorage, neither in settings.json nor in the log', async () => {
     assert.deepEqual(await envs.credentials(CUSTOM), { apiKey: SECRET_API_KEY, accessKey: SECRET_ACCESS_KEY, merchantId: '123456' });
-    // Set keys through the command's scripted path: the AccessKey stays as it was.
-    assert.equal(await vscode.commands.executeCommand(COMMANDS.setKeys, { environmentName: CUSTOM }, { apiKey: NEW_API_KEY }), true);
+    // Set keys through the API's scripted entry point: the AccessKey stays as it was.
+    await (await scripted()).setKeys(CUSTOM, { apiKey: NEW_API_KEY });
     assert.deepEqual(await envs.credentials(CUSTOM), { apiKey: NEW_API_KEY, accessKey: SECRET_ACCESS_KEY, merchantId: '123456' });
 
     // The sandbox refuses the unknown key (401), which the client logs: without the key.
@@ -140,7 +146,7 @@ suite('environments', () => {
   });
 
   test('renaming carries the keys along; switching follows the active choice', async () => {
-    await vscode.commands.executeCommand(COMMANDS.editEnvironment, CUSTOM, { name: RENAMED });
+    await (await scripted()).editEnvironment(CUSTOM, { name: RENAMED });
     assert.equal(envs.get(CUSTOM), undefined);
     assert.equal((await envs.credentials(RENAMED))?.apiKey, NEW_API_KEY);
     assert.equal(await vscode.commands.executeCommand(COMMANDS.switchEnvironment, { environmentName: RENAMED }), RENAMED);
@@ -148,6 +154,14 @@ suite('environments', () => {
     await envs.remove(RENAMED);
     assert.equal(envs.active().name, LOCAL_SANDBOX_NAME, 'removing the active environment falls back to the Local sandbox');
     assert.equal(await envs.credentials(LOCAL_SANDBOX_NAME).then(k => !!k?.apiKey), true);
+  });
+
+  test('a command that fails resolves (no rejection reaches VS Code) and its one error handler logs why; the scripted entry point rejects instead', async () => {
+    const missing = 'Env test nobody';
+    assert.equal(await vscode.commands.executeCommand(COMMANDS.editEnvironment, missing), undefined);
+    await gatewayLog(envs.localSandboxDataFile, `Edit Environment failed: There is no environment named "${missing}".`);
+    await assert.rejects((await scripted()).editEnvironment(missing, { readOnly: true }), /no environment named/);
+    await assert.rejects((await scripted()).setKeys(LOCAL_SANDBOX_NAME, { apiKey: 'x' }), /built in/);
   });
 
   test('a production environment starts read-only and the guard refuses a sale', async () => {
@@ -169,7 +183,7 @@ suite('environments', () => {
 
   test('without read-only, production still needs the typed confirmation; dismissed, nothing is sent', async function () {
     this.timeout(20_000);
-    await vscode.commands.executeCommand(COMMANDS.editEnvironment, PRODUCTION, { readOnly: false });
+    await (await scripted()).editEnvironment(PRODUCTION, { readOnly: false });
     const env = envs.get(PRODUCTION)!;
     assert.equal(env.readOnly, false);
     const sale = requireOperation('transactions.sale');

@@ -131,7 +131,7 @@ suite('operations: commands, request documents, results', () => {
     assert.ok(local);
     const keys = await a.environments.credentials(LOCAL_SANDBOX_NAME);
     const name = 'Operations guard test (production)';
-    await vscode.commands.executeCommand('gateway.addEnvironment', {
+    await a.scripted.addEnvironment({
       name, kind: 'production', gatewayUrl: local.gatewayUrl, boardingUrl: local.boardingUrl, readOnly: false, ...keys,
     });
     try {

@@ -103,6 +103,23 @@ suite('the Gateway tree', () => {
     assert.equal(new Set(after.map((n) => n.id)).size, after.length, 'an item appears twice');
   });
 
+  test('a double click on "Load more…" loads the next page once', async () => {
+    // The previous test left more than a page of sales.
+    const group = await freshGroup(LOCAL_SANDBOX_NAME, title('card-transactions'));
+    const first = await children(group);
+    const more = await item(first[first.length - 1]);
+    assert.equal(more.contextValue, 'gw.loadMore');
+    const control = await api.environments.localSandboxControl();
+    const searches = () => control.stats().byOperation['transactions.search'] ?? 0;
+    const before = searches();
+    const click = () => vscode.commands.executeCommand(COMMANDS.loadMore, ...(more.command?.arguments ?? []));
+    await Promise.all([click(), click()]);
+    await click();   // a late click on the item already used: its page is shown, nothing to fetch
+    assert.equal(searches() - before, 1, 'one search for page 2, however many clicks');
+    const after = await children(group);
+    assert.equal(new Set(after.map((n) => n.id)).size, after.length, 'an item appears twice');
+  });
+
   test('ACH transactions show an icon per status after the sandbox clock passes its windows', async () => {
     const returning = (await send('achTransactions.create', { 'account-number': '5550001' })).payload['ach-transaction'].id;
     const settling = (await send('achTransactions.create', { 'account-number': '5559999' })).payload['ach-transaction'].id;
@@ -173,7 +190,7 @@ suite('the Gateway tree', () => {
   });
 
   test('an unreachable environment shows one error item with the reason and a retry', async () => {
-    await vscode.commands.executeCommand(COMMANDS.addEnvironment, {
+    await api.scripted.addEnvironment({
       name: UNREACHABLE, kind: 'custom', gatewayUrl: 'http://127.0.0.1:1', boardingUrl: 'http://127.0.0.1:1',
       apiKey: 'tree-test-key', accessKey: 'tree-test-access', merchantId: '1234',
     });

@@ -1,64 +1,18 @@
-// Merchant documents: the types the gateway names; monthly statements by year (the current year
-// on the environment's clock, back three years) then month; other types list their documents.
-// A document's click downloads it through the runner, whose presenter saves the PDF.
+// Merchant documents below the Documents group (groupRows.ts): the types the gateway names;
+// monthly statements by year (the current year on the environment's clock, back three years)
+// then month; other types list their documents (document and month items: itemRows.ts).
 import * as vscode from 'vscode';
-import type { GroupInfo } from '../../../catalog/types';
-import { COMMANDS, type OperationVars } from '../../contracts';
-import { monthName } from '../itemLabels';
-import { fetchList, merchantNumberOf, TreeLoadFailure } from '../listLoading';
+import type { OperationVars } from '../../contracts';
+import { fetchList, TreeLoadFailure } from '../listLoading';
 import { LoadingNode } from '../loadingNode';
 import { recordsAt, text, type GatewayRecord } from '../responseReading';
 import type { TreeContext } from '../treeContext';
 import { GatewayNode } from '../treeNode';
-import { groupTreeItem } from './groupItem';
+import { ITEM_ROWS } from './itemRows';
+import { recordNode } from './recordNode';
 
 const MONTHLY_STATEMENT = 'Monthly Statement';
 const YEARS_BACK = 3;
-
-export class DocumentNode extends GatewayNode {
-  constructor(parent: GatewayNode, readonly record: GatewayRecord, private readonly merchantNumber: string) {
-    super(parent, `${parent.id}/${text(record, 'documentId')}`, parent.environmentName);
-  }
-
-  treeItem(): vscode.TreeItem {
-    const doc = this.record;
-    const item = new vscode.TreeItem(text(doc, 'name') || text(doc, 'fileName'), vscode.TreeItemCollapsibleState.None);
-    item.id = this.id;
-    item.description = text(doc, 'period');
-    item.iconPath = new vscode.ThemeIcon('file-pdf');
-    item.contextValue = 'gw.item.document';
-    item.tooltip = `${text(doc, 'fileName')}: click to download`;
-    item.command = { command: COMMANDS.openDocument, title: 'Open Document', arguments: [this] };
-    return item;
-  }
-
-  protected override vars(): OperationVars {
-    return { merchantNumber: this.merchantNumber, documentId: text(this.record, 'documentId') };
-  }
-}
-
-export class StatementMonthNode extends GatewayNode {
-  constructor(parent: GatewayNode, readonly year: string, readonly month: string, private readonly docs: GatewayRecord[], private readonly merchantNumber: string) {
-    super(parent, `${parent.id}/${month}`, parent.environmentName);
-  }
-
-  treeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(monthName(this.month), vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = this.id;
-    item.description = `${this.year}-${this.month}`;
-    item.iconPath = new vscode.ThemeIcon('calendar');
-    item.contextValue = 'gw.item.statementMonth';
-    return item;
-  }
-
-  override children(): GatewayNode[] {
-    return this.docs.map((doc) => new DocumentNode(this, doc, this.merchantNumber));
-  }
-
-  protected override vars(): OperationVars {
-    return { merchantNumber: this.merchantNumber, year: this.year, month: this.month };
-  }
-}
 
 export class StatementYearNode extends LoadingNode {
   constructor(parent: GatewayNode, readonly year: string, private readonly merchantNumber: string, ctx: TreeContext) {
@@ -93,7 +47,8 @@ export class StatementYearNode extends LoadingNode {
       const month = /^\d{4}-(\d{2})/.exec(text(doc, 'period'))?.[1] ?? '00';
       byMonth.set(month, [...(byMonth.get(month) ?? []), doc]);
     }
-    return [...byMonth.keys()].sort().reverse().map((month) => new StatementMonthNode(this, this.year, month, byMonth.get(month) ?? [], this.merchantNumber));
+    return [...byMonth.keys()].sort().reverse().map((month) =>
+      recordNode(this, ITEM_ROWS.statementMonth, { year: this.year, month, documents: byMonth.get(month) ?? [], merchantNumber: this.merchantNumber }));
   }
 
   protected override vars(): OperationVars {
@@ -149,7 +104,7 @@ export class DocumentTypeNode extends LoadingNode {
       params: { merchantNumber: this.merchantNumber },
       query: { documentType: text(this.type, 'documentTypeId') },
     });
-    return recordsAt(result.parsed, ['content']).map((doc) => new DocumentNode(this, doc, this.merchantNumber));
+    return recordsAt(result.parsed, ['content']).map((record) => recordNode(this, ITEM_ROWS.document, { record, merchantNumber: this.merchantNumber }));
   }
 
   protected override vars(): OperationVars {
@@ -166,26 +121,9 @@ function documentTypeItem(node: GatewayNode, type: GatewayRecord): vscode.TreeIt
   return item;
 }
 
-export class DocumentsNode extends LoadingNode {
-  constructor(parent: GatewayNode, readonly group: GroupInfo, ctx: TreeContext) {
-    super(parent, `${parent.id}/${group.id}`, parent.environmentName, ctx);
-  }
-
-  treeItem(): vscode.TreeItem {
-    return groupTreeItem(this, this.group);
-  }
-
-  protected emptyText(): string {
-    return 'The gateway lists no document types';
-  }
-
-  protected async load(): Promise<GatewayNode[]> {
-    const merchantNumber = await merchantNumberOf(this.ctx, this.environmentName);
-    const result = await fetchList(this.ctx, this.environmentName, 'documents.types', { params: { merchantNumber } });
-    return recordsAt(result.parsed, []).map((type) =>
-      text(type, 'name') === MONTHLY_STATEMENT
-        ? new StatementsNode(this, type, merchantNumber, this.ctx)
-        : new DocumentTypeNode(this, type, merchantNumber, this.ctx),
-    );
-  }
+/** A document type under the Documents group: monthly statements by year, others by type. */
+export function documentTypeNode(parent: GatewayNode, type: GatewayRecord, merchantNumber: string, ctx: TreeContext): GatewayNode {
+  return text(type, 'name') === MONTHLY_STATEMENT
+    ? new StatementsNode(parent, type, merchantNumber, ctx)
+    : new DocumentTypeNode(parent, type, merchantNumber, ctx);
 }

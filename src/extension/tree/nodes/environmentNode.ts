@@ -1,36 +1,13 @@
-// One root per environment, with the catalog's nine groups under it. Each group kind has its
-// node class; the table below is the only place that pairs them.
+// One root per environment, with the catalog's nine groups under it (each group's row in
+// groupRows.ts says what it lists).
 import * as vscode from 'vscode';
 import { groups } from '../../../catalog';
-import type { GroupId, GroupInfo } from '../../../catalog/types';
 import type { EnvironmentEntry } from '../../contracts';
 import { formatSandboxClock, formatSandboxTime, LOCAL_SANDBOX_TIME_ZONE } from '../../environments/sandboxClock';
 import { environmentContext } from '../itemLabels';
 import type { TreeContext } from '../treeContext';
 import { GatewayNode } from '../treeNode';
-import { AchProvidersNode } from './achProviderNodes';
-import { AchTokensNode } from './achTokenNodes';
-import { AchTransactionsNode } from './achTransactionNodes';
-import { BatchesNode } from './batchNodes';
-import { CardTokensNode } from './cardTokenNodes';
-import { CardTransactionsNode } from './cardTransactionNodes';
-import { DocumentsNode } from './documentNodes';
-import { MerchantsNode } from './merchantNodes';
-import { SettingsNode } from './settingsNodes';
-
-type GroupNodeFactory = (env: EnvironmentNode, group: GroupInfo, ctx: TreeContext) => GatewayNode;
-
-const GROUP_NODES: Readonly<Record<GroupId, GroupNodeFactory>> = {
-  'card-transactions': (env, group, ctx) => new CardTransactionsNode(env, group, ctx),
-  'card-tokens': (env, group, ctx) => new CardTokensNode(env, group, ctx),
-  'ach-providers': (env, group, ctx) => new AchProvidersNode(env, group, ctx),
-  'ach-transactions': (env, group, ctx) => new AchTransactionsNode(env, group, ctx),
-  'ach-tokens': (env, group, ctx) => new AchTokensNode(env, group, ctx),
-  settings: (env, group) => new SettingsNode(env, group),
-  batches: (env, group, ctx) => new BatchesNode(env, group, ctx),
-  documents: (env, group, ctx) => new DocumentsNode(env, group, ctx),
-  onboarding: (env, group, ctx) => new MerchantsNode(env, group, ctx),
-};
+import { groupNode } from './groupRows';
 
 export class EnvironmentNode extends GatewayNode {
   private groupNodes?: GatewayNode[];
@@ -73,7 +50,7 @@ export class EnvironmentNode extends GatewayNode {
   }
 
   override children(): GatewayNode[] {
-    this.groupNodes ??= groups.map((group) => GROUP_NODES[group.id](this, group, this.ctx));
+    this.groupNodes ??= groups.map((group) => groupNode(this, group, this.ctx));
     return this.groupNodes;
   }
 

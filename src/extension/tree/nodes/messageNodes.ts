@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../contracts';
 import { GatewayNode } from '../treeNode';
+import { commandFor } from '../../commands';
 
 export class ErrorNode extends GatewayNode {
   constructor(
@@ -21,7 +22,7 @@ export class ErrorNode extends GatewayNode {
     item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'));
     item.tooltip = new vscode.MarkdownString().appendText(this.reason).appendMarkdown('\n\n*Click to retry.*');
     item.contextValue = 'gw.error';
-    item.command = { command: COMMANDS.retryNode, title: 'Retry', arguments: [this] };
+    item.command = commandFor(COMMANDS.retryNode, this);
     return item;
   }
 }
@@ -48,7 +49,8 @@ export class MessageNode extends GatewayNode {
 
 export interface Pageable {
   readonly id: string;
-  loadMore(): Promise<void>;
+  /** Appends `page`; joins a load already in flight (a double click loads once). */
+  loadMore(page: number): Promise<void>;
 }
 
 export class LoadMoreNode extends GatewayNode {
@@ -62,7 +64,7 @@ export class LoadMoreNode extends GatewayNode {
     item.iconPath = new vscode.ThemeIcon('more');
     item.description = `page ${this.nextPage}`;
     item.contextValue = 'gw.loadMore';
-    item.command = { command: COMMANDS.loadMore, title: 'Load More', arguments: [this] };
+    item.command = commandFor(COMMANDS.loadMore, this);
     return item;
   }
 }

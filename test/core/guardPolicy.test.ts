@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { operations, requireOperation } from '../../src/catalog';
-import { allowedInWorkspace, confirmationProblem, describeAmount, extractAmount, guardDecision, needsConfirmation } from '../../src/extension/environments/guardRules';
+import { allowedInWorkspace, confirmationProblem, describeAmount, extractAmount, guardDecision, needsConfirmation, safetyOf, type GuardDecision, type GuardedRequest } from '../../src/core/guardPolicy';
 
 // The list of operations a production environment must confirm.
 const MUST_CONFIRM = [
@@ -30,24 +30,53 @@ describe('needsConfirmation', () => {
   });
 });
 
-describe('guardDecision', () => {
+describe('guardDecision: the one policy of both front ends', () => {
   const sale = requireOperation('transactions.sale');
   const search = requireOperation('transactions.search');
   const tokenCreate = requireOperation('tokens.create');
+  const settingsWrite = operations.find((op) => op.group === 'settings' && op.safety === 'write')!;
+  const rawPost = { method: 'POST' };
+  const rawGet = { method: 'get' };
+  const PROD = { kind: 'production', readOnly: false } as const;
+  const PROD_RO = { kind: 'production', readOnly: true } as const;
+  const SANDBOX = { kind: 'sandbox', readOnly: false } as const;
+  const SANDBOX_RO = { kind: 'sandbox', readOnly: true } as const;
 
-  it('refuses non-reads in a read-only environment and allows reads', () => {
-    assert.equal(guardDecision({ kind: 'production', readOnly: true }, sale), 'refuse-read-only');
-    assert.equal(guardDecision({ kind: 'production', readOnly: true }, tokenCreate), 'refuse-read-only');
-    assert.equal(guardDecision({ kind: 'production', readOnly: true }, search), 'send');
-    assert.equal(guardDecision({ kind: 'sandbox', readOnly: true }, sale), 'refuse-read-only');
+  // [environment, request, extension ('confirm'), CLI ('refuse'), CLI --allow-production ('allow')]
+  const TABLE: readonly [string, { kind: 'production' | 'sandbox'; readOnly: boolean }, GuardedRequest, GuardDecision, GuardDecision, GuardDecision][] = [
+    ['read in production', PROD, { operation: search, method: 'GET' }, 'send', 'send', 'send'],
+    ['read in read-only production', PROD_RO, { operation: search, method: 'GET' }, 'send', 'send', 'send'],
+    ['sale in production', PROD, { operation: sale, method: 'POST' }, 'confirm', 'refuse-production', 'send'],
+    ['token create in production', PROD, { operation: tokenCreate, method: 'POST' }, 'send', 'refuse-production', 'send'],
+    ['settings write in production', PROD, { operation: settingsWrite, method: 'PUT' }, 'confirm', 'refuse-production', 'send'],
+    ['sale in read-only production', PROD_RO, { operation: sale, method: 'POST' }, 'refuse-read-only', 'refuse-read-only', 'refuse-read-only'],
+    ['token create in read-only production', PROD_RO, { operation: tokenCreate, method: 'POST' }, 'refuse-read-only', 'refuse-read-only', 'refuse-read-only'],
+    ['sale in a read-only sandbox', SANDBOX_RO, { operation: sale, method: 'POST' }, 'refuse-read-only', 'refuse-read-only', 'refuse-read-only'],
+    ['sale in a sandbox', SANDBOX, { operation: sale, method: 'POST' }, 'send', 'send', 'send'],
+    ['unmatched POST in production', PROD, rawPost, 'refuse-unmatched', 'refuse-production', 'send'],
+    ['unmatched POST in a read-only sandbox', SANDBOX_RO, rawPost, 'refuse-read-only', 'refuse-read-only', 'refuse-read-only'],
+    ['unmatched GET in read-only production', PROD_RO, rawGet, 'send', 'send', 'send'],
+    ['unmatched POST in a sandbox', SANDBOX, rawPost, 'send', 'send', 'send'],
+  ];
+
+  for (const [name, env, request, extension, cli, cliAllowed] of TABLE) {
+    it(name, () => {
+      assert.equal(guardDecision(env, request, 'confirm'), extension, 'extension');
+      assert.equal(guardDecision(env, request, 'refuse'), cli, 'CLI');
+      assert.equal(guardDecision(env, request, 'allow'), cliAllowed, 'CLI --allow-production');
+    });
+  }
+
+  it('confirms money movements in production only, whatever else the kind', () => {
+    for (const kind of ['local', 'sandbox', 'custom'] as const) {
+      assert.equal(guardDecision({ kind, readOnly: false }, { operation: sale, method: 'POST' }, 'confirm'), 'send', kind);
+    }
   });
 
-  it('confirms money movements in production only', () => {
-    assert.equal(guardDecision({ kind: 'production', readOnly: false }, sale), 'confirm');
-    assert.equal(guardDecision({ kind: 'production', readOnly: false }, tokenCreate), 'send');
-    for (const kind of ['local', 'sandbox', 'custom'] as const) {
-      assert.equal(guardDecision({ kind, readOnly: false }, sale), 'send', kind);
-    }
+  it('judges a request outside the catalog by its method', () => {
+    assert.equal(safetyOf({ method: 'GET' }), 'read');
+    assert.equal(safetyOf({ method: 'DELETE' }), 'write');
+    assert.equal(safetyOf({ operation: sale, method: 'GET' }), 'moves-money');
   });
 });
 

@@ -1,8 +1,8 @@
-// The production guard's rules as data and pure functions (no vscode), so that node:test can
-// check them: which operations a production environment must confirm, and the amount a
-// request body would move.
-import type { Operation } from '../../catalog/types';
-import type { EnvironmentKind } from '../../core/environment';
+// The production guard's policy, for both front ends: the extension (which can ask the user to
+// confirm) and the CLI (which cannot, so production writes need --allow-production). Pure data
+// and functions: test/core/guardPolicy.test.ts checks the whole table.
+import type { Operation, Safety } from '../catalog/types';
+import type { EnvironmentKind } from './environment';
 
 /** Operations that need confirmation beyond the moves-money and destructive safety classes. */
 const CONFIRMED_WRITE_GROUPS: ReadonlySet<Operation['group']> = new Set(['settings']);
@@ -15,19 +15,50 @@ export function needsConfirmation(operation: Pick<Operation, 'id' | 'group' | 's
   return CONFIRMED_OPERATION_IDS.has(operation.id);
 }
 
-export type GuardDecision = 'send' | 'refuse-read-only' | 'confirm';
+/** What a request is, to the guard: its catalog operation when it matches one, and its method. */
+export interface GuardedRequest {
+  operation?: Pick<Operation, 'id' | 'group' | 'safety'>;
+  method: string;
+}
 
 /**
- * What the guard does. A read-only environment refuses anything but reads, whatever its kind
- * (the user asked for it); confirmation is for production only.
+ * What a front end does with a production write the guard lets through: the extension asks
+ * ('confirm'), the CLI sends it only with --allow-production ('allow', else 'refuse').
+ */
+export type ProductionWrites = 'confirm' | 'allow' | 'refuse';
+
+export type GuardDecision =
+  | 'send'
+  /** Production: the user types the environment's name (or the amount) first. */
+  | 'confirm'
+  /** A read-only environment (any kind): only reads go. */
+  | 'refuse-read-only'
+  /** Production, and the front end cannot confirm (the CLI without --allow-production). */
+  | 'refuse-production'
+  /** Production, a request that is not a read and matches no catalog operation: nothing to judge it by. */
+  | 'refuse-unmatched';
+
+/** A request outside the catalog is judged by its method: only GET counts as a read. */
+export function safetyOf(request: GuardedRequest): Safety {
+  return request.operation?.safety ?? (request.method.toUpperCase() === 'GET' ? 'read' : 'write');
+}
+
+/**
+ * The one guard policy. A read-only environment refuses anything but reads, whatever its kind
+ * (the user asked for it); production writes go as the front end's `productionWrites` says.
  */
 export function guardDecision(
   env: { kind: EnvironmentKind; readOnly: boolean },
-  operation: Pick<Operation, 'id' | 'group' | 'safety'>,
+  request: GuardedRequest,
+  productionWrites: ProductionWrites,
 ): GuardDecision {
-  if (env.readOnly && operation.safety !== 'read') return 'refuse-read-only';
-  if (env.kind === 'production' && needsConfirmation(operation)) return 'confirm';
-  return 'send';
+  if (safetyOf(request) === 'read') return 'send';
+  if (env.readOnly) return 'refuse-read-only';
+  if (env.kind !== 'production') return 'send';
+  if (productionWrites === 'allow') return 'send';
+  if (productionWrites === 'refuse') return 'refuse-production';
+  if (!request.operation) return 'refuse-unmatched';
+  return needsConfirmation(request.operation) ? 'confirm' : 'send';
 }
 
 /**
