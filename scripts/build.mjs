@@ -5,6 +5,7 @@
 import { build } from 'esbuild';
 import { existsSync, statSync, chmodSync } from 'node:fs';
 import { writeThirdPartyNotices } from './thirdPartyNotices.mjs';
+import { deferUndiciHttp2 } from './deferUndiciHttp2.mjs';
 
 const production = !process.argv.includes('--dev');
 const common = {
@@ -16,6 +17,7 @@ const common = {
   sourcemap: production ? false : 'inline',
   logLevel: 'warning',
   legalComments: 'none',
+  plugins: [deferUndiciHttp2],
 };
 
 const entries = [

@@ -16,6 +16,7 @@ import { redact } from './redaction';
 import { buildTarget, type BuildInput } from './requestBuilder';
 import { decodeBody, envelopeFacts, formatOf, withLazyText, type GatewayResult } from './result';
 import { DEFAULT_RETRY_POLICY, newTicket, parseRetryAfter, type RetryPolicy } from './retryPolicy';
+import { requestThrough } from './undiciParts';
 
 export const DEFAULT_MAX_BODY_BYTES = 50 * 1024 * 1024;
 
@@ -42,6 +43,12 @@ export interface RawRequest {
   headers?: Readonly<Record<string, string>>;
   body?: string | Buffer;
   signal?: AbortSignal;
+  /**
+   * The catalog operation, when the caller has already matched the method and path (the run
+   * engine has): matching it again cost as much as the rest of the request's preparation.
+   * Null: matched, and none. Absent: the client matches it.
+   */
+  operation?: Operation | null;
 }
 
 interface Exchange {
@@ -103,7 +110,7 @@ export class GatewayClient {
       ...withoutAuthHeaders(req.headers ?? {}),
       ...authHeadersFor(this.opts.environment, this.opts.credentials, url),
     };
-    const operation = matchOperation(method, url.pathname)?.op;
+    const operation = req.operation === undefined ? matchOperation(method, url.pathname)?.op : req.operation ?? undefined;
     return this.exchange({ operation, method, url, headers, body: req.body, signal: req.signal });
   }
 
@@ -153,7 +160,7 @@ export class GatewayClient {
       scrub: this.scrub,
     });
     try {
-      const response = await this.dispatchers.get(ex.url.origin).request({
+      const response = await requestThrough(this.dispatchers.get(ex.url.origin), {
         origin: ex.url.origin,
         path: ex.url.pathname + ex.url.search,
         method: ex.method as 'GET',

@@ -1,9 +1,10 @@
 // One pooled undici dispatcher per origin (keep-alive, connect/headers/body timeouts), wrapped
 // in undici's RetryAgent whose `retry` callback is our policy (retryPolicy.ts).
 
-import { Pool, RetryAgent, type Dispatcher } from 'undici';
+import type { Dispatcher, RetryAgent as RetryAgentType } from 'undici';
 import type RetryHandler from 'undici/types/retry-handler';
 import { DEFAULT_RETRY_POLICY, decideRetry, newTicket, type RetryTicket } from './retryPolicy';
+import { Pool, RetryAgent } from './undiciParts';
 
 export interface Timeouts {
   connectMs: number;
@@ -51,7 +52,7 @@ const retryCallback: RetryHandler.RetryCallback = (err, { opts }, callback) => {
 
 /** Keyed by origin; each entry is a keep-alive Pool behind a RetryAgent. */
 export class DispatcherRegistry {
-  private readonly byOrigin = new Map<string, RetryAgent>();
+  private readonly byOrigin = new Map<string, RetryAgentType>();
 
   constructor(private readonly timeouts: Timeouts = DEFAULT_TIMEOUTS) {}
 

@@ -7,10 +7,10 @@
 import { appendFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { request as undiciRequest } from 'undici';
 import { matchOperation } from '../../catalog';
 import type { Environment } from '../../core/environment';
 import { keptExchange, type TrafficExchange, type TrafficFinding } from '../../core/traffic/exchange';
+import { Pool, requestThrough } from '../../core/undiciParts';
 import { lintExchangeRequest } from '../../language/exchangeLint';
 
 export interface RecordingProxyOptions {
@@ -58,6 +58,13 @@ const isText = (type: string | undefined): boolean => !type || /json|xml|text|x-
 
 export async function startRecordingProxy(options: RecordingProxyOptions): Promise<RunningProxy> {
   const pending = new Set<Promise<unknown>>();
+  // One keep-alive pool per upstream origin (the gateway's and the boarding API's).
+  const pools = new Map<string, InstanceType<typeof Pool>>();
+  const poolFor = (origin: string): InstanceType<typeof Pool> => {
+    let pool = pools.get(origin);
+    if (!pool) pools.set(origin, (pool = new Pool(origin)));
+    return pool;
+  };
 
   const record = async (exchange: TrafficExchange): Promise<void> => {
     await appendFile(options.recording, `${JSON.stringify(exchange)}\n`);
@@ -81,7 +88,10 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
     }
     const base = { at, method, path, ...(operationId ? { operationId } : {}), requestHeaders: req.headers, ...(requestText !== undefined ? { requestBody: requestText } : {}), findings };
     try {
-      const upstream = await undiciRequest(upstreamUrl(options.environment, path), {
+      const url = upstreamUrl(options.environment, path);
+      const upstream = await requestThrough(poolFor(url.origin), {
+        origin: url.origin,
+        path: url.pathname + url.search,
         method: method as 'GET',
         headers: forwardable(req.headers),
         ...(body.length > 0 ? { body } : {}),
@@ -130,6 +140,7 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await Promise.allSettled([...pending]);
+      await Promise.allSettled([...pools.values()].map((pool) => pool.close()));
     },
   };
 }

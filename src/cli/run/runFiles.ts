@@ -5,7 +5,7 @@
 import { GatewayClient } from '../../core/client';
 import { redactValue } from '../../core/redaction';
 import { parseRequestFile, type RequestFile } from '../../core/requestFile';
-import { outcomeNotes, runAll, type RequestOutcome, type RunOptions } from '../../core/runner';
+import { outcomeNotes, streamAll, type RequestOutcome, type RunOptions } from '../../core/runner';
 import { refusalOf } from './requestGuard';
 import { totalsOf, type FileDiagnostic, type FileReport, type RequestReport, type RunReport } from './runReport';
 import type { RunTarget } from './runTarget';
@@ -79,9 +79,18 @@ async function runFile(input: RequestFileInput, optionsFor: (file: RequestFile) 
   const file = parseRequestFile(input.text);
   const diagnostics = blockingDiagnostics(file);
   if (diagnostics.length > 0) return redactValue({ file: input.path, state: 'invalid', timeMs: 0, diagnostics, requests: [] }, secrets);
-  const report = (o: RequestOutcome): RequestReport => redactValue(requestReport(file, o), secrets);
-  const outcomes = await runAll({ ...optionsFor(file), onOutcome: (o) => progress?.requestDone(report(o)) });
-  const requests = outcomes.map(report).sort((a, b) => a.index - b.index);
+  // Only the report's lines are kept: each outcome, and the response it carries, is let go
+  // as soon as its line is written, so a long file runs in flat memory.
+  const requests: RequestReport[] = [];
+  await streamAll({
+    ...optionsFor(file),
+    onOutcome: (o) => {
+      const line = redactValue(requestReport(file, o), secrets);
+      requests.push(line);
+      progress?.requestDone(line);
+    },
+  });
+  requests.sort((a, b) => a.index - b.index);
   const passed = requests.every((r) => r.state === 'passed');
   return { file: input.path, state: passed ? 'passed' : 'failed', timeMs: Math.round(performance.now() - started), diagnostics: [], requests };
 }
@@ -107,7 +116,7 @@ export async function runFiles(files: readonly RequestFileInput[], target: RunTa
         send: async (prepared) => {
           const refusal = refusalOf(prepared, target, options.allowProduction === true);
           if (refusal) throw new Error(refusal);
-          return client.sendRaw({ method: prepared.method, url: prepared.url.toString(), headers: prepared.headers, ...(prepared.body !== undefined ? { body: prepared.body } : {}) });
+          return client.sendRaw({ method: prepared.method, url: prepared.url.toString(), headers: prepared.headers, operation: prepared.operation ?? null, ...(prepared.body !== undefined ? { body: prepared.body } : {}) });
         },
       }), secrets, options.progress);
       options.progress?.fileDone(report);

@@ -1,41 +1,115 @@
 // Chaining: `{{sale1.payload.transaction.id}}` makes a request depend on the request named
 // `sale1`, directly or through file variables. Sending a request sends the named requests it
 // depends on first, so the order is worked out here, once, for the CLI and the extension.
+// What a file references is worked out once per file (not once per request: at 10k requests
+// that was quadratic), and also tells a headless run which named responses it may forget.
 
-import type { RequestFile } from '../requestFile';
+import { findVariableRefs, type RequestFile } from '../requestFile';
 
-/** The request a `{{name.path}}` reference points at: the nearest one above `index` with that @name, else any. */
-function namedRequestIndex(file: RequestFile, name: string, index: number): number {
-  let found = -1;
-  file.requests.forEach((r, i) => {
-    if (r.name !== name) return;
-    if (i < index || found < 0 || found > index) found = i;
-  });
-  return found;
+/** `sale1` of `sale1.payload.transaction.id`; undefined for a plain variable name. */
+function responseNameOf(refName: string): string | undefined {
+  const dot = refName.search(/[.[]/);
+  return dot > 0 ? refName.slice(0, dot) : undefined;
+}
+
+/** Shared by every request that references nothing (most of them): never modified. */
+const NONE: readonly number[] & readonly string[] = Object.freeze([]) as readonly never[];
+
+/** What each request of one file reads: named requests it depends on, responses it uses. */
+class FileReferences {
+  /** Indices of the requests carrying each @name, ascending. */
+  private readonly byName = new Map<string, number[]>();
+  private readonly variables: Map<string, string[]>;
+  private readonly direct: ReadonlyArray<readonly number[]>;
+  private readonly readNames: ReadonlyArray<readonly string[]>;
+
+  constructor(private readonly file: RequestFile) {
+    file.requests.forEach((r, i) => {
+      if (r.name === undefined) return;
+      const list = this.byName.get(r.name);
+      if (list) list.push(i);
+      else this.byName.set(r.name, [i]);
+    });
+    this.variables = new Map(file.variables.map((v) => [v.name, v.variableRefs.map((ref) => ref.name)]));
+    this.direct = file.requests.map((_r, i) => this.directOf(i));
+    this.readNames = file.requests.map((_r, i) => this.namesOf(i));
+  }
+
+  /** Response names reached from `refNames`, through file variables (each visited once). */
+  private responseNames(refNames: readonly string[]): Set<string> {
+    const found = new Set<string>();
+    const seenVariables = new Set<string>();
+    const visit = (refName: string): void => {
+      const inner = this.variables.get(refName);
+      if (inner) {
+        if (seenVariables.has(refName)) return;
+        seenVariables.add(refName);
+        inner.forEach(visit);
+        return;
+      }
+      const name = responseNameOf(refName);
+      if (name !== undefined) found.add(name);
+    };
+    refNames.forEach(visit);
+    return found;
+  }
+
+  /** The request a `{{name.path}}` reference points at: the nearest one above `index` with that @name, else any. */
+  private namedRequestIndex(name: string, index: number): number {
+    const list = this.byName.get(name);
+    if (!list) return -1;
+    let below = -1;
+    for (const i of list) if (i < index) below = i;
+    if (below >= 0) return below;
+    return list.includes(index) ? index : (list[list.length - 1] as number);
+  }
+
+  private directOf(index: number): readonly number[] {
+    const request = this.file.requests[index];
+    if (!request || request.variableRefs.length === 0) return NONE;
+    const found = new Set<number>();
+    for (const name of this.responseNames(request.variableRefs.map((ref) => ref.name))) {
+      const target = this.namedRequestIndex(name, index);
+      if (target >= 0 && target !== index) found.add(target);
+    }
+    return [...found].sort((a, b) => a - b);
+  }
+
+  /** Names whose responses request `index` reads: in its target, headers, body and @expect values. */
+  private namesOf(index: number): readonly string[] {
+    const request = this.file.requests[index];
+    if (!request) return NONE;
+    const filledExpectations = request.expectations.filter((e) => e.expected?.includes('{{'));
+    if (request.variableRefs.length === 0 && filledExpectations.length === 0) return NONE;
+    const refs = request.variableRefs.map((ref) => ref.name);
+    for (const expectation of filledExpectations) refs.push(...findVariableRefs(expectation.expected ?? '', 0, 0).map((ref) => ref.name));
+    return [...this.responseNames(refs)];
+  }
+
+  dependencies(index: number): readonly number[] {
+    return this.direct[index] ?? [];
+  }
+
+  namesReadBy(index: number): readonly string[] {
+    return this.readNames[index] ?? [];
+  }
+}
+
+const cache = new WeakMap<RequestFile, FileReferences>();
+
+/** The references of a parsed file, worked out on first use (a parsed file does not change). */
+export function fileReferences(file: RequestFile): FileReferences {
+  let references = cache.get(file);
+  if (!references) {
+    references = new FileReferences(file);
+    cache.set(file, references);
+  }
+  return references;
 }
 
 /** The named requests that request `index` references, directly or through file variables. */
 export function directDependencies(file: RequestFile, index: number): number[] {
-  const request = file.requests[index];
-  if (!request) return [];
-  const variables = new Map(file.variables.map((v) => [v.name, v]));
-  const found = new Set<number>();
-  const seenVariables = new Set<string>();
-  const visit = (refName: string): void => {
-    const variable = variables.get(refName);
-    if (variable) {
-      if (seenVariables.has(refName)) return;
-      seenVariables.add(refName);
-      variable.variableRefs.forEach((ref) => visit(ref.name));
-      return;
-    }
-    const dot = refName.search(/[.[]/);
-    if (dot <= 0) return;
-    const target = namedRequestIndex(file, refName.slice(0, dot), index);
-    if (target >= 0 && target !== index) found.add(target);
-  };
-  request.variableRefs.forEach((ref) => visit(ref.name));
-  return [...found].sort((a, b) => a - b);
+  return [...fileReferences(file).dependencies(index)];
 }
 
 /**
@@ -44,13 +118,16 @@ export function directDependencies(file: RequestFile, index: number): number[] {
  * path is not added again.
  */
 export function dependencyOrder(file: RequestFile, index: number): number[] {
+  const references = fileReferences(file);
   const order: number[] = [];
+  const placed = new Set<number>();
   const onPath = new Set<number>();
   const visit = (i: number): void => {
-    if (onPath.has(i) || order.includes(i)) return;
+    if (onPath.has(i) || placed.has(i)) return;
     onPath.add(i);
-    directDependencies(file, i).forEach(visit);
+    references.dependencies(i).forEach(visit);
     onPath.delete(i);
+    placed.add(i);
     if (i !== index) order.push(i);
   };
   visit(index);

@@ -7,7 +7,7 @@ import { evaluateExpectation, substituteVariables, type Expectation, type Parsed
 import { resultOutcomeUnknown, unreadableAnswerMessage } from '../outcomeCheck';
 import type { GatewayResult } from '../result';
 import { explainStatus } from '../statusAdvice';
-import { dependencyOrder } from './dependencies';
+import { dependencyOrder, fileReferences } from './dependencies';
 import { prepareRequest, resolverFor } from './prepare';
 import { requestLabel } from './requestLabel';
 import type { ExpectationResult, OutcomeState, PreparedRequest, RequestOutcome, RunEnvironment } from './types';
@@ -63,15 +63,41 @@ function judge(request: ParsedRequest, result: GatewayResult, resolve: (name: st
 
 class Run {
   readonly outcomes: RequestOutcome[] = [];
-  private readonly done = new Map<number, RequestOutcome>();
+  private readonly done = new Set<number>();
+  /**
+   * Streaming only: how many requests not yet run read each named response. A response no
+   * request left reads is dropped (or never kept), so a run's memory does not grow with its length.
+   */
+  private readonly readersLeft?: Map<string, number>;
 
-  constructor(private readonly options: RunOptions) {}
+  constructor(private readonly options: RunOptions, private readonly streaming = false) {
+    if (!streaming) return;
+    const references = fileReferences(options.file);
+    this.readersLeft = new Map();
+    for (let i = 0; i < options.file.requests.length; i++) {
+      for (const name of references.namesReadBy(i)) this.readersLeft.set(name, (this.readersLeft.get(name) ?? 0) + 1);
+    }
+  }
 
   private record(outcome: RequestOutcome): RequestOutcome {
-    this.outcomes.push(outcome);
-    this.done.set(outcome.index, outcome);
+    if (!this.streaming) this.outcomes.push(outcome);
+    this.done.add(outcome.index);
     this.options.onOutcome?.(outcome);
+    if (this.readersLeft) this.forgetUnread(outcome.index);
     return outcome;
+  }
+
+  private forgetUnread(index: number): void {
+    const readersLeft = this.readersLeft as Map<string, number>;
+    for (const name of fileReferences(this.options.file).namesReadBy(index)) {
+      const left = (readersLeft.get(name) ?? 0) - 1;
+      readersLeft.set(name, left);
+      if (left <= 0) this.options.namedResponses.delete(name);
+    }
+  }
+
+  private keepsResponse(name: string): boolean {
+    return this.readersLeft === undefined || (this.readersLeft.get(name) ?? 0) > 0;
   }
 
   private notSent(index: number, state: OutcomeState, message: string, asDependency = false): RequestOutcome {
@@ -100,7 +126,8 @@ class Run {
       return this.record({ ...base, ...unknown, state: 'error', message: err instanceof Error ? err.message : String(err), expectations: [] });
     }
     if (!result) return this.record({ ...base, state: 'cancelled', message: 'not sent: stopped before sending (read-only, not confirmed, or cancelled)', expectations: [] });
-    if (prepared.request.name && result.parsed !== undefined) namedResponses.set(prepared.request.name, result.parsed);
+    const name = prepared.request.name;
+    if (name && result.parsed !== undefined && this.keepsResponse(name)) namedResponses.set(name, result.parsed);
     const verdict = judge(prepared.request, result, resolverFor(file, environment, namedResponses));
     const unreadable = result.unreadable !== undefined && result.status < 400 ? { unreadable: result.unreadable } : {};
     const unknown = verdict.state !== 'passed' && resultOutcomeUnknown(result) ? { outcomeUnknown: true } : {};
@@ -148,4 +175,14 @@ export async function runAll(options: RunOptions): Promise<RequestOutcome[]> {
   const run = new Run(options);
   await run.all();
   return run.outcomes;
+}
+
+/**
+ * Sends every request like runAll, keeping nothing: each outcome (its response with it) goes
+ * to `onOutcome` and is let go, and a named response is dropped once no request left in the
+ * file reads it. Memory stays flat however long the file; for headless runs, where no later
+ * send can use a response the file itself does not.
+ */
+export async function streamAll(options: RunOptions): Promise<void> {
+  await new Run(options, true).all();
 }

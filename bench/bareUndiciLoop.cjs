@@ -1,0 +1,26 @@
+// The baseline of the runner bench (runnerLoad.ts): the same requests the request file sends,
+// one after another through a bare undici Pool, each body read and parsed, nothing kept but the
+// id the next void needs. Plain node, no TypeScript loader, like the CLI it is compared with.
+// Usage: node bench/bareUndiciLoop.cjs SPEC.json   (spec written by runnerLoad.ts)
+'use strict';
+const fs = require('node:fs');
+const path = require('node:path');
+const { Pool } = require(require.resolve('undici', { paths: [path.resolve(__dirname, '..')] }));
+
+async function main() {
+  const spec = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
+  const pool = new Pool(spec.origin, { connections: 8 });
+  let lastId = '';
+  let failed = 0;
+  for (const r of spec.requests) {
+    const body = r.usesLastId ? r.body.replace('__LAST_ID__', lastId) : r.body;
+    const res = await pool.request({ method: r.method, path: r.path, headers: spec.headers, body });
+    const parsed = JSON.parse(await res.body.text());
+    if (res.statusCode !== 200) failed++;
+    if (r.keepsId) lastId = String(parsed.payload.transaction.id);
+  }
+  await pool.close();
+  if (failed > 0) throw new Error(`${failed} requests did not answer 200`);
+}
+
+main().catch((err) => { console.error(err); process.exit(1); });

@@ -1,0 +1,151 @@
+// The headless runner against a bare undici loop sending the same requests, in the same run:
+// `gateway-workbench run` (dist/cli.js, its own process) on a request file of N requests — nine
+// named sales, then a void of the last of them through `{{saleK.payload.transaction.id}}`, each
+// with an @expect — and bench/bareUndiciLoop.cjs (its own process) sending the same requests
+// through a bare undici Pool, reading and parsing each answer. Each run gets a fresh external
+// sandbox (its own process), so stored transactions do not pile up from one run to the next.
+// Two figures:
+// - peak RSS (ru_maxrss) at 1k and 10k requests: memory must stay flat in the number of requests;
+// - steady state: (time at 10k − time at 1k) / 9k per request, start-up cancels out; wall
+//   clock and CPU time (on this shared 2-core machine the wall clock swings with the load).
+// A third process only reads and parses the same file (the request-file parser, bundled the same
+// way), so the figures can be split: what the whole file's parse costs, and what is left.
+// `npm run bench -- runner` (or `node --import tsx bench/run.ts runner`); expects `npm run build`.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { createInterface } from 'node:readline';
+import { buildSync } from 'esbuild';
+import { fmt, nowMs } from './stats';
+
+const ROOT = path.resolve(__dirname, '..');
+const CLI = path.join(ROOT, 'dist/cli.js');
+const PEAK_RSS = path.join(__dirname, 'peakRss.cjs');
+const BARE_LOOP = path.join(__dirname, 'bareUndiciLoop.cjs');
+const PARSE_ONLY_SOURCE = `const { parseRequestFile } = require(${JSON.stringify(path.join(ROOT, 'src/core/requestFile'))});\nconst file = parseRequestFile(require('node:fs').readFileSync(process.argv[2], 'utf8'));\nif (file.requests.length === 0) throw new Error('nothing parsed');\n`;
+const SIZES = [1_000, 10_000] as const;
+const ROUNDS = Number(process.env.RUNNER_BENCH_ROUNDS ?? 2);
+/** Targets from issue 13: steady state ≤ 1.15× the bare loop; memory flat (10k no more than 1.1× 1k). */
+const STEADY_TARGET = 1.15;
+const FLAT_TARGET = 1.1;
+
+const SALE_BODY = (k: number) => JSON.stringify({ type: 'SALE', amount: '25.00', card: '4111111111111111', 'exp-date': '1230', csc: '999', invoice: `INV-${k}`, 'software-type': 'GatewayWorkbench' });
+const VOID_BODY = (id: string) => JSON.stringify({ type: 'VOID', id, 'software-type': 'GatewayWorkbench' });
+
+interface BareRequest { method: string; path: string; body: string; usesLastId?: boolean; keepsId?: boolean }
+
+/** The request file and the bare loop's list of the same requests. */
+export function workload(count: number): { file: string; requests: BareRequest[] } {
+  const parts: string[] = [];
+  const requests: BareRequest[] = [];
+  for (let i = 0; i < count; i++) {
+    if (i % 10 === 9) {
+      const sale = `sale${i - 1}`;
+      parts.push(`### Void\n# @expect status 200\n# @expect payload.transaction.result == APPROVED\nPOST {{gatewayUrl}}/rest/v2/transactions/void\nContent-Type: application/json\nAccept: application/json\n\n${VOID_BODY(`{{${sale}.payload.transaction.id}}`)}\n`);
+      requests.push({ method: 'POST', path: '/rest/v2/transactions/void', body: VOID_BODY('__LAST_ID__'), usesLastId: true });
+    } else {
+      parts.push(`### Sale\n# @name sale${i}\n# @expect status 200\n# @expect payload.transaction.result == APPROVED\nPOST {{gatewayUrl}}/rest/v2/transactions/sale\nContent-Type: application/json\nAccept: application/json\n\n${SALE_BODY(i)}\n`);
+      requests.push({ method: 'POST', path: '/rest/v2/transactions/sale', body: SALE_BODY(i), keepsId: true });
+    }
+  }
+  return { file: parts.join('\n'), requests };
+}
+
+async function startSandbox(): Promise<{ child: ChildProcess; info: Record<string, string> }> {
+  const child = spawn(process.execPath, [CLI, 'sandbox', '--port', '0', '--rate', '1000000000'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const first = await new Promise<string>((resolve, reject) => {
+    const rl = createInterface({ input: child.stdout! });
+    rl.once('line', (line) => { rl.close(); resolve(line); });
+    child.once('exit', (code) => reject(new Error(`the sandbox exited with ${code} before printing its address`)));
+  });
+  return { child, info: JSON.parse(first) as Record<string, string> };
+}
+
+interface Measured { ms: number; cpuMs: number; peakRssBytes: number }
+
+/** Runs `args` in a fresh node with the peak-RSS preload; wall time from spawn to exit. */
+function timedNode(args: string[], env: NodeJS.ProcessEnv, dir: string): Promise<Measured> {
+  const rssFile = path.join(dir, `rss-${process.hrtime.bigint()}`);
+  const t0 = nowMs();
+  const child = spawn(process.execPath, ['--require', PEAK_RSS, ...args], { cwd: dir, env: { ...process.env, ...env, PEAK_RSS_FILE: rssFile }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (d: Buffer) => { stderr = (stderr + d.toString()).slice(-4000); }); // its progress lines; the tail tells a failure
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => {
+      const ms = nowMs() - t0;
+      if (code !== 0) { reject(new Error(`${args.join(' ')} exited with ${code}: …${stderr}`)); return; }
+      resolve({ ms, ...(JSON.parse(readFileSync(rssFile, 'utf8')) as { cpuMs: number; peakRssBytes: number }) });
+    });
+  });
+}
+
+/** The parser alone, bundled like the CLI (esbuild, minified), for the parse-only process. */
+function writeParseOnly(dir: string): string {
+  const out = path.join(dir, 'parseOnly.js');
+  buildSync({ stdin: { contents: PARSE_ONLY_SOURCE, resolveDir: ROOT, loader: 'js' }, bundle: true, platform: 'node', format: 'cjs', minify: true, outfile: out, logLevel: 'warning' });
+  return out;
+}
+
+async function measureOnce(kind: 'runner' | 'bare' | 'parse', count: number, dir: string): Promise<Measured> {
+  if (kind === 'parse') return timedNode([path.join(dir, 'parseOnly.js'), `load-${count}.gwreq`], {}, dir);
+  const sandbox = await startSandbox();
+  try {
+    const { info } = sandbox;
+    if (kind === 'runner') {
+      writeFileSync(path.join(dir, 'gateway-workbench.json'), JSON.stringify({ environments: [{ name: 'bench', kind: 'custom', gatewayUrl: info.gatewayUrl, boardingUrl: info.boardingUrl }] }));
+      return await timedNode([CLI, 'run', `load-${count}.gwreq`, '--env', 'bench', '--report', 'json', '--output', path.join(dir, 'report.json')], { GATEWAY_API_KEY: info.apiKey }, dir);
+    }
+    const spec = path.join(dir, `bare-${count}.json`);
+    const { requests } = workload(count);
+    writeFileSync(spec, JSON.stringify({ origin: new URL(info.gatewayUrl).origin, headers: { 'api-key': info.apiKey, 'content-type': 'application/json', accept: 'application/json' }, requests }));
+    return await timedNode([BARE_LOOP, spec], {}, dir);
+  } finally {
+    sandbox.child.kill('SIGTERM');
+    await new Promise((resolve) => sandbox.child.once('exit', resolve));
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+
+export async function benchRunnerLoad() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'gw-runner-'));
+  const samples: Record<string, Measured[]> = {};
+  try {
+    for (const count of SIZES) writeFileSync(path.join(dir, `load-${count}.gwreq`), workload(count).file);
+    writeParseOnly(dir);
+    // Interleaved, so a noisy minute hurts both sides alike.
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const count of SIZES) {
+        for (const kind of ['runner', 'bare', 'parse'] as const) {
+          (samples[`${kind}-${count}`] ??= []).push(await measureOnce(kind, count, dir));
+        }
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const ms = (key: string) => median(samples[key].map((m) => m.ms));
+  const cpu = (key: string) => median(samples[key].map((m) => m.cpuMs));
+  const rss = (key: string) => median(samples[key].map((m) => m.peakRssBytes));
+  const mb = (bytes: number) => fmt(bytes / (1024 * 1024), 1);
+  const [small, large] = SIZES;
+  const perRequest = (of: (key: string) => number, kind: string) => (of(`${kind}-${large}`) - of(`${kind}-${small}`)) / (large - small);
+  const steady = perRequest(ms, 'runner') / perRequest(ms, 'bare');
+  const steadyCpu = perRequest(cpu, 'runner') / perRequest(cpu, 'bare');
+  const sendLoopCpu = (perRequest(cpu, 'runner') - perRequest(cpu, 'parse')) / perRequest(cpu, 'bare');
+  const growth = rss(`runner-${large}`) / rss(`runner-${small}`);
+  const bareGrowth = rss(`bare-${large}`) / rss(`bare-${small}`);
+  return {
+    name: `runner (gateway-workbench run) vs a bare undici loop, same requests, ${ROUNDS} rounds, medians`,
+    lines: [
+      ...SIZES.map((n) => `${String(n).padStart(6)} requests: runner ${fmt(ms(`runner-${n}`) / 1000, 2)} s (CPU ${fmt(cpu(`runner-${n}`) / 1000, 2)} s), peak RSS ${mb(rss(`runner-${n}`))} MB; bare undici ${fmt(ms(`bare-${n}`) / 1000, 2)} s (CPU ${fmt(cpu(`bare-${n}`) / 1000, 2)} s), ${mb(rss(`bare-${n}`))} MB; memory ratio ${fmt(rss(`runner-${n}`) / rss(`bare-${n}`), 2)}`),
+      `memory growth 1k → 10k: runner ${fmt(growth, 2)}× (target ≤ ${FLAT_TARGET}: flat), bare undici ${fmt(bareGrowth, 2)}×`,
+      `steady state per request, wall: runner ${fmt(perRequest(ms, 'runner'), 3)} ms, bare undici ${fmt(perRequest(ms, 'bare'), 3)} ms, ratio ${fmt(steady, 2)} (target ≤ ${STEADY_TARGET})`,
+      `steady state per request, client CPU: runner ${fmt(perRequest(cpu, 'runner'), 3)} ms, bare undici ${fmt(perRequest(cpu, 'bare'), 3)} ms, ratio ${fmt(steadyCpu, 2)}`,
+      `of which parsing the file (a process that only parses it): ${fmt(perRequest(cpu, 'parse'), 3)} ms CPU per request, peak RSS ${mb(rss(`parse-${small}`))} → ${mb(rss(`parse-${large}`))} MB; ` +
+        `runner without it: ${fmt(perRequest(cpu, 'runner') - perRequest(cpu, 'parse'), 3)} ms CPU per request, ratio ${fmt(sendLoopCpu, 2)}; memory growth beyond the parse ${mb(rss(`runner-${large}`) - rss(`runner-${small}`) - (rss(`parse-${large}`) - rss(`parse-${small}`)))} MB`,
+    ],
+    ratios: { steady, steadyCpu, sendLoopCpu, memoryGrowth: growth, memory10k: rss(`runner-${large}`) / rss(`bare-${large}`) },
+  };
+}

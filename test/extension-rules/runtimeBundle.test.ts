@@ -1,0 +1,48 @@
+// The runtime bundle (dist/runtime.js) carries only the undici parts the client uses — Pool,
+// RetryAgent and request, loaded from undici's own files — and defers undici's HTTP/2 half
+// (scripts/deferUndiciHttp2.mjs). Checked on the built bundle, the way the extension loads it:
+// in a fresh process, the bundle's own client sends a request to the bundle's own sandbox, and
+// loading it never loaded node:http2. Needs "npm run build" first.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, test } from 'node:test';
+
+const RUNTIME = path.resolve(__dirname, '../../dist/runtime.js');
+/** Was 843 KB with the whole of undici (issue 13); the parts in use are about 290 KB of it. */
+const BUDGET_BYTES = 650 * 1024;
+
+const CHILD = `
+const runtime = require(process.argv[1]);
+const loadedAtStart = process.moduleLoadList.filter((m) => /http2/.test(m));
+(async () => {
+  const sandbox = await runtime.startSandbox({ port: 0 });
+  const client = new runtime.GatewayClient({
+    environment: { name: 'Local sandbox', kind: 'local', gatewayUrl: sandbox.gatewayUrl, boardingUrl: sandbox.boardingUrl },
+    credentials: { apiKey: sandbox.apiKey },
+  });
+  try {
+    const result = await client.send({ operation: 'achProviders.list' });
+    process.stdout.write(JSON.stringify({ status: result.status, parsed: result.parsed !== undefined, loadedAtStart, loadedAfter: process.moduleLoadList.filter((m) => /http2/.test(m)) }));
+  } finally {
+    await client.close();
+    await sandbox.close();
+  }
+})().catch((err) => { console.error(err); process.exit(1); });
+`;
+
+describe('runtime bundle', () => {
+  test(`dist/runtime.js is at most ${BUDGET_BYTES / 1024} KB (run "npm run build")`, () => {
+    const size = fs.statSync(RUNTIME).size;
+    assert.ok(size <= BUDGET_BYTES, `dist/runtime.js is ${(size / 1024).toFixed(1)} KB: did the whole of undici come back (an import from 'undici' rather than core/undiciParts.ts)?`);
+  });
+
+  test('its client sends a request over HTTP/1.1 without ever loading node:http2', () => {
+    const out = JSON.parse(execFileSync(process.execPath, ['-e', CHILD, RUNTIME], { encoding: 'utf8', timeout: 60_000 })) as { status: number; parsed: boolean; loadedAtStart: string[]; loadedAfter: string[] };
+    assert.equal(out.status, 200);
+    assert.ok(out.parsed, 'the answer was not decoded');
+    assert.deepEqual(out.loadedAtStart, [], 'loading dist/runtime.js loaded node:http2');
+    assert.deepEqual(out.loadedAfter, [], 'an HTTP/1.1 exchange loaded node:http2');
+  });
+});
