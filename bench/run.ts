@@ -2,17 +2,19 @@
 // same run (machines here are noisy; absolute numbers alone would mislead).
 import { benchActivation } from './activation';
 import { benchClientOverhead } from './clientOverhead';
+import { benchDefaultRun } from './defaultRun';
 import { benchLargeAnswer } from './largeAnswer';
 import { benchResultBlocking } from './resultBlocking';
 import { benchRunnerLoad } from './runnerLoad';
 import { benchSandboxDurability } from './sandboxDurability';
+import { benchSandboxStored } from './sandboxStored';
 import { benchSandboxThroughput } from './sandboxThroughput';
 import { benchSharedKeyLoad } from './sharedKeyLoad';
 import { benchXml } from './xmlCodec';
 
 async function main() {
   const only = process.argv[2];
-  const benches = { client: benchClientOverhead, sandbox: benchSandboxThroughput, durability: benchSandboxDurability, xml: benchXml, large: benchLargeAnswer, results: benchResultBlocking, load: benchSharedKeyLoad, runner: benchRunnerLoad, activation: () => benchActivation() };
+  const benches = { client: benchClientOverhead, sandbox: benchSandboxThroughput, durability: benchSandboxDurability, xml: benchXml, large: benchLargeAnswer, results: benchResultBlocking, load: benchSharedKeyLoad, runner: benchRunnerLoad, activation: () => benchActivation(), run: benchDefaultRun, stored: benchSandboxStored };
   for (const [key, bench] of Object.entries(benches)) {
     if (only && only !== key) continue;
     const result = await bench();

@@ -34,6 +34,14 @@ export class GatewayError extends Error {
   }
 }
 
+/**
+ * Whether `e` is this bundle's GatewayError. Code in another bundle (the extension's activation
+ * bundle has no copy of the class) asks the runtime bundle's guard instead of matching a name.
+ */
+export function isGatewayError(e: unknown): e is GatewayError {
+  return e instanceof GatewayError;
+}
+
 /** Failures that prove the request never reached the gateway. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 

@@ -1,7 +1,7 @@
 // The core's public face: plain Node, no vscode.
 export * from './environment';
 export { GatewayClient, DEFAULT_MAX_BODY_BYTES, type GatewayClientOptions, type SendRequest, type RawRequest, type RetryWaitListener } from './client';
-export { GatewayError, type GatewayErrorKind } from './gatewayErrors';
+export { GatewayError, isGatewayError, type GatewayErrorKind } from './gatewayErrors';
 export { buildRequest, type BuildInput, type BuiltRequest, type ParamValue } from './requestBuilder';
 export { authHeadersFor, surfaceOfPath } from './authBinding';
 export { DispatcherRegistry, DEFAULT_TIMEOUTS, type Timeouts } from './dispatchers';

@@ -2,15 +2,15 @@
 // wrong, what to send instead.
 
 import { normalTransactionType } from '../catalog';
-import { GatewayError } from './domain';
+import { ErrorReply } from './domain';
 
 export const VALIDATION_ERROR = '002';
 const FIELD_VALIDATION = '041';
 
 export type Body = Record<string, unknown> | undefined;
 
-export function fieldError(field: string, why: string): GatewayError {
-  return new GatewayError(400, FIELD_VALIDATION, `Field Validation: ${field} ${why}.`);
+export function fieldError(field: string, why: string): ErrorReply {
+  return new ErrorReply(400, FIELD_VALIDATION, `Field Validation: ${field} ${why}.`);
 }
 
 export function optionalString(body: Body, field: string): string | undefined {
@@ -26,7 +26,7 @@ export function optionalString(body: Body, field: string): string | undefined {
 export function requiredString(body: Body, field: string): string {
   const v = optionalString(body, field);
   if (v === undefined || v === '') {
-    throw new GatewayError(400, VALIDATION_ERROR, `Validation error: ${field} is required.`);
+    throw new ErrorReply(400, VALIDATION_ERROR, `Validation error: ${field} is required.`);
   }
   return v;
 }

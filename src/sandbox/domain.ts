@@ -71,7 +71,7 @@ export interface Reply {
  * answer `{errors: [{errorMessage, resultCode, timeStamp}], statusCode}`.
  * `extraPayload` rides along in the payload (a declined sale carries its `transaction`).
  */
-export class GatewayError extends Error {
+export class ErrorReply extends Error {
   constructor(
     readonly status: number,
     readonly resultCode: string,
@@ -81,7 +81,7 @@ export class GatewayError extends Error {
     readonly links?: LinkRef[],
   ) {
     super(message);
-    this.name = 'GatewayError';
+    this.name = 'ErrorReply';
   }
 }
 

@@ -122,11 +122,14 @@ export class Journal {
 
   /** Writes a snapshot of the state as it is (holding records up to `seq`), then starts an empty journal. */
   static async start(dataFile: string, tracker: ChangeTracker<SandboxState>, seq: number, log: (line: string) => void): Promise<Journal> {
-    await saveStateAtomically(dataFile, snapshotText(tracker.raw, seq));
+    const snapshot = snapshotText(tracker.raw, seq);
+    await saveStateAtomically(dataFile, snapshot);
     // O_DSYNC: each write returns once its data is on disk, in one call instead of write + fdatasync.
     const flags = fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_TRUNC | fsConstants.O_DSYNC;
     const handle = await fs.open(journalFileOf(dataFile), flags, 0o600);
     const journal = new Journal(dataFile, tracker, handle, seq, log);
+    // As after any snapshot: a large state is not written again after only 4 MB of changes.
+    journal.compactAt = Math.max(MIN_COMPACT_BYTES, 2 * snapshot.length);
     await journal.startOver();
     await syncDirectory(path.dirname(dataFile));
     return journal;

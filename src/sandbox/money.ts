@@ -1,7 +1,7 @@
 // Amounts as integer cents inside the sandbox, two-decimal strings on the wire, so totals
 // never drift by floating-point error; one maximum for every amount (sale, tip, ACH).
 
-import { GatewayError } from './domain';
+import { ErrorReply } from './domain';
 
 /** 999999.99: the largest amount, tip or total the sandbox takes. */
 export const MAX_AMOUNT_CENTS = 99_999_999;
@@ -27,8 +27,8 @@ export function isMoney(value: string): boolean {
 }
 
 /** The 400 `044` answer for an amount (or a total) above the maximum. */
-export function amountMaximumError(what: string): GatewayError {
-  return new GatewayError(400, AMOUNT_MAXIMUM, `Amount Maximum: ${what} is above the sandbox maximum of ${fromCents(MAX_AMOUNT_CENTS)}.`);
+export function amountMaximumError(what: string): ErrorReply {
+  return new ErrorReply(400, AMOUNT_MAXIMUM, `Amount Maximum: ${what} is above the sandbox maximum of ${fromCents(MAX_AMOUNT_CENTS)}.`);
 }
 
 /**

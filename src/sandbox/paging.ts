@@ -5,7 +5,7 @@
 // read as the first page too, so clients written against our earlier 0-based numbering still
 // see it.
 
-import { GatewayError, type PageInfo } from './domain';
+import { ErrorReply, type PageInfo } from './domain';
 
 interface PageRequest { page: number; size: number; descending: boolean }
 
@@ -36,13 +36,13 @@ export function pageRequest(query: URLSearchParams, sortField: string): PageRequ
     const raw = query.get(name);
     if (raw === null || raw === '') return fallback;
     if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-      throw new GatewayError(400, FIELD_VALIDATION, `Field Validation: ${name} must be a whole number from ${min} to ${max}, not "${raw}".`);
+      throw new ErrorReply(400, FIELD_VALIDATION, `Field Validation: ${name} must be a whole number from ${min} to ${max}, not "${raw}".`);
     }
     return Number(raw);
   };
   const desc = query.get('isDescending');
   if (desc !== null && desc !== 'true' && desc !== 'false') {
-    throw new GatewayError(400, FIELD_VALIDATION, `Field Validation: isDescending must be "true" or "false", not "${desc}".`);
+    throw new ErrorReply(400, FIELD_VALIDATION, `Field Validation: isDescending must be "true" or "false", not "${desc}".`);
   }
   return {
     page: pageIndex(intParam('page', 1, 0, 1_000_000)),

@@ -3,7 +3,7 @@
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { GatewayError, type Reply, type SandboxRequest } from './domain';
+import { ErrorReply, type Reply, type SandboxRequest } from './domain';
 import { authenticate } from './auth';
 import { decodeBody, mediaFormat } from './bodyDecoder';
 import { familyFor, newExchangeId, renderError, renderReply, type ErrorFacts, type Rendered, type ResponseFamily } from './envelopes';
@@ -116,7 +116,7 @@ export async function handleGatewayRequest(env: PipelineEnv, req: IncomingMessag
     // A declined sale is stored too: its answer waits for the disk like any other.
     const saving = runtime.persist();
     if (saving && !await saved(env, res, fail, operation.id, saving)) return;
-    if (e instanceof GatewayError) {
+    if (e instanceof ErrorReply) {
       fail({ status: e.status, resultCode: e.resultCode, message: e.message, extraPayload: e.extraPayload, links: e.links });
       return;
     }

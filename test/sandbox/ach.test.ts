@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { requireOperation } from '../../src/catalog';
 import { ControllableClock } from '../../src/sandbox/clock';
-import { GatewayError, type DomainContext, type Reply } from '../../src/sandbox/domain';
+import { ErrorReply, type DomainContext, type Reply } from '../../src/sandbox/domain';
 import { idSourceOver } from '../../src/sandbox/state';
 import { wallTimeOf } from '../../src/sandbox/zonedTime';
 import { achModule, ACH_RETURN_RULES, type AchSlice } from '../../src/sandbox/ach';
@@ -56,7 +56,7 @@ function debitBody(extra: Record<string, unknown> = {}): Record<string, unknown>
 
 function gatewayError(status: number, resultCode: string, message: RegExp) {
   return (e: unknown): boolean => {
-    assert.ok(e instanceof GatewayError, `expected a GatewayError, got ${String(e)}`);
+    assert.ok(e instanceof ErrorReply, `expected an ErrorReply, got ${String(e)}`);
     assert.equal(e.status, status, e.message);
     assert.equal(e.resultCode, resultCode, e.message);
     assert.match(e.message, message);
@@ -134,7 +134,7 @@ describe('ACH transactions: create, credit, debit', () => {
     const { call } = harness(MON_2PM);
     const body = debitBody({ 'account-number': '123456789012345678', 'account-type': 'Brokerage', 'standard-entry-class-code': 'ARC', amount: '25' });
     assert.throws(() => call('achTransactions.debit', { body }), (e: unknown) => {
-      assert.ok(e instanceof GatewayError);
+      assert.ok(e instanceof ErrorReply);
       for (const field of ['account-number', 'account-type', 'standard-entry-class-code', 'amount']) assert.match(e.message, new RegExp(field));
       return true;
     });
@@ -361,7 +361,7 @@ describe('ACH tokens', () => {
   it('requires the account, holder name and software fields, naming each missing one', () => {
     const { call } = harness(MON_2PM);
     assert.throws(() => call('achTokens.create', { body: { 'routing-number': ROUTING } }), (e: unknown) => {
-      assert.ok(e instanceof GatewayError && e.status === 400);
+      assert.ok(e instanceof ErrorReply && e.status === 400);
       for (const f of ['account-number', 'account-type', 'individual-name', 'software-type is', 'software-type-version']) assert.ok(e.message.includes(f), f);
       assert.ok(!e.message.includes('routing-number'));
       return true;

@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { requireOperation } from '../../src/catalog';
 import { ControllableClock } from '../../src/sandbox/clock';
-import { GatewayError, type DomainContext, type Reply } from '../../src/sandbox/domain';
+import { ErrorReply, type DomainContext, type Reply } from '../../src/sandbox/domain';
 import { idSourceOver } from '../../src/sandbox/state';
 import { onboardingModule, type OnboardingSlice } from '../../src/sandbox/onboarding';
 import { boardingError } from './boardingErrorAssertion';
@@ -87,7 +87,7 @@ describe('Merchant onboarding: create and retrieve', () => {
   it('names each missing required field in one 400', () => {
     const { create } = harness();
     assert.throws(() => create({ merchantInformation: {}, salesProfile: {} }), (e: unknown) => {
-      assert.ok(e instanceof GatewayError && e.status === 400);
+      assert.ok(e instanceof ErrorReply && e.status === 400);
       for (const f of ['merchantInformation.dbaName', 'merchantInformation.emailAddress', 'salesProfile.mccCode']) assert.ok(e.message.includes(f), f);
       return true;
     });

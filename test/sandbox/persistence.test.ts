@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { parseWithoutPrototypes } from '../../src/sandbox/persistence';
 import { call, sale, startTestSandbox, VISA } from './sandboxTestClient';
 
 /** Paths of every field named `name` holding a value, and of every string equal to `value`. */
@@ -165,5 +166,16 @@ describe('persistence', () => {
     await assert.rejects(startTestSandbox({ dataFile: file }), (e: Error) => e.message.includes(file) && /not valid JSON/.test(e.message));
     await writeFile(file, '{"hello": "world"}');
     await assert.rejects(startTestSandbox({ dataFile: file }), (e: Error) => e.message.includes(file) && /not a sandbox state/.test(e.message));
+  });
+
+  it('loads objects with no prototype at any depth, keeping a "__proto__" key as data', () => {
+    const parsed = parseWithoutPrototypes('{"t":{"__proto__":{"polluted":true},"1":{"card":{"brand":"VISA"},"ids":[{"x":{}}]}}}') as
+      { t: Record<string, { card: object; ids: Array<{ x: object }> }> };
+    for (const node of [parsed, parsed.t, parsed.t['1'], parsed.t['1'].card, parsed.t['1'].ids[0], parsed.t['1'].ids[0].x]) {
+      assert.equal(Object.getPrototypeOf(node), null);
+    }
+    assert.deepEqual(Object.keys(parsed.t), ['1', '__proto__']);
+    assert.equal(parsed.t.constructor, undefined, 'an id like "constructor" is absent, not Object');
+    assert.equal(({} as Record<string, unknown>).polluted, undefined, 'Object.prototype untouched');
   });
 });

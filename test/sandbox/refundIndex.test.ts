@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { operationById } from '../../src/catalog';
 import { ControllableClock } from '../../src/sandbox/clock';
-import { GatewayError, type Reply, type SandboxRequest } from '../../src/sandbox/domain';
+import { ErrorReply, type Reply, type SandboxRequest } from '../../src/sandbox/domain';
 import type { CardsSlice } from '../../src/sandbox/cards/cardState';
 import { sandboxModules } from '../../src/sandbox/moduleTable';
 import { LiveSandbox } from '../../src/sandbox/liveSandbox';
@@ -35,7 +35,7 @@ describe('refund index', () => {
       assert.equal(run('transactions.refund', { type: 'REFUND', id: saleId, amount }).status, 200);
     }
     assert.throws(() => run('transactions.refund', { type: 'REFUND', id: saleId, amount: '0.01' }),
-      (e: GatewayError) => e.resultCode === '025' && /30\.00 already refunded/.test(e.message));
+      (e: ErrorReply) => e.resultCode === '025' && /30\.00 already refunded/.test(e.message));
     assert.equal(listings, 0, 'refunds listed every stored transaction');
     // With duplicate checking off (the default), a sale has no reason to look at history either.
     run('transactions.sale', { amount: '4.00', card: VISA, 'exp-date': '1230' });

@@ -9,6 +9,7 @@ import { explainStatus } from '../../core/statusAdvice';
 import { redact } from '../../core/redaction';
 import { COMMANDS, operationCommandId } from '../contracts';
 import type { ExchangeLog } from './exchangeLog';
+import { loadedRuntime } from '../lazy/runtime';
 
 export interface NotificationContext {
   environmentName: string;
@@ -147,12 +148,11 @@ export function notifyFailure(error: unknown, ctx: NotificationContext, log: Exc
 }
 
 /**
- * Kind and one-line message of a failure. GatewayError is matched by shape: it comes from the
- * lazily loaded runtime bundle, whose class is not this bundle's class.
+ * Kind and one-line message of a failure. A GatewayError comes from the lazily loaded runtime
+ * bundle (this bundle has no copy of the class), so the runtime's own guard recognises it.
  */
 export function describeFailure(error: unknown): { kind: string; message: string } {
-  const e = error as { name?: unknown; kind?: unknown; message?: unknown };
-  if (e && e.name === 'GatewayError' && typeof e.kind === 'string') return { kind: e.kind, message: String(e.message) };
+  if (loadedRuntime()?.isGatewayError(error)) return { kind: error.kind, message: error.message };
   const message = error instanceof Error ? error.message : String(error);
   return { kind: 'network', message: message.split('\n')[0] ?? message };
 }

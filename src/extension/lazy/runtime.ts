@@ -14,3 +14,8 @@ export function loadRuntime(): RuntimeModule {
   cached ??= require(path.join(__dirname, 'runtime.js')) as RuntimeModule;
   return cached;
 }
+
+/** The runtime module if something already loaded it: before that, nothing it makes can exist. */
+export function loadedRuntime(): RuntimeModule | undefined {
+  return cached;
+}

@@ -12,6 +12,7 @@ export { doJob as showResultInPlace } from '../../core/resultText/job';
 export {
   GatewayClient,
   GatewayError,
+  isGatewayError,
   prettyJson,
   prettyXml,
   parseJson,

@@ -1,7 +1,7 @@
 // ACH tokens (vault): a token stands in for routing number, account number, account type and
 // individual name. Create, get, update, delete; ACH transactions may charge a token.
 
-import { GatewayError, type DomainContext, type Handler, type Reply } from '../domain';
+import { ErrorReply, type DomainContext, type Handler, type Reply } from '../domain';
 import { ACH_RESULT, fieldProblems, notFound } from './achErrors';
 import { ACCOUNT_TYPES, bodyFlag, bodyText, enumField, readAccount, requiredText, type Body } from './achInput';
 import type { AchSlice, AchTokenRecord, StoredAccount } from './achState';
@@ -72,8 +72,8 @@ function existingTokenFor(slice: AchSlice, account: StoredAccount): AchTokenReco
     && t.account.lastFour === account.lastFour && t.account.accountType === account.accountType);
 }
 
-function tokenExists(token: AchTokenRecord): GatewayError {
-  return new GatewayError(400, ACH_RESULT.tokenExists,
+function tokenExists(token: AchTokenRecord): ErrorReply {
+  return new ErrorReply(400, ACH_RESULT.tokenExists,
     `Token already exists: ACH token ${token.tokenId} already stands for this account; use it (its id is in links[0].id) or update it with PUT /rest/v2/ach/tokens/${token.tokenId}.`,
     undefined, [{ rel: 'ach-token', href: `/rest/v2/ach/tokens/${token.tokenId}`, id: token.tokenId }]);
 }
@@ -106,14 +106,14 @@ const update: Handler<AchSlice> = (req, ctx) => {
   const body: Body = req.body ?? {};
   const fixed = FIXED_ON_TOKEN.filter((name) => body[name] !== undefined);
   if (fixed.length > 0) {
-    throw new GatewayError(
+    throw new ErrorReply(
       400,
       ACH_RESULT.fieldInvalid,
       `${fixed.join(', ')} cannot change on an existing token; create a new token for a different account.`,
     );
   }
   if (!UPDATABLE.some((name) => body[name] !== undefined)) {
-    throw new GatewayError(400, ACH_RESULT.fieldInvalid, `Nothing to update: send one of ${UPDATABLE.join(', ')}.`);
+    throw new ErrorReply(400, ACH_RESULT.fieldInvalid, `Nothing to update: send one of ${UPDATABLE.join(', ')}.`);
   }
   const problems: string[] = [];
   const accountType = body['account-type'] === undefined ? undefined : enumField(body, 'account-type', ACCOUNT_TYPES, problems);

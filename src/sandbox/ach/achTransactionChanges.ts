@@ -1,6 +1,6 @@
 // Void (only while Pending) and reversal (only Settled transactions of the alpha provider).
 
-import { GatewayError, type Handler } from '../domain';
+import { ErrorReply, type Handler } from '../domain';
 import { ACH_RESULT, notFound } from './achErrors';
 import { bodyText } from './achInput';
 import { ALPHA_PROVIDER } from './achProviders';
@@ -22,7 +22,7 @@ export function requireTransaction(slice: AchSlice, id: string): AchTransactionR
 const voidPending: Handler<AchSlice> = (req, ctx) => {
   const record = requireTransaction(ctx.slice, req.params.id);
   if (record.status !== 'Pending') {
-    throw new GatewayError(
+    throw new ErrorReply(
       400,
       ACH_RESULT.validation,
       `ACH transaction ${record.id} is ${record.status}; only a Pending transaction can be voided ` +
@@ -52,10 +52,10 @@ function reversalRefusal(original: AchTransactionRecord): string | undefined {
 
 const reversal: Handler<AchSlice> = (req, ctx) => {
   const id = bodyText(req.body ?? {}, 'id');
-  if (!id) throw new GatewayError(400, ACH_RESULT.idRequired, 'id is required: the id of the Settled ACH transaction to reverse.');
+  if (!id) throw new ErrorReply(400, ACH_RESULT.idRequired, 'id is required: the id of the Settled ACH transaction to reverse.');
   const original = requireTransaction(ctx.slice, id);
   const refusal = reversalRefusal(original);
-  if (refusal) throw new GatewayError(400, ACH_RESULT.validation, refusal);
+  if (refusal) throw new ErrorReply(400, ACH_RESULT.validation, refusal);
   const now = ctx.clock.now().toISOString();
   const reversed: AchTransactionRecord = {
     id: newTransactionId(ctx),

@@ -1,7 +1,7 @@
 // Batches: read and close the open batch; close automatically at `batch-time-utc` when the
 // terminal settings enable it.
 
-import { GatewayError, type DomainContext, type DomainModule, type Handler, type Reply, type SandboxRequest } from '../domain';
+import { ErrorReply, type DomainContext, type DomainModule, type Handler, type Reply, type SandboxRequest } from '../domain';
 import type { CardTransaction, CardsSlice } from '../cards/cardState';
 import type { SettingsSlice } from '../settings/settingsState';
 import { closeOpenBatch, ensureOpenBatch, initialBatchesSlice, type BatchRecord, type BatchesSlice } from './batchState';
@@ -19,7 +19,7 @@ function reply(req: SandboxRequest, ctx: DomainContext<BatchesSlice>, batch: Bat
 function booleanField(body: Record<string, unknown> | undefined, name: string): void {
   const value = body?.[name];
   if (value !== undefined && String(value) !== 'true' && String(value) !== 'false') {
-    throw new GatewayError(400, '041', `Field Validation: ${name} must be true or false, not "${String(value)}".`);
+    throw new ErrorReply(400, '041', `Field Validation: ${name} must be true or false, not "${String(value)}".`);
   }
 }
 

@@ -1,7 +1,7 @@
 // Creating and finding card transactions in the slice, and the reply every transaction
 // operation shares. Approved transactions land in the open batch here, in one place.
 
-import { GatewayError, type DomainContext, type Reply, type SandboxRequest } from '../domain';
+import { ErrorReply, type DomainContext, type Reply, type SandboxRequest } from '../domain';
 import { optionalString, type Body } from '../bodyFields';
 import { ensureOpenBatch, type BatchesSlice } from '../batches/batchState';
 import { isoTime } from '../timestamps';
@@ -69,7 +69,7 @@ export function childIdsOf(slice: CardsSlice, parent: CardTransaction): string[]
 export function findTransaction(ctx: CardsCtx, id: string): CardTransaction {
   const tx = Object.prototype.hasOwnProperty.call(ctx.slice.transactions, id) ? ctx.slice.transactions[id] : undefined;
   if (!tx) {
-    throw new GatewayError(404, '027', `Original transaction not found: no card transaction with id ${id}. Search with GET /rest/v2/transactions to find its id.`);
+    throw new ErrorReply(404, '027', `Original transaction not found: no card transaction with id ${id}. Search with GET /rest/v2/transactions to find its id.`);
   }
   return tx;
 }
@@ -83,6 +83,6 @@ export function transactionReply(ctx: CardsCtx, req: SandboxRequest, tx: CardTra
 }
 
 /** A 402 refusal of an operation the transaction's state does not allow. */
-export function refused(message: string): GatewayError {
-  return new GatewayError(402, INVALID_REQUEST, message);
+export function refused(message: string): ErrorReply {
+  return new ErrorReply(402, INVALID_REQUEST, message);
 }

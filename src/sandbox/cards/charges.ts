@@ -3,7 +3,7 @@
 
 import { randomInt } from 'node:crypto';
 import { isAmount } from '../../core/inputChecks';
-import { GatewayError, type Handler } from '../domain';
+import { ErrorReply, type Handler } from '../domain';
 import { checkTypeField, fieldError, optionalString, requiredString, VALIDATION_ERROR } from '../bodyFields';
 import { boundedCents, isMoney } from '../money';
 import { isoTime } from '../timestamps';
@@ -42,7 +42,7 @@ export function charge(type: CardTxType & keyof typeof CHARGE_RULES): Handler<Ca
   const rules = CHARGE_RULES[type];
   return (req, ctx) => {
     const body = req.body;
-    if (!body) throw new GatewayError(400, VALIDATION_ERROR, `Validation error: a ${type} needs a body with amount, card and exp-date.`);
+    if (!body) throw new ErrorReply(400, VALIDATION_ERROR, `Validation error: a ${type} needs a body with amount, card and exp-date.`);
     checkTypeField(body, type);
     const amountText = requiredString(body, 'amount');
     const amountCents = checkedAmount(amountText);
@@ -60,9 +60,9 @@ export function charge(type: CardTxType & keyof typeof CHARGE_RULES): Handler<Ca
       csc: cscResult(optionalString(body, 'csc'), amountText),
     };
     const described = { card, references: references(body), echoes: echoes(body), ...withResults(verified) };
-    const declined = (resultCode: string, message: string, result = 'DECLINED', extra: Partial<CardTransaction> = {}): GatewayError => {
+    const declined = (resultCode: string, message: string, result = 'DECLINED', extra: Partial<CardTransaction> = {}): ErrorReply => {
       const tx = record(ctx, { type, amountCents, tipCents, result: 'DECLINED', resultCode, displayMessage: message, ...described, ...extra });
-      return new GatewayError(402, resultCode, message, { transaction: { ...view(ctx, req, tx), result } });
+      return new ErrorReply(402, resultCode, message, { transaction: { ...view(ctx, req, tx), result } });
     };
 
     const decline = declineFor(amountText);

@@ -1,7 +1,7 @@
 // Operations on an earlier transaction: capture an authorization, refund a sale, void
 // anything still in the open batch, adjust a tip before the batch closes.
 
-import { GatewayError, type Handler } from '../domain';
+import { ErrorReply, type Handler } from '../domain';
 import { checkTypeField, optionalString, requiredString, VALIDATION_ERROR, type Body } from '../bodyFields';
 import { amountMaximumError, fromCents, MAX_AMOUNT_CENTS } from '../money';
 import { isBatchOpen, type BatchesSlice } from '../batches/batchState';
@@ -11,10 +11,10 @@ import { checkedAmount, checkedTip } from './charges';
 import { childIdsOf, echoes, findTransaction, record, refused, transactionReply, type CardsCtx } from './cardRecords';
 
 function originalOf(ctx: CardsCtx, body: Body, type: string): CardTransaction {
-  if (!body) throw new GatewayError(400, '003', `transaction-id required: a ${type} needs a body with the id of the earlier transaction.`);
+  if (!body) throw new ErrorReply(400, '003', `transaction-id required: a ${type} needs a body with the id of the earlier transaction.`);
   checkTypeField(body, type);
   const id = optionalString(body, 'id');
-  if (!id) throw new GatewayError(400, '003', `transaction-id required: send "id" with the gateway id of the transaction to ${type.toLowerCase()}.`);
+  if (!id) throw new ErrorReply(400, '003', `transaction-id required: send "id" with the gateway id of the transaction to ${type.toLowerCase()}.`);
   const tx = findTransaction(ctx, id);
   if (tx.result !== 'APPROVED') throw refused(`Invalid request: transaction ${id} was declined; there is nothing to ${type.toLowerCase()}.`);
   if (tx.voided) throw refused(`Invalid request: transaction ${id} is voided.`);
@@ -38,9 +38,9 @@ export const capture: Handler<CardsSlice> = (req, ctx) => {
   const given = optionalString(req.body, 'amount');
   const amountCents = given === undefined ? auth.amountCents + tipCents : checkedAmount(given);
   if (amountCents - tipCents > auth.amountCents) {
-    throw new GatewayError(400, '044', `Amount Maximum: capturing ${fromCents(amountCents - tipCents)} (amount less tip) exceeds the authorized ${fromCents(auth.amountCents)}.`);
+    throw new ErrorReply(400, '044', `Amount Maximum: capturing ${fromCents(amountCents - tipCents)} (amount less tip) exceeds the authorized ${fromCents(auth.amountCents)}.`);
   }
-  if (tipCents > amountCents) throw new GatewayError(400, VALIDATION_ERROR, 'Validation error: tip-amount cannot be more than amount (amount includes the tip).');
+  if (tipCents > amountCents) throw new ErrorReply(400, VALIDATION_ERROR, 'Validation error: tip-amount cannot be more than amount (amount includes the tip).');
   const tx = record(ctx, {
     type: 'CAPTURE', amountCents, tipCents, result: 'APPROVED', resultCode: '000', displayMessage: 'Transaction approved',
     authorizationCode: auth.authorizationCode, card: auth.card, references: auth.references, echoes: echoes(req.body), originalId: auth.id,
@@ -59,7 +59,7 @@ export const refund: Handler<CardsSlice> = (req, ctx) => {
   const given = optionalString(req.body, 'amount');
   const amountCents = given === undefined ? refundable : checkedAmount(given);
   if (amountCents > refundable || refundable <= 0) {
-    throw new GatewayError(402, '025',
+    throw new ErrorReply(402, '025',
       `Exceeds Maximum Refundable Amount: at most ${fromCents(Math.max(0, refundable))} of transaction ${original.id} can still be refunded ` +
       `(${fromCents(original.amountCents)} charged, ${fromCents(refunded)} already refunded).`);
   }
@@ -95,7 +95,7 @@ export const adjustTip: Handler<CardsSlice> = (req, ctx) => {
   const tipCents = checkedTip(requiredString(req.body, 'tip-amount'));
   const terminal = ctx.peer<SettingsSlice>('settings').groups.terminal;
   if (terminal?.['enable-tip'] === 'false') {
-    throw new GatewayError(402, '015', 'Transaction not permitted: tips are disabled in the terminal settings (enable-tip is false).');
+    throw new ErrorReply(402, '015', 'Transaction not permitted: tips are disabled in the terminal settings (enable-tip is false).');
   }
   if (!SALE_TYPES.includes(tx.type) || tx.result !== 'APPROVED' || tx.voided) {
     throw refused(`Invalid request: the tip can only be adjusted on an approved, unvoided SALE, FORCED SALE or CAPTURE; ${tx.id} is a ${tx.voided ? 'voided ' : ''}${tx.type}.`);

@@ -2,7 +2,7 @@
 // and the group table, one handler per action (get, create, update, delete).
 
 import { operations } from '../../catalog';
-import { GatewayError, type DomainContext, type DomainModule, type Handler, type Reply, type SandboxRequest } from '../domain';
+import { ErrorReply, type DomainContext, type DomainModule, type Handler, type Reply, type SandboxRequest } from '../domain';
 import { SETTINGS_GROUPS, type SettingsGroupRule } from './settingsTable';
 import { applySettings, typedValues } from './settingsValidation';
 import type { SettingsSlice, SettingsValues } from './settingsState';
@@ -46,8 +46,8 @@ function answer(rule: SettingsGroupRule, req: SandboxRequest, ctx: Ctx, status: 
   return { status, payloadType: rule.element, payload: { [rule.element]: view }, jsonPayload: { [rule.element]: typedValues(rule.fields, view) } };
 }
 
-function notConfigured(rule: SettingsGroupRule): GatewayError {
-  return new GatewayError(404, '404', `Not Found: no ${rule.element} are configured (they were deleted). Create them with POST first.`);
+function notConfigured(rule: SettingsGroupRule): ErrorReply {
+  return new ErrorReply(404, '404', `Not Found: no ${rule.element} are configured (they were deleted). Create them with POST first.`);
 }
 
 function write(rule: SettingsGroupRule, req: SandboxRequest, ctx: Ctx): boolean {
@@ -64,7 +64,7 @@ const actions: Record<string, (rule: SettingsGroupRule) => Handler<SettingsSlice
     if (rule.key === 'report') {
       const type = req.query.get('type');
       if (type !== null && type !== 'LAST_CLOSED_BATCH') {
-        throw new GatewayError(400, '041', `Field Validation: type must be LAST_CLOSED_BATCH, not "${type}".`);
+        throw new ErrorReply(400, '041', `Field Validation: type must be LAST_CLOSED_BATCH, not "${type}".`);
       }
     }
     if (rule.notFoundWhenUnconfigured && stored(rule, ctx) === null) throw notConfigured(rule);

@@ -3,7 +3,7 @@
 
 import { emptyTable } from '../state';
 import { randomInt } from 'node:crypto';
-import { GatewayError, type IdSource, type SandboxClock } from '../domain';
+import { ErrorReply, type IdSource, type SandboxClock } from '../domain';
 import { gatewayTimestampOf, isoTime } from '../timestamps';
 
 export interface StoredToken {
@@ -58,6 +58,6 @@ export function tokenView(t: StoredToken, merchantId: string): Record<string, st
 
 export function findToken(slice: VaultSlice, tokenId: string): StoredToken {
   const token = Object.prototype.hasOwnProperty.call(slice.tokens, tokenId) ? slice.tokens[tokenId] : undefined;
-  if (!token) throw new GatewayError(404, '404', `Not Found: no card token ${tokenId} in the vault. Create one with POST /rest/v2/tokens, or search with GET /rest/v2/tokens.`);
+  if (!token) throw new ErrorReply(404, '404', `Not Found: no card token ${tokenId} in the vault. Create one with POST /rest/v2/tokens, or search with GET /rest/v2/tokens.`);
   return token;
 }
