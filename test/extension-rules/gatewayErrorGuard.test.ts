@@ -10,7 +10,7 @@ import { GatewayError as SourceGatewayError } from '../../src/core/gatewayErrors
 const RUNTIME = path.resolve(__dirname, '../../dist/runtime.js');
 
 describe('isGatewayError from the runtime bundle', () => {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+   
   const runtime = require(RUNTIME) as RuntimeModule;
   let sandbox: Awaited<ReturnType<RuntimeModule['startSandbox']>>;
 
