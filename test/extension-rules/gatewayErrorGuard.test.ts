@@ -10,7 +10,6 @@ import { GatewayError as SourceGatewayError } from '../../src/core/gatewayErrors
 const RUNTIME = path.resolve(__dirname, '../../dist/runtime.js');
 
 describe('isGatewayError from the runtime bundle', () => {
-   
   const runtime = require(RUNTIME) as RuntimeModule;
   let sandbox: Awaited<ReturnType<RuntimeModule['startSandbox']>>;
 
