@@ -3,10 +3,10 @@
 // client made to parse the whole body into a tree (maxParsedBodyBytes: Infinity), which is
 // what every answer got before bodies above MAX_PARSED_BODY_BYTES were kept raw.
 // `npm run bench -- large` (or `node --import tsx bench/run.ts large`).
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { spawnNode } from './nodeChild';
 import { fmt } from './stats';
 
 const BODY_MB = Number(process.env.LARGE_ANSWER_MB ?? 45);
@@ -36,24 +36,11 @@ function searchAnswer(format: 'xml' | 'json', targetBytes: number): Buffer {
   return Buffer.from(text);
 }
 
-function runNode(args: string[]): Promise<{ child: ReturnType<typeof spawn>; firstLine: Promise<string> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const firstLine = new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const nl = out.indexOf('\n');
-      if (nl >= 0) resolve(out.slice(0, nl));
-    });
-    child.once('exit', (code) => (code === 0 ? resolve(out.trim()) : reject(new Error(`${args.join(' ')} exited ${code}`))));
-  });
-  return Promise.resolve({ child, firstLine });
-}
 
 interface Measured { ms: number; bodyBytes: number; peakRssBytes: number; rssBeforeBytes: number; parsed: boolean; notParsed: boolean }
 
 async function measure(url: string, mode: 'default' | 'all'): Promise<Measured> {
-  const { firstLine } = await runNode([path.join(__dirname, 'largeAnswerClient.ts'), url, mode]);
+  const { firstLine } = spawnNode([path.join(__dirname, 'largeAnswerClient.ts'), url, mode]);
   return JSON.parse(await firstLine) as Measured;
 }
 
@@ -65,7 +52,7 @@ export async function benchLargeAnswer() {
     for (const format of ['xml', 'json'] as const) {
       const file = path.join(dir, `answer.${format}`);
       writeFileSync(file, searchAnswer(format, BODY_MB * 1024 * 1024));
-      const { child, firstLine } = await runNode([path.join(__dirname, 'fileBodyServer.ts'), file, `application/${format}`]);
+      const { child, firstLine } = spawnNode([path.join(__dirname, 'fileBodyServer.ts'), file, `application/${format}`]);
       try {
         const { url } = JSON.parse(await firstLine) as { url: string };
         const ours = await measure(url, 'default');

@@ -4,10 +4,10 @@
 // same-run baselines (JSON ≤ 2× parse+stringify, XML ≤ 3× a plain re-indent), redaction against
 // one regex pass (≤ 2×), and where showing in place stops being cheaper than the worker.
 // `npm run bench -- results` (or `node --import tsx bench/run.ts results`).
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { spawnNode } from './nodeChild';
 import { fmt } from './stats';
 
 const BODY_MB = Number(process.env.RESULT_BODY_MB ?? 10);
@@ -34,19 +34,6 @@ export function transactionSearch(format: 'xml' | 'json', bytes: number): string
     : `{"code":"200","status":"success","exchange-id":"ID-bench-1","payload":{"payloadType":"transactions","transactions":{"transaction":[${rows.join('')}]}}}`;
 }
 
-function node(args: string[]): { child: ReturnType<typeof spawn>; firstLine: Promise<string> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const firstLine = new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const nl = out.indexOf('\n');
-      if (nl >= 0) resolve(out.slice(0, nl));
-    });
-    child.once('exit', (code) => (code === 0 ? resolve(out.trim()) : reject(new Error(`${args.join(' ')} exited ${code}`))));
-  });
-  return { child, firstLine };
-}
 
 interface Shown {
   bodyBytes: number; layout: string; idleBlockMs: number; idleBusyMs: number; arrivalBusyMs: number; formatBusyMs: number; arrivalMs: number; arrivalBlockMs: number; formatMs: number; formatBlockMs: number;
@@ -65,10 +52,10 @@ export async function benchResultBlocking() {
     for (const format of ['json', 'xml'] as const) {
       const file = path.join(dir, `answer.${format}`);
       writeFileSync(file, transactionSearch(format, BODY_MB * 1024 * 1024));
-      const server = node([path.join(__dirname, 'fileBodyServer.ts'), file, `application/${format}`]);
+      const server = spawnNode([path.join(__dirname, 'fileBodyServer.ts'), file, `application/${format}`]);
       try {
         const { url } = JSON.parse(await server.firstLine) as { url: string };
-        const m = JSON.parse(await node([host, url, format]).firstLine) as Shown;
+        const m = JSON.parse(await spawnNode([host, url, format]).firstLine) as Shown;
         const mb = fmt(m.bodyBytes / (1024 * 1024), 1);
         const block = Math.max(m.arrivalBlockMs, m.formatBlockMs);
         const busy = Math.max(m.arrivalBusyMs, m.formatBusyMs);
@@ -88,7 +75,7 @@ export async function benchResultBlocking() {
         server.child.kill('SIGTERM');
       }
     }
-    const crossover = JSON.parse(await node([host, 'crossover']).firstLine) as Crossover[];
+    const crossover = JSON.parse(await spawnNode([host, 'crossover']).firstLine) as Crossover[];
     lines.push(`crossover (JSON shown pretty, best of 5): ${crossover.map((c) => `${c.bytes / 1024} KB in place ${fmt(c.inPlaceMs, 1)} ms / worker ${fmt(c.workerMs, 1)} ms (busy ${fmt(c.workerBlockMs, 1)} ms)`).join('; ')}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
