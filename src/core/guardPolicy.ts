@@ -25,7 +25,7 @@ export interface GuardedRequest {
  * What a front end does with a production write the guard lets through: the extension asks
  * ('confirm'), the CLI sends it only with --allow-production ('allow', else 'refuse').
  */
-export type ProductionWrites = 'confirm' | 'allow' | 'refuse';
+type ProductionWrites = 'confirm' | 'allow' | 'refuse';
 
 export type GuardDecision =
   | 'send'

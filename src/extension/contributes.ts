@@ -22,7 +22,7 @@ export interface MenuContribution {
   group?: string;
 }
 
-export interface ConfigurationContribution {
+interface ConfigurationContribution {
   title: string;
   properties: Readonly<Record<string, unknown>>;
 }

@@ -13,7 +13,7 @@ export interface ClientProfile {
 }
 
 /** The capability subset this needs, so tests can build it without the whole LSP type. */
-export interface InitializeParamsSubset {
+interface InitializeParamsSubset {
   capabilities: { textDocument?: { completion?: { completionItem?: { snippetSupport?: boolean } } } };
   initializationOptions?: unknown;
 }

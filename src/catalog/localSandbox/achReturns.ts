@@ -2,7 +2,7 @@
 // behaviour the ACH lifecycle runs on, the docs (docs/sandbox.md) list and the language server
 // offers (completion, hover). This table is the single source.
 
-export interface AchReturnRule {
+interface AchReturnRule {
   /** The account number ends with these digits. */
   accountEndsWith: string;
   code: string;

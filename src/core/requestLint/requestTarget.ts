@@ -5,7 +5,7 @@
 import type { HostFamily } from '../../catalog/types';
 import { decodeQueryComponentSafely } from '../percentDecoding';
 
-export interface QueryParamAt {
+interface QueryParamAt {
   name: string;
   value: string;
   /** Character indexes inside the target. */

@@ -18,7 +18,7 @@ interface Pending {
   reject(error: Error): void;
 }
 
-export interface WorkerSource {
+interface WorkerSource {
   /** The worker's script: dist/resultWorker.js next to the runtime bundle. */
   file: string;
   /** Options for the worker's Node (tests run the TypeScript source through tsx). */

@@ -8,9 +8,9 @@ import type { ShownFormat } from './shownText';
  * Bodies above this open raw, with a "Format" action: the editor itself is slow with a
  * pretty-printed 10 MB document, whatever thread made it.
  */
-export const LARGE_BODY_BYTES = 5 * 1024 * 1024;
+const LARGE_BODY_BYTES = 5 * 1024 * 1024;
 
-export function shownFormatOf(result: GatewayResult): ShownFormat {
+function shownFormatOf(result: GatewayResult): ShownFormat {
   return result.format === 'json' || result.format === 'xml' ? result.format : 'text';
 }
 

@@ -16,7 +16,7 @@ const SHOW_LOG = 'Show log';
 export type CommandLog = Pick<vscode.LogOutputChannel, 'info' | 'error'> & Partial<Pick<vscode.LogOutputChannel, 'show'>>;
 
 /** The user (or a Cancel button) stopped it: nothing to tell. */
-export function isCancellation(error: unknown): boolean {
+function isCancellation(error: unknown): boolean {
   if (error instanceof vscode.CancellationError) return true;
   const e = error as { name?: unknown; kind?: unknown } | undefined;
   return e?.name === 'AbortError' || e?.name === 'Canceled' || e?.kind === 'aborted';
@@ -31,7 +31,7 @@ function reasonOf(error: unknown): string {
 const titleOf = (id: string) => declaredCommand(id).title.replace(/…$/, '');
 
 /** The one error handler of every command run. */
-export function reportCommandFailure(id: string, error: unknown, log: CommandLog): void {
+function reportCommandFailure(id: string, error: unknown, log: CommandLog): void {
   if (isCancellation(error)) {
     log.info(`${titleOf(id)}: cancelled`);
     return;

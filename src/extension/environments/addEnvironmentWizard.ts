@@ -9,7 +9,7 @@ import {
   type StoredEnvironment, type UserEnvironmentKind,
 } from './environmentValidation';
 
-export interface WizardResult {
+interface WizardResult {
   env: StoredEnvironment;
   /** Only when adding. */
   credentials?: Credentials;
@@ -41,7 +41,7 @@ const KIND_ITEMS: readonly KindItem[] = USER_KINDS.map(kind => ({
 /** Non-secret answers of a cancelled "Add Environment…", offered again next time. */
 let unfinishedDraft: Omit<Draft, 'apiKey' | 'accessKey' | 'merchantId'> | undefined;
 
-export interface WizardOptions {
+interface WizardOptions {
   /** Names already in use (the Local sandbox's included). */
   takenNames: readonly string[];
   /** Editing: the environment's current values (and only steps 1–4 are asked). */

@@ -10,7 +10,7 @@ import type { RunningSandbox } from '../../sandbox/server';
 import type { SandboxExchange } from '../../sandbox/exchangeTap';
 import type { SecretStore } from './secretStore';
 
-export const LOCAL_SANDBOX_STATE_FILE = 'local-sandbox.json';
+const LOCAL_SANDBOX_STATE_FILE = 'local-sandbox.json';
 
 export class LocalSandboxHost {
   private starting: Promise<RunningSandbox> | undefined;

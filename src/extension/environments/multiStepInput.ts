@@ -11,7 +11,7 @@ interface StepFrame {
   totalSteps: number;
 }
 
-export interface TextStep extends StepFrame {
+interface TextStep extends StepFrame {
   value?: string;
   prompt: string;
   placeholder?: string;
@@ -43,7 +43,7 @@ export function askText(opts: TextStep): Promise<StepResult<string>> {
   ]);
 }
 
-export interface PickStep<T extends vscode.QuickPickItem> extends StepFrame {
+interface PickStep<T extends vscode.QuickPickItem> extends StepFrame {
   items: readonly T[];
   active?: T;
   placeholder?: string;

@@ -6,7 +6,7 @@
 import * as vscode from 'vscode';
 import { COMMANDS, REQUEST_LANGUAGE_ID } from '../contracts';
 
-export const EXAMPLES_FOLDER = 'gateway-examples';
+const EXAMPLES_FOLDER = 'gateway-examples';
 /** Opened first: the group a new user starts with. */
 const FIRST_EXAMPLE = 'card-transactions.gwreq';
 

@@ -9,7 +9,7 @@ import { COMMANDS, type EnvironmentEntry } from '../contracts';
 
 const TURN_OFF_READ_ONLY = 'Turn off read-only';
 
-export interface GuardedSend {
+interface GuardedSend {
   operation?: Operation;
   method: string;
   /** Path (and query) as sent. */

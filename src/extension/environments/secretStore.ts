@@ -5,7 +5,7 @@ import type { Credentials } from '../../core/environment';
 
 const PREFIX = 'gatewayWorkbench.keys/';
 
-export const secretKeyOf = (environmentName: string): string => `${PREFIX}${environmentName}`;
+const secretKeyOf = (environmentName: string): string => `${PREFIX}${environmentName}`;
 
 export class SecretStore implements vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<string>();

@@ -11,12 +11,12 @@ import type { ExchangeOutcome } from '../operations/exchangeFlow';
 import { notifyErrorStatus, notifyFailure, notifyUnreadable, type NotificationContext } from './errorNotifications';
 import type { ExchangeLog } from './exchangeLog';
 
-export interface OutcomeAudience {
+interface OutcomeAudience {
   presenter: ResultPresenter;
   log: ExchangeLog;
 }
 
-export interface HowToPresent {
+interface HowToPresent {
   env: EnvironmentEntry;
   /** What was sent, e.g. "Sale" or a request's label. */
   title: string;

@@ -22,7 +22,7 @@ export interface DocumentRunDeps {
   results: RunResults;
 }
 
-export interface SendSettings {
+interface SendSettings {
   /** Whether the result editor opens for the request at this index. */
   showResultOf(index: number): boolean;
   /** Sends request `index` again, from a failure notification's Retry. */
@@ -34,7 +34,7 @@ export interface SendSettings {
   progress: 'notification' | CallerProgress;
 }
 
-export interface DocumentRun {
+interface DocumentRun {
   doc: vscode.TextDocument;
   file: RequestFile;
   env: EnvironmentEntry;

@@ -34,7 +34,7 @@ export interface ExchangeDeps {
   showSettingsDiff?(env: EnvironmentEntry, operation: Operation, body: string): Promise<boolean>;
 }
 
-export interface ExchangeRequest {
+interface ExchangeRequest {
   env: EnvironmentEntry;
   /** The catalog operation, when the request matches one (always for commands). */
   operation?: Operation;
@@ -58,7 +58,7 @@ export interface ExchangeRequest {
 export type CallerProgress = vscode.Progress<{ message?: string }>;
 
 /** Why a request got no response: a GatewayError's kind (src/core/gatewayErrors.ts) and its message. */
-export interface ExchangeFailure {
+interface ExchangeFailure {
   kind: string;
   message: string;
   /** The request may have changed state: check before sending it again. */

@@ -8,7 +8,7 @@ export const SEARCH_FILTERS: Readonly<Record<string, readonly string[]>> = {
   'transactions.search': ['start-date', 'end-date', 'amount', 'invoice', 'last-four'],
 };
 
-export type FilterParse = { vars: Record<string, string> } | { problem: string };
+type FilterParse = { vars: Record<string, string> } | { problem: string };
 
 /** `text` as the search's vars; empty text is no filter. Values may be quoted to hold spaces. */
 export function parseFilters(op: Operation, names: readonly string[], text: string): FilterParse {

@@ -38,14 +38,14 @@ import { registerRequestTests, type RequestTestsApi } from '../testing';
 
 export { createKnownResourceStore } from './knownResources';
 
-export interface OperationsDeps {
+interface OperationsDeps {
   environments: EnvironmentService;
   knownResources: KnownResourceStore;
   /** The "Gateway" log channel, created by extension.ts. */
   log: vscode.LogOutputChannel;
 }
 
-export interface Operations extends vscode.Disposable {
+interface Operations extends vscode.Disposable {
   /** Also has `onDidSend`, fired after each exchange (the tree refreshes on it). */
   runner: OperationRunnerWithSendEvents;
   results: ResultPresenter;

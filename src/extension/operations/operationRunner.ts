@@ -133,7 +133,7 @@ async function currentSettingsArgs(runner: OperationRunner, op: Operation, envir
  * Opens a request document for `op` (a file in the extension's storage, so that closing it
  * untouched asks nothing), remembering which environment it targets.
  */
-export async function openRequestDocument(
+async function openRequestDocument(
   op: Operation, environmentName: string, args: OperationArgs, sessions: RequestSessions, files: RequestDocumentFiles,
 ): Promise<vscode.TextEditor> {
   const content = requestDocumentText({ operation: op, environmentName, vars: args.vars, body: args.body, note: args.note });

@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 const KEEP_MS = 24 * 60 * 60 * 1000;
 
 /** `Update terminal settings` → `update-terminal-settings`. */
-export function fileSlug(title: string): string {
+function fileSlug(title: string): string {
   return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'request';
 }
 

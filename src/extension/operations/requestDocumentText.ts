@@ -6,7 +6,7 @@ import { ACCEPT, CONTENT_TYPE } from '../../catalog/mediaTypes';
 import { environmentLine } from '../../core/requestFile/environmentLine';
 import type { OperationVars } from '../contracts';
 
-export interface RequestDocumentInput {
+interface RequestDocumentInput {
   operation: Operation;
   environmentName: string;
   vars?: OperationVars;
@@ -43,7 +43,7 @@ export function fillPlaceholders(text: string, vars: OperationVars = {}): string
  * field named like a var takes its value (a card token's id replaces the sample's test card).
  * Top-level JSON fields and XML elements with plain text only; anything else stays as written.
  */
-export function sampleWithVars(sample: string, vars: OperationVars = {}): string {
+function sampleWithVars(sample: string, vars: OperationVars = {}): string {
   const filled = fillPlaceholders(sample, vars);
   const names = Object.keys(vars).filter((name) => vars[name] !== undefined && vars[name] !== '');
   if (names.length === 0) return filled;
@@ -83,7 +83,7 @@ export function filledPath(op: Operation, vars: OperationVars = {}): string {
 }
 
 /** The `@name` of the request, so later requests can chain `{{sale.payload.transaction.id}}`. */
-export function requestNameOf(op: Operation): string {
+function requestNameOf(op: Operation): string {
   const last = op.id.split('.').pop() ?? op.id;
   return last.replace(/[^\w$-]/g, '_');
 }

@@ -23,7 +23,7 @@ const EFFECTS: readonly ResourceEffect[] = [
   { operationId: 'merchants.get', kind: 'merchant', action: 'add', idAt: 'merchant.merchantInformation.merchantNumber', labelAt: ['merchant.merchantInformation.dbaName'] },
 ];
 
-export type ResourceChange =
+type ResourceChange =
   | { action: 'add'; kind: KnownResourceKind; resource: KnownResource }
   | { action: 'remove'; kind: KnownResourceKind; id: string };
 

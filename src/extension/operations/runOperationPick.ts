@@ -10,7 +10,7 @@ import { safetyLabel } from './requestDocumentText';
 
 type Item = vscode.QuickPickItem & { operation?: Operation };
 
-export function operationPickItems(): Item[] {
+function operationPickItems(): Item[] {
   return groups.flatMap((group) => [
     { label: group.title, kind: vscode.QuickPickItemKind.Separator },
     ...operations

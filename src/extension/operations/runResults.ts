@@ -11,7 +11,7 @@ import type { AssertionDecorations, RequestDecoration } from './assertionDecorat
 import type { RequestSessions } from './requestSessions';
 import { expectationLogLine, expectationText, outcomeLogLine, requestLineText } from './runOutcomeText';
 
-export interface RunRecord {
+interface RunRecord {
   doc: vscode.TextDocument;
   /** The file as it was parsed for the run (its ranges place the decorations). */
   file: RequestFile;

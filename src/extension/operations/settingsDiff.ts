@@ -13,7 +13,7 @@ import { loadRuntime } from '../lazy/runtime';
 
 const DIFF_SCHEME = 'gateway-settings-diff';
 
-export interface SettingsDiff extends vscode.Disposable {
+interface SettingsDiff extends vscode.Disposable {
   /** Opens the diff of `env`'s current settings and `body` for `op`; false when they could not be read. */
   show: (env: EnvironmentEntry, op: Operation, body: string) => Promise<boolean>;
 }

@@ -9,7 +9,7 @@ import type { Operation, SampleValue } from '../../catalog/types';
 import type { CodecResult } from '../../core/codecs';
 
 /** The body codecs rendering needs: core's, reached through the lazily loaded runtime. */
-export interface BodyCodecs {
+interface BodyCodecs {
   parseXml: (text: string) => CodecResult<Record<string, unknown>>;
   parseJson: (text: string) => CodecResult<unknown>;
   buildXml: (rootName: string, value: Record<string, unknown>) => string;

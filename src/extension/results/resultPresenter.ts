@@ -14,7 +14,7 @@ import { loadRuntime } from '../lazy/runtime';
 import { savePdf } from './pdfSaver';
 import type { ResultDocuments, ResultEntry } from './resultDocuments';
 
-export interface ResultPresenterWithFormat extends ResultPresenter {
+interface ResultPresenterWithFormat extends ResultPresenter {
   /** Re-renders a large (raw) result pretty-printed: the "Format" action. */
   format(uri: vscode.Uri): Promise<void>;
 }

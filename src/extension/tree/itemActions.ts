@@ -4,7 +4,7 @@
 // matched against the item's contextValue (VS Code's `viewItem =~ /…/`).
 import { settingsGroups } from './settingsGroups';
 
-export interface ItemAction {
+interface ItemAction {
   contextValue: string;
   /** Operation ids (`gateway.op.<id>` commands) shown in the item's context menu. */
   operations: readonly string[];

@@ -6,18 +6,18 @@ import { text, type GatewayRecord } from './responseReading';
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** `2026-11-21 13:28:19.510` → `2026-11-21 13:28` (the gateway's timestamps are local text). */
-export function shortTimestamp(value: string): string {
+function shortTimestamp(value: string): string {
   const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})/.exec(value);
   return match ? `${match[1]} ${match[2]}` : value;
 }
 
 /** `1230` (MMYY) → `12/30`. */
-export function expiry(mmyy: string): string {
+function expiry(mmyy: string): string {
   return /^\d{4}$/.test(mmyy) ? `${mmyy.slice(0, 2)}/${mmyy.slice(2)}` : mmyy;
 }
 
 /** The last four digits of whatever the gateway sent (it already masks; this never widens). */
-export function lastFour(value: string): string {
+function lastFour(value: string): string {
   const digits = value.replace(/\D/g, '');
   return digits.slice(-4);
 }

@@ -13,7 +13,7 @@ export class TreeLoadFailure extends Error {
   }
 }
 
-export interface ListRequest {
+interface ListRequest {
   params?: Readonly<Record<string, ParamValue>>;
   query?: Readonly<Record<string, ParamValue>>;
 }

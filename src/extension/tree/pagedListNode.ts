@@ -11,9 +11,9 @@ import { pageInfo, recordsAt, type GatewayRecord } from './responseReading';
 import type { TreeContext } from './treeContext';
 import type { GatewayNode } from './treeNode';
 
-export const PAGE_SIZE = 25;
+const PAGE_SIZE = 25;
 
-export interface PagedListSpec {
+interface PagedListSpec {
   /** Where the records sit in the search answer, e.g. ['payload', 'transactions', 'transaction']. */
   recordsPath: readonly string[];
   emptyText: string;

@@ -8,7 +8,7 @@ function isRecord(value: unknown): value is GatewayRecord {
 }
 
 /** The value at `path` under `root`, or undefined when any step is missing. */
-export function valueAt(root: unknown, path: readonly string[]): unknown {
+function valueAt(root: unknown, path: readonly string[]): unknown {
   let current = root;
   for (const key of path) {
     if (!isRecord(current)) return undefined;
@@ -42,7 +42,7 @@ export function textsAt(root: unknown, path: readonly string[]): string[] {
   return list.filter((v) => typeof v === 'string' || typeof v === 'number').map(String);
 }
 
-export interface PageInfo {
+interface PageInfo {
   number: number;
   last: boolean;
 }

@@ -5,7 +5,7 @@ import type { GatewayResult } from '../../core/result';
 import type { EnvironmentService, KnownResourceStore, OperationRunner } from '../contracts';
 import type { GatewayNode } from './treeNode';
 
-export type TreeLog = Pick<vscode.LogOutputChannel, 'info' | 'warn' | 'error'>;
+type TreeLog = Pick<vscode.LogOutputChannel, 'info' | 'warn' | 'error'>;
 
 export interface TreeDeps {
   environments: EnvironmentService;

@@ -42,7 +42,7 @@ function baseItem(spec: FieldSpec, where: string): CompletionItem {
   };
 }
 
-export interface JsonKeyPlacement {
+interface JsonKeyPlacement {
   range: Range;
   /** A colon already follows the key being edited: insert the key only. */
   keyOnly: boolean;

@@ -8,7 +8,7 @@ import { MEDIA_TYPES } from '../../catalog/mediaTypes';
 import { lineRange } from './requestLine';
 
 /** Media types for a header: Content-Type by the body formats, Accept by the response formats. */
-export function mediaTypesFor(header: string, op: Operation | undefined): string[] {
+function mediaTypesFor(header: string, op: Operation | undefined): string[] {
   if (!op) return [MEDIA_TYPES.json, MEDIA_TYPES.xml];
   if (header.toLowerCase() === 'content-type') return op.acceptedBodyFormats.map((f) => MEDIA_TYPES[f as 'json' | 'xml']);
   if (op.responseFormat === 'pdf') return [MEDIA_TYPES.pdf, MEDIA_TYPES.json];

@@ -4,7 +4,7 @@
 
 import type { AnalyzedDocument } from '../analyzedDocument';
 
-export type LineRole = 'separator' | 'preamble' | 'requestLine' | 'header' | 'body';
+type LineRole = 'separator' | 'preamble' | 'requestLine' | 'header' | 'body';
 
 export interface LineContext {
   role: LineRole;

@@ -17,7 +17,7 @@ interface RequestSnippet {
 const ALL: readonly RequestSnippet[] = Object.values(snippets as Record<string, RequestSnippet>);
 
 /** Where the snippet goes: below a request (it brings its separator) or in a block the user opened with `###`. */
-export type SnippetPlace = 'below-request' | 'opened-block';
+type SnippetPlace = 'below-request' | 'opened-block';
 
 /** A word being typed on an otherwise empty line: where snippets may be offered. */
 export const SNIPPET_WORD = /^\s*[\w-]*$/;

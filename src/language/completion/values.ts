@@ -7,7 +7,7 @@ import { sampleAccount } from '../../catalog/sharedFields';
 import { TEST_CARDS } from '../data/testCards';
 import { AVS_ZIPS, CSC_VALUES, DECLINE_AMOUNTS, RETURNING_ACCOUNTS } from '../data/sandboxValues';
 
-export interface ValueChoice {
+interface ValueChoice {
   value: string;
   detail: string;
   documentation?: string;

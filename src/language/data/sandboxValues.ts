@@ -4,7 +4,7 @@ import { DECLINE_TABLE } from '../../catalog/localSandbox/declineAmounts';
 import { ACH_RETURN_RULES } from '../../catalog/localSandbox/achReturns';
 import { AVS_BY_ZIP, CSC_BY_VALUE } from '../../catalog/localSandbox/verificationValues';
 
-export interface SpecialValue {
+interface SpecialValue {
   value: string;
   /** One line: what the sandbox does with it. */
   meaning: string;

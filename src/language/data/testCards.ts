@@ -1,7 +1,7 @@
 // The Local sandbox's test cards, as docs/sandbox.md lists them ("Test cards"); a test holds
 // this table to that page. Any Luhn-valid number works, these are the ones users recognize.
 
-export interface TestCard {
+interface TestCard {
   number: string;
   brand: string;
 }

@@ -6,7 +6,7 @@ import { DIAGNOSTIC_SOURCE } from '../protocol';
 import { maskSecrets, type FindingSeverity, type LintFinding } from '../../core/requestLint';
 import { linesMoved } from '../../core/requestLint/bodyChecks';
 
-export type Severity = FindingSeverity;
+type Severity = FindingSeverity;
 
 const SEVERITY: Readonly<Record<Severity, DiagnosticSeverity>> = {
   error: DiagnosticSeverity.Error,

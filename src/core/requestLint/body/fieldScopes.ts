@@ -12,7 +12,7 @@ export interface FieldScope {
   arrayOf?: FieldSpec;
 }
 
-export interface FieldLookup {
+interface FieldLookup {
   spec?: FieldSpec;
   /** The node is an array item wrapper: its children use the item fields. */
   wrapper: boolean;

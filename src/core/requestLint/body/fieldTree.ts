@@ -4,7 +4,7 @@
 import type { JsonNode } from './jsonFieldLocations';
 import type { XmlElement } from './xmlElementLocations';
 
-export interface FieldLeaf {
+interface FieldLeaf {
   /** Decoded value: a JSON string's content, a number's digits, an XML element's text. */
   text: string;
   start: number;

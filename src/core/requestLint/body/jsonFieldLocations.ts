@@ -13,7 +13,7 @@ const OPEN_BRACE_TOKEN = 1 as SyntaxKind;
 const EOF_TOKEN = 17 as SyntaxKind;
 const INVALID_SYMBOL = 1 as ParseErrorCode;
 
-export type JsonNodeKind = 'object' | 'array' | 'string' | 'number' | 'literal' | 'template' | 'word';
+type JsonNodeKind = 'object' | 'array' | 'string' | 'number' | 'literal' | 'template' | 'word';
 
 export interface JsonNode {
   kind: JsonNodeKind;

@@ -14,7 +14,7 @@ import { recordNode } from './recordNode';
 const MONTHLY_STATEMENT = 'Monthly Statement';
 const YEARS_BACK = 3;
 
-export class StatementYearNode extends LoadingNode {
+class StatementYearNode extends LoadingNode {
   constructor(parent: GatewayNode, readonly year: string, private readonly merchantNumber: string, ctx: TreeContext) {
     super(parent, `${parent.id}/${year}`, parent.environmentName, ctx);
   }
@@ -56,7 +56,7 @@ export class StatementYearNode extends LoadingNode {
   }
 }
 
-export class StatementsNode extends LoadingNode {
+class StatementsNode extends LoadingNode {
   constructor(parent: GatewayNode, readonly type: GatewayRecord, private readonly merchantNumber: string, ctx: TreeContext) {
     super(parent, `${parent.id}/type-${text(type, 'documentTypeId')}`, parent.environmentName, ctx);
   }
@@ -86,7 +86,7 @@ export class StatementsNode extends LoadingNode {
   }
 }
 
-export class DocumentTypeNode extends LoadingNode {
+class DocumentTypeNode extends LoadingNode {
   constructor(parent: GatewayNode, readonly type: GatewayRecord, private readonly merchantNumber: string, ctx: TreeContext) {
     super(parent, `${parent.id}/type-${text(type, 'documentTypeId')}`, parent.environmentName, ctx);
   }

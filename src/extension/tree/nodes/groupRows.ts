@@ -114,7 +114,7 @@ const GROUP_ROWS: Readonly<Record<GroupId, GroupRow>> = {
 };
 
 /** A group loaded once when first expanded (kept until refreshed). */
-export class LoadedGroupNode extends LoadingNode {
+class LoadedGroupNode extends LoadingNode {
   constructor(parent: GatewayNode, readonly group: GroupInfo, ctx: TreeContext, private readonly row: Extract<GroupRow, { list: 'once' }>) {
     super(parent, `${parent.id}/${group.id}`, parent.environmentName, ctx);
   }

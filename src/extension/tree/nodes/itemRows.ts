@@ -34,7 +34,7 @@ const ACH_STATUS_ICONS: Readonly<Record<string, [icon: string, color?: string]>>
 };
 
 /** A card transaction, and whether the loaded pages show a capture of it (an AUTH). */
-export interface CardTransactionData { record: GatewayRecord; captured: boolean }
+interface CardTransactionData { record: GatewayRecord; captured: boolean }
 
 const cardTransaction: ItemRow<CardTransactionData> = {
   key: ({ record }) => text(record, 'id'),
@@ -174,7 +174,7 @@ const settingsGroup: ItemRow<SettingsGroup> = {
 };
 
 /** A document and the merchant it belongs to (the documents paths need both). */
-export interface DocumentData { record: GatewayRecord; merchantNumber: string }
+interface DocumentData { record: GatewayRecord; merchantNumber: string }
 
 // A document's click downloads it through the runner, whose presenter saves the PDF.
 const document: ItemRow<DocumentData> = {
@@ -188,7 +188,7 @@ const document: ItemRow<DocumentData> = {
   vars: ({ record, merchantNumber }) => ({ merchantNumber, documentId: text(record, 'documentId') }),
 };
 
-export interface StatementMonthData { year: string; month: string; documents: GatewayRecord[]; merchantNumber: string }
+interface StatementMonthData { year: string; month: string; documents: GatewayRecord[]; merchantNumber: string }
 
 const statementMonth: ItemRow<StatementMonthData> = {
   key: ({ month }) => month,
