@@ -5,20 +5,20 @@
 // and is reported as a skip elsewhere.
 import { after, before, describe, it, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { generateFromText, languageById } from '../../src/core/codegen';
 import type { RunningSandbox } from '../../src/sandbox/server';
 import { call, startTestSandbox } from '../sandbox/sandboxTestClient';
+import { runToEnd, type ProcessRun } from '../cli/processRun';
 import { MISSING_TOOLCHAIN_FAILS, TOOLCHAINS, type Toolchain } from './toolchains';
 
 const FIXTURE = path.join(__dirname, 'fixtures/integrator.gwreq');
 /** The developer's own GATEWAY_* variables must not reach the programs. */
 const CLEAN_ENV = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GATEWAY_') && k !== 'BOARDING_URL'));
 
-interface ProgramRun { code: number | null; stdout: string; stderr: string }
+type ProgramRun = ProcessRun;
 
 let sandbox: RunningSandbox;
 let fixture: string;
@@ -54,15 +54,7 @@ async function runProgram(toolchain: Toolchain, name: string, env: Record<string
   const dir = await mkdtemp(path.join(workDir, `${toolchain.lang}-${name}-`));
   await writeFile(path.join(dir, program.fileName), program.code);
   const [command, ...args] = toolchain.command(program.fileName);
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: dir, env: { ...CLEAN_ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runToEnd(command, args, { cwd: dir, env: { ...CLEAN_ENV, ...env } });
 }
 
 /** The body a program printed: cURL's `-w` adds an `HTTP nnn` line after it. */
