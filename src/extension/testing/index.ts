@@ -52,13 +52,20 @@ export function registerRequestTests(deps: DocumentRunDeps, environments: Enviro
       items.remove(uri);
     }
   };
+  // One watcher for the controller's life, made before the first scan so that a file written
+  // while the scan runs is not missed; a refresh scans again and keeps it.
+  let watcher: vscode.FileSystemWatcher | undefined;
+  const watch = (): void => {
+    if (watcher) return;
+    watcher = vscode.workspace.createFileSystemWatcher(PATTERN);
+    disposables.push(watcher, watcher.onDidCreate(readFile), watcher.onDidChange(readFile), watcher.onDidDelete((uri) => items.remove(uri)));
+  };
   let scanned: Promise<void> | undefined;
   const scan = (): Promise<void> => {
     scanned ??= (async () => {
+      watch();
       const uris = await vscode.workspace.findFiles(PATTERN, '**/node_modules/**');
       await Promise.all(uris.map(readFile));
-      const watcher = vscode.workspace.createFileSystemWatcher(PATTERN);
-      disposables.push(watcher, watcher.onDidCreate(readFile), watcher.onDidChange(readFile), watcher.onDidDelete((uri) => items.remove(uri)));
     })();
     return scanned;
   };
