@@ -12,6 +12,7 @@ const ROOT = path.resolve(__dirname, '..');
 const ENTRY_FILES = new Set([
   'src/extension/extension.ts',
   'src/extension/lazy/runtimeBundle.ts',
+  'src/extension/lazy/codegenBundle.ts',
   'src/extension/language/languageClientBundle.ts',
   'src/cli/main.ts',
   'src/language/server.ts',

@@ -11,12 +11,14 @@ import { registerOperations } from './operations';
 import { createKnownResourceStore } from './operations/knownResources';
 import { registerTree } from './tree';
 import { registerTraffic } from './traffic';
+import { keepCodeCacheIn } from './lazy/runtime';
 
 // Kept so that deactivate can wait for the Local sandbox's final save and the language server's exit.
 let environmentsInUse: { dispose(): Promise<void> | void } | undefined;
 let languageClient: LanguageClientHost | undefined;
 
 export function activate(context: vscode.ExtensionContext): GatewayWorkbenchApi {
+  keepCodeCacheIn(vscode.Uri.joinPath(context.globalStorageUri, 'code-cache').fsPath);
   const log = vscode.window.createOutputChannel('Gateway', { log: true });
   context.subscriptions.push(log);
   context.subscriptions.push(registerCommand(COMMANDS.showLog, () => log.show(true), log));

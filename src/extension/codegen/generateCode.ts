@@ -2,12 +2,13 @@
 // an editor and copied to the clipboard. The request is a request file's (code lens, editor
 // context menu, the cursor's), an operation with its values (a tree item, a history entry), or
 // one picked from the history and the catalog. The generating itself is core's (src/core/codegen),
-// loaded with the runtime bundle on first use so that activation does not carry it.
+// loaded from its own bundle (dist/codegen.js) the first time, so that neither activation nor the
+// first request carries it.
 import * as vscode from 'vscode';
 import { registerCommand, type CommandLog } from '../commands';
 import { operationById, operations, type Operation } from '../../catalog';
 import type { CodeRequest, LanguageGenerator } from '../../core/codegen';
-import { loadRuntime } from '../lazy/runtime';
+import { loadCodegen } from '../lazy/runtime';
 import { parseRequestFile, requestIndexAt } from '../../core/requestFile';
 import { COMMANDS, REQUEST_LANGUAGE_ID, type EnvironmentService, type HistoryEntry, type HasOperationArgs, type OperationVars } from '../contracts';
 import { operationsFor } from '../tree/itemActions';
@@ -38,7 +39,7 @@ function isTreeNode(value: unknown): value is HasOperationArgs & { treeItem(): v
 }
 
 async function pickLanguage(given: unknown): Promise<LanguageGenerator | undefined> {
-  const { LANGUAGES, languageById } = loadRuntime();
+  const { LANGUAGES, languageById } = loadCodegen();
   if (typeof given === 'string') {
     const language = languageById(given);
     if (!language) throw new Error(`"${given}" is not a language the generator knows: ${LANGUAGES.map((l) => l.id).join(', ')}`);
@@ -89,7 +90,7 @@ export function registerGenerateCode(deps: GenerateCodeDeps): vscode.Disposable 
       void vscode.window.showErrorMessage(`There is no request #${index + 1} in ${doc.fileName}.`);
       return undefined;
     }
-    return { request: loadRuntime().codeRequestFromFile(file, index, await urls()), source: vscode.workspace.asRelativePath(doc.uri) };
+    return { request: loadCodegen().codeRequestFromFile(file, index, await urls()), source: vscode.workspace.asRelativePath(doc.uri) };
   };
 
   const fromOperation = async (source: OperationSource): Promise<{ request: CodeRequest } | undefined> => {
@@ -98,7 +99,7 @@ export function registerGenerateCode(deps: GenerateCodeDeps): vscode.Disposable 
       void vscode.window.showErrorMessage(`"${source.operationId}" is not a gateway operation.`);
       return undefined;
     }
-    const request = loadRuntime().codeRequestFromOperation(op, await urls(), source.vars ?? {});
+    const request = loadCodegen().codeRequestFromOperation(op, await urls(), source.vars ?? {});
     // A history entry's body is the one sent (redacted: card numbers masked), better than the sample.
     const body = source.body?.trim();
     return { request: body && request.body ? { ...request, body: { ...request.body, text: [{ text: body }] } } : request };
@@ -137,7 +138,7 @@ export function registerGenerateCode(deps: GenerateCodeDeps): vscode.Disposable 
     if (!chosen) return undefined;
     const language = await pickLanguage(languageArg);
     if (!language) return undefined;
-    const program = loadRuntime().renderProgram(language, chosen.request, chosen.source ? { source: chosen.source } : {});
+    const program = loadCodegen().renderProgram(language, chosen.request, chosen.source ? { source: chosen.source } : {});
     await vscode.env.clipboard.writeText(program.code);
     const doc = await vscode.workspace.openTextDocument({ content: program.code, language: EDITOR_LANGUAGE[language.id] ?? 'plaintext' });
     await vscode.window.showTextDocument(doc, { preview: false });

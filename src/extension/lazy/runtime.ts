@@ -1,21 +1,39 @@
-// Loads dist/runtime.js (built from ./runtimeBundle.ts) on first use. The activation bundle
-// must not contain undici, the sandbox or the XML codec, so extension files import those
-// only as types and get the values from here.
+// Loads dist/runtime.js (built from ./runtimeBundle.ts) on first use, and dist/codegen.js (from
+// ./codegenBundle.ts) the first time code is generated. The activation bundle must not contain
+// undici, the sandbox, the XML codec or the code generator, so extension files import those only
+// as types and get the values from here. Both load through V8's code cache (./bundleLoader.ts)
+// once activation has said where to keep it.
 import * as path from 'node:path';
+import { loadBundle } from './bundleLoader';
 
 export type RuntimeModule = typeof import('./runtimeBundle');
+type CodegenModule = typeof import('./codegenBundle');
 
-let cached: RuntimeModule | undefined;
+let runtime: RuntimeModule | undefined;
+let codegen: CodegenModule | undefined;
+let codeCacheDir: string | undefined;
+
+/** Where the bundles' compiled code is kept between starts (the extension's global storage). */
+export function keepCodeCacheIn(dir: string): void {
+  codeCacheDir = dir;
+}
+
+// A computed path keeps esbuild from inlining a bundle into the activation bundle.
+const load = (name: string) => loadBundle(path.join(__dirname, name), codeCacheDir);
 
 /** The runtime module, loaded once from next to the running bundle (dist/). */
 export function loadRuntime(): RuntimeModule {
-  // A computed path keeps esbuild from inlining the runtime into the activation bundle.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy, synchronous load is the point
-  cached ??= require(path.join(__dirname, 'runtime.js')) as RuntimeModule;
-  return cached;
+  runtime ??= load('runtime.js') as RuntimeModule;
+  return runtime;
 }
 
 /** The runtime module if something already loaded it: before that, nothing it makes can exist. */
 export function loadedRuntime(): RuntimeModule | undefined {
-  return cached;
+  return runtime;
+}
+
+/** The code generator, loaded once, the first time code is generated. */
+export function loadCodegen(): CodegenModule {
+  codegen ??= load('codegen.js') as CodegenModule;
+  return codegen;
 }

@@ -30,7 +30,6 @@ export { startSandbox } from '../../sandbox/server';
 export { keptExchange } from '../../core/traffic/exchange';
 export { exchangeRequestText } from '../../core/traffic/requestText';
 export { lintExchangeRequest } from '../../core/requestLint/exchangeLint';
-export { LANGUAGES, codeRequestFromFile, codeRequestFromOperation, languageById, renderProgram } from '../../core/codegen';
 // The name the activation bundle calls, so that dist/extension.js holds no `startSandbox`
 // (test/extension-rules/activationBundle.test.ts looks for that marker).
 export { startSandbox as startLocalSandbox } from '../../sandbox/server';
