@@ -6,19 +6,19 @@
 // - first use: what the extension has loaded when its first request to the Local sandbox is
 //   answered (the tree listing the sandbox, a GET operation, a request file's Send): activation,
 //   then dist/runtime.js — client, sandbox, codecs, traffic checks, result presentation — loaded
-//   by src/extension/lazy/bundleLoader.ts, the extension's own loader (built from source here).
-//   Twice: on the first start after an install or an update, when V8 compiles the runtime (and
-//   its code cache is written afterwards, off this path), and on every later start, which loads
-//   that cache. Nothing else loads by then: the code generator (dist/codegen.js) waits for Generate
-//   Code, the result worker for a large body, the language client for a request file to open;
-//   the llhttp WebAssembly (inside dist/runtime.js) compiles at the first connection, not here;
+//   by the activation bundle's own loadRuntime() (src/extension/lazy/runtime.ts), then llhttp,
+//   undici's WebAssembly HTTP parser, read from dist/llhttp_simd.wasm and compiled as undici does
+//   at the first connection. Twice: on the first start after an install or an update, when V8
+//   compiles the runtime (its code cache is written afterwards, off this path), and on every
+//   later start, which loads that cache. Nothing else loads by then: the code generator
+//   (dist/codegen.js) waits for Generate Code, the result worker for a large body, the language
+//   client for a request file to open;
 // - everything: activation, runtime, code generator and the language client, for reference.
 // Stripe's bundle cannot be installed here (it is not on npm), so its 79 ms comes from the
 // issue; what is measured in the same run is a plain-code bundle of Stripe's size (894 KB),
 // the same way, so a slower or faster machine shows in that line rather than in our ratio.
 // Usage: node --import tsx bench/activation.ts [samples] (default 25); expects `npm run build`.
 import { execFileSync } from 'node:child_process';
-import { buildSync } from 'esbuild';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -34,10 +34,11 @@ const TARGET_VS_STRIPE = 0.5;
 
 // Runs in each child: hooks module resolution so `require('vscode')` gets a stub that answers
 // every property access, call and `new` with itself (enough for top-level code of a bundle),
-// then times the loads alone (CPU time), excluding node's own start-up. Arguments: the built
-// loader, the code cache folder ("-" for none), then "require:FILE" (as VS Code loads the
-// activation bundle and the extension the language client) or "bundle:FILE" (as
-// src/extension/lazy/runtime.ts loads the runtime and the code generator).
+// then times the loads alone (CPU time), excluding node's own start-up. Arguments: the code
+// cache folder ("-" for none), then "require:FILE" (as VS Code loads the activation bundle and
+// the extension the language client), "runtime" / "codegen" (loaded by the activation bundle's
+// own loadRuntime() / loadCodegen(), as the first request and Generate Code load them) or
+// "llhttp:FILE" (WebAssembly compiled as undici compiles it at its first connection).
 const CHILD = `
 const Module = require('node:module');
 const stub = new Proxy(function vscodeStub() {}, {
@@ -53,13 +54,21 @@ const load = Module._load;
 Module._load = function (request, ...rest) {
   return request === 'vscode' ? stub : load.call(this, request, ...rest);
 };
-const [loaderFile, cacheDir, ...loads] = process.argv.slice(1);
-const { loadBundle } = require(loaderFile);
+const [cacheDir, ...loads] = process.argv.slice(1);
+let extension;
 const cpu0 = process.cpuUsage();
 for (const spec of loads) {
-  const [how, file] = [spec.slice(0, spec.indexOf(':')), spec.slice(spec.indexOf(':') + 1)];
-  const exported = how === 'require' ? require(file) : loadBundle(file, cacheDir === '-' ? undefined : cacheDir);
-  if (typeof exported !== 'object' || exported === null) throw new Error(file + ' exported nothing');
+  let exported;
+  if (spec.startsWith('llhttp:')) {
+    exported = new WebAssembly.Module(require('node:fs').readFileSync(spec.slice('llhttp:'.length)));
+  } else if (spec.startsWith('require:')) {
+    exported = require(spec.slice('require:'.length));
+    extension ??= exported;
+    if (cacheDir !== '-') exported.keepCodeCacheIn?.(cacheDir);
+  } else {
+    exported = spec === 'runtime' ? extension.loadRuntime() : extension.loadCodegen();
+  }
+  if (typeof exported !== 'object' || exported === null) throw new Error(spec + ' exported nothing');
 }
 const cpu = process.cpuUsage(cpu0);
 process.stdout.write(String((cpu.user + cpu.system) / 1000));
@@ -73,15 +82,8 @@ interface Side { loads: string[]; cacheDir?: string }
  * quiet machine the two agree, and on a shared busy one (2 cores, many processes) the wall
  * clock mostly measures waiting for a core.
  */
-function loadMs(loader: string, side: Side): number {
-  return Number(execFileSync(process.execPath, ['-e', CHILD, loader, side.cacheDir ?? '-', ...side.loads], { encoding: 'utf8' }));
-}
-
-/** The extension's own bundle loader, built from its source the way scripts/build.mjs builds. */
-function buildLoader(dir: string): string {
-  const outfile = path.join(dir, 'bundleLoader.js');
-  buildSync({ entryPoints: [path.join(REPO_ROOT, 'src/extension/lazy/bundleLoader.ts')], bundle: true, platform: 'node', target: 'node20', format: 'cjs', minify: true, outfile, logLevel: 'warning' });
-  return outfile;
+function loadMs(side: Side): number {
+  return Number(execFileSync(process.execPath, ['-e', CHILD, side.cacheDir ?? '-', ...side.loads], { encoding: 'utf8' }));
 }
 
 /** Plain code of about `bytes` bytes: many small functions, all exported (so none is dead). */
@@ -100,9 +102,9 @@ function writeBaselineBundle(dir: string, name: string, bytes: number): string {
 
 interface Measured { median: number; p95: number }
 
-function measure(loader: string, side: Side, samples: number): Measured {
-  loadMs(loader, side);   // warm the OS file cache; not counted
-  const times = Array.from({ length: samples }, () => loadMs(loader, side)).sort((a, b) => a - b);
+function measure(side: Side, samples: number): Measured {
+  loadMs(side);   // warm the OS file cache; not counted
+  const times = Array.from({ length: samples }, () => loadMs(side)).sort((a, b) => a - b);
   return { median: percentile(times, 50), p95: percentile(times, 95) };
 }
 
@@ -112,14 +114,13 @@ export function benchActivation(samples = 25) {
   const [, runtime, codegen, languageClient] = files;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'activation-bench-'));
   try {
-    const loader = buildLoader(dir);
     const bytes = fs.statSync(BUNDLE).size;
     const baselineFile = writeBaselineBundle(dir, 'baseline.js', bytes);
     const stripeSizedFile = writeBaselineBundle(dir, 'stripe-sized.js', STRIPE_BUNDLE_BYTES);
     const cacheDir = path.join(dir, 'code-cache');
-    const firstUse = [`require:${BUNDLE}`, `bundle:${runtime}`];
+    const firstUse = [`require:${BUNDLE}`, 'runtime', `llhttp:${dist('llhttp_simd.wasm')}`];
     // One start writes the code cache (after its load, as in the extension), for the later starts.
-    loadMs(loader, { loads: [...firstUse, `bundle:${codegen}`], cacheDir });
+    loadMs({ loads: [...firstUse, 'codegen'], cacheDir });
     if (fs.readdirSync(cacheDir).filter((f) => f.endsWith('.v8cache')).length !== 2) throw new Error('the loader wrote no code cache');
     // Interleaved halves, so a noisy minute hurts every side alike.
     const half = Math.ceil(samples / 2);
@@ -127,7 +128,7 @@ export function benchActivation(samples = 25) {
       ours: { loads: [`require:${BUNDLE}`] },
       firstStart: { loads: firstUse },
       laterStart: { loads: firstUse, cacheDir },
-      everything: { loads: [...firstUse, `bundle:${codegen}`, `require:${languageClient}`], cacheDir },
+      everything: { loads: [...firstUse, 'codegen', `require:${languageClient}`], cacheDir },
       base: { loads: [`require:${baselineFile}`] },
       stripeSized: { loads: [`require:${stripeSizedFile}`] },
     } satisfies Record<string, Side>;
@@ -135,10 +136,11 @@ export function benchActivation(samples = 25) {
     const keys = Object.keys(sides) as Key[];
     const runs = Object.fromEntries(keys.map((k) => [k, [] as Measured[]])) as Record<Key, Measured[]>;
     for (const n of [half, samples - half]) {
-      for (const key of keys) runs[key].push(measure(loader, sides[key], n));
+      for (const key of keys) runs[key].push(measure(sides[key], n));
     }
     const avg = (key: Key, k: keyof Measured) => (runs[key][0][k] + runs[key][1][k]) / 2;
-    const size = (key: Key) => sides[key].loads.reduce((sum, spec) => sum + fs.statSync(spec.slice(spec.indexOf(':') + 1)).size, 0);
+    const fileOf = (spec: string) => (spec === 'runtime' ? runtime : spec === 'codegen' ? codegen : spec.slice(spec.indexOf(':') + 1));
+    const size = (key: Key) => sides[key].loads.reduce((sum, spec) => sum + fs.statSync(fileOf(spec)).size, 0);
     const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
     const line = (label: string, key: Key) => `${label.padEnd(58)} ${kb(size(key)).padStart(9)}  median ${fmt(avg(key, 'median'), 2)} ms  p95 ${fmt(avg(key, 'p95'), 2)} ms`;
     const vsStripe = (key: Key) => avg(key, 'median') / STRIPE_BUNDLE_MS;
@@ -147,7 +149,7 @@ export function benchActivation(samples = 25) {
       name: `bundle load: require() with a stubbed vscode, CPU time, ${samples} fresh processes each`,
       lines: [
         line('dist/extension.js (activation)', 'ours'),
-        line('first use, first start (extension.js + runtime.js, compiled)', 'firstStart'),
+        line('first use, first start (extension + runtime + llhttp, compiled)', 'firstStart'),
         line('first use, later starts (runtime.js from its code cache)', 'laterStart'),
         line('everything (+ codegen.js, languageClient.js; code cache)', 'everything'),
         line('baseline: plain code, size of dist/extension.js', 'base'),

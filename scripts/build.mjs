@@ -7,6 +7,7 @@ import { build } from 'esbuild';
 import { existsSync, statSync, chmodSync } from 'node:fs';
 import { writeThirdPartyNotices } from './thirdPartyNotices.mjs';
 import { deferUndiciHttp2 } from './deferUndiciHttp2.mjs';
+import { undiciPartsOnUse, writeLlhttpFiles } from './undiciPartsOnUse.mjs';
 
 const production = !process.argv.includes('--dev');
 const common = {
@@ -26,7 +27,7 @@ const common = {
 
 const entries = [
   { in: 'src/extension/extension.ts', out: 'dist/extension.js', external: ['vscode'], note: 'activation bundle' },
-  { in: 'src/extension/lazy/runtimeBundle.ts', out: 'dist/runtime.js', note: 'extension runtime, loaded by the first request' },
+  { in: 'src/extension/lazy/runtimeBundle.ts', out: 'dist/runtime.js', note: 'extension runtime, loaded by the first request', plugins: [undiciPartsOnUse] },
   { in: 'src/extension/lazy/codegenBundle.ts', out: 'dist/codegen.js', note: 'code generator, loaded when code is first generated' },
   { in: 'src/core/resultText/worker.ts', out: 'dist/resultWorker.js', note: 'result worker, started by the runtime for large bodies' },
   { in: 'src/extension/language/languageClientBundle.ts', out: 'dist/languageClient.js', external: ['vscode'], note: 'language client, loaded when a request file opens' },
@@ -40,9 +41,11 @@ const results = await Promise.all(entries.map(e => build({
   entryPoints: [e.in],
   outfile: e.out,
   external: e.external ?? [],
+  plugins: [...common.plugins, ...(e.plugins ?? [])],
   banner: e.banner ? { js: e.banner } : undefined,
   metafile: true,
 })));
+writeLlhttpFiles('dist');
 // legalComments are dropped from the bundles; the notices file carries every bundled license.
 const notices = writeThirdPartyNotices(process.cwd(), results.map((r, i) => ({ out: entries[i].out, metafile: r.metafile })));
 chmodSync('dist/cli.js', 0o755);

@@ -13,6 +13,9 @@ import { registerTree } from './tree';
 import { registerTraffic } from './traffic';
 import { keepCodeCacheIn } from './lazy/runtime';
 
+/** For bench/activation.ts: the lazily loaded bundles, loaded exactly as the extension loads them. */
+export { keepCodeCacheIn, loadCodegen, loadRuntime } from './lazy/runtime';
+
 // Kept so that deactivate can wait for the Local sandbox's final save and the language server's exit.
 let environmentsInUse: { dispose(): Promise<void> | void } | undefined;
 let languageClient: LanguageClientHost | undefined;
