@@ -8,6 +8,7 @@ import { existsSync, statSync, chmodSync } from 'node:fs';
 import { writeThirdPartyNotices } from './thirdPartyNotices.mjs';
 import { deferUndiciHttp2 } from './deferUndiciHttp2.mjs';
 import { undiciPartsOnUse, writeLlhttpFiles } from './undiciPartsOnUse.mjs';
+import { builtinsOnUse } from './builtinsOnUse.mjs';
 
 const production = !process.argv.includes('--dev');
 const common = {
@@ -27,7 +28,7 @@ const common = {
 
 const entries = [
   { in: 'src/extension/extension.ts', out: 'dist/extension.js', external: ['vscode'], note: 'activation bundle' },
-  { in: 'src/extension/lazy/runtimeBundle.ts', out: 'dist/runtime.js', note: 'extension runtime, loaded by the first request', plugins: [undiciPartsOnUse] },
+  { in: 'src/extension/lazy/runtimeBundle.ts', out: 'dist/runtime.js', note: 'extension runtime, loaded by the first request', plugins: [undiciPartsOnUse, builtinsOnUse] },
   { in: 'src/extension/lazy/codegenBundle.ts', out: 'dist/codegen.js', note: 'code generator, loaded when code is first generated' },
   { in: 'src/core/resultText/worker.ts', out: 'dist/resultWorker.js', note: 'result worker, started by the runtime for large bodies' },
   { in: 'src/extension/language/languageClientBundle.ts', out: 'dist/languageClient.js', external: ['vscode'], note: 'language client, loaded when a request file opens' },
