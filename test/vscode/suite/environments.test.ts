@@ -97,6 +97,15 @@ suite('environments', () => {
     assert.ok(fs.existsSync(file), `${file} exists`);
   });
 
+  test('the runtime\'s compiled code is cached in the same storage, for the next start', async () => {
+    // Written a little after the runtime loads (src/extension/lazy/bundleLoader.ts).
+    const folder = path.join(path.dirname(envs.localSandboxDataFile), 'code-cache');
+    const cached = () => (fs.existsSync(folder) ? fs.readdirSync(folder).filter(f => /^runtime-[0-9a-f]{16}\.v8cache$/.test(f)) : []);
+    for (let waited = 0; cached().length === 0 && waited < 10_000; waited += 250) await new Promise(resolve => setTimeout(resolve, 250));
+    assert.equal(cached().length, 1, `no code cache of dist/runtime.js in ${folder}`);
+    assert.ok(fs.statSync(path.join(folder, cached()[0])).size > 100_000, 'the code cache is nearly empty');
+  });
+
   test('the sandbox control commands move its clock', async () => {
     const control = await envs.localSandboxControl();
     const before = control.now().getTime();
