@@ -102,16 +102,26 @@ async function refundAt(stored: number): Promise<{ sale: number; refund: number;
   }
 }
 
+/** CPU time (ms) this thread has had so far: Linux schedstat; the process's (all threads) elsewhere. */
+function threadCpuMs(): number {
+  try {
+    return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  }
+}
+
 /**
- * The longest gap between two 1 ms ticks, and the CPU time the process used in the gap that
- * used the most: on a busy machine a long gap is often the thread waiting for a CPU, not working.
+ * The most CPU time the main thread had between two 1 ms ticks: on a busy machine a long gap
+ * is often the thread waiting for a CPU, not working, and this tells the two apart.
  */
 function gapWatcher(): { stop(): { cpuMs: number } } {
-  let last = process.cpuUsage();
+  let last = threadCpuMs();
   let maxCpuMs = 0;
   const timer = setInterval(() => {
-    const now = process.cpuUsage();
-    maxCpuMs = Math.max(maxCpuMs, (now.user + now.system - last.user - last.system) / 1000);
+    const now = threadCpuMs();
+    maxCpuMs = Math.max(maxCpuMs, now - last);
     last = now;
   }, 1);
   return { stop: () => { clearInterval(timer); return { cpuMs: maxCpuMs }; } };
@@ -181,8 +191,8 @@ export async function benchSandboxStored() {
   const block = await writeBlockAt(100_000);
   ratios.writeBlockMs = block.maxMs;
   ratios.writeBlockVsEmpty = block.p99Ms / empty.p99Ms;
-  lines.push(`extension host, data file, 1 stored:      longest main-thread block over ${empty.writes} writes and ${empty.snapshots} snapshots ${fmt(empty.maxMs, 2)} ms, p99 ${fmt(empty.p99Ms, 2)} ms; most CPU between two ticks ${fmt(empty.cpuMs, 2)} ms`);
-  lines.push(`extension host, data file, 100000 stored: longest main-thread block over ${block.writes} writes and ${block.snapshots} snapshots ${fmt(block.maxMs, 2)} ms, p99 ${fmt(block.p99Ms, 2)} ms (p99 ${fmt(block.p99Ms / empty.p99Ms, 2)}× the 1-stored run)  (target <= ${BLOCK_TARGET_MS} ms); most CPU between two ticks ${fmt(block.cpuMs, 2)} ms (all threads: GC helpers and file writes too)`);
+  lines.push(`extension host, data file, 1 stored:      longest main-thread block over ${empty.writes} writes and ${empty.snapshots} snapshots ${fmt(empty.maxMs, 2)} ms, p99 ${fmt(empty.p99Ms, 2)} ms; the main thread's most CPU time between two ticks ${fmt(empty.cpuMs, 2)} ms`);
+  lines.push(`extension host, data file, 100000 stored: longest main-thread block over ${block.writes} writes and ${block.snapshots} snapshots ${fmt(block.maxMs, 2)} ms, p99 ${fmt(block.p99Ms, 2)} ms (p99 ${fmt(block.p99Ms / empty.p99Ms, 2)}× the 1-stored run)  (target <= ${BLOCK_TARGET_MS} ms); the main thread's most CPU time between two ticks ${fmt(block.cpuMs, 2)} ms`);
   ratios.writeBlockCpuMs = block.cpuMs;
   // The monitor sees any lateness, a descheduled thread's too: the load says how busy the machine was.
   lines.push(`machine load average while measuring: ${os.loadavg().map(l => fmt(l, 1)).join(' ')} on ${os.cpus().length} CPUs`);
