@@ -147,7 +147,7 @@ function parseRecord(text: string): { s: number; c: Change[] } | undefined {
   }
 }
 
-export interface JournalOptions {
+interface JournalOptions {
   /**
    * Journal bytes that start a snapshot. Default: twice the last snapshot, at least 4 MB.
    * Benches and tests set it low to have snapshots written while they watch.
