@@ -72,6 +72,10 @@ const RUN_REST = /\d*(?:[ -]\d+)*/y;
  * `rk_test_…`), wherever they appear: a key pasted into a query or a body is not ours to show.
  */
 const KEY_LITERAL = /\b(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{6,}/g;
+/** The shortest text KEY_LITERAL can match (`sk_live_` and six characters). */
+const KEY_LITERAL_MIN = 14;
+/** The shortest text a field rule can match: a three-letter name (`csc`) and what follows it. */
+const FIELD_CONTEXT_MIN = 4;
 
 /** `XXXXXXXXXXXX1111`: every digit but the last four replaced. */
 export function maskPan(pan: string): string {
@@ -211,6 +215,17 @@ function factsOf(key: string): KeyFacts {
   return facts;
 }
 
+/**
+ * Which text rules a string of a body still needs. Card numbers are always looked for: a
+ * number written `4.111111111111111e15` is no card number in the text, and is one as a value.
+ */
+interface LeafChecks {
+  secrets: boolean;
+  keyLiterals: boolean;
+  fields: boolean;
+}
+const ALL_CHECKS: LeafChecks = { secrets: true, keyLiterals: true, fields: true };
+
 /** Sets `target[key]`; an own `__proto__` key (JSON.parse makes those) is defined, not passed to the setter, so it cannot keep its old value or swap the prototype. */
 function put(target: Record<string, unknown>, key: string, value: unknown): void {
   if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
@@ -225,11 +240,14 @@ function put(target: Record<string, unknown>, key: string, value: unknown): void
 export class Redactor {
   private readonly secrets: RegExp | undefined;
   private readonly shortestSecret: number;
+  /** Below this length no rule can change a text: no secret, key literal, field or card number fits. */
+  private readonly shortestMatch: number;
 
   constructor(secrets: readonly string[] = []) {
     const compiled = secretsPattern(secrets);
     this.secrets = compiled?.pattern;
     this.shortestSecret = compiled?.shortest ?? Infinity;
+    this.shortestMatch = Math.min(FIELD_CONTEXT_MIN, this.shortestSecret);
   }
 
   /** Same as `redact(text, secrets)`. */
@@ -239,7 +257,7 @@ export class Redactor {
 
   /** Same as `redactValue(value, secrets)`: a new value, the input untouched. */
   value<T>(value: T): T {
-    return this.node(undefined, value, false) as T;
+    return this.node(undefined, value, false, ALL_CHECKS) as T;
   }
 
   /**
@@ -248,25 +266,48 @@ export class Redactor {
    * Returns the tree (a new value only when the root itself is a leaf that changes).
    */
   valueInPlace(value: unknown): unknown {
-    return this.node(undefined, value, true);
+    return this.node(undefined, value, true, ALL_CHECKS);
   }
 
-  private removeSecrets(text: string): string {
+  /**
+   * `valueInPlace` for a tree just parsed from the JSON `source`. A rule that finds nothing in
+   * the whole source finds nothing in any of its strings, so it is not tried on each of them:
+   * a search answer's half a million leaves then pay for the card number check alone. Only
+   * when the source holds no escapes: `\u0034` is a digit in the tree, not in the text.
+   */
+  parsedJsonInPlace(value: unknown, source: string): unknown {
+    return this.node(undefined, value, true, this.checksFor(source));
+  }
+
+  /** Which rules can find anything in the strings of a JSON text. */
+  private checksFor(source: string): LeafChecks {
+    if (source.includes('\\')) return ALL_CHECKS;
+    return {
+      secrets: this.secrets !== undefined && source.length >= this.shortestSecret && source.search(this.secrets) >= 0,
+      keyLiterals: source.includes('k_'),
+      fields: FIELD_CONTEXT.test(source),
+    };
+  }
+
+  private removeSecrets(text: string, checks: LeafChecks = ALL_CHECKS): string {
     // Both patterns need text they could match: a key literal holds "k_", a secret its length.
-    if (text.includes('k_')) text = text.replace(KEY_LITERAL, REDACTED);
-    if (this.secrets === undefined || text.length < this.shortestSecret) return text;
+    if (checks.keyLiterals && text.length >= KEY_LITERAL_MIN && text.includes('k_')) text = text.replace(KEY_LITERAL, REDACTED);
+    if (!checks.secrets || this.secrets === undefined || text.length < this.shortestSecret) return text;
     return text.replace(this.secrets, REDACTED);
   }
 
-  private leaf(key: string | undefined, value: string): string {
+  private leaf(key: string | undefined, value: string, checks: LeafChecks): string {
     const facts = key === undefined ? undefined : factsOf(key);
     if (facts?.rule) return hideByRule(facts.rule, value);
-    const withoutSecrets = redactFields(this.removeSecrets(value));
-    return facts?.isId ? withoutSecrets : maskCardNumbers(withoutSecrets);
+    // Most leaves of an answer are short (codes, amounts, ids): nothing to look for in them.
+    if (value.length < this.shortestMatch) return value;
+    const withoutSecrets = this.removeSecrets(value, checks);
+    const withoutFields = checks.fields ? redactFields(withoutSecrets) : withoutSecrets;
+    return facts?.isId ? withoutFields : maskCardNumbers(withoutFields);
   }
 
-  private node(key: string | undefined, value: unknown, inPlace: boolean): unknown {
-    if (typeof value === 'string') return this.leaf(key, value);
+  private node(key: string | undefined, value: unknown, inPlace: boolean, checks: LeafChecks): unknown {
+    if (typeof value === 'string') return this.leaf(key, value, checks);
     if (typeof value === 'number' || typeof value === 'bigint') {
       const rule = key === undefined ? undefined : factsOf(key).rule;
       if (rule) return hideByRule(rule, String(value));
@@ -275,10 +316,10 @@ export class Redactor {
       return masked === text ? value : masked;
     }
     if (Array.isArray(value)) {
-      if (!inPlace) return value.map((item) => this.node(key, item, false));
+      if (!inPlace) return value.map((item) => this.node(key, item, false, checks));
       for (let i = 0; i < value.length; i++) {
         const item: unknown = value[i];
-        const out = this.node(key, item, true);
+        const out = this.node(key, item, true, checks);
         if (out !== item) value[i] = out;
       }
       return value;
@@ -288,7 +329,7 @@ export class Redactor {
       const out: Record<string, unknown> = inPlace ? source : {};
       for (const k of Object.keys(source)) {
         const v = source[k];
-        const redacted = this.node(k, v, inPlace);
+        const redacted = this.node(k, v, inPlace, checks);
         if (!inPlace || redacted !== v) put(out, k, redacted);
       }
       return out;

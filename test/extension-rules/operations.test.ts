@@ -121,14 +121,14 @@ describe('request document variables', () => {
 describe('known resources from results', () => {
   it('an ACH token created or retrieved is added; a deleted one removed', () => {
     const parsed = { payload: { 'ach-token': { 'token-id': 'T1', 'token-description': 'Payroll' } } };
-    assert.deepEqual(resourceChangeOf('achTokens.create', parsed), { action: 'add', kind: 'ach-token', resource: { id: 'T1', label: 'Payroll' } });
-    assert.deepEqual(resourceChangeOf('achTokens.delete', undefined, { tokenId: 'T1' }), { action: 'remove', kind: 'ach-token', id: 'T1' });
+    assert.deepEqual(resourceChangeOf('achTokens.create', { parsed }), { action: 'add', kind: 'ach-token', resource: { id: 'T1', label: 'Payroll' } });
+    assert.deepEqual(resourceChangeOf('achTokens.delete', {}, { tokenId: 'T1' }), { action: 'remove', kind: 'ach-token', id: 'T1' });
   });
 
   it('a merchant created is added with its DBA name; other operations change nothing', () => {
     const parsed = { merchant: { merchantInformation: { merchantNumber: '6588000000000001', dbaName: 'Cafe' } } };
-    assert.deepEqual(resourceChangeOf('merchants.create', parsed), { action: 'add', kind: 'merchant', resource: { id: '6588000000000001', label: 'Cafe' } });
-    assert.equal(resourceChangeOf('transactions.sale', parsed), undefined);
-    assert.equal(resourceChangeOf('merchants.create', {}), undefined);
+    assert.deepEqual(resourceChangeOf('merchants.create', { parsed }), { action: 'add', kind: 'merchant', resource: { id: '6588000000000001', label: 'Cafe' } });
+    assert.equal(resourceChangeOf('transactions.sale', { parsed }), undefined);
+    assert.equal(resourceChangeOf('merchants.create', { parsed: {} }), undefined);
   });
 });

@@ -18,19 +18,16 @@ function prettyJsonOf(text: string, redactor: Redactor): string | undefined {
     return undefined; // shown as text: the client has already said where it breaks
   }
   // The tree is ours (just parsed), so it is redacted in place rather than copied.
-  return JSON.stringify(redactor.valueInPlace(tree), null, 2);
+  return JSON.stringify(redactor.parsedJsonInPlace(tree, text), null, 2);
 }
 
 /**
- * The shown text of a body. `parsed` is the client's tree of the same body when it made one
- * (left untouched: redacted as a copy); without it a JSON body is parsed here.
+ * The shown text of a body. A JSON body is parsed here, never taken from the client's result:
+ * reading the result's tree would make the client parse it on the caller's thread.
  */
-export function shownText(format: ShownFormat, body: string, layout: ShownLayout, redactor: Redactor, parsed?: unknown): string {
+export function shownText(format: ShownFormat, body: string, layout: ShownLayout, redactor: Redactor): string {
   if (layout === 'raw' || format === 'text') return redactor.text(body);
-  if (format === 'json') {
-    if (parsed !== undefined) return JSON.stringify(redactor.value(parsed), null, 2);
-    return prettyJsonOf(body, redactor) ?? redactor.text(body);
-  }
+  if (format === 'json') return prettyJsonOf(body, redactor) ?? redactor.text(body);
   return redactor.text(indentXml(body));
 }
 
