@@ -156,6 +156,42 @@ describe('redaction', () => {
     assert.equal(redactorFor(['k1-0123456789']), redactorFor(['k1-0123456789']), 'the same secrets reuse the compiled redactor');
   });
 
+  it('a tree redacted with its JSON source skips only the rules the source shows cannot match: the same as without it', () => {
+    for (let i = 0; i < 100; i++) {
+      const s: Secrets = { apiKey: key(), accessKey: key(), pan: pan(), account: digits(5 + Math.floor(random() * 13)), csc: digits(3) };
+      const redactor = new Redactor([s.apiKey, s.accessKey]);
+      const bodies = [
+        // Every rule has something to find.
+        { rows: [{ card: s.pan, note: `key ${s.apiKey} and sk_live_${digits(8)}`, text: `csc: ${s.csc}` }] },
+        // Only a card number to find (a search answer): the other rules are skipped.
+        { rows: [{ id: digits(6), card: i % 2 ? s.pan : 'XXXXXXXXXXXX1111', created: '2026-11-21 14:43:44.483', amount: 25 }] },
+        // Only a field name in a text, or a secret in a text.
+        { note: `"account-number": "${s.account}"` },
+        { note: `sent with ${s.accessKey}` },
+        // Nothing at all, and a card number as a number.
+        { rows: [{ id: '100001', type: 'SALE' }], card: Number(s.pan) },
+      ];
+      for (const body of bodies) {
+        const text = JSON.stringify(body);
+        const expected = JSON.stringify(redactor.valueInPlace(JSON.parse(text)));
+        assert.equal(JSON.stringify(redactor.parsedJsonInPlace(JSON.parse(text), text)), expected, text);
+        assertClean(expected, { ...s, csc: 'no-csc-here', account: body.note?.includes('account-number') ? s.account : 'none' });
+      }
+    }
+  });
+
+  it('a JSON source with escapes gets every rule: what an escape hides in the text is plain in the tree', () => {
+    const redactor = new Redactor(['escaped-key-0123456789']);
+    const cases: Array<[string, string]> = [
+      ['{"note":"\\u0034111111111111111"}', '{"note":"XXXXXXXXXXXX1111"}'],
+      ['{"note":"key \\u0065scaped-key-0123456789"}', '{"note":"key [REDACTED]"}'],
+      ['{"note":"\\u0073k_live_abcdef123456"}', '{"note":"[REDACTED]"}'],
+      ['{"note":"csc\\u003a 123"}', '{"note":"csc: ***"}'],
+      ['{"card":4.111111111111111e15}', '{"card":"XXXXXXXXXXXX1111"}'],
+    ];
+    for (const [text, expected] of cases) assert.equal(JSON.stringify(redactor.parsedJsonInPlace(JSON.parse(text), text)), expected, text);
+  });
+
   it('a body\'s own "__proto__" or "constructor" field is redacted like any other, never dropped or taken for a rule', () => {
     const text = '{"__proto__":{"card":"4111111111111111"},"constructor":"hello","toString":"4111111111111111"}';
     const expected = '{"__proto__":{"card":"XXXXXXXXXXXX1111"},"constructor":"hello","toString":"XXXXXXXXXXXX1111"}';

@@ -131,4 +131,10 @@ describe('known resources from results', () => {
     assert.equal(resourceChangeOf('transactions.sale', { parsed }), undefined);
     assert.equal(resourceChangeOf('merchants.create', { parsed: {} }), undefined);
   });
+
+  it('reads the tree only of an operation that teaches something: reading it makes the client parse the answer', () => {
+    const untouchable = { get parsed(): unknown { throw new Error('the tree was read'); } };
+    assert.equal(resourceChangeOf('transactions.search', untouchable), undefined);
+    assert.deepEqual(resourceChangeOf('achTokens.delete', untouchable, { tokenId: 'T1' }), { action: 'remove', kind: 'ach-token', id: 'T1' });
+  });
 });
