@@ -35,7 +35,7 @@ export function bodyFactsOf(format: 'json' | 'xml', body: Buffer): BodyFacts {
 }
 
 /** An answer as it arrived, before anything in its body was read. */
-export interface ArrivedAnswer {
+interface ArrivedAnswer {
   status: number;
   contentType: string;
   contentEncoding?: string | string[];
@@ -111,7 +111,7 @@ class AnswerDecoding {
   unreadable(): string | undefined {
     if (this.reason) return this.reason.text;
     const { answer } = this;
-    const decoding = this;
+    const parseError = () => this.parseError();
     const reason = unreadableReason({
       status: answer.status,
       contentType: answer.contentType,
@@ -123,7 +123,7 @@ class AnswerDecoding {
       encodingProblem: answer.encodingProblem,
       // Read only when nothing before it (cut off, compressed, an HTML page) already says why.
       get parseError() {
-        return decoding.parseError();
+        return parseError();
       },
     });
     this.reason = { text: reason === undefined ? undefined : answer.scrub(reason) };

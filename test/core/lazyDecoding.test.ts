@@ -12,7 +12,6 @@ import { ResultRenderer } from '../../src/core/resultText/renderer';
 import { startServer, type Fixture } from './httpFixture';
 
 // The same module object the codecs import: its validator and parser are what a parse costs.
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- patched in place, so the object itself is needed
 const fxp = require('fast-xml-parser') as typeof import('fast-xml-parser');
 
 /** Bodies above this many characters count as "the answer being parsed" (not the test's own small parses). */
@@ -20,25 +19,28 @@ const LARGE = 50_000;
 const counted = { json: 0, xmlValidate: 0, xmlParse: 0 };
 
 function countParses(): () => void {
-  const jsonParse = JSON.parse;
-  const validate = fxp.XMLValidator.validate;
-  const parse = fxp.XMLParser.prototype.parse;
+  const { XMLValidator, XMLParser } = fxp;
+  // The originals, as found (not bound), so that restoring puts back exactly what was there.
+  const jsonParse = Object.getOwnPropertyDescriptor(JSON, 'parse')?.value as typeof JSON.parse;
+  const validateAsFound = Object.getOwnPropertyDescriptor(XMLValidator, 'validate')?.value as typeof XMLValidator.validate;
+  const validate = validateAsFound.bind(XMLValidator);
+  const parse = Object.getOwnPropertyDescriptor(XMLParser.prototype, 'parse')?.value as (this: unknown, xml: string | Buffer, validation?: unknown) => unknown;
   JSON.parse = function (this: unknown, text: string, reviver?: (key: string, value: unknown) => unknown) {
     if (typeof text === 'string' && text.length > LARGE) counted.json++;
     return jsonParse.call(JSON, text, reviver) as unknown;
   } as typeof JSON.parse;
   fxp.XMLValidator.validate = function (this: unknown, xml: string, options?: unknown) {
     if (String(xml).length > LARGE) counted.xmlValidate++;
-    return validate.call(fxp.XMLValidator, xml, options as never);
+    return validate(xml, options as never);
   } as typeof validate;
   fxp.XMLParser.prototype.parse = function (this: InstanceType<typeof fxp.XMLParser>, xml: string | Buffer, validation?: unknown) {
     if (String(xml).length > LARGE) counted.xmlParse++;
-    return parse.call(this, xml, validation as never) as unknown;
+    return parse.call(this, xml, validation);
   };
   return () => {
     JSON.parse = jsonParse;
-    fxp.XMLValidator.validate = validate;
-    fxp.XMLParser.prototype.parse = parse;
+    fxp.XMLValidator.validate = validateAsFound;
+    fxp.XMLParser.prototype.parse = parse as typeof fxp.XMLParser.prototype.parse;
   };
 }
 
