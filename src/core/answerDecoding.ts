@@ -10,6 +10,7 @@ import type { Operation } from '../catalog/types';
 import { unreadableReason } from './answerBody';
 import { parseJson, parseXml, type CodecError } from './codecs';
 import { envelopeFields, type GatewayResult, type ResultFormat } from './result';
+import { DECODING, type TextState } from './undecodedBody';
 
 /** What decoding a body tells besides its tree: whether it parses, and its envelope's fields. */
 export interface BodyFacts {
@@ -63,7 +64,7 @@ function notParsedNote(answer: ArrivedAnswer): string | undefined {
   return `the body (${rawBody.length} bytes) is larger than ${maxParsedBytes} bytes, so it was kept as received and not parsed`;
 }
 
-class AnswerDecoding {
+class AnswerDecoding implements TextState {
   private text: string | undefined;
   private tree: Tree | undefined;
   private reason: { text?: string } | undefined;
@@ -140,7 +141,6 @@ class AnswerDecoding {
   }
 }
 
-const DECODING = Symbol('answer decoding');
 type Decoded = GatewayResult & { [DECODING]?: AnswerDecoding };
 
 /** The result's fields that come from its body, each read through the answer's decoding. */
@@ -177,13 +177,4 @@ export function decodeOnRead(result: GatewayResult, answer: ArrivedAnswer): void
   if (notParsed !== undefined) result.notParsed = notParsed;
   Object.defineProperty(result, DECODING, { value: new AnswerDecoding(answer, notParsed) });
   Object.defineProperties(result, LAZY_FIELDS);
-}
-
-/**
- * The raw bytes of a result whose text is not made yet (a renderer decodes them itself, off
- * this thread); undefined when the text is made already or there is none.
- */
-export function undecodedBody(result: GatewayResult): Buffer | undefined {
-  const decoding = (result as Decoded)[DECODING];
-  return decoding && decoding.hasText && !decoding.textMade ? result.rawBody : undefined;
 }
