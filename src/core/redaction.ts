@@ -65,6 +65,8 @@ const FIELD_CONTEXT = new RegExp(`(?:${NAMES})["'\\s>=:]`, 'i');
  * them. A run shorter than that (amounts, dates, most ids) is never looked at again.
  */
 const PAN_START = /\d(?:[ -]?\d){12}/g;
+/** The shortest text a card number fits in: 13 digits. */
+const PAN_MIN = 13;
 /** The rest of a digit run from where PAN_START stopped. */
 const RUN_REST = /\d*(?:[ -]\d+)*/y;
 /**
@@ -137,7 +139,7 @@ function redactFields(text: string): string {
  * any window of whole groups holding 13-19 digits that passes Luhn is masked to its last four.
  */
 function maskCardNumbers(text: string): string {
-  if (text.length < 13) return text;
+  if (text.length < PAN_MIN) return text;
   PAN_START.lastIndex = 0;
   let found = PAN_START.exec(text);
   if (!found) return text;
@@ -223,8 +225,16 @@ interface LeafChecks {
   secrets: boolean;
   keyLiterals: boolean;
   fields: boolean;
+  /**
+   * Nothing but card numbers to look for: no secret, no key literal and no field name in the
+   * source — not even as a key (a key `"csc"` is `csc"` in the text, which the field check
+   * finds), so no key's rule applies either, and a string too short to hold a card number
+   * stays as it is.
+   */
+  cardsOnly: boolean;
 }
-const ALL_CHECKS: LeafChecks = { secrets: true, keyLiterals: true, fields: true };
+const ALL_CHECKS: LeafChecks = { secrets: true, keyLiterals: true, fields: true, cardsOnly: false };
+
 
 /** Sets `target[key]`; an own `__proto__` key (JSON.parse makes those) is defined, not passed to the setter, so it cannot keep its old value or swap the prototype. */
 function put(target: Record<string, unknown>, key: string, value: unknown): void {
@@ -282,11 +292,10 @@ export class Redactor {
   /** Which rules can find anything in the strings of a JSON text. */
   private checksFor(source: string): LeafChecks {
     if (source.includes('\\')) return ALL_CHECKS;
-    return {
-      secrets: this.secrets !== undefined && source.length >= this.shortestSecret && source.search(this.secrets) >= 0,
-      keyLiterals: source.includes('k_'),
-      fields: FIELD_CONTEXT.test(source),
-    };
+    const secrets = this.secrets !== undefined && source.length >= this.shortestSecret && source.search(this.secrets) >= 0;
+    const keyLiterals = source.includes('k_');
+    const fields = FIELD_CONTEXT.test(source);
+    return { secrets, keyLiterals, fields, cardsOnly: !secrets && !keyLiterals && !fields };
   }
 
   private removeSecrets(text: string, checks: LeafChecks = ALL_CHECKS): string {
@@ -297,6 +306,7 @@ export class Redactor {
   }
 
   private leaf(key: string | undefined, value: string, checks: LeafChecks): string {
+    if (checks.cardsOnly && value.length < PAN_MIN) return value;
     const facts = key === undefined ? undefined : factsOf(key);
     if (facts?.rule) return hideByRule(facts.rule, value);
     // Most leaves of an answer are short (codes, amounts, ids): nothing to look for in them.

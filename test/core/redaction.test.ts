@@ -170,6 +170,8 @@ describe('redaction', () => {
         { note: `sent with ${s.accessKey}` },
         // Nothing at all, and a card number as a number.
         { rows: [{ id: '100001', type: 'SALE' }], card: Number(s.pan) },
+        // A rule's name only as a key, in capitals, over a short value: the rule still applies.
+        { rows: [{ id: '100001', CVV: s.csc, 'Account-Number': s.account.slice(0, 4) }] },
       ];
       for (const body of bodies) {
         const text = JSON.stringify(body);
