@@ -222,6 +222,8 @@ function factsOf(key: string): KeyFacts {
  * number written `4.111111111111111e15` is no card number in the text, and is one as a value.
  */
 interface LeafChecks {
+  /** Whether strings need looking at at all (not when the text they came from was redacted already). */
+  strings: boolean;
   secrets: boolean;
   keyLiterals: boolean;
   fields: boolean;
@@ -233,7 +235,8 @@ interface LeafChecks {
    */
   cardsOnly: boolean;
 }
-const ALL_CHECKS: LeafChecks = { secrets: true, keyLiterals: true, fields: true, cardsOnly: false };
+const ALL_CHECKS: LeafChecks = { strings: true, secrets: true, keyLiterals: true, fields: true, cardsOnly: false };
+const NUMBERS_ONLY: LeafChecks = { strings: false, secrets: false, keyLiterals: false, fields: false, cardsOnly: true };
 
 
 /** Sets `target[key]`; an own `__proto__` key (JSON.parse makes those) is defined, not passed to the setter, so it cannot keep its old value or swap the prototype. */
@@ -289,13 +292,27 @@ export class Redactor {
     return this.node(undefined, value, true, this.checksFor(source));
   }
 
+  /**
+   * `parsedJsonInPlace` for a tree parsed from JSON text that `text()` of this redactor made
+   * (a result shown raw, then Formatted). Without escapes, every string of the tree is a piece
+   * of that text, which the text rules have been over already; with no field name in it, no
+   * key has a rule either. Then only numbers are left to look at: `4111117e9` is a card number
+   * as a value, not in the text.
+   */
+  redactedJsonInPlace(value: unknown, redactedSource: string): unknown {
+    // A key of this redactor still in the text was not there when the text was redacted (the keys changed since).
+    const fresh = this.secrets !== undefined && redactedSource.search(this.secrets) >= 0;
+    if (fresh || redactedSource.includes('\\') || FIELD_CONTEXT.test(redactedSource)) return this.parsedJsonInPlace(value, redactedSource);
+    return this.node(undefined, value, true, NUMBERS_ONLY);
+  }
+
   /** Which rules can find anything in the strings of a JSON text. */
   private checksFor(source: string): LeafChecks {
     if (source.includes('\\')) return ALL_CHECKS;
     const secrets = this.secrets !== undefined && source.length >= this.shortestSecret && source.search(this.secrets) >= 0;
     const keyLiterals = source.includes('k_');
     const fields = FIELD_CONTEXT.test(source);
-    return { secrets, keyLiterals, fields, cardsOnly: !secrets && !keyLiterals && !fields };
+    return { strings: true, secrets, keyLiterals, fields, cardsOnly: !secrets && !keyLiterals && !fields };
   }
 
   private removeSecrets(text: string, checks: LeafChecks = ALL_CHECKS): string {
@@ -317,7 +334,7 @@ export class Redactor {
   }
 
   private node(key: string | undefined, value: unknown, inPlace: boolean, checks: LeafChecks): unknown {
-    if (typeof value === 'string') return this.leaf(key, value, checks);
+    if (typeof value === 'string') return checks.strings ? this.leaf(key, value, checks) : value;
     if (typeof value === 'number' || typeof value === 'bigint') {
       const rule = key === undefined ? undefined : factsOf(key).rule;
       if (rule) return hideByRule(rule, String(value));

@@ -10,15 +10,18 @@ export type ShownFormat = 'json' | 'xml' | 'text';
 /** `pretty`: indented; `raw`: as received (a large body, which the user can Format after). */
 export type ShownLayout = 'pretty' | 'raw';
 
-function prettyJsonOf(text: string, redactor: Redactor): string | undefined {
+/** `text` indented; `redactedAsText`: `text` is the redactor's own output (a result shown raw). */
+function prettyJsonOf(text: string, redactor: Redactor, redactedAsText = false): string | undefined {
   let tree: unknown;
   try {
     tree = JSON.parse(text);
   } catch {
     return undefined; // shown as text: the client has already said where it breaks
   }
-  // The tree is ours (just parsed), so it is redacted in place rather than copied.
-  return JSON.stringify(redactor.parsedJsonInPlace(tree, text), null, 2);
+  // The tree is ours (just parsed), so it is redacted in place rather than copied; the text
+  // tells which rules can still find anything in it.
+  const redacted = redactedAsText ? redactor.redactedJsonInPlace(tree, text) : redactor.parsedJsonInPlace(tree, text);
+  return JSON.stringify(redacted, null, 2);
 }
 
 /**
@@ -34,11 +37,12 @@ export function shownText(format: ShownFormat, body: string, layout: ShownLayout
 /**
  * "Format" on a result shown raw: its (already redacted) text indented. Redacted again, on
  * purpose: parsing JSON turns escapes into characters (`"\u0034111…"` becomes a card number
- * the raw text did not show), and indenting XML puts text at the start of a line, where a
- * `csc: 123` line reads as a header.
+ * the raw text did not show) and numbers into values (`4111117e9`), and indenting XML puts
+ * text at the start of a line, where a `csc: 123` line reads as a header. JSON without
+ * escapes or field names needs only its numbers looked at again (Redactor.redactedJsonInPlace).
  */
 export function formattedText(format: ShownFormat, shown: string, redactor: Redactor): string {
-  if (format === 'json') return prettyJsonOf(shown, redactor) ?? shown;
+  if (format === 'json') return prettyJsonOf(shown, redactor, true) ?? shown;
   if (format === 'xml') return redactor.text(indentXml(shown));
   return shown;
 }
