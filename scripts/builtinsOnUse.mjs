@@ -1,14 +1,24 @@
 // An esbuild plugin for dist/runtime.js: two Node built-in modules that the first request does
 // not use are loaded when first used instead of when the bundle loads (together ~1.3 ms of the
 // first request's load, bench/activation.ts).
-// - node:assert: undici calls only assert(value[, message]), and needs the module only when an
-//   assertion fails; the stand-in calls the real assert then, so a failure throws as before.
-// - node:worker_threads: the result renderer starts its worker only for a large body.
+// - node:assert: undici calls assert(value[, message]), and needs the module only when an
+//   assertion fails; the stand-in calls the real assert then, so a failure throws as before
+//   (and its other functions, which undici does not use today, load the module when read).
+// - node:worker_threads: the result renderer starts its worker only for a large body. The
+//   stand-in has a getter for every export of the module, each loading it when first read.
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+/** A module whose every export (as this Node has them) loads `builtin` when first read. */
+const onFirstRead = (builtin) => `module.exports = {${Object.keys(require(builtin)).map((name) => ` get ${JSON.stringify(name)}() { return require(${JSON.stringify(builtin)})[${JSON.stringify(name)}]; }`).join(',')} };`;
+
 const LAZY = {
   'node:assert': (importer) => importer.includes('/undici/lib/')
-    ? 'module.exports = function assert(value, message) { if (!value) require("node:assert")(value, message); };'
+    ? `module.exports = function assert(value, message) { if (!value) require("node:assert")(value, message); };
+for (const name of ${JSON.stringify(Object.keys(require('node:assert')))}) Object.defineProperty(module.exports, name, { get: () => require("node:assert")[name] });`
     : undefined,
-  'node:worker_threads': () => 'module.exports = { get Worker() { return require("node:worker_threads").Worker; } };',
+  'node:worker_threads': () => onFirstRead('node:worker_threads'),
 };
 
 export const builtinsOnUse = {
