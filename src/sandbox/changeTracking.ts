@@ -89,11 +89,20 @@ export class ChangeTracker<T extends object> {
     let byPath = this.proxies.get(target);
     const known = byPath?.get(key);
     if (known) return known;
+    // Above the tables, the proxy last handed out for each property: a module reads the same
+    // few objects on every request (state.slices.cards.transactions), and finding them again by
+    // path made a new array and joined string per read. Not for a table's records: the map
+    // would keep a proxy of every record ever read.
+    const children = path.length < TABLE_DEPTH ? new Map<string, object>() : undefined;
     const proxy = new Proxy(target, {
       get: (t, prop) => {
         const value: unknown = Reflect.get(t, prop);
         if (typeof prop !== 'string' || !isObject(value) || typeof value === 'function') return value;
-        return this.wrap(value, [...path, prop]);
+        const known = children?.get(prop);
+        if (known !== undefined && this.targets.get(known) === value) return known;
+        const child = this.wrap(value, [...path, prop]);
+        children?.set(prop, child);
+        return child;
       },
       set: (t, prop, value) => {
         const plain = this.unwrap(value);
