@@ -3,37 +3,36 @@
 // lines, headlessly, through the same engine as the extension. Exit 0 when everything passed,
 // 1 when a request failed, errored or was skipped or a file did not parse, 2 on a usage error.
 
-import { readFile, writeFile } from 'node:fs/promises';
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { access, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { credentialSecrets, redact } from '../../core/redaction';
 import { UsageError, type CliCommand } from '../cliCommand';
 import { configPathFrom, readEnvironmentConfig } from '../run/environmentConfig';
-import { jsonReport } from '../run/jsonReport';
-import { junitReport } from '../run/junitReport';
 import { runFiles, type RequestFileInput, type RunProgress } from '../run/runFiles';
 import type { RunReport } from '../run/runReport';
 import { configuredTarget, LOCAL_ENVIRONMENT_NAME, startLocalTarget, type RunTarget } from '../run/runTarget';
-import { invalidFileLines, requestLines, summaryLine, textReport, wantsColour } from '../run/textReport';
+import { StreamedReport, type ReportFormat } from '../run/streamedReport';
+import { invalidFileLines, requestLines, summaryLine, wantsColour } from '../run/textReport';
 
-type ReportFormat = 'text' | 'json' | 'junit';
-
-const WRITERS: Readonly<Record<ReportFormat, (report: RunReport, colour: boolean) => string>> = {
-  text: (report, colour) => textReport(report, { colour }),
-  json: (report) => jsonReport(report),
-  junit: (report) => junitReport(report),
-};
+const FORMATS: readonly ReportFormat[] = ['text', 'json', 'junit'];
 
 function formatOf(raw: string | undefined): ReportFormat {
   if (raw === undefined) return 'text';
-  if (raw in WRITERS) return raw as ReportFormat;
+  if ((FORMATS as readonly string[]).includes(raw)) return raw as ReportFormat;
   throw new UsageError(`--report must be text, json or junit, not "${raw}"`);
 }
 
+/** Each file checked up front (it exists, is a file, can be read); the run reads it as a stream. */
 async function readInputs(paths: readonly string[]): Promise<RequestFileInput[]> {
   if (paths.length === 0) throw new UsageError('missing FILE: name one or more request files, for example examples/*.gwreq');
   return Promise.all(paths.map(async (path) => {
     try {
-      return { path, text: await readFile(path, 'utf8') };
+      if ((await stat(path)).isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+      await access(path, constants.R_OK);
+      return { path };
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder; name the .gwreq files in it' : (err as Error).message;
@@ -42,12 +41,38 @@ async function readInputs(paths: readonly string[]): Promise<RequestFileInput[]>
   }));
 }
 
+/** Writes `report` to `file` as it is put together, and waits until it is on disk. */
+async function writeReportFile(file: string, streamed: StreamedReport, report: RunReport): Promise<void> {
+  const out = createWriteStream(file, 'utf8');
+  const failed = new Promise<never>((_resolve, reject) => out.once('error', reject));
+  failed.catch(() => undefined);
+  await streamed.writeTo(report, async (text) => {
+    if (!out.write(text)) await Promise.race([once(out, 'drain'), failed]);
+  });
+  out.end();
+  await Promise.race([once(out, 'finish'), failed]);
+}
+
 function streamedProgress(say: (line: string) => void, colour: boolean): RunProgress {
   return {
     fileStarted: (path) => say(path),
     requestDone: (request) => requestLines(request, { colour }).forEach(say),
     fileDone: (file) => invalidFileLines(file, { colour }).forEach(say),
   };
+}
+
+/** The report on stdout, a line at a time as `out` writes them, without its final newline (as before). */
+async function writeLines(streamed: StreamedReport, report: RunReport, out: (line: string) => void): Promise<void> {
+  let pending = '';
+  await streamed.writeTo(report, (text) => {
+    pending += text;
+    const last = pending.lastIndexOf('\n');
+    if (last < 0) return;
+    out(pending.slice(0, last));
+    pending = pending.slice(last + 1);
+  });
+  const tail = pending.trimEnd();
+  if (tail) out(tail);
 }
 
 async function targetFor(env: string | undefined, config: string | undefined): Promise<RunTarget> {
@@ -81,11 +106,22 @@ export const runCommand: CliCommand = {
     const streaming = format === 'text' || values.output !== undefined;
     const say = (line: string) => io.out(redact(line, secrets));
     if (streaming) say(`Environment: ${target.environment.name}`);
+    // The report a file or stdout gets is put together at the end from parts spooled as the
+    // run goes; the text report on stdout needs none (its lines are the progress).
+    const streamed = values.output !== undefined || !streaming ? new StreamedReport(format, secrets) : undefined;
     let report: RunReport;
     try {
+      const progress = streamedProgress(say, colour);
       report = await runFiles(inputs, target, {
         allowProduction: values['allow-production'] === true,
-        ...(streaming ? { progress: streamedProgress(say, colour) } : {}),
+        ...(streaming || streamed ? {
+          progress: {
+            fileStarted: (path) => { streamed?.fileStarted(path); if (streaming) progress.fileStarted(path); },
+            requestDone: (request) => { if (streaming) progress.requestDone(request); },
+            fileDone: (file) => { if (streaming) progress.fileDone(file); },
+          },
+        } : {}),
+        ...(streamed ? { requestSink: streamed } : {}),
       });
     } finally {
       await target.close();
@@ -95,10 +131,10 @@ export const runCommand: CliCommand = {
       say(summaryLine(report.totals, report.passed, { colour }));
     }
     if (values.output) {
-      await writeFile(values.output, redact(WRITERS[format](report, false), secrets), 'utf8');
+      await writeReportFile(values.output, streamed as StreamedReport, report);
       say(`Report (${format}) written to ${values.output}`);
-    } else if (!streaming) {
-      io.out(redact(WRITERS[format](report, colour), secrets).trimEnd());
+    } else if (streamed) {
+      await writeLines(streamed, report, io.out);
     }
     return report.passed ? 0 : 1;
   },

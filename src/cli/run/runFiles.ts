@@ -2,18 +2,19 @@
 // responses, one after another, stopping within a file at its first failure. What the CLI's
 // `run` command calls, and what the examples test calls in-process.
 
+import { createReadStream } from 'node:fs';
 import { GatewayClient } from '../../core/client';
 import { credentialSecrets, redactValue } from '../../core/redaction';
-import { parseRequestFile, type RequestFile } from '../../core/requestFile';
-import { outcomeNotes, streamAll, type RequestOutcome, type RunOptions } from '../../core/runner';
+import { RequestFileStreamParser, type ParseDiagnostic, type ParsedRequest, type RequestFile } from '../../core/requestFile';
+import { fileReferences, OutlineBuilder, outcomeNotes, streamRequests, type RequestOutcome, type RunOptions } from '../../core/runner';
 import { refusalOf } from './requestGuard';
-import { totalsOf, type FileDiagnostic, type FileReport, type RequestReport, type RunReport } from './runReport';
+import { statesOf, totalsOf, type FileDiagnostic, type FileReport, type RequestReport, type RunReport, type StateCounts } from './runReport';
 import type { RunTarget } from './runTarget';
 
 export interface RequestFileInput {
-  /** Shown in reports as given. */
+  /** Shown in reports as given; read from there, as a stream, when `text` is absent. */
   path: string;
-  text: string;
+  text?: string;
 }
 
 /** Told as the run goes, so a long CI run shows where it is rather than waiting for the report. */
@@ -27,10 +28,48 @@ interface RunFilesOptions {
   /** Send requests that are not reads to a production environment. */
   allowProduction?: boolean;
   progress?: RunProgress;
+  /**
+   * Takes each file's request reports in file order, instead of the returned report (whose
+   * files then list no requests; `counts` says how many ended in each state): a long run's
+   * report is then streamed (streamedReport.ts), never held whole.
+   */
+  requestSink?: { request(report: RequestReport): void; counts(fileIndex: number): StateCounts };
 }
 
-function requestReport(file: RequestFile, outcome: RequestOutcome): RequestReport {
-  const request = file.requests[outcome.index];
+const READ_CHUNK_BYTES = 64 * 1024;
+
+/** A request file parsed as it is read, a chunk at a time: what each chunk's complete blocks yield. */
+async function* parsedParts(input: RequestFileInput): AsyncGenerator<RequestFile> {
+  const parser = new RequestFileStreamParser();
+  if (input.text !== undefined) {
+    parser.push(input.text);
+  } else {
+    for await (const chunk of createReadStream(input.path, { encoding: 'utf8', highWaterMark: READ_CHUNK_BYTES })) {
+      parser.push(chunk as string);
+      yield parser.take();
+    }
+  }
+  parser.end();
+  yield parser.take();
+}
+
+async function* parsedRequests(input: RequestFileInput): AsyncGenerator<ParsedRequest> {
+  for await (const part of parsedParts(input)) yield* part.requests;
+}
+
+/** The requests at `indexes`, parsed in a read of their own: those a request above them needs first. */
+async function requestsAt(input: RequestFileInput, indexes: ReadonlySet<number>): Promise<Map<number, ParsedRequest>> {
+  const found = new Map<number, ParsedRequest>();
+  if (indexes.size === 0) return found;
+  let index = 0;
+  for await (const request of parsedRequests(input)) {
+    if (indexes.has(index)) found.set(index, request);
+    index++;
+  }
+  return found;
+}
+
+function requestReport(request: ParsedRequest | undefined, outcome: RequestOutcome): RequestReport {
   const sent = outcome.result ? new URL(outcome.result.url) : undefined;
   const notes = outcomeNotes(outcome);
   return {
@@ -60,39 +99,55 @@ function requestReport(file: RequestFile, outcome: RequestOutcome): RequestRepor
 }
 
 /** Parser errors (not warnings) stop a file from running: sending half-understood requests helps nobody. */
-function blockingDiagnostics(file: RequestFile): FileDiagnostic[] {
-  const errors = file.diagnostics
-    .filter((d) => d.severity === 'error')
-    .map((d) => ({ line: d.range.start.line + 1, column: d.range.start.character + 1, message: d.message }));
-  if (errors.length === 0 && file.requests.length === 0) {
+function blockingDiagnostics(errors: readonly ParseDiagnostic[], requestCount: number): FileDiagnostic[] {
+  const found = errors.map((d) => ({ line: d.range.start.line + 1, column: d.range.start.character + 1, message: d.message }));
+  if (found.length === 0 && requestCount === 0) {
     return [{ line: 1, column: 1, message: 'the file holds no request: add one (a method and a URL line) or leave the file out of the run' }];
   }
-  return errors;
+  return found;
 }
 
 /**
- * Every field of every report (text, json, junit) is written from these, so they are redacted
- * here: the environment's keys, key-like literals (`sk_live_…`), card and account numbers.
+ * Runs one file in two reads: the first keeps only its outline (references, variables, parse
+ * errors — an error anywhere stops the file before anything is sent); the second parses each
+ * request when its turn comes. Every field of every report (text, json, junit) is written from
+ * the request reports, so they are redacted here: the environment's keys, key-like literals
+ * (`sk_live_…`), card and account numbers.
  */
-async function runFile(input: RequestFileInput, optionsFor: (file: RequestFile) => RunOptions, secrets: readonly string[], progress?: RunProgress): Promise<FileReport> {
+async function runFile(input: RequestFileInput, options: Omit<RunOptions, 'file' | 'onOutcome'>, secrets: readonly string[], sink: (report: RequestReport) => void, progress?: RunProgress): Promise<FileReport> {
   const started = performance.now();
-  const file = parseRequestFile(input.text);
-  const diagnostics = blockingDiagnostics(file);
-  if (diagnostics.length > 0) return redactValue({ file: input.path, state: 'invalid', timeMs: 0, diagnostics, requests: [] }, secrets);
-  // Only the report's lines are kept: each outcome, and the response it carries, is let go
-  // as soon as its line is written, so a long file runs in flat memory.
-  const requests: RequestReport[] = [];
-  await streamAll({
-    ...optionsFor(file),
-    onOutcome: (o) => {
-      const line = redactValue(requestReport(file, o), secrets);
-      requests.push(line);
+  const outline = new OutlineBuilder();
+  for await (const part of parsedParts(input)) outline.add(part);
+  const diagnostics = blockingDiagnostics(outline.errors, outline.requests.length);
+  if (diagnostics.length > 0) return redactValue({ file: input.path, state: 'invalid', timeMs: 0, diagnostics, requests: [] } as FileReport, secrets);
+  const ahead = await requestsAt(input, fileReferences(outline).below());
+  // Reports go out in file order; a request run early (a dependency below its reader) waits here for its turn.
+  const waiting = new Map<number, RequestReport>();
+  let next = 0;
+  let passed = true;
+  const release = (line: RequestReport): void => {
+    passed &&= line.state === 'passed';
+    sink(line);
+    next = line.index + 1;
+  };
+  await streamRequests({
+    ...options,
+    onOutcome: (o, request) => {
+      const line = redactValue(requestReport(request, o), secrets);
       progress?.requestDone(line);
+      if (line.index !== next) {
+        waiting.set(line.index, line);
+        return;
+      }
+      release(line);
+      for (let held = waiting.get(next); held; held = waiting.get(next)) {
+        waiting.delete(held.index);
+        release(held);
+      }
     },
-  });
-  requests.sort((a, b) => a.index - b.index);
-  const passed = requests.every((r) => r.state === 'passed');
-  return { file: input.path, state: passed ? 'passed' : 'failed', timeMs: Math.round(performance.now() - started), diagnostics: [], requests };
+  }, { outline, requests: parsedRequests(input), ahead });
+  for (const held of [...waiting.values()].sort((a, b) => a.index - b.index)) release(held);
+  return { file: input.path, state: passed ? 'passed' : 'failed', timeMs: Math.round(performance.now() - started), diagnostics: [], requests: [] };
 }
 
 export async function runFiles(files: readonly RequestFileInput[], target: RunTarget, options: RunFilesOptions = {}): Promise<RunReport> {
@@ -109,8 +164,8 @@ export async function runFiles(files: readonly RequestFileInput[], target: RunTa
   try {
     for (const input of files) {
       options.progress?.fileStarted(input.path);
-      const report = await runFile(input, (file) => ({
-        file,
+      const requests: RequestReport[] = [];
+      const report = await runFile(input, {
         environment,
         namedResponses: new Map<string, unknown>(),
         send: async (prepared) => {
@@ -118,14 +173,16 @@ export async function runFiles(files: readonly RequestFileInput[], target: RunTa
           if (refusal) throw new Error(refusal);
           return client.sendRaw({ method: prepared.method, url: prepared.url.toString(), headers: prepared.headers, operation: prepared.operation ?? null, ...(prepared.body !== undefined ? { body: prepared.body } : {}) });
         },
-      }), secrets, options.progress);
+      }, secrets, options.requestSink ? (line) => options.requestSink?.request(line) : (line) => requests.push(line), options.progress);
+      if (!options.requestSink) report.requests = requests;
       options.progress?.fileDone(report);
       reports.push(report);
     }
   } finally {
     await client.close();
   }
-  const totals = totalsOf(reports, Math.round(performance.now() - started));
+  const sink = options.requestSink;
+  const totals = totalsOf(reports, Math.round(performance.now() - started), sink ? (_file, index) => sink.counts(index) : (file) => statesOf(file.requests));
   return {
     version: 1,
     environment: { name: target.environment.name, kind: target.environment.kind },
