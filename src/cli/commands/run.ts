@@ -3,10 +3,8 @@
 // lines, headlessly, through the same engine as the extension. Exit 0 when everything passed,
 // 1 when a request failed, errored or was skipped or a file did not parse, 2 on a usage error.
 
-import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
+import { closeSync, constants, openSync, writeSync } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
-import { constants } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { credentialSecrets, redact } from '../../core/redaction';
 import { UsageError, type CliCommand } from '../cliCommand';
@@ -14,6 +12,7 @@ import { configPathFrom, readEnvironmentConfig } from '../run/environmentConfig'
 import { runFiles, type RequestFileInput, type RunProgress } from '../run/runFiles';
 import type { RunReport } from '../run/runReport';
 import { configuredTarget, LOCAL_ENVIRONMENT_NAME, startLocalTarget, type RunTarget } from '../run/runTarget';
+import { LineBatch } from '../run/lineBatch';
 import { StreamedReport, type ReportFormat } from '../run/streamedReport';
 import { invalidFileLines, requestLines, summaryLine, wantsColour } from '../run/textReport';
 
@@ -41,16 +40,17 @@ async function readInputs(paths: readonly string[]): Promise<RequestFileInput[]>
   }));
 }
 
-/** Writes `report` to `file` as it is put together, and waits until it is on disk. */
-async function writeReportFile(file: string, streamed: StreamedReport, report: RunReport): Promise<void> {
-  const out = createWriteStream(file, 'utf8');
-  const failed = new Promise<never>((_resolve, reject) => out.once('error', reject));
-  failed.catch(() => undefined);
-  await streamed.writeTo(report, async (text) => {
-    if (!out.write(text)) await Promise.race([once(out, 'drain'), failed]);
-  });
-  out.end();
-  await Promise.race([once(out, 'finish'), failed]);
+/** Writes `report` to `file` as it is put together, synchronously: the run is over, nothing waits. */
+function writeReportFile(file: string, streamed: StreamedReport, report: RunReport): void {
+  const fd = openSync(file, 'w');
+  try {
+    streamed.writeTo(report, (chunk) => {
+      if (typeof chunk === 'string') writeSync(fd, chunk, null, 'utf8');
+      else for (let at = 0; at < chunk.length;) at += writeSync(fd, chunk, at);
+    });
+  } finally {
+    closeSync(fd);
+  }
 }
 
 function streamedProgress(say: (line: string) => void, colour: boolean): RunProgress {
@@ -62,9 +62,11 @@ function streamedProgress(say: (line: string) => void, colour: boolean): RunProg
 }
 
 /** The report on stdout, a line at a time as `out` writes them, without its final newline (as before). */
-async function writeLines(streamed: StreamedReport, report: RunReport, out: (line: string) => void): Promise<void> {
+function writeLines(streamed: StreamedReport, report: RunReport, out: (line: string) => void): void {
   let pending = '';
-  await streamed.writeTo(report, (text) => {
+  const decoder = new TextDecoder('utf-8');
+  streamed.writeTo(report, (chunk) => {
+    const text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
     pending += text;
     const last = pending.lastIndexOf('\n');
     if (last < 0) return;
@@ -104,7 +106,8 @@ export const runCommand: CliCommand = {
     // The human report streams as requests finish; a json or junit report on stdout is printed
     // whole at the end, so stdout stays one parseable document.
     const streaming = format === 'text' || values.output !== undefined;
-    const say = (line: string) => io.out(redact(line, secrets));
+    const lines = new LineBatch(io.out);
+    const say = (line: string) => lines.add(redact(line, secrets));
     if (streaming) say(`Environment: ${target.environment.name}`);
     // The report a file or stdout gets is put together at the end from parts spooled as the
     // run goes; the text report on stdout needs none (its lines are the progress).
@@ -124,17 +127,20 @@ export const runCommand: CliCommand = {
         ...(streamed ? { requestSink: streamed } : {}),
       });
     } finally {
+      lines.flush();
       await target.close();
     }
     if (streaming) {
       say('');
       say(summaryLine(report.totals, report.passed, { colour }));
     }
+    lines.flush();
     if (values.output) {
-      await writeReportFile(values.output, streamed as StreamedReport, report);
+      writeReportFile(values.output, streamed as StreamedReport, report);
       say(`Report (${format}) written to ${values.output}`);
+      lines.flush();
     } else if (streamed) {
-      await writeLines(streamed, report, io.out);
+      writeLines(streamed, report, io.out);
     }
     return report.passed ? 0 : 1;
   },
