@@ -4,7 +4,7 @@
 
 import { createReadStream } from 'node:fs';
 import { GatewayClient } from '../../core/client';
-import { credentialSecrets, redactValue } from '../../core/redaction';
+import { credentialSecrets, redactorFor, redactValue } from '../../core/redaction';
 import { RequestFileStreamParser, type ParseDiagnostic, type ParsedRequest, type RequestFile } from '../../core/requestFile';
 import { fileReferences, OutlineBuilder, outcomeNotes, streamRequests, type RequestOutcome, type RunOptions } from '../../core/runner';
 import { refusalOf } from './requestGuard';
@@ -71,33 +71,31 @@ async function requestsAt(input: RequestFileInput, indexes: ReadonlySet<number>)
   return found;
 }
 
+/** Built property by property in the report's field order: spread-built literals get a fresh shape each time. */
 function requestReport(request: ParsedRequest | undefined, outcome: RequestOutcome): RequestReport {
   const sent = outcome.result ? new URL(outcome.result.url) : undefined;
   const notes = outcomeNotes(outcome);
-  return {
-    index: outcome.index,
-    line: (request?.methodRange.start.line ?? 0) + 1,
-    label: outcome.label,
-    ...(outcome.name ? { name: outcome.name } : {}),
-    method: outcome.result?.method ?? request?.method.toUpperCase() ?? '',
-    target: sent ? sent.pathname + sent.search : request?.target ?? '',
-    ...(outcome.result?.operationId ? { operation: outcome.result.operationId } : {}),
-    state: outcome.state,
-    ...(outcome.status !== undefined ? { status: outcome.status } : {}),
-    ...(outcome.timingMs !== undefined ? { timeMs: Math.round(outcome.timingMs * 10) / 10 } : {}),
-    ...(outcome.message ? { message: outcome.message } : {}),
-    ...(outcome.asDependency ? { asDependency: true } : {}),
-    ...(outcome.outcomeUnknown ? { outcomeUnknown: true } : {}),
-    ...(outcome.unreadable ? { unreadable: outcome.unreadable } : {}),
-    ...(outcome.ignoredAuthHeaders?.length ? { ignoredHeaders: outcome.ignoredAuthHeaders } : {}),
-    ...(notes.length > 0 ? { notes } : {}),
-    expectations: outcome.expectations.map(({ expectation, outcome: o }) => ({
-      text: expectation.text,
-      pass: o.pass,
-      ...(o.actual !== undefined ? { actual: o.actual } : {}),
-      message: o.message,
-    })),
-  };
+  const report = { index: outcome.index, line: (request?.methodRange.start.line ?? 0) + 1, label: outcome.label } as RequestReport;
+  if (outcome.name) report.name = outcome.name;
+  report.method = outcome.result?.method ?? request?.method.toUpperCase() ?? '';
+  report.target = sent ? sent.pathname + sent.search : request?.target ?? '';
+  if (outcome.result?.operationId) report.operation = outcome.result.operationId;
+  report.state = outcome.state;
+  if (outcome.status !== undefined) report.status = outcome.status;
+  if (outcome.timingMs !== undefined) report.timeMs = Math.round(outcome.timingMs * 10) / 10;
+  if (outcome.message) report.message = outcome.message;
+  if (outcome.asDependency) report.asDependency = true;
+  if (outcome.outcomeUnknown) report.outcomeUnknown = true;
+  if (outcome.unreadable) report.unreadable = outcome.unreadable;
+  if (outcome.ignoredAuthHeaders?.length) report.ignoredHeaders = [...outcome.ignoredAuthHeaders];
+  if (notes.length > 0) report.notes = notes;
+  report.expectations = outcome.expectations.map(({ expectation, outcome: o }) => {
+    const line = { text: expectation.text, pass: o.pass } as RequestReport['expectations'][number];
+    if (o.actual !== undefined) line.actual = o.actual;
+    line.message = o.message;
+    return line;
+  });
+  return report;
 }
 
 /** Parser errors (not warnings) stop a file from running: sending half-understood requests helps nobody. */
@@ -132,8 +130,10 @@ async function runFile(input: RequestFileInput, options: Omit<RunOptions, 'file'
     sink(line);
     next = line.index + 1;
   };
+  // The report line is new and no one else holds it: redacted in place, not copied.
+  const redactor = redactorFor(secrets);
   const report = (o: RequestOutcome, request: ParsedRequest | undefined): void => {
-    const line = redactValue(requestReport(request, o), secrets);
+    const line = redactor.valueInPlace(requestReport(request, o)) as RequestReport;
     progress?.requestDone(line);
     if (line.index !== next) {
       waiting.set(line.index, line);

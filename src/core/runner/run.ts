@@ -132,33 +132,54 @@ class Run {
     return this.record({ index, ...(request?.name ? { name: request.name } : {}), label: labelOf(request, index), state, message, expectations: [], ...(asDependency ? { asDependency } : {}) });
   }
 
+  /**
+   * An outcome's common part. Built property by property, like the outcome below: spread-built
+   * literals get a fresh shape each time, and these are made once per request.
+   */
+  private outcomeOf(index: number, label: string, request: ParsedRequest | undefined, asDependency: boolean, ignoredAuthHeaders: string[]): RequestOutcome {
+    const outcome = { index } as RequestOutcome;
+    if (request?.name) outcome.name = request.name;
+    outcome.label = label;
+    if (asDependency) outcome.asDependency = asDependency;
+    if (ignoredAuthHeaders.length > 0) outcome.ignoredAuthHeaders = ignoredAuthHeaders;
+    return outcome;
+  }
+
   /** Sends one request (its dependencies must already be sent). */
   private async sendOne(index: number, asDependency: boolean): Promise<RequestOutcome> {
-    const { environment, namedResponses, send } = this.options;
-    const preparation = prepareParsed(this.file.request(index), index, environment, this.resolve);
+    const { namedResponses, send } = this.options;
+    const preparation = prepareParsed(this.file.request(index), index, this.options.environment, this.resolve);
     if (!preparation.ok) return this.notSent(index, 'error', `not sent: ${preparation.message}`, asDependency);
     const { prepared } = preparation;
-    const base = {
-      index,
-      ...(prepared.request.name ? { name: prepared.request.name } : {}),
-      label: prepared.label,
-      ...(asDependency ? { asDependency } : {}),
-      ...(prepared.ignoredAuthHeaders.length > 0 ? { ignoredAuthHeaders: prepared.ignoredAuthHeaders } : {}),
-    };
+    const outcome = this.outcomeOf(index, prepared.label, prepared.request, asDependency, prepared.ignoredAuthHeaders);
     let result: GatewayResult | undefined;
     try {
       result = await send(prepared);
     } catch (err) {
-      const unknown = (err as { outcomeUnknown?: unknown } | undefined)?.outcomeUnknown === true ? { outcomeUnknown: true } : {};
-      return this.record({ ...base, ...unknown, state: 'error', message: err instanceof Error ? err.message : String(err), expectations: [] });
+      if ((err as { outcomeUnknown?: unknown } | undefined)?.outcomeUnknown === true) outcome.outcomeUnknown = true;
+      outcome.state = 'error';
+      outcome.message = err instanceof Error ? err.message : String(err);
+      outcome.expectations = [];
+      return this.record(outcome);
     }
-    if (!result) return this.record({ ...base, state: 'cancelled', message: 'not sent: stopped before sending (read-only, not confirmed, or cancelled)', expectations: [] });
+    if (!result) {
+      outcome.state = 'cancelled';
+      outcome.message = 'not sent: stopped before sending (read-only, not confirmed, or cancelled)';
+      outcome.expectations = [];
+      return this.record(outcome);
+    }
     const name = prepared.request.name;
     if (name && result.parsed !== undefined && this.keepsResponse(name)) namedResponses.set(name, result.parsed);
     const verdict = judge(prepared.request, result, this.resolve);
-    const unreadable = result.unreadable !== undefined && result.status < 400 ? { unreadable: result.unreadable } : {};
-    const unknown = verdict.state !== 'passed' && resultOutcomeUnknown(result) ? { outcomeUnknown: true } : {};
-    return this.record({ ...base, ...verdict, ...unreadable, ...unknown, status: result.status, timingMs: result.timingMs, result });
+    outcome.state = verdict.state;
+    if (verdict.message !== undefined) outcome.message = verdict.message;
+    outcome.expectations = verdict.expectations;
+    if (result.unreadable !== undefined && result.status < 400) outcome.unreadable = result.unreadable;
+    if (verdict.state !== 'passed' && resultOutcomeUnknown(result)) outcome.outcomeUnknown = true;
+    outcome.status = result.status;
+    outcome.timingMs = result.timingMs;
+    outcome.result = result;
+    return this.record(outcome);
   }
 
   /** Request `index` after the named requests it needs that have not been sent in this session. */
