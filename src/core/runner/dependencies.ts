@@ -80,9 +80,15 @@ export class FileReferences {
     return list.includes(index) ? index : (list[list.length - 1]);
   }
 
+  /** True when some of `refs` may name a response: a dotted name, or a file variable (which may hold one). */
+  private mayReadResponses(refs: ReadonlyArray<{ name: string }>): boolean {
+    return refs.some((ref) => this.variables.has(ref.name) || responseNameOf(ref.name) !== undefined);
+  }
+
   private directOf(index: number): readonly number[] {
     const request = this.file.requests[index];
-    if (!request || request.variableRefs.length === 0) return NONE;
+    // Most requests of a long file reference only {{gatewayUrl}}: no sets or lists made for them.
+    if (!request || !this.mayReadResponses(request.variableRefs)) return NONE;
     const found = new Set<number>();
     for (const name of this.responseNames(request.variableRefs.map((ref) => ref.name))) {
       const target = this.namedRequestIndex(name, index);
@@ -96,7 +102,7 @@ export class FileReferences {
     const request = this.file.requests[index];
     if (!request) return NONE;
     const filledExpectations = request.expectations.filter((e) => e.expected?.includes('{{'));
-    if (request.variableRefs.length === 0 && filledExpectations.length === 0) return NONE;
+    if (filledExpectations.length === 0 && !this.mayReadResponses(request.variableRefs)) return NONE;
     const refs = request.variableRefs.map((ref) => ref.name);
     for (const expectation of filledExpectations) refs.push(...findVariableRefs(expectation.expected ?? '', 0, 0).map((ref) => ref.name));
     return [...this.responseNames(refs)];
