@@ -3,6 +3,7 @@
 import { benchActivation } from './activation';
 import { benchClientOverhead } from './clientOverhead';
 import { benchDefaultRun } from './defaultRun';
+import { benchLanguageServer } from './languageServer';
 import { benchLargeAnswer } from './largeAnswer';
 import { benchResultBlocking } from './resultBlocking';
 import { benchRunnerLoad } from './runnerLoad';
@@ -14,7 +15,7 @@ import { benchXml } from './xmlCodec';
 
 async function main() {
   const only = process.argv[2];
-  const benches = { client: benchClientOverhead, sandbox: benchSandboxThroughput, durability: benchSandboxDurability, xml: benchXml, large: benchLargeAnswer, results: benchResultBlocking, load: benchSharedKeyLoad, runner: benchRunnerLoad, activation: () => benchActivation(), run: benchDefaultRun, stored: benchSandboxStored };
+  const benches = { client: benchClientOverhead, sandbox: benchSandboxThroughput, durability: benchSandboxDurability, xml: benchXml, large: benchLargeAnswer, results: benchResultBlocking, load: benchSharedKeyLoad, runner: benchRunnerLoad, activation: () => benchActivation(), run: benchDefaultRun, stored: benchSandboxStored, lsp: benchLanguageServer };
   for (const [key, bench] of Object.entries(benches)) {
     if (only && only !== key) continue;
     const result = await bench();
