@@ -119,7 +119,7 @@ async function runFile(input: RequestFileInput, options: Omit<RunOptions, 'file'
   const outline = new OutlineBuilder();
   for await (const part of parsedParts(input)) outline.add(part);
   const diagnostics = blockingDiagnostics(outline.errors, outline.requests.length);
-  if (diagnostics.length > 0) return redactValue({ file: input.path, state: 'invalid', timeMs: 0, diagnostics, requests: [] } as FileReport, secrets);
+  if (diagnostics.length > 0) return redactValue({ file: input.path, state: 'invalid', timeMs: 0, diagnostics, requests: [] }, secrets);
   const ahead = await requestsAt(input, fileReferences(outline).below());
   // Reports go out in file order; a request run early (a dependency below its reader) waits here for its turn.
   const waiting = new Map<number, RequestReport>();

@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import { redact } from '../../core/redaction';
 import { jsonReport } from './jsonReport';
 import { junitReport, junitTestcase } from './junitReport';
-import { noStates, type FileReport, type RequestReport, type RunReport, type StateCounts } from './runReport';
+import { noStates, type RequestReport, type RunReport, type StateCounts } from './runReport';
 import { requestLines, textReport } from './textReport';
 
 export type ReportFormat = 'text' | 'json' | 'junit';
