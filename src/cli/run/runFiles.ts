@@ -71,14 +71,21 @@ async function requestsAt(input: RequestFileInput, indexes: ReadonlySet<number>)
   return found;
 }
 
+/** `/rest/v2/x?y=1` of a sent request's href (an http(s) URL, so it has a path), without parsing it again. */
+function pathAndQuery(href: string): string {
+  const path = href.indexOf('/', href.indexOf('//') + 2);
+  const hash = href.indexOf('#', path);
+  return href.slice(path, hash < 0 ? undefined : hash);
+}
+
 /** Built property by property in the report's field order: spread-built literals get a fresh shape each time. */
 function requestReport(request: ParsedRequest | undefined, outcome: RequestOutcome): RequestReport {
-  const sent = outcome.result ? new URL(outcome.result.url) : undefined;
+  const sent = outcome.result ? pathAndQuery(outcome.result.url) : undefined;
   const notes = outcomeNotes(outcome);
   const report = { index: outcome.index, line: (request?.methodRange.start.line ?? 0) + 1, label: outcome.label } as RequestReport;
   if (outcome.name) report.name = outcome.name;
   report.method = outcome.result?.method ?? request?.method.toUpperCase() ?? '';
-  report.target = sent ? sent.pathname + sent.search : request?.target ?? '';
+  report.target = sent ?? request?.target ?? '';
   if (outcome.result?.operationId) report.operation = outcome.result.operationId;
   report.state = outcome.state;
   if (outcome.status !== undefined) report.status = outcome.status;
@@ -195,7 +202,7 @@ export async function runFiles(files: readonly RequestFileInput[], target: RunTa
         send: async (prepared) => {
           const refusal = refusalOf(prepared, target, options.allowProduction === true);
           if (refusal) throw new Error(refusal);
-          return client.sendRaw({ method: prepared.method, url: prepared.url.toString(), headers: prepared.headers, operation: prepared.operation ?? null, ...(prepared.body !== undefined ? { body: prepared.body } : {}) });
+          return client.sendRaw({ method: prepared.method, url: prepared.url, headers: prepared.headers, operation: prepared.operation ?? null, ...(prepared.body !== undefined ? { body: prepared.body } : {}) });
         },
       }, secrets, options.requestSink ? (line) => options.requestSink?.request(line) : (line) => requests.push(line), options.progress);
       if (!options.requestSink) report.requests = requests;
