@@ -62,7 +62,7 @@ function invalidCase(file: FileReport): Record<string, unknown> {
 }
 
 /** How a streamed report (streamedReport.ts) stands in for a file's testcases, which it writes itself. */
-export interface StreamedCases {
+interface StreamedCases {
   /** The one testcase that marks where file `index`'s testcases go. */
   marker(index: number): Record<string, unknown>;
   counts(index: number): StateCounts;
