@@ -9,6 +9,15 @@ import type { RequestFileOutline, RequestReferences } from './dependencies';
 
 const NONE: ReadonlyArray<never> = Object.freeze([]);
 
+/**
+ * A copy of `text` that does not hold on to the text it was cut from: a name taken from a parsed
+ * line is a slice of the whole chunk that line came in, and an outline keeping it would keep
+ * every chunk of the file.
+ */
+function detached(text: string): string {
+  return (' ' + text).slice(1);
+}
+
 export class OutlineBuilder implements RequestFileOutline {
   readonly requests: RequestReferences[] = [];
   readonly variables: VariableDef[] = [];
@@ -20,9 +29,9 @@ export class OutlineBuilder implements RequestFileOutline {
   add(part: RequestFile): void {
     for (const request of part.requests) {
       const refs = request.variableRefs.length === 0 ? NONE : this.sharedRefs(request.variableRefs.map((ref) => ref.name));
-      const filled = request.expectations.filter((e) => e.expected?.includes('{{')).map((e) => ({ expected: e.expected }));
+      const filled = request.expectations.filter((e) => e.expected?.includes('{{')).map((e) => ({ expected: detached(e.expected as string) }));
       const references: RequestReferences = { variableRefs: refs, expectations: filled.length === 0 ? NONE : filled };
-      if (request.name !== undefined) references.name = request.name;
+      if (request.name !== undefined) references.name = detached(request.name);
       this.requests.push(references);
     }
     this.variables.push(...part.variables);
@@ -33,7 +42,8 @@ export class OutlineBuilder implements RequestFileOutline {
     const key = names.join('\n');
     let refs = this.shared.get(key);
     if (!refs) {
-      refs = Object.freeze(names.map((name) => ({ name })));
+      // Names taken from the key (a string of its own), not from the parsed lines.
+      refs = Object.freeze(key.split('\n').map((name) => ({ name })));
       this.shared.set(key, refs);
     }
     return refs;
