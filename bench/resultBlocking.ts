@@ -11,6 +11,8 @@ import { spawnNode } from './nodeChild';
 import { fmt } from './stats';
 
 const BODY_MB = Number(process.env.RESULT_BODY_MB ?? 10);
+/** Just below the client's parse limit (4 MiB): the largest answer it decodes at all. */
+const ARRIVAL_MB = Number(process.env.ARRIVAL_BODY_MB ?? 3.9);
 
 /** A transaction search answer of about `bytes`; one row in a hundred carries a full card number. */
 export function transactionSearch(format: 'xml' | 'json', bytes: number): string {
@@ -38,6 +40,10 @@ export function transactionSearch(format: 'xml' | 'json', bytes: number): string
 interface Shown {
   bodyBytes: number; layout: string; idleBlockMs: number; idleBusyMs: number; arrivalBusyMs: number; formatBusyMs: number; arrivalMs: number; arrivalBlockMs: number; formatMs: number; formatBlockMs: number;
   formattedLines: number; parseStringifyMs: number; reindentMs: number; onePassMs: number; redactionMs: number;
+}
+interface Arrival {
+  bodyBytes: number; readable: boolean; payloadType?: string; exchangeId?: string; idleBlockMs: number; arrivalBlockMs: number; arrivalBusyMs: number; arrivalMs: number;
+  eagerParseBlockMs: number; eagerParseBusyMs: number; parsedOnAccessMs: number; parsedOnAccess: boolean;
 }
 interface Crossover { bytes: number; inPlaceMs: number; workerMs: number; workerBlockMs: number }
 
@@ -71,6 +77,23 @@ export async function benchResultBlocking() {
         ratios[`${format}-busy-ms`] = busy;
         ratios[`${format}-format-x-baseline`] = formatRatio;
         ratios[`${format}-redaction-x-one-pass`] = redactionRatio;
+      } finally {
+        server.child.kill('SIGTERM');
+      }
+    }
+    for (const format of ['json', 'xml'] as const) {
+      const file = path.join(dir, `arrival.${format}`);
+      writeFileSync(file, transactionSearch(format, ARRIVAL_MB * 1024 * 1024));
+      const server = spawnNode([path.join(__dirname, 'fileBodyServer.ts'), file, `application/${format}`]);
+      try {
+        const { url } = JSON.parse(await server.firstLine) as { url: string };
+        const a = JSON.parse(await spawnNode([host, 'arrival', url, format]).firstLine) as Arrival;
+        const mb = fmt(a.bodyBytes / (1024 * 1024), 1);
+        const ratio = a.arrivalBusyMs / a.eagerParseBusyMs;
+        lines.push(`${format} ${mb} MB arrival (log line, readable check, payloadType ${a.payloadType ?? '-'}, exchange-id ${a.exchangeId ?? '-'}, shown pretty; best of 3): longest main-thread block ${fmt(a.arrivalBlockMs, 1)} ms wall / ${fmt(a.arrivalBusyMs, 1)} ms CPU vs parsing it on this thread (what arrival did before) ${fmt(a.eagerParseBlockMs, 1)} ms wall / ${fmt(a.eagerParseBusyMs, 1)} ms CPU: ratio ${fmt(ratio, 2)}; idle loop ${fmt(a.idleBlockMs, 1)} ms; target ≤ 50 ms: ${verdict(a.arrivalBlockMs, 50)}`);
+        lines.push(`${format} ${mb} MB: the tree, read afterwards (parsed on first access): ${a.parsedOnAccess ? 'made' : 'MISSING'} in ${fmt(a.parsedOnAccessMs, 0)} ms; readable: ${a.readable}`);
+        ratios[`${format}-arrival-block-ms`] = a.arrivalBlockMs;
+        ratios[`${format}-arrival-x-eager-parse`] = ratio;
       } finally {
         server.child.kill('SIGTERM');
       }

@@ -6,7 +6,8 @@ import { STATUS_CODES } from 'node:http';
 import type { Readable } from 'node:stream';
 import { matchOperation, requireOperation } from '../catalog';
 import type { Operation } from '../catalog/types';
-import { decodeContentEncoding, MAX_PARSED_BODY_BYTES, unreadableReason } from './answerBody';
+import { decodeContentEncoding, MAX_PARSED_BODY_BYTES } from './answerBody';
+import { decodeOnRead, type BodyFacts } from './answerDecoding';
 import { authHeadersFor, withoutAuthHeaders } from './authBinding';
 import { readBody, type ReceivedBody } from './bodyReader';
 import { DEFAULT_TIMEOUTS, DispatcherRegistry, type Timeouts } from './dispatchers';
@@ -15,7 +16,7 @@ import { GatewayError, toGatewayError, type FailureContext } from './gatewayErro
 import { decodeQueryComponentSafely } from './percentDecoding';
 import { credentialSecrets, redact } from './redaction';
 import { buildTarget, type BuildInput } from './requestBuilder';
-import { decodeBody, envelopeFields, formatOf, withLazyText, type GatewayResult } from './result';
+import { formatOf, type GatewayResult } from './result';
 import { DEFAULT_RETRY_POLICY, newTicket, parseRetryAfter, type RetryPolicy, type RetryWait } from './retryPolicy';
 import { requestThrough } from './undiciParts';
 
@@ -31,6 +32,12 @@ export interface GatewayClientOptions {
   maxBodyBytes?: number;
   /** Bodies larger than this are kept raw and not parsed (default MAX_PARSED_BODY_BYTES). */
   maxParsedBodyBytes?: number;
+  /**
+   * Judges a JSON or XML body somewhere else than the caller's thread (the extension: the
+   * result worker), so that even the exchange's log line and the readable-or-not verdict parse
+   * nothing here; undefined when the body is small enough to be judged here on first read.
+   */
+  bodyFacts?: (format: 'json' | 'xml', body: Buffer) => Promise<BodyFacts> | undefined;
 }
 
 /** Told before each automatic retry's wait (a 429's Retry-After, a backoff): a UI shows it as progress. */
@@ -188,9 +195,11 @@ export class GatewayClient {
       const rawBody = encoded.body;
       const contentType = String(headers['content-type'] ?? '');
       const format = formatOf(contentType, rawBody);
-      const decoded = received.cutOff || encoded.problem ? {} : decodeBody(format, rawBody, this.maxParsedBodyBytes);
       const retryAfterMs =
         response.statusCode === 429 || response.statusCode === 503 ? parseRetryAfter(headers['retry-after']) : undefined;
+      const answeredMs = performance.now() - started;
+      const judged = received.cutOff || encoded.problem ? undefined : this.judgedElsewhere(format, rawBody);
+      const facts = judged ? await judged.catch(() => undefined) : undefined;
       // One literal, optional members added after: built from conditional spreads, this literal
       // was the costliest line of the whole exchange in the profile. Measured by
       // bench/clientOverhead.ts; guarded in npm test by test/core/performanceGuards.test.ts.
@@ -200,38 +209,29 @@ export class GatewayClient {
         status: response.statusCode,
         statusText: STATUS_CODES[response.statusCode] ?? '',
         headers,
-        timingMs: performance.now() - started,
+        timingMs: answeredMs,
         attempts: ticket.retries + 1,
         contentType,
         format,
         rawBody,
       };
       if (ex.operation) result.operationId = ex.operation.id;
-      if (decoded.bodyText !== undefined) result.bodyText = decoded.bodyText;
-      else if (received.cutOff && format !== 'binary' && format !== 'pdf') result.bodyText = rawBody.toString('utf8');
-      if (decoded.parsed !== undefined) result.parsed = decoded.parsed;
-      if (decoded.parseError !== undefined) result.parseError = decoded.parseError;
-      if (decoded.notParsed !== undefined) {
-        result.notParsed = decoded.notParsed;
-        withLazyText(result);
-      }
-      const unreadable = unreadableReason({
+      const header = headers['exchange-id'];
+      // The body's text, tree, verdict and envelope are made when first read, not here.
+      decodeOnRead(result, {
         status: response.statusCode,
         contentType,
         contentEncoding: headers['content-encoding'],
         format,
-        body: rawBody,
-        parseError: decoded.parseError,
+        rawBody,
         operation: ex.operation,
         cutOff: received.cutOff,
         encodingProblem: encoded.problem,
+        exchangeIdHeader: typeof header === 'string' ? header : undefined,
+        maxParsedBytes: this.maxParsedBodyBytes,
+        scrub: this.scrub,
+        facts,
       });
-      if (unreadable !== undefined) result.unreadable = this.scrub(unreadable);
-      const envelope = envelopeFields(format, decoded.parsed);
-      const header = headers['exchange-id'];
-      const exchangeId = envelope.exchangeId || (typeof header === 'string' ? header : envelope.exchangeId);
-      if (exchangeId !== undefined) result.exchangeId = exchangeId;
-      if (envelope.payloadType !== undefined) result.payloadType = envelope.payloadType;
       if (retryAfterMs !== undefined) {
         result.retryAfterMs = retryAfterMs;
         result.retryWaitBudgetMs = this.retryPolicy.maxTotalWaitMs;
@@ -247,6 +247,12 @@ export class GatewayClient {
       this.logLine(ex, `${outcome} ${Math.round(performance.now() - started)}ms attempts=${ticket.retries + 1}`);
       throw error;
     }
+  }
+
+  /** The body's facts being judged elsewhere, when a JSON or XML body is worth sending there. */
+  private judgedElsewhere(format: string, body: Buffer): Promise<BodyFacts> | undefined {
+    if (!this.opts.bodyFacts || (format !== 'json' && format !== 'xml') || body.length > this.maxParsedBodyBytes) return undefined;
+    return this.opts.bodyFacts(format, body);
   }
 
   /** The body within `maxBodyBytes`; past it the transfer is aborted and the exchange fails. */

@@ -65,6 +65,8 @@ const FIELD_CONTEXT = new RegExp(`(?:${NAMES})["'\\s>=:]`, 'i');
  * them. A run shorter than that (amounts, dates, most ids) is never looked at again.
  */
 const PAN_START = /\d(?:[ -]?\d){12}/g;
+/** The shortest text a card number fits in: 13 digits. */
+const PAN_MIN = 13;
 /** The rest of a digit run from where PAN_START stopped. */
 const RUN_REST = /\d*(?:[ -]\d+)*/y;
 /**
@@ -72,6 +74,10 @@ const RUN_REST = /\d*(?:[ -]\d+)*/y;
  * `rk_test_…`), wherever they appear: a key pasted into a query or a body is not ours to show.
  */
 const KEY_LITERAL = /\b(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{6,}/g;
+/** The shortest text KEY_LITERAL can match (`sk_live_` and six characters). */
+const KEY_LITERAL_MIN = 14;
+/** The shortest text a field rule can match: a three-letter name (`csc`) and what follows it. */
+const FIELD_CONTEXT_MIN = 4;
 
 /** `XXXXXXXXXXXX1111`: every digit but the last four replaced. */
 export function maskPan(pan: string): string {
@@ -133,7 +139,7 @@ function redactFields(text: string): string {
  * any window of whole groups holding 13-19 digits that passes Luhn is masked to its last four.
  */
 function maskCardNumbers(text: string): string {
-  if (text.length < 13) return text;
+  if (text.length < PAN_MIN) return text;
   PAN_START.lastIndex = 0;
   let found = PAN_START.exec(text);
   if (!found) return text;
@@ -211,6 +217,28 @@ function factsOf(key: string): KeyFacts {
   return facts;
 }
 
+/**
+ * Which text rules a string of a body still needs. Card numbers are always looked for: a
+ * number written `4.111111111111111e15` is no card number in the text, and is one as a value.
+ */
+interface LeafChecks {
+  /** Whether strings need looking at at all (not when the text they came from was redacted already). */
+  strings: boolean;
+  secrets: boolean;
+  keyLiterals: boolean;
+  fields: boolean;
+  /**
+   * Nothing but card numbers to look for: no secret, no key literal and no field name in the
+   * source — not even as a key (a key `"csc"` is `csc"` in the text, which the field check
+   * finds), so no key's rule applies either, and a string too short to hold a card number
+   * stays as it is.
+   */
+  cardsOnly: boolean;
+}
+const ALL_CHECKS: LeafChecks = { strings: true, secrets: true, keyLiterals: true, fields: true, cardsOnly: false };
+const NUMBERS_ONLY: LeafChecks = { strings: false, secrets: false, keyLiterals: false, fields: false, cardsOnly: true };
+
+
 /** Sets `target[key]`; an own `__proto__` key (JSON.parse makes those) is defined, not passed to the setter, so it cannot keep its old value or swap the prototype. */
 function put(target: Record<string, unknown>, key: string, value: unknown): void {
   if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
@@ -225,11 +253,14 @@ function put(target: Record<string, unknown>, key: string, value: unknown): void
 export class Redactor {
   private readonly secrets: RegExp | undefined;
   private readonly shortestSecret: number;
+  /** Below this length no rule can change a text: no secret, key literal, field or card number fits. */
+  private readonly shortestMatch: number;
 
   constructor(secrets: readonly string[] = []) {
     const compiled = secretsPattern(secrets);
     this.secrets = compiled?.pattern;
     this.shortestSecret = compiled?.shortest ?? Infinity;
+    this.shortestMatch = Math.min(FIELD_CONTEXT_MIN, this.shortestSecret);
   }
 
   /** Same as `redact(text, secrets)`. */
@@ -239,7 +270,7 @@ export class Redactor {
 
   /** Same as `redactValue(value, secrets)`: a new value, the input untouched. */
   value<T>(value: T): T {
-    return this.node(undefined, value, false) as T;
+    return this.node(undefined, value, false, ALL_CHECKS) as T;
   }
 
   /**
@@ -248,25 +279,62 @@ export class Redactor {
    * Returns the tree (a new value only when the root itself is a leaf that changes).
    */
   valueInPlace(value: unknown): unknown {
-    return this.node(undefined, value, true);
+    return this.node(undefined, value, true, ALL_CHECKS);
   }
 
-  private removeSecrets(text: string): string {
+  /**
+   * `valueInPlace` for a tree just parsed from the JSON `source`. A rule that finds nothing in
+   * the whole source finds nothing in any of its strings, so it is not tried on each of them:
+   * a search answer's half a million leaves then pay for the card number check alone. Only
+   * when the source holds no escapes: `\u0034` is a digit in the tree, not in the text.
+   */
+  parsedJsonInPlace(value: unknown, source: string): unknown {
+    return this.node(undefined, value, true, this.checksFor(source));
+  }
+
+  /**
+   * `parsedJsonInPlace` for a tree parsed from JSON text that `text()` of this redactor made
+   * (a result shown raw, then Formatted). Without escapes, every string of the tree is a piece
+   * of that text, which the text rules have been over already; with no field name in it, no
+   * key has a rule either. Then only numbers are left to look at: `4111117e9` is a card number
+   * as a value, not in the text.
+   */
+  redactedJsonInPlace(value: unknown, redactedSource: string): unknown {
+    // A key of this redactor still in the text was not there when the text was redacted (the keys changed since).
+    const fresh = this.secrets !== undefined && redactedSource.search(this.secrets) >= 0;
+    if (fresh || redactedSource.includes('\\') || FIELD_CONTEXT.test(redactedSource)) return this.parsedJsonInPlace(value, redactedSource);
+    return this.node(undefined, value, true, NUMBERS_ONLY);
+  }
+
+  /** Which rules can find anything in the strings of a JSON text. */
+  private checksFor(source: string): LeafChecks {
+    if (source.includes('\\')) return ALL_CHECKS;
+    const secrets = this.secrets !== undefined && source.length >= this.shortestSecret && source.search(this.secrets) >= 0;
+    const keyLiterals = source.includes('k_');
+    const fields = FIELD_CONTEXT.test(source);
+    return { strings: true, secrets, keyLiterals, fields, cardsOnly: !secrets && !keyLiterals && !fields };
+  }
+
+  private removeSecrets(text: string, checks: LeafChecks = ALL_CHECKS): string {
     // Both patterns need text they could match: a key literal holds "k_", a secret its length.
-    if (text.includes('k_')) text = text.replace(KEY_LITERAL, REDACTED);
-    if (this.secrets === undefined || text.length < this.shortestSecret) return text;
+    if (checks.keyLiterals && text.length >= KEY_LITERAL_MIN && text.includes('k_')) text = text.replace(KEY_LITERAL, REDACTED);
+    if (!checks.secrets || this.secrets === undefined || text.length < this.shortestSecret) return text;
     return text.replace(this.secrets, REDACTED);
   }
 
-  private leaf(key: string | undefined, value: string): string {
+  private leaf(key: string | undefined, value: string, checks: LeafChecks): string {
+    if (checks.cardsOnly && value.length < PAN_MIN) return value;
     const facts = key === undefined ? undefined : factsOf(key);
     if (facts?.rule) return hideByRule(facts.rule, value);
-    const withoutSecrets = redactFields(this.removeSecrets(value));
-    return facts?.isId ? withoutSecrets : maskCardNumbers(withoutSecrets);
+    // Most leaves of an answer are short (codes, amounts, ids): nothing to look for in them.
+    if (value.length < this.shortestMatch) return value;
+    const withoutSecrets = this.removeSecrets(value, checks);
+    const withoutFields = checks.fields ? redactFields(withoutSecrets) : withoutSecrets;
+    return facts?.isId ? withoutFields : maskCardNumbers(withoutFields);
   }
 
-  private node(key: string | undefined, value: unknown, inPlace: boolean): unknown {
-    if (typeof value === 'string') return this.leaf(key, value);
+  private node(key: string | undefined, value: unknown, inPlace: boolean, checks: LeafChecks): unknown {
+    if (typeof value === 'string') return checks.strings ? this.leaf(key, value, checks) : value;
     if (typeof value === 'number' || typeof value === 'bigint') {
       const rule = key === undefined ? undefined : factsOf(key).rule;
       if (rule) return hideByRule(rule, String(value));
@@ -275,10 +343,10 @@ export class Redactor {
       return masked === text ? value : masked;
     }
     if (Array.isArray(value)) {
-      if (!inPlace) return value.map((item) => this.node(key, item, false));
+      if (!inPlace) return value.map((item) => this.node(key, item, false, checks));
       for (let i = 0; i < value.length; i++) {
         const item: unknown = value[i];
-        const out = this.node(key, item, true);
+        const out = this.node(key, item, true, checks);
         if (out !== item) value[i] = out;
       }
       return value;
@@ -288,7 +356,7 @@ export class Redactor {
       const out: Record<string, unknown> = inPlace ? source : {};
       for (const k of Object.keys(source)) {
         const v = source[k];
-        const redacted = this.node(k, v, inPlace);
+        const redacted = this.node(k, v, inPlace, checks);
         if (!inPlace || redacted !== v) put(out, k, redacted);
       }
       return out;

@@ -1,7 +1,7 @@
 // What one exchange with the gateway produced: status, headers, timing, raw and parsed body,
 // and the two values every gateway answer carries (exchange-id and payloadType).
 
-import { ATTRIBUTE_PREFIX, parseJson, parseXml, type CodecError } from './codecs';
+import { ATTRIBUTE_PREFIX, type CodecError } from './codecs';
 
 export type ResultFormat = 'json' | 'xml' | 'pdf' | 'text' | 'binary';
 
@@ -88,32 +88,6 @@ export function envelopeFields(format: ResultFormat, parsed: unknown): { exchang
     return { exchangeId: str(root['exchange-id']), payloadType };
   }
   return {};
-}
-
-/**
- * Decodes the body by its format: text for json/xml/text, parsed value or the parse error.
- * Above `maxParsedBytes` no tree is built and the text is left to `withLazyText`: a 45 MB
- * answer would otherwise sit in memory twice (bytes and string) before anyone looked at it.
- */
-export function decodeBody(format: ResultFormat, raw: Buffer, maxParsedBytes = Infinity): Pick<GatewayResult, 'bodyText' | 'parsed' | 'parseError' | 'notParsed'> {
-  if (format === 'pdf' || format === 'binary') return {};
-  if (raw.length > maxParsedBytes && format !== 'text') {
-    return { notParsed: `the body (${raw.length} bytes) is larger than ${maxParsedBytes} bytes, so it was kept as received and not parsed` };
-  }
-  const bodyText = raw.toString('utf8');
-  if (format === 'text' || bodyText.trim() === '') return { bodyText };
-  const decoded = format === 'json' ? parseJson(bodyText) : parseXml(bodyText);
-  return decoded.ok ? { bodyText, parsed: decoded.value } : { bodyText, parseError: decoded.error };
-}
-
-/** Gives `result` a `bodyText` made from its raw body on first read, then kept. */
-export function withLazyText(result: GatewayResult): void {
-  let text: string | undefined;
-  Object.defineProperty(result, 'bodyText', {
-    enumerable: true,
-    configurable: true,
-    get: () => (text ??= result.rawBody.toString('utf8')),
-  });
 }
 
 /** One line for status bars and logs: `200 OK · transaction · 34 ms · exchange-id …`. */

@@ -2,7 +2,14 @@
 // (O_DSYNC) before the answer that reports the change is sent. Records that arrive while a write
 // is on its way go out together in the next write (group commit), so many clients share one
 // disk flush. When the journal has grown past twice the snapshot, the state is written as a new
-// snapshot and the journal starts over, so a write costs the size of its change, amortised.
+// snapshot, so a write costs the size of its change, amortised.
+//
+// The snapshot is written in slices while requests go on being served (snapshotWriter.ts), so
+// the journal goes on too: when a snapshot begins, new records go to a new segment file
+// (`<data file>.journal.1`, `.2`, …), and the snapshot holds every record of the older ones.
+// Once it is on disk the older segments are removed and the newest is renamed back to
+// `<data file>.journal`. Recovery applies the segments in order, after the snapshot's last
+// record: a crash mid-snapshot leaves the old snapshot and every segment, which hold it all.
 //
 // A record is one line: `<hash> {"s":<seq>,"c":[changes]}`; zeros after the last one are space
 // claimed ahead. The hash tells a line cut short by a crash (never acknowledged: its write had
@@ -13,7 +20,8 @@ import { createHash } from 'node:crypto';
 import { constants as fsConstants, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { applyChanges, type Change, type ChangeTracker } from './changeTracking';
-import { DataFileError, parseWithoutPrototypes, saveStateAtomically, snapshotText, syncDirectory } from './persistence';
+import { DataFileError, parseWithoutPrototypes, saveAtomically, syncDirectory } from './persistence';
+import { writeSnapshotSliced } from './snapshotWriter';
 import type { SandboxState } from './state';
 
 /** The journal never waits for more than this before a snapshot, however small the state. */
@@ -27,6 +35,28 @@ const PREALLOCATE_BYTES = 1024 * 1024;
 
 export function journalFileOf(dataFile: string): string {
   return `${dataFile}.journal`;
+}
+
+/** Segment 0 is the journal itself; later ones take records while a snapshot is written. */
+function segmentFileOf(dataFile: string, segment: number): string {
+  return segment === 0 ? journalFileOf(dataFile) : `${journalFileOf(dataFile)}.${segment}`;
+}
+
+/** The journal segments on disk, oldest first. */
+async function segmentsOf(dataFile: string): Promise<number[]> {
+  const base = path.basename(journalFileOf(dataFile));
+  let names: string[];
+  try {
+    names = await fs.readdir(path.dirname(dataFile));
+  } catch {
+    return [];
+  }
+  const segments: number[] = [];
+  for (const name of names) {
+    if (name === base) segments.push(0);
+    else if (name.startsWith(`${base}.`) && /^[1-9][0-9]{0,8}$/.test(name.slice(base.length + 1))) segments.push(Number(name.slice(base.length + 1)));
+  }
+  return segments.sort((a, b) => a - b);
 }
 
 function hashOf(json: string): string {
@@ -49,12 +79,23 @@ function deferred(): Deferred {
 
 interface Replayed { lastSeq: number; applied: number; droppedBytes: number }
 
-/**
- * Applies the records after `afterSeq` to `state`. A torn last line is cut off the file; a bad
- * line with whole lines after it means the file was damaged, and stops the start.
- */
+/** Applies the records after `afterSeq` of every segment, oldest first, to `state`. */
 export async function replayJournal(dataFile: string, state: SandboxState, afterSeq: number): Promise<Replayed> {
-  const file = journalFileOf(dataFile);
+  const total: Replayed = { lastSeq: afterSeq, applied: 0, droppedBytes: 0 };
+  for (const segment of await segmentsOf(dataFile)) {
+    const one = await replaySegment(segmentFileOf(dataFile, segment), state, total.lastSeq);
+    total.lastSeq = one.lastSeq;
+    total.applied += one.applied;
+    total.droppedBytes += one.droppedBytes;
+  }
+  return total;
+}
+
+/**
+ * Applies the records of one segment after `afterSeq`. A torn last line is cut off the file; a
+ * bad line with whole lines after it means the file was damaged, and stops the start.
+ */
+async function replaySegment(file: string, state: SandboxState, afterSeq: number): Promise<Replayed> {
   let bytes: Buffer;
   try {
     bytes = await fs.readFile(file);
@@ -106,42 +147,52 @@ function parseRecord(text: string): { s: number; c: Change[] } | undefined {
   }
 }
 
+interface JournalOptions {
+  /**
+   * Journal bytes that start a snapshot. Default: twice the last snapshot, at least 4 MB.
+   * Benches and tests set it low to have snapshots written while they watch.
+   */
+  snapshotAfterBytes?: number;
+}
+
+// O_DSYNC: each write returns once its data is on disk, in one call instead of write + fdatasync.
+const SEGMENT_FLAGS = fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_TRUNC | fsConstants.O_DSYNC;
+
 export class Journal {
   private queue: string[] = [];
   private group: Deferred | undefined;
   /** Settles (never rejects) when the last record taken so far is written or has failed. */
   private pending: Promise<void> | undefined;
   private writing: Promise<void> | undefined;
-  /** Where the next record goes: the end of the whole records. */
+  /** The snapshot being written, if any; records go on to the active segment meanwhile. */
+  private snapshotting: Promise<void> | undefined;
+  /** Where the next record goes in the active segment: the end of its whole records. */
   private bytes = 0;
   private allocated = 0;
   private compactAt = MIN_COMPACT_BYTES;
+  /** The last record on disk (or failed): a snapshot begun now holds every record up to it. */
+  private writtenSeq: number;
 
   private constructor(private readonly dataFile: string, private readonly tracker: ChangeTracker<SandboxState>,
-    private handle: fs.FileHandle, private seq: number, private readonly log: (line: string) => void) {}
-
-  /** Writes a snapshot of the state as it is (holding records up to `seq`), then starts an empty journal. */
-  static async start(dataFile: string, tracker: ChangeTracker<SandboxState>, seq: number, log: (line: string) => void): Promise<Journal> {
-    const snapshot = snapshotText(tracker.raw, seq);
-    await saveStateAtomically(dataFile, snapshot);
-    // O_DSYNC: each write returns once its data is on disk, in one call instead of write + fdatasync.
-    const flags = fsConstants.O_WRONLY | fsConstants.O_CREAT | fsConstants.O_TRUNC | fsConstants.O_DSYNC;
-    const handle = await fs.open(journalFileOf(dataFile), flags, 0o600);
-    const journal = new Journal(dataFile, tracker, handle, seq, log);
-    // As after any snapshot: a large state is not written again after only 4 MB of changes.
-    journal.compactAt = Math.max(MIN_COMPACT_BYTES, 2 * snapshot.length);
-    await journal.startOver();
-    await syncDirectory(path.dirname(dataFile));
-    return journal;
+    private handle: fs.FileHandle, private segment: number, private seq: number,
+    private readonly log: (line: string) => void, private readonly options: JournalOptions) {
+    this.writtenSeq = seq;
   }
 
-  /** Empties the journal and claims its first stretch of space. */
-  private async startOver(): Promise<void> {
-    await this.handle.truncate(0);
-    this.bytes = 0;
-    this.allocated = 0;
-    await this.claim(PREALLOCATE_BYTES);
-    await this.handle.sync();
+  /**
+   * Writes a snapshot of the state as it is (holding records up to `seq`) and starts an empty
+   * journal. Records go to a new segment from the start, so the segments a crash left stay
+   * until the snapshot that holds them is on disk.
+   */
+  static async start(dataFile: string, tracker: ChangeTracker<SandboxState>, seq: number, log: (line: string) => void, options: JournalOptions = {}): Promise<Journal> {
+    const existing = await segmentsOf(dataFile);
+    const segment = existing.length ? existing[existing.length - 1] + 1 : 0;
+    const handle = await fs.open(segmentFileOf(dataFile, segment), SEGMENT_FLAGS, 0o600);
+    const journal = new Journal(dataFile, tracker, handle, segment, seq, log, options);
+    await journal.claim(PREALLOCATE_BYTES);
+    await syncDirectory(path.dirname(dataFile));
+    await journal.snapshot(seq);
+    return journal;
   }
 
   private async claim(bytes: number): Promise<void> {
@@ -174,6 +225,8 @@ export class Journal {
     while (this.queue.length > 0) {
       const text = Buffer.from(this.queue.join(''));
       const group = this.group!;
+      // Every queued record has a sequence number up to this one.
+      const upTo = this.seq;
       this.queue = [];
       this.group = undefined;
       try {
@@ -184,30 +237,72 @@ export class Journal {
       } catch (e) {
         // Zero whatever part of the group reached the file, so later records follow whole ones.
         await this.handle.write(Buffer.alloc(text.length), 0, text.length, this.bytes).catch(() => undefined);
-        group.reject(new DataFileError(`Could not save to the sandbox journal ${journalFileOf(this.dataFile)}: ${(e as Error).message}.`));
+        group.reject(new DataFileError(`Could not save to the sandbox journal ${segmentFileOf(this.dataFile, this.segment)}: ${(e as Error).message}.`));
       }
-      if (this.bytes >= this.compactAt) {
-        await this.compact().catch(e => this.log(`Could not write the sandbox data file ${this.dataFile}: ${(e as Error).message}.`));
+      this.writtenSeq = upTo;
+      if (!this.snapshotting && this.bytes >= (this.options.snapshotAfterBytes ?? this.compactAt)) {
+        try {
+          await this.nextSegment();
+          this.snapshotting = this.snapshot(upTo)
+            .catch(e => this.log(`Could not write the sandbox data file ${this.dataFile}: ${(e as Error).message}.`))
+            .finally(() => {
+              this.snapshotting = undefined;
+            });
+        } catch (e) {
+          this.log(`Could not start a new sandbox journal segment next to ${this.dataFile}: ${(e as Error).message}.`);
+        }
       }
     }
     this.writing = undefined;
   }
 
-  private async compact(): Promise<void> {
-    const text = snapshotText(this.tracker.raw, this.seq);
-    await saveStateAtomically(this.dataFile, text);
-    await this.startOver();
-    this.compactAt = Math.max(MIN_COMPACT_BYTES, 2 * text.length);
+  /** From now on records go to a new segment; the ones before it are all written. */
+  private async nextSegment(): Promise<void> {
+    const segment = this.segment + 1;
+    const handle = await fs.open(segmentFileOf(this.dataFile, segment), SEGMENT_FLAGS, 0o600);
+    const previous = this.handle;
+    this.handle = handle;
+    this.segment = segment;
+    this.bytes = 0;
+    this.allocated = 0;
+    try {
+      await this.claim(PREALLOCATE_BYTES);
+      // The new file's name must survive a crash before a record in it is acknowledged.
+      await syncDirectory(path.dirname(this.dataFile));
+    } finally {
+      await previous.close();
+    }
+  }
+
+  /**
+   * Writes a snapshot holding every record up to `upTo` (the older segments), without
+   * holding the thread; then removes the older segments and makes the active one the journal.
+   * After a failure the segments stay, and the next snapshot folds them in.
+   */
+  private async snapshot(upTo: number): Promise<void> {
+    const bytes = await saveAtomically(this.dataFile, handle => writeSnapshotSliced(handle, this.tracker.raw, upTo));
+    for (const older of await segmentsOf(this.dataFile)) {
+      if (older < this.segment) await fs.rm(segmentFileOf(this.dataFile, older), { force: true });
+    }
+    if (this.segment !== 0) {
+      await fs.rename(segmentFileOf(this.dataFile, this.segment), journalFileOf(this.dataFile));
+      this.segment = 0;
+    }
+    await syncDirectory(path.dirname(this.dataFile));
+    this.compactAt = Math.max(MIN_COMPACT_BYTES, 2 * bytes);
   }
 
   /** Saves what is pending, writes a final snapshot and closes the journal. */
   async close(): Promise<void> {
     void this.commit(); // awaited just below, through this.writing
-    while (this.writing) await this.writing;
+    while (this.writing || this.snapshotting) {
+      await this.writing;
+      await this.snapshotting;
+    }
     try {
-      await this.compact();
+      await this.snapshot(this.writtenSeq);
       // Stopped cleanly: everything is in the snapshot, no space needs claiming.
-      await this.handle.truncate(0);
+      if (this.segment === 0) await this.handle.truncate(0);
     } finally {
       await this.handle.close();
     }

@@ -76,11 +76,6 @@ export async function loadState(file: string): Promise<Snapshot | undefined> {
   return { state, journalSeq };
 }
 
-/** Snapshot text: the state plus the last journal record it holds. */
-export function snapshotText(state: SandboxState, journalSeq: number): string {
-  return JSON.stringify({ ...state, journalSeq });
-}
-
 function tempPrefix(file: string): string {
   return `.${path.basename(file)}.`;
 }
@@ -109,19 +104,26 @@ export async function syncDirectory(dir: string): Promise<void> {
   }
 }
 
-export async function saveStateAtomically(file: string, text: string): Promise<void> {
+/**
+ * Writes a new data file through `write`, which gets an open temp file in the same directory;
+ * the temp file is fsynced and renamed over `file` only once `write` has finished, so a crash
+ * at any moment leaves the old data file or the new one, whole. Returns what `write` returns.
+ */
+export async function saveAtomically<T>(file: string, write: (handle: fs.FileHandle) => Promise<T>): Promise<T> {
   const dir = path.dirname(file);
   const temp = path.join(dir, `${tempPrefix(file)}${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
     const handle = await fs.open(temp, 'w', 0o600);
+    let result: T;
     try {
-      await handle.writeFile(text);
+      result = await write(handle);
       await handle.sync();
     } finally {
       await handle.close();
     }
     await fs.rename(temp, file);
     await syncDirectory(dir);
+    return result;
   } catch (e) {
     await fs.rm(temp, { force: true });
     throw e;

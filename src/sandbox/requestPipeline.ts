@@ -29,7 +29,7 @@ function write(res: ServerResponse, r: Rendered): void {
   res.end(r.body);
 }
 
-export async function handleGatewayRequest(env: PipelineEnv, req: IncomingMessage, res: ServerResponse, url: URL, raw: Buffer | undefined): Promise<void> {
+export async function handleGatewayRequest(env: PipelineEnv, req: IncomingMessage, res: ServerResponse, url: Pick<URL, 'pathname' | 'searchParams'>, raw: Buffer | undefined): Promise<void> {
   const { runtime } = env;
   const method = req.method ?? 'GET';
   runtime.tick();

@@ -121,14 +121,20 @@ describe('request document variables', () => {
 describe('known resources from results', () => {
   it('an ACH token created or retrieved is added; a deleted one removed', () => {
     const parsed = { payload: { 'ach-token': { 'token-id': 'T1', 'token-description': 'Payroll' } } };
-    assert.deepEqual(resourceChangeOf('achTokens.create', parsed), { action: 'add', kind: 'ach-token', resource: { id: 'T1', label: 'Payroll' } });
-    assert.deepEqual(resourceChangeOf('achTokens.delete', undefined, { tokenId: 'T1' }), { action: 'remove', kind: 'ach-token', id: 'T1' });
+    assert.deepEqual(resourceChangeOf('achTokens.create', { parsed }), { action: 'add', kind: 'ach-token', resource: { id: 'T1', label: 'Payroll' } });
+    assert.deepEqual(resourceChangeOf('achTokens.delete', {}, { tokenId: 'T1' }), { action: 'remove', kind: 'ach-token', id: 'T1' });
   });
 
   it('a merchant created is added with its DBA name; other operations change nothing', () => {
     const parsed = { merchant: { merchantInformation: { merchantNumber: '6588000000000001', dbaName: 'Cafe' } } };
-    assert.deepEqual(resourceChangeOf('merchants.create', parsed), { action: 'add', kind: 'merchant', resource: { id: '6588000000000001', label: 'Cafe' } });
-    assert.equal(resourceChangeOf('transactions.sale', parsed), undefined);
-    assert.equal(resourceChangeOf('merchants.create', {}), undefined);
+    assert.deepEqual(resourceChangeOf('merchants.create', { parsed }), { action: 'add', kind: 'merchant', resource: { id: '6588000000000001', label: 'Cafe' } });
+    assert.equal(resourceChangeOf('transactions.sale', { parsed }), undefined);
+    assert.equal(resourceChangeOf('merchants.create', { parsed: {} }), undefined);
+  });
+
+  it('reads the tree only of an operation that teaches something: reading it makes the client parse the answer', () => {
+    const untouchable = { get parsed(): unknown { throw new Error('the tree was read'); } };
+    assert.equal(resourceChangeOf('transactions.search', untouchable), undefined);
+    assert.deepEqual(resourceChangeOf('achTokens.delete', untouchable, { tokenId: 'T1' }), { action: 'remove', kind: 'ach-token', id: 'T1' });
   });
 });

@@ -2,7 +2,8 @@
 // (started on first use, kept, not keeping the process alive), smaller ones are done in place,
 // where that is quicker than the trip to the worker and back.
 import { Worker } from 'node:worker_threads';
-import { doJob, type ResultJob } from './job';
+import type { BodyFacts } from '../answerDecoding';
+import { doJob, type FactsJob, type ResultJob } from './job';
 
 /**
  * Up to this many bytes a body is shown on the caller's thread. bench/resultBlocking.ts
@@ -14,7 +15,7 @@ import { doJob, type ResultJob } from './job';
 export const IN_THREAD_MAX_BYTES = 64 * 1024;
 
 interface Pending {
-  resolve(text: string): void;
+  resolve(value: unknown): void;
   reject(error: Error): void;
 }
 
@@ -33,17 +34,28 @@ export class ResultRenderer {
   constructor(private readonly source: WorkerSource) {}
 
   /** The text of `job`: in place when its body is small, else in the worker. */
-  async render(job: ResultJob, parsed?: unknown): Promise<string> {
+  async render(job: ResultJob): Promise<string> {
     const size = job.kind === 'format' ? job.shown.length : job.body.length;
-    if (size <= IN_THREAD_MAX_BYTES) return doJob(job, parsed);
+    if (size <= IN_THREAD_MAX_BYTES) return doJob(job);
     return this.inWorker(job);
   }
 
-  /** The text of `job`, made in the worker whatever its size (tests compare it with doJob). */
-  inWorker(job: ResultJob): Promise<string> {
+  /**
+   * A large JSON or XML answer judged in the worker (whether it parses, its envelope), for the
+   * client's `bodyFacts`; undefined for a small one, which the client judges on first read.
+   */
+  bodyFacts(format: 'json' | 'xml', body: Buffer): Promise<BodyFacts> | undefined {
+    if (body.length <= IN_THREAD_MAX_BYTES) return undefined;
+    return this.inWorker({ kind: 'facts', format, body });
+  }
+
+  /** What `job` makes, made in the worker whatever its size (tests compare it with doJob). */
+  inWorker(job: ResultJob): Promise<string>;
+  inWorker(job: FactsJob): Promise<BodyFacts>;
+  inWorker(job: ResultJob | FactsJob): Promise<unknown> {
     const worker = this.started();
     const id = this.nextId++;
-    return new Promise<string>((resolve, reject) => {
+    return new Promise<unknown>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
       if (this.pending.size === 1) worker.ref();
       worker.postMessage({ id, job });
@@ -62,13 +74,13 @@ export class ResultRenderer {
     if (this.worker) return this.worker;
     const worker = new Worker(this.source.file, { execArgv: this.source.execArgv ?? [] });
     worker.unref();
-    worker.on('message', ({ id, text, error }: { id: number; text?: string; error?: string }) => {
+    worker.on('message', ({ id, value, error }: { id: number; value?: unknown; error?: string }) => {
       const job = this.pending.get(id);
       this.pending.delete(id);
       // An idle worker must not keep the process (the CLI, a test run) alive.
       if (this.pending.size === 0) worker.unref();
       if (error !== undefined) job?.reject(new Error(`The result could not be shown: ${error}`));
-      else job?.resolve(text ?? '');
+      else job?.resolve(value);
     });
     const lost = (error: Error) => {
       if (this.worker === worker) this.worker = undefined;

@@ -1,5 +1,6 @@
 // The job that shows a gateway result: which text, laid out how. Kept apart from the extension
 // so that the bench (bench/resultBlocking.ts) makes exactly the job the result editor makes.
+import { undecodedBody } from '../undecodedBody';
 import type { GatewayResult } from '../result';
 import type { ShowJob } from './job';
 import type { ShownFormat } from './shownText';
@@ -16,9 +17,9 @@ function shownFormatOf(result: GatewayResult): ShownFormat {
 
 /** The body as text, the bytes when its text is not made yet, or a note of its size when it has none (binary, not decoded). */
 function bodyOf(result: GatewayResult): string | Buffer {
-  const own = Object.getOwnPropertyDescriptor(result, 'bodyText');
-  // A body kept raw makes its text on first read: the renderer decodes the bytes instead, off this thread.
-  if (own?.get) return result.rawBody;
+  // A body's text is made on first read: the renderer decodes the bytes instead, off this thread when it is large.
+  const undecoded = undecodedBody(result);
+  if (undecoded) return undecoded;
   if (result.bodyText !== undefined) return result.bodyText;
   return result.rawBody.length > 0 ? `(${result.rawBody.length} bytes of ${result.contentType || 'binary data'})` : '';
 }

@@ -10,38 +10,39 @@ export type ShownFormat = 'json' | 'xml' | 'text';
 /** `pretty`: indented; `raw`: as received (a large body, which the user can Format after). */
 export type ShownLayout = 'pretty' | 'raw';
 
-function prettyJsonOf(text: string, redactor: Redactor): string | undefined {
+/** `text` indented; `redactedAsText`: `text` is the redactor's own output (a result shown raw). */
+function prettyJsonOf(text: string, redactor: Redactor, redactedAsText = false): string | undefined {
   let tree: unknown;
   try {
     tree = JSON.parse(text);
   } catch {
     return undefined; // shown as text: the client has already said where it breaks
   }
-  // The tree is ours (just parsed), so it is redacted in place rather than copied.
-  return JSON.stringify(redactor.valueInPlace(tree), null, 2);
+  // The tree is ours (just parsed), so it is redacted in place rather than copied; the text
+  // tells which rules can still find anything in it.
+  const redacted = redactedAsText ? redactor.redactedJsonInPlace(tree, text) : redactor.parsedJsonInPlace(tree, text);
+  return JSON.stringify(redacted, null, 2);
 }
 
 /**
- * The shown text of a body. `parsed` is the client's tree of the same body when it made one
- * (left untouched: redacted as a copy); without it a JSON body is parsed here.
+ * The shown text of a body. A JSON body is parsed here, never taken from the client's result:
+ * reading the result's tree would make the client parse it on the caller's thread.
  */
-export function shownText(format: ShownFormat, body: string, layout: ShownLayout, redactor: Redactor, parsed?: unknown): string {
+export function shownText(format: ShownFormat, body: string, layout: ShownLayout, redactor: Redactor): string {
   if (layout === 'raw' || format === 'text') return redactor.text(body);
-  if (format === 'json') {
-    if (parsed !== undefined) return JSON.stringify(redactor.value(parsed), null, 2);
-    return prettyJsonOf(body, redactor) ?? redactor.text(body);
-  }
+  if (format === 'json') return prettyJsonOf(body, redactor) ?? redactor.text(body);
   return redactor.text(indentXml(body));
 }
 
 /**
  * "Format" on a result shown raw: its (already redacted) text indented. Redacted again, on
  * purpose: parsing JSON turns escapes into characters (`"\u0034111…"` becomes a card number
- * the raw text did not show), and indenting XML puts text at the start of a line, where a
- * `csc: 123` line reads as a header.
+ * the raw text did not show) and numbers into values (`4111117e9`), and indenting XML puts
+ * text at the start of a line, where a `csc: 123` line reads as a header. JSON without
+ * escapes or field names needs only its numbers looked at again (Redactor.redactedJsonInPlace).
  */
 export function formattedText(format: ShownFormat, shown: string, redactor: Redactor): string {
-  if (format === 'json') return prettyJsonOf(shown, redactor) ?? shown;
+  if (format === 'json') return prettyJsonOf(shown, redactor, true) ?? shown;
   if (format === 'xml') return redactor.text(indentXml(shown));
   return shown;
 }

@@ -23,9 +23,12 @@ export class ClientCache implements vscode.Disposable {
     const cached = this.clients.get(env.name);
     if (cached?.fingerprint === fingerprint) return cached.client;
     if (cached) void cached.client.close();
-    const client = new (loadRuntime().GatewayClient)({
+    const runtime = loadRuntime();
+    const client = new runtime.GatewayClient({
       environment: { name: env.name, kind: env.kind, gatewayUrl: env.gatewayUrl, boardingUrl: env.boardingUrl },
       credentials,
+      // A large answer is judged in the result worker: its arrival parses nothing on this thread.
+      bodyFacts: runtime.bodyFactsOffThread,
       // The client's line is already redacted and names method, path, status, ms and exchange-id.
       log: line => this.log.info(`[${env.name}] ${line}`),
     });

@@ -3,6 +3,7 @@
 // bundle stays small; extension code reaches it only through `loadRuntime()` (./runtime.ts).
 // No vscode import here: this bundle is plain Node.
 import * as path from 'node:path';
+import type { BodyFacts } from '../../core/answerDecoding';
 import { ResultRenderer } from '../../core/resultText/renderer';
 
 export { showJob } from '../../core/resultText/showJob';
@@ -41,4 +42,12 @@ let renderer: ResultRenderer | undefined;
 export function resultRenderer(): ResultRenderer {
   renderer ??= new ResultRenderer({ file: path.join(__dirname, 'resultWorker.js') });
   return renderer;
+}
+
+/**
+ * The extension's clients' `bodyFacts`: a large answer is judged in the result worker, so its
+ * arrival (log line, readable-or-not) parses nothing on the extension host's thread.
+ */
+export function bodyFactsOffThread(format: 'json' | 'xml', body: Buffer): Promise<BodyFacts> | undefined {
+  return resultRenderer().bodyFacts(format, body);
 }

@@ -130,7 +130,7 @@ async function afterResult(deps: ExchangeDeps, req: ExchangeRequest, ctx: Exchan
     ctx.secrets,
   );
   if (result.status >= 200 && result.status < 300) {
-    const change = resourceChangeOf(operationId, result.parsed, req.vars);
+    const change = resourceChangeOf(operationId, result, req.vars);
     if (change?.action === 'add') await deps.knownResources.add(req.env.name, change.kind, change.resource);
     if (change?.action === 'remove') await deps.knownResources.remove(req.env.name, change.kind, change.id);
   }

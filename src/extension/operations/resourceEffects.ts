@@ -31,14 +31,18 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 }
 
-/** The known-resource change a 2xx result of `operationId` implies, if any. */
-export function resourceChangeOf(operationId: string | undefined, parsed: unknown, vars: OperationVars = {}): ResourceChange | undefined {
+/**
+ * The known-resource change a 2xx result of `operationId` implies, if any. `parsed` is read
+ * only for an operation that teaches something: reading a result's tree makes it.
+ */
+export function resourceChangeOf(operationId: string | undefined, answer: { readonly parsed?: unknown }, vars: OperationVars = {}): ResourceChange | undefined {
   const effect = EFFECTS.find((e) => e.operationId === operationId);
   if (!effect) return undefined;
   if (effect.action === 'remove') {
     const id = effect.idParam ? vars[effect.idParam] : undefined;
     return id ? { action: 'remove', kind: effect.kind, id } : undefined;
   }
+  const parsed = answer.parsed;
   const id = text(valueAtPath(parsed, effect.idAt ?? ''));
   if (!id) return undefined;
   const label = (effect.labelAt ?? []).map((p) => text(valueAtPath(parsed, p))).find((l) => !!l) ?? id;

@@ -63,7 +63,7 @@ export function createResultPresenter(environments: EnvironmentService, document
       const job = showJob(result, secrets);
       const { format } = job;
       const large = job.layout === 'raw';
-      const content = await loadRuntime().resultRenderer().render(job, result.parsed);
+      const content = await loadRuntime().resultRenderer().render(job);
       const uri = resultUri(result, context.title, format, context.environmentName);
       documents.add(uri, {
         content,
