@@ -9,7 +9,8 @@
 //   written while the monitor watches (the writes go on until at least two have finished): their
 //   slices count as blocks like any other.
 // History is seeded by writing a data file of N copies of a real stored sale (with their own
-// ids), which the sandbox loads as it would its own. `npm run bench -- stored`.
+// ids), which the sandbox loads as it would its own. Also the longest piece of a snapshot of a
+// 100k-record table alone (sandboxSnapshotSlice.ts). `npm run bench -- stored`.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -19,6 +20,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { RuntimeModule } from '../src/extension/lazy/runtime';
 import { startSandbox } from '../src/sandbox/server';
+import { snapshotPieceCpu } from './sandboxSnapshotSlice';
 import { fmt, nowMs, summarize } from './stats';
 
 const LEVELS = [0, 100_000, 200_000];
@@ -194,6 +196,9 @@ export async function benchSandboxStored() {
   lines.push(`extension host, data file, 1 stored:      longest main-thread block over ${empty.writes} writes and ${empty.snapshots} snapshots ${fmt(empty.maxMs, 2)} ms, p99 ${fmt(empty.p99Ms, 2)} ms; the main thread's most CPU time between two ticks ${fmt(empty.cpuMs, 2)} ms`);
   lines.push(`extension host, data file, 100000 stored: longest main-thread block over ${block.writes} writes and ${block.snapshots} snapshots ${fmt(block.maxMs, 2)} ms, p99 ${fmt(block.p99Ms, 2)} ms (p99 ${fmt(block.p99Ms / empty.p99Ms, 2)}× the 1-stored run)  (target <= ${BLOCK_TARGET_MS} ms); the main thread's most CPU time between two ticks ${fmt(block.cpuMs, 2)} ms`);
   ratios.writeBlockCpuMs = block.cpuMs;
+  const piece = await snapshotPieceCpu();
+  ratios.snapshotPieceCpuMs = piece.trackerKeysMs;
+  lines.push(`snapshot of a 100000-record table, longest piece between two file writes (main thread's CPU time): keys from the change tracker's set ${fmt(piece.trackerKeysMs, 2)} ms, listed by Object.keys (before) ${fmt(piece.objectKeysMs, 2)} ms  (target <= ${BLOCK_TARGET_MS} ms)`);
   // The monitor sees any lateness, a descheduled thread's too: the load says how busy the machine was.
   lines.push(`machine load average while measuring: ${os.loadavg().map(l => fmt(l, 1)).join(' ')} on ${os.cpus().length} CPUs`);
   return { name: `sandbox history: refund against sale latency (${PAIRS} pairs each, sequential), and the extension host's block per write`, lines, ratios };

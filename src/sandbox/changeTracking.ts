@@ -5,6 +5,8 @@
 
 /** `slices.cards.transactions.<id>`: deeper writes save their whole record. */
 const UNIT_DEPTH = 4;
+/** `slices.cards.transactions`: the tables whose keys are kept as they change (see tableKeys). */
+const TABLE_DEPTH = UNIT_DEPTH - 1;
 const SEP = '\u0000';
 
 /** One saved change: the path and its value now, or no value when it was removed. */
@@ -23,6 +25,8 @@ export class ChangeTracker<T extends object> {
   private readonly targets = new WeakMap<object, object>();
   // Per object, one proxy per path, so the same object read twice is the same value (===).
   private readonly proxies = new WeakMap<object, Map<string, object>>();
+  // Per table (an object at TABLE_DEPTH), its keys, kept as they are added and removed once asked for.
+  private readonly keyIndex = new WeakMap<object, Set<string>>();
 
   constructor(readonly raw: T) {
     this.root = this.wrap(raw as Obj, []) as T;
@@ -40,6 +44,23 @@ export class ChangeTracker<T extends object> {
       const value = valueAt(this.raw, path);
       return value === undefined ? [path] : [path, value];
     });
+  }
+
+  /**
+   * The keys of `table` (a raw object at TABLE_DEPTH, such as the transactions table), listed
+   * without making an array of them all: Object.keys of a 100k-record table blocked the thread
+   * 3–9 ms in one piece. The set is made from Object.keys the first time (at the snapshot a start
+   * writes) and then follows every key added or removed through `root`. A snapshot iterates it
+   * across slices: a key removed meanwhile is skipped and one added is visited (Set iteration is
+   * live), and either way the journal records after the snapshot's `journalSeq` set it right.
+   */
+  tableKeys(table: object): Iterable<string> {
+    let keys = this.keyIndex.get(table);
+    if (!keys) {
+      keys = new Set(Object.keys(table));
+      this.keyIndex.set(table, keys);
+    }
+    return keys;
   }
 
   private mark(path: string[]): void {
@@ -68,27 +89,43 @@ export class ChangeTracker<T extends object> {
     let byPath = this.proxies.get(target);
     const known = byPath?.get(key);
     if (known) return known;
+    // Above the tables, the proxy last handed out for each property: a module reads the same
+    // few objects on every request (state.slices.cards.transactions), and finding them again by
+    // path made a new array and joined string per read. Not for a table's records: the map
+    // would keep a proxy of every record ever read.
+    const children = path.length < TABLE_DEPTH ? new Map<string, object>() : undefined;
     const proxy = new Proxy(target, {
       get: (t, prop) => {
         const value: unknown = Reflect.get(t, prop);
         if (typeof prop !== 'string' || !isObject(value) || typeof value === 'function') return value;
-        return this.wrap(value, [...path, prop]);
+        const known = children?.get(prop);
+        if (known !== undefined && this.targets.get(known) === value) return known;
+        const child = this.wrap(value, [...path, prop]);
+        children?.set(prop, child);
+        return child;
       },
       set: (t, prop, value) => {
         const plain = this.unwrap(value);
         if (typeof prop === 'string' && !(Object.is(t[prop], plain) && Object.prototype.hasOwnProperty.call(t, prop))) {
           this.mark([...path, prop]);
+          if (path.length === TABLE_DEPTH) this.keyIndex.get(t)?.add(prop);
         }
         t[prop as string] = plain;
         return true;
       },
       defineProperty: (t, prop, descriptor) => {
-        if (typeof prop === 'string') this.mark([...path, prop]);
+        if (typeof prop === 'string') {
+          this.mark([...path, prop]);
+          if (path.length === TABLE_DEPTH) this.keyIndex.get(t)?.add(prop);
+        }
         if ('value' in descriptor) descriptor = { ...descriptor, value: this.unwrap(descriptor.value) };
         return Reflect.defineProperty(t, prop, descriptor);
       },
       deleteProperty: (t, prop) => {
-        if (typeof prop === 'string' && Object.prototype.hasOwnProperty.call(t, prop)) this.mark([...path, prop]);
+        if (typeof prop === 'string' && Object.prototype.hasOwnProperty.call(t, prop)) {
+          this.mark([...path, prop]);
+          if (path.length === TABLE_DEPTH) this.keyIndex.get(t)?.delete(prop);
+        }
         return Reflect.deleteProperty(t, prop);
       },
     });

@@ -280,7 +280,7 @@ export class Journal {
    * After a failure the segments stay, and the next snapshot folds them in.
    */
   private async snapshot(upTo: number): Promise<void> {
-    const bytes = await saveAtomically(this.dataFile, handle => writeSnapshotSliced(handle, this.tracker.raw, upTo));
+    const bytes = await saveAtomically(this.dataFile, handle => writeSnapshotSliced(handle, this.tracker.raw, upTo, table => this.tracker.tableKeys(table)));
     for (const older of await segmentsOf(this.dataFile)) {
       if (older < this.segment) await fs.rm(segmentFileOf(this.dataFile, older), { force: true });
     }

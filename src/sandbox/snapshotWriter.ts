@@ -35,7 +35,13 @@ function isPlainContainer(v: unknown): v is Obj | unknown[] {
 }
 
 /** The JSON text of `value` in pieces; joined, the same text JSON.stringify makes. */
-function* jsonPieces(value: unknown, depth: number): Generator<string, void, undefined> {
+/** Lists a table's keys (the containers at TABLE_DEPTH); Object.keys unless the caller keeps them. */
+type TableKeys = (table: object) => Iterable<string>;
+
+/** `slices.cards.transactions`: one below a stored record, where the 100k-entry tables are. */
+const TABLE_DEPTH = SPLIT_DEPTH - 1;
+
+function* jsonPieces(value: unknown, depth: number, tableKeys: TableKeys): Generator<string, void, undefined> {
   if (depth >= SPLIT_DEPTH || !isPlainContainer(value)) {
     yield JSON.stringify(value) ?? 'null';
     return;
@@ -46,21 +52,21 @@ function* jsonPieces(value: unknown, depth: number): Generator<string, void, und
     const length = value.length;
     for (let i = 0; i < length; i++) {
       if (i > 0) yield ',';
-      yield* jsonPieces(value[i], depth + 1);
+      yield* jsonPieces(value[i], depth + 1, tableKeys);
     }
     yield ']';
     return;
   }
-  const keys = Object.keys(value);
+  const keys = depth === TABLE_DEPTH ? tableKeys(value) : Object.keys(value);
   yield '{';
   let first = true;
   for (const key of keys) {
     const entry = value[key];
     // As JSON.stringify: keys without a JSON value are left out (and one removed meanwhile).
-    if (entry === undefined || typeof entry === 'function' || typeof entry === 'symbol') continue;
+    if (entry === undefined || !Object.prototype.hasOwnProperty.call(value, key) || typeof entry === 'function' || typeof entry === 'symbol') continue;
     yield first ? `${JSON.stringify(key)}:` : `,${JSON.stringify(key)}:`;
     first = false;
-    yield* jsonPieces(entry, depth + 1);
+    yield* jsonPieces(entry, depth + 1, tableKeys);
   }
   yield '}';
 }
@@ -77,10 +83,12 @@ async function writeWhole(handle: FileHandle, buffer: Buffer, length: number): P
  * `handle`, a slice at a time, each slice's write awaited before the next is made. The text
  * is encoded into one reused buffer: a new buffer per slice is memory outside the heap that
  * the garbage collector only gives back in a full collection, and made them more frequent.
+ * `tableKeys` lists the big tables' keys without an array of all of them (ChangeTracker.tableKeys).
  * Returns the number of bytes written.
  */
-export async function writeSnapshotSliced(handle: FileHandle, state: SandboxState, journalSeq: number): Promise<number> {
-  const pieces = jsonPieces({ ...state, journalSeq }, 0);
+export async function writeSnapshotSliced(handle: FileHandle, state: SandboxState, journalSeq: number,
+  tableKeys: TableKeys = Object.keys): Promise<number> {
+  const pieces = jsonPieces({ ...state, journalSeq }, 0, tableKeys);
   const buffer = Buffer.allocUnsafe(SLICE_BYTES);
   let bytes = 0;
   for (;;) {
