@@ -14,7 +14,7 @@ import { DEFAULT_TIMEOUTS, DispatcherRegistry, type Timeouts } from './dispatche
 import type { Credentials, Environment } from './environment';
 import { GatewayError, toGatewayError, type FailureContext } from './gatewayErrors';
 import { decodeQueryComponentSafely } from './percentDecoding';
-import { credentialSecrets, redact } from './redaction';
+import { credentialSecrets, Redactor } from './redaction';
 import { buildTarget, type BuildInput } from './requestBuilder';
 import { formatOf, type GatewayResult } from './result';
 import { DEFAULT_RETRY_POLICY, newTicket, parseRetryAfter, type RetryPolicy, type RetryWait } from './retryPolicy';
@@ -82,6 +82,8 @@ export class GatewayClient {
   private readonly maxBodyBytes: number;
   private readonly maxParsedBodyBytes: number;
   private readonly secrets: readonly string[];
+  /** The secrets compiled once: every error, log line and unreadable-answer reason goes through it. */
+  private readonly redactor: Redactor;
   /** The keys looked for in URLs; shorter "keys" are test placeholders that would match ordinary URL text. */
   private readonly urlSecrets: readonly string[];
 
@@ -92,6 +94,7 @@ export class GatewayClient {
     this.maxBodyBytes = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.maxParsedBodyBytes = opts.maxParsedBodyBytes ?? MAX_PARSED_BODY_BYTES;
     this.secrets = credentialSecrets(opts.credentials);
+    this.redactor = new Redactor(this.secrets);
     this.urlSecrets = this.secrets.filter((secret) => secret.length >= 8);
   }
 
@@ -114,10 +117,9 @@ export class GatewayClient {
   async sendRaw(req: RawRequest): Promise<GatewayResult> {
     const method = req.method.toUpperCase();
     const url = req.url instanceof URL ? req.url : this.rawUrl(method, req.url);
-    const headers = {
-      ...withoutAuthHeaders(req.headers ?? {}),
-      ...authHeadersFor(this.opts.environment, this.opts.credentials, url),
-    };
+    // The file's headers, then the credential ones: added in place rather than spread into a new literal (made per request).
+    const headers = withoutAuthHeaders(req.headers ?? {});
+    Object.assign(headers, authHeadersFor(this.opts.environment, this.opts.credentials, url));
     const operation = req.operation === undefined ? matchOperation(method, url.pathname)?.op : req.operation ?? undefined;
     return this.exchange({ operation, method, url, headers, body: req.body, signal: req.signal, onRetryWait: req.onRetryWait });
   }
@@ -146,7 +148,7 @@ export class GatewayClient {
     }
   }
 
-  private scrub = (text: string): string => redact(text, this.secrets);
+  private scrub = (text: string): string => this.redactor.text(text);
 
   /**
    * A key in the URL would travel in logs, proxies and browser history, and keys are only ever

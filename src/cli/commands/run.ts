@@ -6,7 +6,7 @@
 import { closeSync, constants, openSync, writeSync } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { credentialSecrets, redact } from '../../core/redaction';
+import { credentialSecrets, redactorFor } from '../../core/redaction';
 import { UsageError, type CliCommand } from '../cliCommand';
 import { configPathFrom, readEnvironmentConfig } from '../run/environmentConfig';
 import { runFiles, type RequestFileInput, type RunProgress } from '../run/runFiles';
@@ -107,7 +107,8 @@ export const runCommand: CliCommand = {
     // whole at the end, so stdout stays one parseable document.
     const streaming = format === 'text' || values.output !== undefined;
     const lines = new LineBatch(io.out);
-    const say = (line: string) => lines.add(redact(line, secrets));
+    const redactor = redactorFor(secrets);
+    const say = (line: string) => lines.add(redactor.text(line));
     if (streaming) say(`Environment: ${target.environment.name}`);
     // The report a file or stdout gets is put together at the end from parts spooled as the
     // run goes; the text report on stdout needs none (its lines are the progress).

@@ -3,7 +3,7 @@
 // `run` command calls, and what the examples test calls in-process.
 
 import { createReadStream } from 'node:fs';
-import { GatewayClient } from '../../core/client';
+import { GatewayClient, type RawRequest } from '../../core/client';
 import { credentialSecrets, redactorFor, redactValue } from '../../core/redaction';
 import { RequestFileStreamParser, type ParseDiagnostic, type ParsedRequest, type RequestFile } from '../../core/requestFile';
 import { fileReferences, OutlineBuilder, outcomeNotes, streamRequests, type RequestOutcome, type RunOptions } from '../../core/runner';
@@ -199,10 +199,13 @@ export async function runFiles(files: readonly RequestFileInput[], target: RunTa
       const report = await runFile(input, {
         environment,
         namedResponses: new Map<string, unknown>(),
-        send: async (prepared) => {
+        // Not async: the client's promise is handed on as it is, without a wrapping promise's extra turns.
+        send: (prepared) => {
           const refusal = refusalOf(prepared, target, options.allowProduction === true);
-          if (refusal) throw new Error(refusal);
-          return client.sendRaw({ method: prepared.method, url: prepared.url, headers: prepared.headers, operation: prepared.operation ?? null, ...(prepared.body !== undefined ? { body: prepared.body } : {}) });
+          if (refusal) return Promise.reject(new Error(refusal));
+          const raw: RawRequest = { method: prepared.method, url: prepared.url, headers: prepared.headers, operation: prepared.operation ?? null };
+          if (prepared.body !== undefined) raw.body = prepared.body;
+          return client.sendRaw(raw);
         },
       }, secrets, options.requestSink ? (line) => options.requestSink?.request(line) : (line) => requests.push(line), options.progress);
       if (!options.requestSink) report.requests = requests;

@@ -9,7 +9,7 @@
 import { appendFileSync, closeSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { redact } from '../../core/redaction';
+import { redactorFor, type Redactor } from '../../core/redaction';
 import { jsonReport } from './jsonReport';
 import { junitReport, junitTestcase } from './junitReport';
 import { noStates, type RequestReport, type RunReport, type StateCounts } from './runReport';
@@ -135,8 +135,12 @@ export class StreamedReport {
   /** Per file: where its parts are in the spool, and how many requests ended in each state. */
   private readonly files: Array<{ path: string; start: number; end: number; counts: StateCounts }> = [];
 
-  constructor(format: ReportFormat, private readonly secrets: readonly string[]) {
+  /** Compiled once for the run, not looked up again for each request's part. */
+  private readonly redactor: Redactor;
+
+  constructor(format: ReportFormat, secrets: readonly string[]) {
     this.layout = LAYOUTS[format];
+    this.redactor = redactorFor(secrets);
   }
 
   fileStarted(filePath: string): void {
@@ -146,7 +150,7 @@ export class StreamedReport {
   request(request: RequestReport): void {
     const file = this.files[this.files.length - 1];
     if (file.end > file.start) this.spool.add(this.layout.separator);
-    this.spool.add(redact(this.layout.part(file.path, request), this.secrets));
+    this.spool.add(this.redactor.text(this.layout.part(file.path, request)));
     file.end = this.spool.bytes;
     file.counts[request.state]++;
   }
@@ -163,7 +167,7 @@ export class StreamedReport {
   writeTo(report: RunReport, write: (chunk: string | Uint8Array) => void): void {
     try {
       const hasParts = (index: number): boolean => (this.files[index]?.end ?? 0) > (this.files[index]?.start ?? 0);
-      let frame = redact(this.layout.frame(report, (index) => this.counts(index), hasParts), this.secrets);
+      let frame = this.redactor.text(this.layout.frame(report, (index) => this.counts(index), hasParts));
       // Split the frame at each file's placeholder: pieces[k] goes before the k-th file with parts.
       const pieces: string[] = [];
       const ends: number[] = [];

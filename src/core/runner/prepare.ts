@@ -39,11 +39,32 @@ export function prepareRequest(file: RequestFile, index: number, environment: Ru
   return prepareParsed(file.requests[index], index, environment, resolverFor(file.variables, environment, namedResponses));
 }
 
+type OperationMatch = ReturnType<typeof matchOperation>;
+/**
+ * Catalog matches by method and path: a file sends the same few paths again and again, and
+ * matching one cost as much as the rest of a request's preparation. Bounded, because paths
+ * can carry ids; each caller gets its own copy of the params.
+ */
+const MATCHES = new Map<string, OperationMatch | null>();
+const MATCHES_LIMIT = 1024;
+
+function operationAt(method: string, path: string): OperationMatch {
+  const key = `${method} ${path}`;
+  const known = MATCHES.get(key);
+  if (known !== undefined) return known ?? undefined;
+  const match = matchOperation(method, path);
+  if (MATCHES.size >= MATCHES_LIMIT) MATCHES.clear();
+  MATCHES.set(key, match ?? null);
+  return match;
+}
+
 /** Request `index` (parsed) ready for the wire, its `{{…}}` filled in by `resolve`. */
 export function prepareParsed(request: ParsedRequest | undefined, index: number, environment: RunEnvironment, resolve: (name: string) => string | undefined): Preparation {
   if (!request) return { ok: false, message: `there is no request #${index + 1} in the file`, unresolved: [] };
   const unresolved = new Set<string>();
   const fill = (text: string): string => {
+    // Most headers and many bodies hold no reference: no pattern to run over them.
+    if (!text.includes('{{')) return text;
     const filled = substituteVariables(text, resolve);
     filled.unresolved.forEach((name) => unresolved.add(name));
     return filled.text;
@@ -71,17 +92,15 @@ export function prepareParsed(request: ParsedRequest | undefined, index: number,
     return { ok: false, unresolved: [], message: `"${target}" is not a URL or path: start it with {{gatewayUrl}}/rest/ or {{boardingUrl}}/api/` };
   }
   const method = request.method.toUpperCase();
-  const match = matchOperation(method, catalogPath(url));
-  const prepared: PreparedRequest = {
-    index,
-    request,
-    method,
-    url,
-    headers,
-    ...(body !== undefined ? { body } : {}),
-    ...(match ? { operation: match.op, params: match.params } : {}),
-    ignoredAuthHeaders,
-    label: requestLabel(request),
-  };
+  const match = operationAt(method, catalogPath(url));
+  // Built property by property: spread-built literals get a fresh shape each time, and this one is made per request.
+  const prepared = { index, request, method, url, headers } as PreparedRequest;
+  if (body !== undefined) prepared.body = body;
+  if (match) {
+    prepared.operation = match.op;
+    prepared.params = { ...match.params };
+  }
+  prepared.ignoredAuthHeaders = ignoredAuthHeaders;
+  prepared.label = requestLabel(request);
   return { ok: true, prepared };
 }
