@@ -59,6 +59,41 @@ async function* parsedRequests(input: RequestFileInput): AsyncGenerator<ParsedRe
   for await (const part of parsedParts(input)) yield* part.requests;
 }
 
+/**
+ * A file's requests one by one, parsed a chunk at a time. Written out rather than as an async
+ * generator delegating to another (`yield*` over each chunk's list): that cost several promise
+ * turns per request; this one awaits only when a new chunk must be read.
+ */
+class RequestsAsRead implements AsyncIterableIterator<ParsedRequest> {
+  private readonly parts: AsyncGenerator<RequestFile>;
+  private buffered: readonly ParsedRequest[] = [];
+  private at = 0;
+
+  constructor(input: RequestFileInput) {
+    this.parts = parsedParts(input);
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  async next(): Promise<IteratorResult<ParsedRequest>> {
+    while (this.at >= this.buffered.length) {
+      const part = await this.parts.next();
+      if (part.done) return { done: true, value: undefined };
+      this.buffered = part.value.requests;
+      this.at = 0;
+    }
+    return { done: false, value: this.buffered[this.at++] };
+  }
+
+  async return(): Promise<IteratorResult<ParsedRequest>> {
+    this.buffered = [];
+    await this.parts.return(undefined);
+    return { done: true, value: undefined };
+  }
+}
+
 /** The requests at `indexes`, parsed in a read of their own: those a request above them needs first. */
 async function requestsAt(input: RequestFileInput, indexes: ReadonlySet<number>): Promise<Map<number, ParsedRequest>> {
   const found = new Map<number, ParsedRequest>();
@@ -175,7 +210,7 @@ async function runFile(input: RequestFileInput, options: Omit<RunOptions, 'file'
       deferred.push({ outcome, request });
       if (deferred.length >= MAX_DEFERRED_REPORTS) writeDeferred();
     },
-  }, { outline, requests: parsedRequests(input), ahead });
+  }, { outline, requests: new RequestsAsRead(input), ahead });
   writeDeferred();
   for (const held of [...waiting.values()].sort((a, b) => a.index - b.index)) release(held);
   return { file: input.path, state: passed ? 'passed' : 'failed', timeMs: Math.round(performance.now() - started), diagnostics: [], requests: [] };

@@ -16,6 +16,8 @@ export function rangeOn(line: number, startChar: number, endChar: number): Range
 /** References in one line of text that starts at `lineOffset` in the document. */
 export function findVariableRefs(text: string, line: number, lineOffset: number, firstChar = 0): VariableRef[] {
   const refs: VariableRef[] = [];
+  // Most lines hold no reference (a body's JSON, a header): not worth an iterator and a pattern.
+  if (!text.includes('{{')) return refs;
   for (const match of text.matchAll(REFERENCE)) {
     const start = firstChar + (match.index ?? 0);
     const end = start + match[0].length;
@@ -39,6 +41,7 @@ export interface Substitution {
 /** Replaces every `{{name}}` that `resolve` knows; unknown ones are left as written and listed. */
 export function substituteVariables(text: string, resolve: (name: string) => string | undefined): Substitution {
   const unresolved: string[] = [];
+  if (!text.includes('{{')) return { text, unresolved };
   const out = text.replace(REFERENCE, (whole: string, name: string) => {
     const value = resolve(name);
     if (value !== undefined) return value;
