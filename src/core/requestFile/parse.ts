@@ -286,8 +286,17 @@ export class RequestFileStreamParser {
 
   /** Takes the complete lines off `text`; what follows the last line ending waits in `rest`. */
   private split(text: string, final: boolean): void {
-    const ending = /\r\n?|\n/g;
     let start = 0;
+    if (!text.includes('\r')) {
+      // Most files end their lines with \n alone: found with indexOf, no match object per line.
+      for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
+        this.line(text.slice(start, end), 1);
+        start = end + 1;
+      }
+      this.rest = text.slice(start);
+      return;
+    }
+    const ending = /\r\n?|\n/g;
     for (let match = ending.exec(text); match; match = ending.exec(text)) {
       // A \r that ends the chunk may be the first half of a \r\n: wait for the next chunk.
       if (!final && match[0] === '\r' && match.index === text.length - 1) break;
@@ -300,7 +309,7 @@ export class RequestFileStreamParser {
   private line(text: string, endingLength: number): void {
     const line: Line = { index: this.lineIndex++, text, offset: this.offset };
     this.offset += text.length + endingLength;
-    const separator = SEPARATOR.exec(text);
+    const separator = text.startsWith('###') ? SEPARATOR.exec(text) : null;
     if (!separator) {
       this.block.push(line);
       return;
