@@ -68,7 +68,7 @@ export function registerRequestTests(deps: DocumentRunDeps, environments: Enviro
     watcher = vscode.workspace.createFileSystemWatcher(PATTERN);
     disposables.push(
       watcher, watcher.onDidCreate(readFile), watcher.onDidChange(readFile), watcher.onDidDelete((uri) => items.remove(uri)),
-      watchWholeFolders((uri) => uri.path.endsWith(EXTENSION), readFolder, (uri) => items.removeUnder(uri)),
+      watchWholeFolders((uri) => uri.path.endsWith(EXTENSION), (folder) => void readFolder(folder), (uri) => items.removeUnder(uri)),
     );
   };
   let scanned: Promise<void> | undefined;
