@@ -56,7 +56,8 @@ export function registerRequestTests(deps: DocumentRunDeps, environments: Enviro
     }
   };
   const readFolder = async (folder: vscode.Uri): Promise<void> => {
-    const uris = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, PATTERN), EXCLUDE);
+    // A folder gone again before the search (a build's temporary one) simply has no files.
+    const uris = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, PATTERN), EXCLUDE).then((u) => u, () => []);
     await Promise.all(uris.map(readFile));
   };
   // One watcher for the controller's life (and one for folders that arrive or leave whole), made
