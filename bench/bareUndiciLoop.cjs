@@ -2,19 +2,31 @@
 // one after another through a bare undici Pool, each body read and parsed, nothing kept but the
 // id the next void needs. Plain node, no TypeScript loader, like the CLI it is compared with.
 // Usage: node bench/bareUndiciLoop.cjs SPEC.json   (spec written by runnerLoad.ts)
+// BARE_RETRY=agent puts undici's RetryAgent in front of the Pool, BARE_RETRY=interceptor its retry
+// interceptor (pool.compose): what undici's retry costs on its own, with a retry callback that
+// never retries (these answers never ask for one), as the runner's never does here either.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
-const { Pool } = require(require.resolve('undici', { paths: [path.resolve(__dirname, '..')] }));
+const { Pool, RetryAgent, interceptors } = require(require.resolve('undici', { paths: [path.resolve(__dirname, '..')] }));
+
+const noRetry = (err, _context, callback) => callback(err);
+
+function dispatcherOver(pool) {
+  if (process.env.BARE_RETRY === 'agent') return new RetryAgent(pool, { throwOnError: false, retry: noRetry });
+  if (process.env.BARE_RETRY === 'interceptor') return pool.compose(interceptors.retry({ throwOnError: false, retry: noRetry }));
+  return pool;
+}
 
 async function main() {
   const spec = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
   const pool = new Pool(spec.origin, { connections: 8 });
+  const dispatcher = dispatcherOver(pool);
   let lastId = '';
   let failed = 0;
   for (const r of spec.requests) {
     const body = r.usesLastId ? r.body.replace('__LAST_ID__', lastId) : r.body;
-    const res = await pool.request({ method: r.method, path: r.path, headers: spec.headers, body });
+    const res = await dispatcher.request({ origin: spec.origin, method: r.method, path: r.path, headers: spec.headers, body });
     const parsed = JSON.parse(await res.body.text());
     if (res.statusCode !== 200) failed++;
     if (r.keepsId) lastId = String(parsed.payload.transaction.id);

@@ -8,8 +8,8 @@
 // - peak RSS (ru_maxrss) at 1k and 10k requests: memory must stay flat in the number of requests;
 // - steady state: (time at 10k − time at 1k) / 9k per request, start-up cancels out; wall
 //   clock and CPU time (on this shared 2-core machine the wall clock swings with the load).
-// A third process only reads and parses the same file (the request-file parser, bundled the same
-// way), so the figures can be split: what the whole file's parse costs, and what is left.
+// A third process only reads and parses the same file the way the runner does (the stream parser,
+// bundled the same way, two reads), so the figures can be split: what the file's parse costs, and what is left.
 // `npm run bench -- runner` (or `node --import tsx bench/run.ts runner`); expects `npm run build`.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,7 +23,18 @@ const ROOT = path.resolve(__dirname, '..');
 const CLI = path.join(ROOT, 'dist/cli.js');
 const PEAK_RSS = path.join(__dirname, 'peakRss.cjs');
 const BARE_LOOP = path.join(__dirname, 'bareUndiciLoop.cjs');
-const PARSE_ONLY_SOURCE = `const { parseRequestFile } = require(${JSON.stringify(path.join(ROOT, 'src/core/requestFile'))});\nconst file = parseRequestFile(require('node:fs').readFileSync(process.argv[2], 'utf8'));\nif (file.requests.length === 0) throw new Error('nothing parsed');\n`;
+// The runner reads the file twice as a stream (an outline, then each request when its turn comes): so does this process.
+const PARSE_ONLY_SOURCE = `const { RequestFileStreamParser } = require(${JSON.stringify(path.join(ROOT, 'src/core/requestFile'))});
+const fs = require('node:fs');
+async function read() {
+  const parser = new RequestFileStreamParser();
+  let count = 0;
+  for await (const chunk of fs.createReadStream(process.argv[2], { encoding: 'utf8', highWaterMark: 8192 })) { parser.push(chunk); count += parser.take().requests.length; }
+  parser.end();
+  return count + parser.take().requests.length;
+}
+(async () => { for (let pass = 0; pass < 2; pass++) if ((await read()) === 0) throw new Error('nothing parsed'); })();
+`;
 const SIZES = [1_000, 10_000] as const;
 const ROUNDS = Number(process.env.RUNNER_BENCH_ROUNDS ?? 2);
 /** Targets from issue 13: steady state ≤ 1.15× the bare loop; memory flat (10k no more than 1.1× 1k). */
@@ -87,7 +98,9 @@ function writeParseOnly(dir: string): string {
   return out;
 }
 
-async function measureOnce(kind: 'runner' | 'bare' | 'parse', count: number, dir: string): Promise<Measured> {
+type Kind = 'runner' | 'bare' | 'bare-agent' | 'bare-interceptor' | 'parse';
+
+async function measureOnce(kind: Kind, count: number, dir: string): Promise<Measured> {
   if (kind === 'parse') return timedNode([path.join(dir, 'parseOnly.js'), `load-${count}.gwreq`], {}, dir);
   const sandbox = await startSandbox();
   try {
@@ -99,7 +112,7 @@ async function measureOnce(kind: 'runner' | 'bare' | 'parse', count: number, dir
     const spec = path.join(dir, `bare-${count}.json`);
     const { requests } = workload(count);
     writeFileSync(spec, JSON.stringify({ origin: new URL(info.gatewayUrl).origin, headers: { 'api-key': info.apiKey, 'content-type': 'application/json', accept: 'application/json' }, requests }));
-    return await timedNode([BARE_LOOP, spec], {}, dir);
+    return await timedNode([BARE_LOOP, spec], kind === 'bare' ? {} : { BARE_RETRY: kind.slice('bare-'.length) }, dir);
   } finally {
     sandbox.child.kill('SIGTERM');
     await new Promise((resolve) => sandbox.child.once('exit', resolve));
@@ -117,7 +130,7 @@ export async function benchRunnerLoad() {
     // Interleaved, so a noisy minute hurts both sides alike.
     for (let round = 0; round < ROUNDS; round++) {
       for (const count of SIZES) {
-        for (const kind of ['runner', 'bare', 'parse'] as const) {
+        for (const kind of ['runner', 'bare', 'bare-agent', 'bare-interceptor', 'parse'] as const) {
           (samples[`${kind}-${count}`] ??= []).push(await measureOnce(kind, count, dir));
         }
       }
@@ -143,9 +156,10 @@ export async function benchRunnerLoad() {
       `memory growth 1k → 10k: runner ${fmt(growth, 2)}× (target ≤ ${FLAT_TARGET}: flat), bare undici ${fmt(bareGrowth, 2)}×`,
       `steady state per request, wall: runner ${fmt(perRequest(ms, 'runner'), 3)} ms, bare undici ${fmt(perRequest(ms, 'bare'), 3)} ms, ratio ${fmt(steady, 2)} (target ≤ ${STEADY_TARGET})`,
       `steady state per request, client CPU: runner ${fmt(perRequest(cpu, 'runner'), 3)} ms, bare undici ${fmt(perRequest(cpu, 'bare'), 3)} ms, ratio ${fmt(steadyCpu, 2)}`,
-      `of which parsing the file (a process that only parses it): ${fmt(perRequest(cpu, 'parse'), 3)} ms CPU per request, peak RSS ${mb(rss(`parse-${small}`))} → ${mb(rss(`parse-${large}`))} MB; ` +
+      `undici's retry alone (the bare loop behind it, a callback that never retries), CPU per request: RetryAgent ${fmt(perRequest(cpu, 'bare-agent'), 3)} ms (+${fmt(perRequest(cpu, 'bare-agent') - perRequest(cpu, 'bare'), 3)}), retry interceptor (compose) ${fmt(perRequest(cpu, 'bare-interceptor'), 3)} ms (+${fmt(perRequest(cpu, 'bare-interceptor') - perRequest(cpu, 'bare'), 3)}); wall ${fmt(perRequest(ms, 'bare-agent'), 3)} / ${fmt(perRequest(ms, 'bare-interceptor'), 3)} ms`,
+      `of which reading and parsing the file (a process that only does that, twice, streamed like the runner): ${fmt(perRequest(cpu, 'parse'), 3)} ms CPU per request, peak RSS ${mb(rss(`parse-${small}`))} → ${mb(rss(`parse-${large}`))} MB; ` +
         `runner without it: ${fmt(perRequest(cpu, 'runner') - perRequest(cpu, 'parse'), 3)} ms CPU per request, ratio ${fmt(sendLoopCpu, 2)}; memory growth beyond the parse ${mb(rss(`runner-${large}`) - rss(`runner-${small}`) - (rss(`parse-${large}`) - rss(`parse-${small}`)))} MB`,
     ],
-    ratios: { steady, steadyCpu, sendLoopCpu, memoryGrowth: growth, memory10k: rss(`runner-${large}`) / rss(`bare-${large}`) },
+    ratios: { steady, steadyCpu, sendLoopCpu, memoryGrowth: growth, memory10k: rss(`runner-${large}`) / rss(`bare-${large}`), retryAgentCpu: perRequest(cpu, 'bare-agent') / perRequest(cpu, 'bare'), retryInterceptorCpu: perRequest(cpu, 'bare-interceptor') / perRequest(cpu, 'bare') },
   };
 }

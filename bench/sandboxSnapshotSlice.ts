@@ -3,26 +3,16 @@
 // CPU): the table's keys listed by Object.keys (the baseline, one call for all 100k keys) against
 // the change tracker's key set (iterated across slices). A piece is what runs between two writes
 // to the snapshot file. Part of `npm run bench -- stored`.
-import { readFileSync } from 'node:fs';
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { ChangeTracker } from '../src/sandbox/changeTracking';
 import { writeSnapshotSliced } from '../src/sandbox/snapshotWriter';
 import { emptyTable, type SandboxState } from '../src/sandbox/state';
+import { threadCpuMs } from './stats';
 
 const STORED = 100_000;
 const SNAPSHOTS = 5;
-
-/** CPU time (ms) this thread has had so far: Linux schedstat, else the process's. */
-function threadCpuMs(): number {
-  try {
-    return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e6;
-  } catch {
-    const { user, system } = process.cpuUsage();
-    return (user + system) / 1000;
-  }
-}
 
 function storedState(): SandboxState {
   const transactions = emptyTable<unknown>();

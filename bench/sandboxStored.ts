@@ -21,7 +21,7 @@ import * as path from 'node:path';
 import type { RuntimeModule } from '../src/extension/lazy/runtime';
 import { startSandbox } from '../src/sandbox/server';
 import { snapshotPieceCpu } from './sandboxSnapshotSlice';
-import { fmt, nowMs, summarize } from './stats';
+import { fmt, nowMs, summarize, threadCpuMs } from './stats';
 
 const LEVELS = [0, 100_000, 200_000];
 const PAIRS = Number(process.env.STORED_BENCH_PAIRS ?? 300);
@@ -101,16 +101,6 @@ async function refundAt(stored: number): Promise<{ sale: number; refund: number;
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** CPU time (ms) this thread has had so far: Linux schedstat; the process's (all threads) elsewhere. */
-function threadCpuMs(): number {
-  try {
-    return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e6;
-  } catch {
-    const { user, system } = process.cpuUsage();
-    return (user + system) / 1000;
   }
 }
 

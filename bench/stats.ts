@@ -1,4 +1,6 @@
-// Percentiles and formatting shared by the benchmarks.
+// Percentiles, clocks and formatting shared by the benchmarks.
+import { readFileSync } from 'node:fs';
+
 export function percentile(sortedMs: readonly number[], p: number): number {
   if (sortedMs.length === 0) return NaN;
   const i = Math.min(sortedMs.length - 1, Math.max(0, Math.ceil((p / 100) * sortedMs.length) - 1));
@@ -14,3 +16,13 @@ export const fmt = (n: number, digits = 3) => n.toFixed(digits);
 
 /** Monotonic milliseconds. */
 export const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
+
+/** CPU time (ms) the calling thread has had so far: Linux schedstat; elsewhere the process's (all threads). */
+export function threadCpuMs(): number {
+  try {
+    return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  }
+}

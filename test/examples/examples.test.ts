@@ -14,7 +14,7 @@ import { startLocalTarget } from '../../src/cli/run/runTarget';
 const ROOT = path.resolve(__dirname, '../..');
 const EXAMPLES = path.join(ROOT, 'examples');
 
-function readExamples(): RequestFileInput[] {
+function readExamples(): Array<Required<RequestFileInput>> {
   return readdirSync(EXAMPLES)
     .filter((name) => name.endsWith('.gwreq'))
     .sort()

@@ -3,30 +3,18 @@
 // no temporary file is left behind. The sandbox runs as the CLI does, in its own process.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { createInterface } from 'node:readline';
 import { seededRandom, VISA } from './sandboxTestClient';
+import { startSandboxProcess, stopSandboxProcess, type SandboxProcess } from './sandboxProcess';
 
 const ROOT = path.resolve(__dirname, '../..');
 const ROUNDS = 6;
 const WRITERS = 8;
 
-interface Started { child: ChildProcess; gatewayUrl: string; apiKey: string }
-
-async function startCli(dataFile: string): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli/main.ts'), 'sandbox', '--port', '0', '--data', dataFile, '--rate', '1000000'],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
-  const line = await new Promise<string>((resolve, reject) => {
-    const rl = createInterface({ input: child.stdout });
-    rl.once('line', l => { rl.close(); resolve(l); });
-    child.once('exit', code => reject(new Error(`the sandbox exited with ${code} before it listened: ${stderr}`)));
-  });
-  return { child, ...JSON.parse(line) };
+function startCli(dataFile: string): Promise<SandboxProcess> {
+  return startSandboxProcess([path.join(ROOT, 'src/cli/main.ts'), 'sandbox', '--port', '0', '--data', dataFile, '--rate', '1000000'], ROOT);
 }
 
 describe('durability under kill -9', () => {
@@ -86,18 +74,12 @@ describe('durability under kill -9', () => {
         };
         const writers = Array.from({ length: WRITERS }, writer);
         await new Promise(r => setTimeout(r, 150 + random() * 350));
-        const exited = new Promise(r => sb.child.once('exit', r));
-        sb.child.kill('SIGKILL');
-        await exited;
+        await stopSandboxProcess(sb.child, 'SIGKILL');
         stop = true;
         await Promise.all(writers);
         tempsAfterKill.push((await readdir(dir)).filter(n => n.endsWith('.tmp')).length);
       } finally {
-        if (sb.child.exitCode === null && sb.child.signalCode === null) {
-          const exited = new Promise(r => sb.child.once('exit', r));
-          sb.child.kill('SIGTERM');
-          await exited;
-        }
+        await stopSandboxProcess(sb.child, 'SIGTERM');
       }
     }
     assert.deepEqual(reissued, [], 'ids handed out twice');

@@ -4,12 +4,11 @@
 // each snapshot takes many slices, and the kill waits until a snapshot's temp file exists.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { createInterface } from 'node:readline';
 import { sale, startTestSandbox, VISA } from './sandboxTestClient';
+import { startSandboxProcess, stopSandboxProcess, type SandboxProcess } from './sandboxProcess';
 
 const ROUNDS = 4;
 const WRITERS = 8;
@@ -17,19 +16,8 @@ const STORED = 20_000;
 /** About a hundred sales of journal: snapshots follow one another while the writers run. */
 const SNAPSHOT_AFTER_BYTES = 64 * 1024;
 
-interface Started { child: ChildProcess; gatewayUrl: string; apiKey: string }
-
-async function startChild(dataFile: string): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'snapshottingSandbox.ts'), dataFile, String(SNAPSHOT_AFTER_BYTES)],
-    { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => { stderr += d.toString(); });
-  const line = await new Promise<string>((resolve, reject) => {
-    const rl = createInterface({ input: child.stdout! });
-    rl.once('line', l => { rl.close(); resolve(l); });
-    child.once('exit', code => reject(new Error(`the sandbox exited with ${code} before it listened: ${stderr}`)));
-  });
-  return { child, ...JSON.parse(line) };
+function startChild(dataFile: string): Promise<SandboxProcess> {
+  return startSandboxProcess([path.join(__dirname, 'snapshottingSandbox.ts'), dataFile, String(SNAPSHOT_AFTER_BYTES)]);
 }
 
 /** A data file holding `count` stored sales: one made by the sandbox, the rest copies of it with their own ids. */
@@ -96,18 +84,12 @@ describe('durability under kill -9 mid-snapshot', () => {
           assert.ok(Date.now() < deadline, `no snapshot under way after 20 s: ${names.join(', ')}`);
           await new Promise(r => setTimeout(r, 5 + round * 7));
         }
-        const exited = new Promise(r => sb.child.once('exit', r));
-        sb.child.kill('SIGKILL');
-        await exited;
+        await stopSandboxProcess(sb.child, 'SIGKILL');
         segmentsAtKill.push(names.filter(n => n.includes('.journal')).sort());
         stop = true;
         await Promise.all(writers);
       } finally {
-        if (sb.child.exitCode === null && sb.child.signalCode === null) {
-          const exited = new Promise(r => sb.child.once('exit', r));
-          sb.child.kill('SIGTERM');
-          await exited;
-        }
+        await stopSandboxProcess(sb.child, 'SIGTERM');
       }
     }
     assert.deepEqual(reissued, [], 'ids handed out twice');

@@ -3,37 +3,35 @@
 // lines, headlessly, through the same engine as the extension. Exit 0 when everything passed,
 // 1 when a request failed, errored or was skipped or a file did not parse, 2 on a usage error.
 
-import { readFile, writeFile } from 'node:fs/promises';
+import { closeSync, constants, openSync, writeSync } from 'node:fs';
+import { access, stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { credentialSecrets, redact } from '../../core/redaction';
 import { UsageError, type CliCommand } from '../cliCommand';
 import { configPathFrom, readEnvironmentConfig } from '../run/environmentConfig';
-import { jsonReport } from '../run/jsonReport';
-import { junitReport } from '../run/junitReport';
 import { runFiles, type RequestFileInput, type RunProgress } from '../run/runFiles';
 import type { RunReport } from '../run/runReport';
 import { configuredTarget, LOCAL_ENVIRONMENT_NAME, startLocalTarget, type RunTarget } from '../run/runTarget';
-import { invalidFileLines, requestLines, summaryLine, textReport, wantsColour } from '../run/textReport';
+import { LineBatch } from '../run/lineBatch';
+import { StreamedReport, type ReportFormat } from '../run/streamedReport';
+import { invalidFileLines, requestLines, summaryLine, wantsColour } from '../run/textReport';
 
-type ReportFormat = 'text' | 'json' | 'junit';
-
-const WRITERS: Readonly<Record<ReportFormat, (report: RunReport, colour: boolean) => string>> = {
-  text: (report, colour) => textReport(report, { colour }),
-  json: (report) => jsonReport(report),
-  junit: (report) => junitReport(report),
-};
+const FORMATS: readonly ReportFormat[] = ['text', 'json', 'junit'];
 
 function formatOf(raw: string | undefined): ReportFormat {
   if (raw === undefined) return 'text';
-  if (raw in WRITERS) return raw as ReportFormat;
+  if ((FORMATS as readonly string[]).includes(raw)) return raw as ReportFormat;
   throw new UsageError(`--report must be text, json or junit, not "${raw}"`);
 }
 
+/** Each file checked up front (it exists, is a file, can be read); the run reads it as a stream. */
 async function readInputs(paths: readonly string[]): Promise<RequestFileInput[]> {
   if (paths.length === 0) throw new UsageError('missing FILE: name one or more request files, for example examples/*.gwreq');
   return Promise.all(paths.map(async (path) => {
     try {
-      return { path, text: await readFile(path, 'utf8') };
+      if ((await stat(path)).isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
+      await access(path, constants.R_OK);
+      return { path };
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder; name the .gwreq files in it' : (err as Error).message;
@@ -42,12 +40,41 @@ async function readInputs(paths: readonly string[]): Promise<RequestFileInput[]>
   }));
 }
 
+/** Writes `report` to `file` as it is put together, synchronously: the run is over, nothing waits. */
+function writeReportFile(file: string, streamed: StreamedReport, report: RunReport): void {
+  const fd = openSync(file, 'w');
+  try {
+    streamed.writeTo(report, (chunk) => {
+      if (typeof chunk === 'string') writeSync(fd, chunk, null, 'utf8');
+      else for (let at = 0; at < chunk.length;) at += writeSync(fd, chunk, at);
+    });
+  } finally {
+    closeSync(fd);
+  }
+}
+
 function streamedProgress(say: (line: string) => void, colour: boolean): RunProgress {
   return {
     fileStarted: (path) => say(path),
     requestDone: (request) => requestLines(request, { colour }).forEach(say),
     fileDone: (file) => invalidFileLines(file, { colour }).forEach(say),
   };
+}
+
+/** The report on stdout, a line at a time as `out` writes them, without its final newline (as before). */
+function writeLines(streamed: StreamedReport, report: RunReport, out: (line: string) => void): void {
+  let pending = '';
+  const decoder = new TextDecoder('utf-8');
+  streamed.writeTo(report, (chunk) => {
+    const text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+    pending += text;
+    const last = pending.lastIndexOf('\n');
+    if (last < 0) return;
+    out(pending.slice(0, last));
+    pending = pending.slice(last + 1);
+  });
+  const tail = pending.trimEnd();
+  if (tail) out(tail);
 }
 
 async function targetFor(env: string | undefined, config: string | undefined): Promise<RunTarget> {
@@ -79,26 +106,41 @@ export const runCommand: CliCommand = {
     // The human report streams as requests finish; a json or junit report on stdout is printed
     // whole at the end, so stdout stays one parseable document.
     const streaming = format === 'text' || values.output !== undefined;
-    const say = (line: string) => io.out(redact(line, secrets));
+    const lines = new LineBatch(io.out);
+    const say = (line: string) => lines.add(redact(line, secrets));
     if (streaming) say(`Environment: ${target.environment.name}`);
+    // The report a file or stdout gets is put together at the end from parts spooled as the
+    // run goes; the text report on stdout needs none (its lines are the progress).
+    const streamed = values.output !== undefined || !streaming ? new StreamedReport(format, secrets) : undefined;
     let report: RunReport;
     try {
+      const progress = streamedProgress(say, colour);
       report = await runFiles(inputs, target, {
         allowProduction: values['allow-production'] === true,
-        ...(streaming ? { progress: streamedProgress(say, colour) } : {}),
+        ...(streaming || streamed ? {
+          progress: {
+            fileStarted: (path) => { streamed?.fileStarted(path); if (streaming) progress.fileStarted(path); },
+            requestDone: (request) => { if (streaming) progress.requestDone(request); },
+            fileDone: (file) => { if (streaming) progress.fileDone(file); },
+          },
+        } : {}),
+        ...(streamed ? { requestSink: streamed } : {}),
       });
     } finally {
+      lines.flush();
       await target.close();
     }
     if (streaming) {
       say('');
       say(summaryLine(report.totals, report.passed, { colour }));
     }
+    lines.flush();
     if (values.output) {
-      await writeFile(values.output, redact(WRITERS[format](report, false), secrets), 'utf8');
+      writeReportFile(values.output, streamed as StreamedReport, report);
       say(`Report (${format}) written to ${values.output}`);
-    } else if (!streaming) {
-      io.out(redact(WRITERS[format](report, colour), secrets).trimEnd());
+      lines.flush();
+    } else if (streamed) {
+      writeLines(streamed, report, io.out);
     }
     return report.passed ? 0 : 1;
   },

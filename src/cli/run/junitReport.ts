@@ -4,7 +4,7 @@
 // one errored testcase. Built as an object and serialised by fast-xml-parser, which escapes.
 
 import { XMLBuilder } from 'fast-xml-parser';
-import type { FileReport, RequestReport, RunReport } from './runReport';
+import { statesOf, type FileReport, type RequestReport, type RunReport, type StateCounts } from './runReport';
 
 const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, suppressEmptyNode: true });
 
@@ -33,7 +33,7 @@ function details(request: RequestReport): string {
   return clean(lines.join('\n'));
 }
 
-function testcase(file: FileReport, request: RequestReport): Record<string, unknown> {
+function testcase(file: Pick<FileReport, 'file'>, request: RequestReport): Record<string, unknown> {
   const base: Record<string, unknown> = {
     '@_name': clean(request.label),
     '@_classname': classNameOf(file.file),
@@ -61,12 +61,21 @@ function invalidCase(file: FileReport): Record<string, unknown> {
   };
 }
 
-function suite(file: FileReport): Record<string, unknown> {
-  const cases = file.state === 'invalid' ? [invalidCase(file)] : file.requests.map((r) => testcase(file, r));
-  const count = (state: RequestReport['state'][]) => file.requests.filter((r) => state.includes(r.state)).length;
+/** How a streamed report (streamedReport.ts) stands in for a file's testcases, which it writes itself. */
+interface StreamedCases {
+  /** The one testcase that marks where file `index`'s testcases go. */
+  marker(index: number): Record<string, unknown>;
+  counts(index: number): StateCounts;
+}
+
+function suite(file: FileReport, index: number, streamed?: StreamedCases): Record<string, unknown> {
+  const states = streamed ? streamed.counts(index) : statesOf(file.requests);
+  const requestCount = states.passed + states.failed + states.error + states.skipped + states.cancelled;
+  const cases = file.state === 'invalid' ? [invalidCase(file)] : streamed && requestCount > 0 ? [streamed.marker(index)] : file.requests.map((r) => testcase(file, r));
+  const count = (state: RequestReport['state'][]) => state.reduce((sum, s) => sum + states[s], 0);
   return {
     '@_name': suiteName(file.file),
-    '@_tests': String(cases.length),
+    '@_tests': String(file.state === 'invalid' ? 1 : requestCount),
     '@_failures': String(count(['failed'])),
     '@_errors': String(file.state === 'invalid' ? 1 : count(['error'])),
     '@_skipped': String(count(['skipped', 'cancelled'])),
@@ -75,7 +84,12 @@ function suite(file: FileReport): Record<string, unknown> {
   };
 }
 
-export function junitReport(report: RunReport): string {
+/** One testcase on its own, as the whole report writes it (at the top level: the caller indents it). */
+export function junitTestcase(file: Pick<FileReport, 'file'>, request: RequestReport): string {
+  return builder.build({ testcase: [testcase(file, request)] });
+}
+
+export function junitReport(report: RunReport, streamed?: StreamedCases): string {
   const { totals } = report;
   const invalidFiles = report.files.filter((f) => f.state === 'invalid').length;
   const document = {
@@ -87,7 +101,7 @@ export function junitReport(report: RunReport): string {
       '@_errors': String(totals.errors + invalidFiles),
       '@_skipped': String(totals.skipped + totals.cancelled),
       '@_time': seconds(totals.timeMs),
-      testsuite: report.files.map(suite),
+      testsuite: report.files.map((file, index) => suite(file, index, streamed)),
     },
   };
   return builder.build(document);

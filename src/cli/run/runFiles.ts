@@ -2,18 +2,19 @@
 // responses, one after another, stopping within a file at its first failure. What the CLI's
 // `run` command calls, and what the examples test calls in-process.
 
+import { createReadStream } from 'node:fs';
 import { GatewayClient } from '../../core/client';
-import { credentialSecrets, redactValue } from '../../core/redaction';
-import { parseRequestFile, type RequestFile } from '../../core/requestFile';
-import { outcomeNotes, streamAll, type RequestOutcome, type RunOptions } from '../../core/runner';
+import { credentialSecrets, redactorFor, redactValue } from '../../core/redaction';
+import { RequestFileStreamParser, type ParseDiagnostic, type ParsedRequest, type RequestFile } from '../../core/requestFile';
+import { fileReferences, OutlineBuilder, outcomeNotes, streamRequests, type RequestOutcome, type RunOptions } from '../../core/runner';
 import { refusalOf } from './requestGuard';
-import { totalsOf, type FileDiagnostic, type FileReport, type RequestReport, type RunReport } from './runReport';
+import { statesOf, totalsOf, type FileDiagnostic, type FileReport, type RequestReport, type RunReport, type StateCounts } from './runReport';
 import type { RunTarget } from './runTarget';
 
 export interface RequestFileInput {
-  /** Shown in reports as given. */
+  /** Shown in reports as given; read from there, as a stream, when `text` is absent. */
   path: string;
-  text: string;
+  text?: string;
 }
 
 /** Told as the run goes, so a long CI run shows where it is rather than waiting for the report. */
@@ -27,72 +28,157 @@ interface RunFilesOptions {
   /** Send requests that are not reads to a production environment. */
   allowProduction?: boolean;
   progress?: RunProgress;
+  /**
+   * Takes each file's request reports in file order, instead of the returned report (whose
+   * files then list no requests; `counts` says how many ended in each state): a long run's
+   * report is then streamed (streamedReport.ts), never held whole.
+   */
+  requestSink?: { request(report: RequestReport): void; counts(fileIndex: number): StateCounts };
 }
 
-function requestReport(file: RequestFile, outcome: RequestOutcome): RequestReport {
-  const request = file.requests[outcome.index];
-  const sent = outcome.result ? new URL(outcome.result.url) : undefined;
+/** Small: a chunk's parsed requests then die young, before the garbage collector moves them to the old generation. */
+const READ_CHUNK_BYTES = 8 * 1024;
+const MAX_DEFERRED_REPORTS = 16;
+
+/** A request file parsed as it is read, a chunk at a time: what each chunk's complete blocks yield. */
+async function* parsedParts(input: RequestFileInput): AsyncGenerator<RequestFile> {
+  const parser = new RequestFileStreamParser();
+  if (input.text !== undefined) {
+    parser.push(input.text);
+  } else {
+    for await (const chunk of createReadStream(input.path, { encoding: 'utf8', highWaterMark: READ_CHUNK_BYTES })) {
+      parser.push(chunk as string);
+      yield parser.take();
+    }
+  }
+  parser.end();
+  yield parser.take();
+}
+
+async function* parsedRequests(input: RequestFileInput): AsyncGenerator<ParsedRequest> {
+  for await (const part of parsedParts(input)) yield* part.requests;
+}
+
+/** The requests at `indexes`, parsed in a read of their own: those a request above them needs first. */
+async function requestsAt(input: RequestFileInput, indexes: ReadonlySet<number>): Promise<Map<number, ParsedRequest>> {
+  const found = new Map<number, ParsedRequest>();
+  if (indexes.size === 0) return found;
+  let index = 0;
+  for await (const request of parsedRequests(input)) {
+    if (indexes.has(index)) found.set(index, request);
+    index++;
+  }
+  return found;
+}
+
+/** `/rest/v2/x?y=1` of a sent request's href (an http(s) URL, so it has a path), without parsing it again. */
+function pathAndQuery(href: string): string {
+  const path = href.indexOf('/', href.indexOf('//') + 2);
+  const hash = href.indexOf('#', path);
+  return href.slice(path, hash < 0 ? undefined : hash);
+}
+
+/** Built property by property in the report's field order: spread-built literals get a fresh shape each time. */
+function requestReport(request: ParsedRequest | undefined, outcome: RequestOutcome): RequestReport {
+  const sent = outcome.result ? pathAndQuery(outcome.result.url) : undefined;
   const notes = outcomeNotes(outcome);
-  return {
-    index: outcome.index,
-    line: (request?.methodRange.start.line ?? 0) + 1,
-    label: outcome.label,
-    ...(outcome.name ? { name: outcome.name } : {}),
-    method: outcome.result?.method ?? request?.method.toUpperCase() ?? '',
-    target: sent ? sent.pathname + sent.search : request?.target ?? '',
-    ...(outcome.result?.operationId ? { operation: outcome.result.operationId } : {}),
-    state: outcome.state,
-    ...(outcome.status !== undefined ? { status: outcome.status } : {}),
-    ...(outcome.timingMs !== undefined ? { timeMs: Math.round(outcome.timingMs * 10) / 10 } : {}),
-    ...(outcome.message ? { message: outcome.message } : {}),
-    ...(outcome.asDependency ? { asDependency: true } : {}),
-    ...(outcome.outcomeUnknown ? { outcomeUnknown: true } : {}),
-    ...(outcome.unreadable ? { unreadable: outcome.unreadable } : {}),
-    ...(outcome.ignoredAuthHeaders?.length ? { ignoredHeaders: outcome.ignoredAuthHeaders } : {}),
-    ...(notes.length > 0 ? { notes } : {}),
-    expectations: outcome.expectations.map(({ expectation, outcome: o }) => ({
-      text: expectation.text,
-      pass: o.pass,
-      ...(o.actual !== undefined ? { actual: o.actual } : {}),
-      message: o.message,
-    })),
-  };
+  const report = { index: outcome.index, line: (request?.methodRange.start.line ?? 0) + 1, label: outcome.label } as RequestReport;
+  if (outcome.name) report.name = outcome.name;
+  report.method = outcome.result?.method ?? request?.method.toUpperCase() ?? '';
+  report.target = sent ?? request?.target ?? '';
+  if (outcome.result?.operationId) report.operation = outcome.result.operationId;
+  report.state = outcome.state;
+  if (outcome.status !== undefined) report.status = outcome.status;
+  if (outcome.timingMs !== undefined) report.timeMs = Math.round(outcome.timingMs * 10) / 10;
+  if (outcome.message) report.message = outcome.message;
+  if (outcome.asDependency) report.asDependency = true;
+  if (outcome.outcomeUnknown) report.outcomeUnknown = true;
+  if (outcome.unreadable) report.unreadable = outcome.unreadable;
+  if (outcome.ignoredAuthHeaders?.length) report.ignoredHeaders = [...outcome.ignoredAuthHeaders];
+  if (notes.length > 0) report.notes = notes;
+  report.expectations = outcome.expectations.map(({ expectation, outcome: o }) => {
+    const line = { text: expectation.text, pass: o.pass } as RequestReport['expectations'][number];
+    if (o.actual !== undefined) line.actual = o.actual;
+    line.message = o.message;
+    return line;
+  });
+  return report;
 }
 
 /** Parser errors (not warnings) stop a file from running: sending half-understood requests helps nobody. */
-function blockingDiagnostics(file: RequestFile): FileDiagnostic[] {
-  const errors = file.diagnostics
-    .filter((d) => d.severity === 'error')
-    .map((d) => ({ line: d.range.start.line + 1, column: d.range.start.character + 1, message: d.message }));
-  if (errors.length === 0 && file.requests.length === 0) {
+function blockingDiagnostics(errors: readonly ParseDiagnostic[], requestCount: number): FileDiagnostic[] {
+  const found = errors.map((d) => ({ line: d.range.start.line + 1, column: d.range.start.character + 1, message: d.message }));
+  if (found.length === 0 && requestCount === 0) {
     return [{ line: 1, column: 1, message: 'the file holds no request: add one (a method and a URL line) or leave the file out of the run' }];
   }
-  return errors;
+  return found;
 }
 
 /**
- * Every field of every report (text, json, junit) is written from these, so they are redacted
- * here: the environment's keys, key-like literals (`sk_live_…`), card and account numbers.
+ * Runs one file in two reads: the first keeps only its outline (references, variables, parse
+ * errors — an error anywhere stops the file before anything is sent); the second parses each
+ * request when its turn comes. Every field of every report (text, json, junit) is written from
+ * the request reports, so they are redacted here: the environment's keys, key-like literals
+ * (`sk_live_…`), card and account numbers.
  */
-async function runFile(input: RequestFileInput, optionsFor: (file: RequestFile) => RunOptions, secrets: readonly string[], progress?: RunProgress): Promise<FileReport> {
+async function runFile(input: RequestFileInput, options: Omit<RunOptions, 'file' | 'onOutcome'>, secrets: readonly string[], sink: (report: RequestReport) => void, progress?: RunProgress): Promise<FileReport> {
   const started = performance.now();
-  const file = parseRequestFile(input.text);
-  const diagnostics = blockingDiagnostics(file);
+  const outline = new OutlineBuilder();
+  for await (const part of parsedParts(input)) outline.add(part);
+  const diagnostics = blockingDiagnostics(outline.errors, outline.requests.length);
   if (diagnostics.length > 0) return redactValue({ file: input.path, state: 'invalid', timeMs: 0, diagnostics, requests: [] }, secrets);
-  // Only the report's lines are kept: each outcome, and the response it carries, is let go
-  // as soon as its line is written, so a long file runs in flat memory.
-  const requests: RequestReport[] = [];
-  await streamAll({
-    ...optionsFor(file),
-    onOutcome: (o) => {
-      const line = redactValue(requestReport(file, o), secrets);
-      requests.push(line);
-      progress?.requestDone(line);
+  const ahead = await requestsAt(input, fileReferences(outline).below());
+  // Reports go out in file order; a request run early (a dependency below its reader) waits here for its turn.
+  const waiting = new Map<number, RequestReport>();
+  let next = 0;
+  let passed = true;
+  const release = (line: RequestReport): void => {
+    passed &&= line.state === 'passed';
+    sink(line);
+    next = line.index + 1;
+  };
+  // The report line is new and no one else holds it: redacted in place, not copied.
+  const redactor = redactorFor(secrets);
+  const report = (o: RequestOutcome, request: ParsedRequest | undefined): void => {
+    const line = redactor.valueInPlace(requestReport(request, o)) as RequestReport;
+    progress?.requestDone(line);
+    if (line.index !== next) {
+      waiting.set(line.index, line);
+      return;
+    }
+    release(line);
+    for (let held = waiting.get(next); held; held = waiting.get(next)) {
+      waiting.delete(held.index);
+      release(held);
+    }
+  };
+  // A request's report is written while the next request is on the wire: once the next one is
+  // dispatched, the reports waiting run in a setImmediate, during its round trip, rather than
+  // between one answer and the next request. Told in the order they came; never many waiting.
+  const deferred: Array<{ outcome: RequestOutcome; request: ParsedRequest | undefined }> = [];
+  let scheduled = false;
+  const writeDeferred = (): void => {
+    scheduled = false;
+    for (const { outcome, request } of deferred.splice(0)) report(outcome, request);
+  };
+  await streamRequests({
+    ...options,
+    send: (prepared) => {
+      const answer = options.send(prepared);
+      if (deferred.length > 0 && !scheduled) {
+        scheduled = true;
+        setImmediate(writeDeferred);
+      }
+      return answer;
     },
-  });
-  requests.sort((a, b) => a.index - b.index);
-  const passed = requests.every((r) => r.state === 'passed');
-  return { file: input.path, state: passed ? 'passed' : 'failed', timeMs: Math.round(performance.now() - started), diagnostics: [], requests };
+    onOutcome: (outcome, request) => {
+      deferred.push({ outcome, request });
+      if (deferred.length >= MAX_DEFERRED_REPORTS) writeDeferred();
+    },
+  }, { outline, requests: parsedRequests(input), ahead });
+  writeDeferred();
+  for (const held of [...waiting.values()].sort((a, b) => a.index - b.index)) release(held);
+  return { file: input.path, state: passed ? 'passed' : 'failed', timeMs: Math.round(performance.now() - started), diagnostics: [], requests: [] };
 }
 
 export async function runFiles(files: readonly RequestFileInput[], target: RunTarget, options: RunFilesOptions = {}): Promise<RunReport> {
@@ -109,23 +195,25 @@ export async function runFiles(files: readonly RequestFileInput[], target: RunTa
   try {
     for (const input of files) {
       options.progress?.fileStarted(input.path);
-      const report = await runFile(input, (file) => ({
-        file,
+      const requests: RequestReport[] = [];
+      const report = await runFile(input, {
         environment,
         namedResponses: new Map<string, unknown>(),
         send: async (prepared) => {
           const refusal = refusalOf(prepared, target, options.allowProduction === true);
           if (refusal) throw new Error(refusal);
-          return client.sendRaw({ method: prepared.method, url: prepared.url.toString(), headers: prepared.headers, operation: prepared.operation ?? null, ...(prepared.body !== undefined ? { body: prepared.body } : {}) });
+          return client.sendRaw({ method: prepared.method, url: prepared.url, headers: prepared.headers, operation: prepared.operation ?? null, ...(prepared.body !== undefined ? { body: prepared.body } : {}) });
         },
-      }), secrets, options.progress);
+      }, secrets, options.requestSink ? (line) => options.requestSink?.request(line) : (line) => requests.push(line), options.progress);
+      if (!options.requestSink) report.requests = requests;
       options.progress?.fileDone(report);
       reports.push(report);
     }
   } finally {
     await client.close();
   }
-  const totals = totalsOf(reports, Math.round(performance.now() - started));
+  const sink = options.requestSink;
+  const totals = totalsOf(reports, Math.round(performance.now() - started), sink ? (_file, index) => sink.counts(index) : (file) => statesOf(file.requests));
   return {
     version: 1,
     environment: { name: target.environment.name, kind: target.environment.kind },

@@ -98,14 +98,32 @@ const STATE_TOTAL: Readonly<Record<OutcomeState, keyof RunTotals>> = {
   cancelled: 'cancelled',
 };
 
-export function totalsOf(files: readonly FileReport[], timeMs: number): RunTotals {
+/** How many requests of a file ended in each state. */
+export type StateCounts = Record<OutcomeState, number>;
+
+export function noStates(): StateCounts {
+  return { passed: 0, failed: 0, error: 0, skipped: 0, cancelled: 0 };
+}
+
+export function statesOf(requests: readonly RequestReport[]): StateCounts {
+  const counts = noStates();
+  for (const request of requests) counts[request.state]++;
+  return counts;
+}
+
+/**
+ * The run's totals. `countsOf` says how many requests of a file ended in each state: by default
+ * counted from its requests; a streamed report, whose files hold none, keeps them as it goes.
+ */
+export function totalsOf(files: readonly FileReport[], timeMs: number, countsOf: (file: FileReport, index: number) => StateCounts = (file) => statesOf(file.requests)): RunTotals {
   const totals: RunTotals = { files: files.length, filesFailed: 0, requests: 0, passed: 0, failed: 0, errors: 0, skipped: 0, cancelled: 0, timeMs };
-  for (const file of files) {
+  files.forEach((file, index) => {
     if (file.state !== 'passed') totals.filesFailed++;
-    for (const request of file.requests) {
-      totals.requests++;
-      totals[STATE_TOTAL[request.state]]++;
+    const counts = countsOf(file, index);
+    for (const state of Object.keys(counts) as OutcomeState[]) {
+      totals.requests += counts[state];
+      totals[STATE_TOTAL[state]] += counts[state];
     }
-  }
+  });
   return totals;
 }

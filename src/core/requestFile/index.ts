@@ -1,6 +1,6 @@
 // The request-file language: one parser for the extension, the language server and the CLI.
 export * from './types';
-export { parseRequestFile, KNOWN_METHODS } from './parse';
+export { parseRequestFile, RequestFileStreamParser, KNOWN_METHODS } from './parse';
 export { parseExpectation, evaluateExpectation, type ExpectationOutcome, type ExpectationSpec } from './expectations';
 export { substituteVariables, findVariableRefs, valueAtPath, type Substitution } from './variables';
 export { resolveTarget } from './resolveTarget';

@@ -2,7 +2,7 @@
 // language server and the CLI. Line based; it never throws: whatever it cannot read becomes
 // a diagnostic with a range.
 
-import { parseExpectation } from './expectations';
+import { parseExpectation, type ExpectationSpec } from './expectations';
 import type { Expectation, HeaderLine, Located, ParseDiagnostic, ParsedRequest, Range, RequestFile, VariableDef, VariableRef } from './types';
 import { findVariableRefs, rangeOn, unclosedReference } from './variables';
 
@@ -48,10 +48,25 @@ function spanning(first: Line, last: Line): Located {
   };
 }
 
+/**
+ * An expectation where it is written, built property by property in the spread's order: a
+ * spread-built literal gets a fresh shape each time (see request() below), which made the
+ * expectations the costliest objects a long file's parse allocated.
+ */
+function expectationAt(at: Located, spec: ExpectationSpec): Expectation {
+  const expectation = { range: at.range, startOffset: at.startOffset, endOffset: at.endOffset, subject: spec.subject } as Expectation;
+  if (spec.path !== undefined) expectation.path = spec.path;
+  expectation.operator = spec.operator;
+  if (spec.expected !== undefined) expectation.expected = spec.expected;
+  if (spec.flags !== undefined) expectation.flags = spec.flags;
+  expectation.text = spec.text;
+  return expectation;
+}
+
 class Parser {
-  readonly requests: ParsedRequest[] = [];
-  readonly variables: VariableDef[] = [];
-  readonly diagnostics: ParseDiagnostic[] = [];
+  requests: ParsedRequest[] = [];
+  variables: VariableDef[] = [];
+  diagnostics: ParseDiagnostic[] = [];
 
   constructor(private readonly lines: readonly Line[]) {}
 
@@ -73,7 +88,7 @@ class Parser {
   }
 
   /** One `###`-delimited block: metadata and variables, then at most one request. */
-  private block(lines: readonly Line[], title: string | undefined): void {
+  block(lines: readonly Line[], title: string | undefined): void {
     const meta: { name?: string; nameRange?: Range; expectations: Expectation[]; first?: Line } = { expectations: [] };
     let i = 0;
     for (; i < lines.length; i++) {
@@ -104,7 +119,7 @@ class Parser {
     }
     if (keyword === 'expect') {
       const parsed = parseExpectation(rest);
-      if (parsed.ok) meta.expectations.push({ ...restSpan, ...parsed.spec });
+      if (parsed.ok) meta.expectations.push(expectationAt(restSpan, parsed.spec));
       else this.diagnose(span(line, 0, line.text.length), 'malformed-expect', parsed.message);
       return true;
     }
@@ -224,4 +239,74 @@ export function parseRequestFile(text: string): RequestFile {
   const parser = new Parser(splitLines(text));
   parser.run();
   return { requests: parser.requests, variables: parser.variables, diagnostics: parser.diagnostics };
+}
+
+/**
+ * The same parser for a file read as a stream (a headless run of a long file): text goes in
+ * chunk by chunk, and each `###` block is parsed as soon as the separator after it (or the end)
+ * arrives, with the line numbers and offsets it has in the whole file. What a block yields —
+ * its request, file variables, diagnostics — is taken with `take()`, so nothing piles up. The
+ * result over a whole file equals parseRequestFile's (test/core/requestFileStream.test.ts).
+ */
+export class RequestFileStreamParser {
+  private readonly parser = new Parser([]);
+  /** Text after the last complete line. */
+  private rest = '';
+  private lineIndex = 0;
+  private offset = 0;
+  private block: Line[] = [];
+  private title: string | undefined;
+  private ended = false;
+
+  /** Adds the next chunk of the file's text. */
+  push(chunk: string): void {
+    if (this.ended) throw new Error('the stream parser has already ended');
+    this.split(this.rest + chunk, false);
+  }
+
+  /** The file's text has all arrived: parses the last block. */
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.split(this.rest, true);
+    this.line(this.rest, 0);
+    this.rest = '';
+    this.parser.block(this.block, this.title);
+    this.block = [];
+  }
+
+  /** What the blocks parsed since the last call yielded, in file order; the parser lets go of it. */
+  take(): RequestFile {
+    const { requests, variables, diagnostics } = this.parser;
+    this.parser.requests = [];
+    this.parser.variables = [];
+    this.parser.diagnostics = [];
+    return { requests, variables, diagnostics };
+  }
+
+  /** Takes the complete lines off `text`; what follows the last line ending waits in `rest`. */
+  private split(text: string, final: boolean): void {
+    const ending = /\r\n?|\n/g;
+    let start = 0;
+    for (let match = ending.exec(text); match; match = ending.exec(text)) {
+      // A \r that ends the chunk may be the first half of a \r\n: wait for the next chunk.
+      if (!final && match[0] === '\r' && match.index === text.length - 1) break;
+      this.line(text.slice(start, match.index), match[0].length);
+      start = match.index + match[0].length;
+    }
+    this.rest = text.slice(start);
+  }
+
+  private line(text: string, endingLength: number): void {
+    const line: Line = { index: this.lineIndex++, text, offset: this.offset };
+    this.offset += text.length + endingLength;
+    const separator = SEPARATOR.exec(text);
+    if (!separator) {
+      this.block.push(line);
+      return;
+    }
+    this.parser.block(this.block, this.title);
+    this.block = [];
+    this.title = separator[1].trim() || undefined;
+  }
 }

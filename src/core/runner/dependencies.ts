@@ -4,7 +4,23 @@
 // What a file references is worked out once per file (not once per request: at 10k requests
 // that was quadratic), and also tells a headless run which named responses it may forget.
 
-import { findVariableRefs, type RequestFile } from '../requestFile';
+import { findVariableRefs } from '../requestFile';
+
+/** What references are worked out from, per request: a ParsedRequest has it, and so has a run's slimmer outline. */
+export interface RequestReferences {
+  name?: string;
+  variableRefs: ReadonlyArray<{ name: string }>;
+  expectations: ReadonlyArray<{ expected?: string }>;
+}
+
+/**
+ * A file as far as references go: a RequestFile is one; a headless run of a long file keeps
+ * only this (runner/outline.ts) while it streams the requests themselves.
+ */
+export interface RequestFileOutline {
+  requests: ReadonlyArray<RequestReferences>;
+  variables: ReadonlyArray<{ name: string; variableRefs: ReadonlyArray<{ name: string }> }>;
+}
 
 /** `sale1` of `sale1.payload.transaction.id`; undefined for a plain variable name. */
 function responseNameOf(refName: string): string | undefined {
@@ -16,14 +32,14 @@ function responseNameOf(refName: string): string | undefined {
 const NONE: readonly number[] & readonly string[] = Object.freeze([]);
 
 /** What each request of one file reads: named requests it depends on, responses it uses. */
-class FileReferences {
+export class FileReferences {
   /** Indices of the requests carrying each @name, ascending. */
   private readonly byName = new Map<string, number[]>();
   private readonly variables: Map<string, string[]>;
   private readonly direct: ReadonlyArray<readonly number[]>;
   private readonly readNames: ReadonlyArray<readonly string[]>;
 
-  constructor(private readonly file: RequestFile) {
+  constructor(private readonly file: RequestFileOutline) {
     file.requests.forEach((r, i) => {
       if (r.name === undefined) return;
       const list = this.byName.get(r.name);
@@ -64,9 +80,15 @@ class FileReferences {
     return list.includes(index) ? index : (list[list.length - 1]);
   }
 
+  /** True when some of `refs` may name a response: a dotted name, or a file variable (which may hold one). */
+  private mayReadResponses(refs: ReadonlyArray<{ name: string }>): boolean {
+    return refs.some((ref) => this.variables.has(ref.name) || responseNameOf(ref.name) !== undefined);
+  }
+
   private directOf(index: number): readonly number[] {
     const request = this.file.requests[index];
-    if (!request || request.variableRefs.length === 0) return NONE;
+    // Most requests of a long file reference only {{gatewayUrl}}: no sets or lists made for them.
+    if (!request || !this.mayReadResponses(request.variableRefs)) return NONE;
     const found = new Set<number>();
     for (const name of this.responseNames(request.variableRefs.map((ref) => ref.name))) {
       const target = this.namedRequestIndex(name, index);
@@ -80,7 +102,7 @@ class FileReferences {
     const request = this.file.requests[index];
     if (!request) return NONE;
     const filledExpectations = request.expectations.filter((e) => e.expected?.includes('{{'));
-    if (request.variableRefs.length === 0 && filledExpectations.length === 0) return NONE;
+    if (filledExpectations.length === 0 && !this.mayReadResponses(request.variableRefs)) return NONE;
     const refs = request.variableRefs.map((ref) => ref.name);
     for (const expectation of filledExpectations) refs.push(...findVariableRefs(expectation.expected ?? '', 0, 0).map((ref) => ref.name));
     return [...this.responseNames(refs)];
@@ -93,12 +115,48 @@ class FileReferences {
   namesReadBy(index: number): readonly string[] {
     return this.readNames[index] ?? [];
   }
+
+  /** See dependencyOrder. */
+  order(index: number): number[] {
+    const order: number[] = [];
+    if (this.dependencies(index).length === 0) return order;
+    const placed = new Set<number>();
+    const onPath = new Set<number>();
+    const visit = (i: number): void => {
+      if (onPath.has(i) || placed.has(i)) return;
+      onPath.add(i);
+      this.dependencies(i).forEach(visit);
+      onPath.delete(i);
+      placed.add(i);
+      if (i !== index) order.push(i);
+    };
+    visit(index);
+    return order;
+  }
+
+  /**
+   * Requests that must run before some request above them: its dependencies below it, and
+   * theirs, that are not above it. A streamed run parses these ahead; there are usually none.
+   */
+  below(): Set<number> {
+    const found = new Set<number>();
+    this.direct.forEach((direct, index) => {
+      const stack = direct.filter((d) => d > index);
+      while (stack.length > 0) {
+        const next = stack.pop() as number;
+        if (found.has(next)) continue;
+        found.add(next);
+        for (const d of this.dependencies(next)) if (d > index) stack.push(d);
+      }
+    });
+    return found;
+  }
 }
 
-const cache = new WeakMap<RequestFile, FileReferences>();
+const cache = new WeakMap<RequestFileOutline, FileReferences>();
 
 /** The references of a parsed file, worked out on first use (a parsed file does not change). */
-export function fileReferences(file: RequestFile): FileReferences {
+export function fileReferences(file: RequestFileOutline): FileReferences {
   let references = cache.get(file);
   if (!references) {
     references = new FileReferences(file);
@@ -108,7 +166,7 @@ export function fileReferences(file: RequestFile): FileReferences {
 }
 
 /** The named requests that request `index` references, directly or through file variables. */
-export function directDependencies(file: RequestFile, index: number): number[] {
+export function directDependencies(file: RequestFileOutline, index: number): number[] {
   return [...fileReferences(file).dependencies(index)];
 }
 
@@ -117,19 +175,6 @@ export function directDependencies(file: RequestFile, index: number): number[] {
  * each once. A cycle (a needs b, b needs a) is cut where it closes: the request already on the
  * path is not added again.
  */
-export function dependencyOrder(file: RequestFile, index: number): number[] {
-  const references = fileReferences(file);
-  const order: number[] = [];
-  const placed = new Set<number>();
-  const onPath = new Set<number>();
-  const visit = (i: number): void => {
-    if (onPath.has(i) || placed.has(i)) return;
-    onPath.add(i);
-    references.dependencies(i).forEach(visit);
-    onPath.delete(i);
-    placed.add(i);
-    if (i !== index) order.push(i);
-  };
-  visit(index);
-  return order;
+export function dependencyOrder(file: RequestFileOutline, index: number): number[] {
+  return fileReferences(file).order(index);
 }

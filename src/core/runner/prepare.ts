@@ -3,7 +3,7 @@
 // catalog operation recognised, auth headers written in the file set aside.
 
 import { matchOperation } from '../../catalog';
-import { resolveTarget, substituteVariables, type RequestFile } from '../requestFile';
+import { resolveTarget, substituteVariables, type ParsedRequest, type RequestFile, type VariableDef } from '../requestFile';
 import type { PreparedRequest, Preparation, RunEnvironment } from './types';
 import { isAuthHeader } from '../authHeaders';
 import { createVariableResolver } from './variableResolver';
@@ -19,23 +19,29 @@ function trimSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
-/** Values of `{{…}}` for a file: environment URLs and merchant, file variables, named responses. */
-export function resolverFor(file: RequestFile, environment: RunEnvironment, namedResponses: ReadonlyMap<string, unknown>): (name: string) => string | undefined {
+/**
+ * Values of `{{…}}` for a file: environment URLs and merchant, file variables, named responses.
+ * It reads `namedResponses` when asked, so one resolver serves a whole run.
+ */
+export function resolverFor(variables: ReadonlyArray<Pick<VariableDef, 'name' | 'value'>>, environment: RunEnvironment, namedResponses: ReadonlyMap<string, unknown>): (name: string) => string | undefined {
   return createVariableResolver({
     builtins: {
       gatewayUrl: trimSlash(environment.gatewayUrl),
       boardingUrl: trimSlash(environment.boardingUrl),
       ...(environment.merchantId ? { merchantId: environment.merchantId } : {}),
     },
-    fileVariables: file.variables,
+    fileVariables: variables,
     namedResponses,
   });
 }
 
 export function prepareRequest(file: RequestFile, index: number, environment: RunEnvironment, namedResponses: ReadonlyMap<string, unknown>): Preparation {
-  const request = file.requests[index];
+  return prepareParsed(file.requests[index], index, environment, resolverFor(file.variables, environment, namedResponses));
+}
+
+/** Request `index` (parsed) ready for the wire, its `{{…}}` filled in by `resolve`. */
+export function prepareParsed(request: ParsedRequest | undefined, index: number, environment: RunEnvironment, resolve: (name: string) => string | undefined): Preparation {
   if (!request) return { ok: false, message: `there is no request #${index + 1} in the file`, unresolved: [] };
-  const resolve = resolverFor(file, environment, namedResponses);
   const unresolved = new Set<string>();
   const fill = (text: string): string => {
     const filled = substituteVariables(text, resolve);

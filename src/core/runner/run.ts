@@ -7,8 +7,9 @@ import { evaluateExpectation, substituteVariables, type Expectation, type Parsed
 import { resultOutcomeUnknown, unreadableAnswerMessage } from '../outcomeCheck';
 import type { GatewayResult } from '../result';
 import { explainStatus } from '../statusAdvice';
-import { dependencyOrder, fileReferences } from './dependencies';
-import { prepareRequest, resolverFor } from './prepare';
+import { fileReferences, type FileReferences } from './dependencies';
+import type { OutlineBuilder } from './outline';
+import { prepareParsed, resolverFor } from './prepare';
 import { requestLabel } from './requestLabel';
 import type { ExpectationResult, OutcomeState, PreparedRequest, RequestOutcome, RunEnvironment } from './types';
 
@@ -19,8 +20,8 @@ export interface RunOptions {
   namedResponses: Map<string, unknown>;
   /** Sends one request; undefined when the user declined or cancelled it. Throws on transport failure. */
   send: (prepared: PreparedRequest) => Promise<GatewayResult | undefined>;
-  /** Told of each outcome as it happens, dependencies included. */
-  onOutcome?(outcome: RequestOutcome): void;
+  /** Told of each outcome as it happens, dependencies included, with the request it is about. */
+  onOutcome?(outcome: RequestOutcome, request: ParsedRequest | undefined): void;
 }
 
 function labelOf(request: ParsedRequest | undefined, index: number): string {
@@ -61,35 +62,61 @@ function judge(request: ParsedRequest, result: GatewayResult, resolve: (name: st
   return { state: 'passed', expectations };
 }
 
+/** What a run needs of its file: requests by index (those it is about to send), variables, references. */
+interface RunFile {
+  readonly count: number;
+  readonly variables: ReadonlyArray<{ name: string; value: string }>;
+  readonly references: FileReferences;
+  request(index: number): ParsedRequest | undefined;
+  nameOf(index: number): string | undefined;
+}
+
+function wholeFile(file: RequestFile): RunFile {
+  return {
+    count: file.requests.length,
+    variables: file.variables,
+    references: fileReferences(file),
+    request: (index) => file.requests[index],
+    nameOf: (index) => file.requests[index]?.name,
+  };
+}
+
 class Run {
   readonly outcomes: RequestOutcome[] = [];
+  /** Requests run; a streamed run also counts every request above `doneBelow` as done. */
   private readonly done = new Set<number>();
+  private doneBelow = 0;
+  private readonly resolve: (name: string) => string | undefined;
   /**
    * Streaming only: how many requests not yet run read each named response. A response no
    * request left reads is dropped (or never kept), so a run's memory does not grow with its length.
    */
   private readonly readersLeft?: Map<string, number>;
 
-  constructor(private readonly options: RunOptions, private readonly streaming = false) {
+  constructor(private readonly options: Omit<RunOptions, 'file'>, private readonly file: RunFile, private readonly streaming = false) {
+    this.resolve = resolverFor(file.variables, options.environment, options.namedResponses);
     if (!streaming) return;
-    const references = fileReferences(options.file);
     this.readersLeft = new Map();
-    for (let i = 0; i < options.file.requests.length; i++) {
-      for (const name of references.namesReadBy(i)) this.readersLeft.set(name, (this.readersLeft.get(name) ?? 0) + 1);
+    for (let i = 0; i < file.count; i++) {
+      for (const name of file.references.namesReadBy(i)) this.readersLeft.set(name, (this.readersLeft.get(name) ?? 0) + 1);
     }
+  }
+
+  private isDone(index: number): boolean {
+    return index < this.doneBelow || this.done.has(index);
   }
 
   private record(outcome: RequestOutcome): RequestOutcome {
     if (!this.streaming) this.outcomes.push(outcome);
     this.done.add(outcome.index);
-    this.options.onOutcome?.(outcome);
+    this.options.onOutcome?.(outcome, this.file.request(outcome.index));
     if (this.readersLeft) this.forgetUnread(outcome.index);
     return outcome;
   }
 
   private forgetUnread(index: number): void {
     const readersLeft = this.readersLeft as Map<string, number>;
-    for (const name of fileReferences(this.options.file).namesReadBy(index)) {
+    for (const name of this.file.references.namesReadBy(index)) {
       const left = (readersLeft.get(name) ?? 0) - 1;
       readersLeft.set(name, left);
       if (left <= 0) this.options.namedResponses.delete(name);
@@ -101,45 +128,66 @@ class Run {
   }
 
   private notSent(index: number, state: OutcomeState, message: string, asDependency = false): RequestOutcome {
-    const request = this.options.file.requests[index];
+    const request = this.file.request(index);
     return this.record({ index, ...(request?.name ? { name: request.name } : {}), label: labelOf(request, index), state, message, expectations: [], ...(asDependency ? { asDependency } : {}) });
+  }
+
+  /**
+   * An outcome's common part. Built property by property, like the outcome below: spread-built
+   * literals get a fresh shape each time, and these are made once per request.
+   */
+  private outcomeOf(index: number, label: string, request: ParsedRequest | undefined, asDependency: boolean, ignoredAuthHeaders: string[]): RequestOutcome {
+    const outcome = { index } as RequestOutcome;
+    if (request?.name) outcome.name = request.name;
+    outcome.label = label;
+    if (asDependency) outcome.asDependency = asDependency;
+    if (ignoredAuthHeaders.length > 0) outcome.ignoredAuthHeaders = ignoredAuthHeaders;
+    return outcome;
   }
 
   /** Sends one request (its dependencies must already be sent). */
   private async sendOne(index: number, asDependency: boolean): Promise<RequestOutcome> {
-    const { file, environment, namedResponses, send } = this.options;
-    const preparation = prepareRequest(file, index, environment, namedResponses);
+    const { namedResponses, send } = this.options;
+    const preparation = prepareParsed(this.file.request(index), index, this.options.environment, this.resolve);
     if (!preparation.ok) return this.notSent(index, 'error', `not sent: ${preparation.message}`, asDependency);
     const { prepared } = preparation;
-    const base = {
-      index,
-      ...(prepared.request.name ? { name: prepared.request.name } : {}),
-      label: prepared.label,
-      ...(asDependency ? { asDependency } : {}),
-      ...(prepared.ignoredAuthHeaders.length > 0 ? { ignoredAuthHeaders: prepared.ignoredAuthHeaders } : {}),
-    };
+    const outcome = this.outcomeOf(index, prepared.label, prepared.request, asDependency, prepared.ignoredAuthHeaders);
     let result: GatewayResult | undefined;
     try {
       result = await send(prepared);
     } catch (err) {
-      const unknown = (err as { outcomeUnknown?: unknown } | undefined)?.outcomeUnknown === true ? { outcomeUnknown: true } : {};
-      return this.record({ ...base, ...unknown, state: 'error', message: err instanceof Error ? err.message : String(err), expectations: [] });
+      if ((err as { outcomeUnknown?: unknown } | undefined)?.outcomeUnknown === true) outcome.outcomeUnknown = true;
+      outcome.state = 'error';
+      outcome.message = err instanceof Error ? err.message : String(err);
+      outcome.expectations = [];
+      return this.record(outcome);
     }
-    if (!result) return this.record({ ...base, state: 'cancelled', message: 'not sent: stopped before sending (read-only, not confirmed, or cancelled)', expectations: [] });
+    if (!result) {
+      outcome.state = 'cancelled';
+      outcome.message = 'not sent: stopped before sending (read-only, not confirmed, or cancelled)';
+      outcome.expectations = [];
+      return this.record(outcome);
+    }
     const name = prepared.request.name;
     if (name && result.parsed !== undefined && this.keepsResponse(name)) namedResponses.set(name, result.parsed);
-    const verdict = judge(prepared.request, result, resolverFor(file, environment, namedResponses));
-    const unreadable = result.unreadable !== undefined && result.status < 400 ? { unreadable: result.unreadable } : {};
-    const unknown = verdict.state !== 'passed' && resultOutcomeUnknown(result) ? { outcomeUnknown: true } : {};
-    return this.record({ ...base, ...verdict, ...unreadable, ...unknown, status: result.status, timingMs: result.timingMs, result });
+    const verdict = judge(prepared.request, result, this.resolve);
+    outcome.state = verdict.state;
+    if (verdict.message !== undefined) outcome.message = verdict.message;
+    outcome.expectations = verdict.expectations;
+    if (result.unreadable !== undefined && result.status < 400) outcome.unreadable = result.unreadable;
+    if (verdict.state !== 'passed' && resultOutcomeUnknown(result)) outcome.outcomeUnknown = true;
+    outcome.status = result.status;
+    outcome.timingMs = result.timingMs;
+    outcome.result = result;
+    return this.record(outcome);
   }
 
   /** Request `index` after the named requests it needs that have not been sent in this session. */
   async withDependencies(index: number): Promise<RequestOutcome> {
-    const { file, namedResponses } = this.options;
-    for (const dependency of dependencyOrder(file, index)) {
-      const name = file.requests[dependency]?.name;
-      if (this.done.has(dependency) || (name && namedResponses.has(name))) continue;
+    const { namedResponses } = this.options;
+    for (const dependency of this.file.references.order(index)) {
+      const name = this.file.nameOf(dependency);
+      if (this.isDone(dependency) || (name && namedResponses.has(name))) continue;
       const outcome = await this.sendOne(dependency, true);
       if (outcome.state !== 'passed') {
         return this.notSent(index, outcome.state === 'cancelled' ? 'cancelled' : 'skipped', `not sent: it needs "${outcome.label}", which ${outcome.state === 'cancelled' ? 'was not sent' : outcome.state}`);
@@ -149,30 +197,56 @@ class Run {
   }
 
   async all(): Promise<void> {
-    const count = this.options.file.requests.length;
+    const count = this.file.count;
     for (let index = 0; index < count; index++) {
       if (this.done.has(index)) continue;
       const outcome = await this.withDependencies(index);
       if (outcome.state !== 'passed') {
         for (let rest = index + 1; rest < count; rest++) {
-          if (!this.done.has(rest)) this.notSent(rest, 'skipped', `not run: "${outcome.label}" above ${outcome.state === 'cancelled' ? 'was not sent' : outcome.state}`);
+          if (!this.done.has(rest)) this.notSent(rest, 'skipped', skippedBecause(outcome));
         }
         return;
       }
     }
   }
+
+  /**
+   * all() for a file whose requests arrive one by one, in order (`requests`), with those that
+   * must run before a request above them parsed beforehand (`ahead`).
+   */
+  async stream(requests: AsyncIterator<ParsedRequest>, ahead: ReadonlyMap<number, ParsedRequest>, current: { request?: ParsedRequest; index: number }): Promise<void> {
+    let failed: RequestOutcome | undefined;
+    for (let index = 0; index < this.file.count; index++) {
+      const next = await requests.next();
+      current.index = index;
+      current.request = next.done ? ahead.get(index) : next.value;
+      if (!this.done.delete(index)) {
+        if (failed) this.notSent(index, 'skipped', skippedBecause(failed));
+        else {
+          const outcome = await this.withDependencies(index);
+          if (outcome.state !== 'passed') failed = outcome;
+        }
+        this.done.delete(index);
+      }
+      this.doneBelow = index + 1;
+    }
+  }
+}
+
+function skippedBecause(outcome: RequestOutcome): string {
+  return `not run: "${outcome.label}" above ${outcome.state === 'cancelled' ? 'was not sent' : outcome.state}`;
 }
 
 /** Sends request `index`, after the named requests it depends on that were not sent yet. */
 export async function runRequest(options: RunOptions, index: number): Promise<RequestOutcome[]> {
-  const run = new Run(options);
+  const run = new Run(options, wholeFile(options.file));
   await run.withDependencies(index);
   return run.outcomes;
 }
 
 /** Sends every request top to bottom; after the first failure the rest are reported as skipped. */
 export async function runAll(options: RunOptions): Promise<RequestOutcome[]> {
-  const run = new Run(options);
+  const run = new Run(options, wholeFile(options.file));
   await run.all();
   return run.outcomes;
 }
@@ -184,5 +258,36 @@ export async function runAll(options: RunOptions): Promise<RequestOutcome[]> {
  * send can use a response the file itself does not.
  */
 export async function streamAll(options: RunOptions): Promise<void> {
-  await new Run(options, true).all();
+  await new Run(options, wholeFile(options.file), true).all();
+}
+
+export interface StreamedFile {
+  /** The file's references and variables, from a first read. */
+  outline: Pick<OutlineBuilder, 'requests' | 'variables'>;
+  /** The file's requests in order, parsed as the file is read again. */
+  requests: AsyncIterable<ParsedRequest>;
+  /** The requests that must run before a request above them (`fileReferences(outline).below()`), parsed beforehand. */
+  ahead: ReadonlyMap<number, ParsedRequest>;
+}
+
+/**
+ * streamAll for a file that is never whole in memory: each request is parsed when its turn
+ * comes and let go once its outcome is told, so memory stays flat in the file's length too.
+ */
+export async function streamRequests(options: Omit<RunOptions, 'file'>, file: StreamedFile): Promise<void> {
+  const references = fileReferences(file.outline);
+  const current: { request?: ParsedRequest; index: number } = { index: -1 };
+  const view: RunFile = {
+    count: file.outline.requests.length,
+    variables: file.outline.variables,
+    references,
+    request: (index) => (index === current.index ? current.request : file.ahead.get(index)),
+    nameOf: (index) => file.outline.requests[index]?.name,
+  };
+  const requests = file.requests[Symbol.asyncIterator]();
+  try {
+    await new Run(options, view, true).stream(requests, file.ahead, current);
+  } finally {
+    await requests.return?.();
+  }
 }

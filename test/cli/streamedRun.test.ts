@@ -1,0 +1,102 @@
+// A headless run reads its request file as a stream (src/cli/run/runFiles.ts): a first read
+// keeps the file's outline, a second parses each request when its turn comes. Real files on
+// disk, a real Local sandbox: thousands of requests with a named one referenced far below it,
+// a reference to a request further down (sent first, as before), a syntax error in the middle
+// (nothing sent, the right line), and a file variable defined at the very end.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { after, before, beforeEach, describe, it } from 'node:test';
+import { runFiles } from '../../src/cli/run/runFiles';
+import type { RunTarget } from '../../src/cli/run/runTarget';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox/server';
+
+function sale(name: string, invoice: number): string {
+  return `### ${name}\n# @name ${name}\n# @expect status 200\nPOST {{gatewayUrl}}/rest/v2/transactions/sale\nContent-Type: application/json\n\n{"type": "SALE", "amount": "1.00", "card": "4111111111111111", "exp-date": "1230", "invoice": "INV-${invoice}"}\n`;
+}
+
+function voidOf(title: string, id: string): string {
+  return `### ${title}\n# @expect status 200\n# @expect payload.transaction.result == APPROVED\nPOST {{gatewayUrl}}/rest/v2/transactions/void\nContent-Type: application/json\n\n{"type": "VOID", "id": "${id}"}\n`;
+}
+
+/** A GET that reads only: cheap on the sandbox, so thousands of them run in a test. */
+function read(title: string): string {
+  return `### ${title}\n# @expect status 200\nGET {{gatewayUrl}}/rest/v2/tokens?limit=1\n`;
+}
+
+describe('a request file streamed from disk', () => {
+  let sandbox: RunningSandbox;
+  let target: RunTarget;
+  let dir: string;
+  before(async () => {
+    sandbox = await startSandbox({ port: 0, rate: 1_000_000 });
+    target = {
+      environment: { name: 'Local sandbox', kind: 'local', gatewayUrl: sandbox.gatewayUrl, boardingUrl: sandbox.boardingUrl },
+      credentials: { apiKey: sandbox.apiKey },
+      readOnly: false,
+      close: async () => undefined,
+    };
+    dir = mkdtempSync(path.join(tmpdir(), 'gw-streamed-run-'));
+  });
+  after(async () => {
+    await sandbox.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  beforeEach(() => sandbox.control.reset());
+
+  function file(name: string, text: string): string {
+    const at = path.join(dir, name);
+    writeFileSync(at, text);
+    return at;
+  }
+
+  it('runs thousands of requests; a named one resolves far below it, a variable defined at the end applies above it', async () => {
+    const reads = Array.from({ length: 3000 }, (_v, i) => read(`read ${i}`));
+    const text = [sale('first', 1), ...reads, voidOf('void the first', '{{firstId}}'), '###', '@firstId = {{first.payload.transaction.id}}', ''].join('\n');
+    const at = file('long.gwreq', text);
+    const report = await runFiles([{ path: at }], target);
+    const [result] = report.files;
+    assert.equal(result.state, 'passed', JSON.stringify(result.requests.find((r) => r.state !== 'passed')));
+    assert.equal(result.requests.length, 3002);
+    assert.deepEqual(result.requests.map((r) => r.index), Array.from({ length: 3002 }, (_v, i) => i), 'in file order');
+    const last = result.requests[3001];
+    assert.equal(last.label, 'void the first');
+    assert.equal(last.line, text.split('\n').findIndex((l) => l.startsWith('POST {{gatewayUrl}}/rest/v2/transactions/void')) + 1);
+    assert.equal(sandbox.control.stats().byOperation['transactions.void'], 1);
+  });
+
+  it('a request that names one further down sends that one first, and the report keeps file order', async () => {
+    const text = [voidOf('void the later sale', '{{later.payload.transaction.id}}'), ...Array.from({ length: 500 }, (_v, i) => read(`read ${i}`)), sale('later', 2)].join('\n');
+    const seen: string[] = [];
+    const report = await runFiles([{ path: file('forward.gwreq', text) }], target, {
+      progress: { fileStarted: () => undefined, requestDone: (r) => seen.push(`${r.index} ${r.label}${r.asDependency ? ' (dependency)' : ''}`), fileDone: () => undefined },
+    });
+    const [result] = report.files;
+    assert.equal(result.state, 'passed');
+    assert.deepEqual(seen.slice(0, 3), ['501 later (dependency)', '0 void the later sale', '1 read 0'], 'run order: the dependency first');
+    assert.deepEqual(result.requests.map((r) => r.index), Array.from({ length: 502 }, (_v, i) => i), 'report order: the file\'s');
+    assert.equal(result.requests[501].asDependency, true);
+    assert.equal(sandbox.control.stats().byOperation['transactions.sale'], 1, 'the later sale is sent once');
+  });
+
+  it('a reference to a name no request has is the same clear error as before', async () => {
+    const report = await runFiles([{ path: file('nobody.gwreq', [read('first'), voidOf('void nobody', '{{nobody.payload.transaction.id}}')].join('\n')) }], target);
+    const failed = report.files[0].requests[1];
+    assert.equal(failed.state, 'error');
+    assert.equal(failed.message, 'not sent: {{nobody.payload.transaction.id}} has no value: define it with "@name = value", or name the request it comes from with "# @name" and send that first');
+  });
+
+  it('a syntax error in the middle of a long file: nothing is sent, and the error names its line', async () => {
+    const before = Array.from({ length: 1500 }, (_v, i) => read(`read ${i}`)).join('\n');
+    const after = Array.from({ length: 1500 }, (_v, i) => read(`later ${i}`)).join('\n');
+    const text = `${before}\n### broken\nFETCH {{gatewayUrl}}/rest/v2/tokens\n\n${after}`;
+    const line = text.split('\n').indexOf('FETCH {{gatewayUrl}}/rest/v2/tokens') + 1;
+    const report = await runFiles([{ path: file('broken.gwreq', text) }], target);
+    const [result] = report.files;
+    assert.equal(result.state, 'invalid');
+    assert.deepEqual(result.diagnostics, [{ line, column: 1, message: 'unknown method "FETCH": use GET, POST, PUT or DELETE (upper case)' }]);
+    assert.equal(line, 1500 * 4 + 2, 'the error is in the middle, far past the first chunk read');
+    assert.equal(sandbox.control.stats().requests, 0, 'nothing was sent');
+  });
+});

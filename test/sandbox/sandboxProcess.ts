@@ -1,0 +1,27 @@
+// A sandbox in a child process, for the tests that kill it: started from a node script that
+// prints its address as one JSON line, and stopped with a signal, waiting for the exit.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+export interface SandboxProcess { child: ChildProcess; gatewayUrl: string; apiKey: string }
+
+/** Runs `node --import tsx <args>` and waits for its first stdout line (the address, as JSON). */
+export async function startSandboxProcess(args: string[], cwd?: string): Promise<SandboxProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+  const line = await new Promise<string>((resolve, reject) => {
+    const rl = createInterface({ input: child.stdout });
+    rl.once('line', l => { rl.close(); resolve(l); });
+    child.once('exit', code => reject(new Error(`the sandbox exited with ${code} before it listened: ${stderr}`)));
+  });
+  return { child, ...(JSON.parse(line) as { gatewayUrl: string; apiKey: string }) };
+}
+
+/** Sends `signal` and waits for the process to exit; nothing to do when it has exited already. */
+export async function stopSandboxProcess(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise(r => child.once('exit', r));
+  child.kill(signal);
+  await exited;
+}
