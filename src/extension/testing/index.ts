@@ -7,11 +7,14 @@ import { LOCAL_SANDBOX_NAME, REQUEST_LANGUAGE_ID, type EnvironmentService } from
 import type { DocumentRunDeps } from '../operations/documentRun';
 import { RequestTestItems } from './requestTestItems';
 import { RequestTestRunner, type ItemResult } from './requestTestRun';
+import { watchWholeFolders } from './wholeFolderEvents';
 
 export type { ItemResult } from './requestTestRun';
 
 const TEST_CONTROLLER_ID = 'gatewayWorkbench.requests';
-const PATTERN = '**/*.gwreq';
+const EXTENSION = '.gwreq';
+const PATTERN = `**/*${EXTENSION}`;
+const EXCLUDE = '**/node_modules/**';
 
 /** The Testing view's items as plain data, and a run, for the extension's API (and its tests). */
 export interface RequestTestsApi {
@@ -52,19 +55,28 @@ export function registerRequestTests(deps: DocumentRunDeps, environments: Enviro
       items.remove(uri);
     }
   };
-  // One watcher for the controller's life, made before the first scan so that a file written
-  // while the scan runs is not missed; a refresh scans again and keeps it.
+  const readFolder = async (folder: vscode.Uri): Promise<void> => {
+    // A folder gone again before the search (a build's temporary one) simply has no files.
+    const uris = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, PATTERN), EXCLUDE).then((u) => u, () => []);
+    await Promise.all(uris.map(readFile));
+  };
+  // One watcher for the controller's life (and one for folders that arrive or leave whole), made
+  // before the first scan so that a file written while the scan runs is not missed; a refresh
+  // scans again and keeps them.
   let watcher: vscode.FileSystemWatcher | undefined;
   const watch = (): void => {
     if (watcher) return;
     watcher = vscode.workspace.createFileSystemWatcher(PATTERN);
-    disposables.push(watcher, watcher.onDidCreate(readFile), watcher.onDidChange(readFile), watcher.onDidDelete((uri) => items.remove(uri)));
+    disposables.push(
+      watcher, watcher.onDidCreate(readFile), watcher.onDidChange(readFile), watcher.onDidDelete((uri) => items.remove(uri)),
+      watchWholeFolders((uri) => uri.path.endsWith(EXTENSION), (folder) => void readFolder(folder), (uri) => items.removeUnder(uri)),
+    );
   };
   let scanned: Promise<void> | undefined;
   const scan = (): Promise<void> => {
     scanned ??= (async () => {
       watch();
-      const uris = await vscode.workspace.findFiles(PATTERN, '**/node_modules/**');
+      const uris = await vscode.workspace.findFiles(PATTERN, EXCLUDE);
       await Promise.all(uris.map(readFile));
     })();
     return scanned;

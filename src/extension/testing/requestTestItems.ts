@@ -39,6 +39,17 @@ export class RequestTestItems {
     this.controller.items.delete(uri.toString());
   }
 
+  /** Removes the items of every file at or below `uri` (a folder deleted whole). */
+  removeUnder(uri: vscode.Uri): void {
+    const key = uri.toString();
+    const below = key.endsWith('/') ? key : `${key}/`;
+    const gone: string[] = [];
+    this.controller.items.forEach((item) => {
+      if (item.id === key || item.id.startsWith(below)) gone.push(item.id);
+    });
+    for (const id of gone) this.controller.items.delete(id);
+  }
+
   private requestItems(uri: vscode.Uri, file: RequestFile): vscode.TestItem[] {
     return file.requests.flatMap((request, index) => {
       if (request.expectations.length === 0) return [];

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { COMMANDS, LOCAL_SANDBOX_NAME, type GatewayWorkbenchApi } from '../../../src/extension/contracts';
@@ -81,6 +82,39 @@ suite('request files in the Testing view, and generated code', () => {
     assert.deepEqual(item.children.map((c) => [c.label, c.line]), [['sale1', 4], ['Refund the sale', 11], ['A decline expected to approve', 19]]);
     assert.deepEqual(item.children[0]?.children.map((c) => [c.label, c.line]), [['status 200', 2], ['payload.transaction.result == APPROVED', 3]]);
     assert.equal(a.requestTests.profiles()[0], `Run on ${LOCAL_SANDBOX_NAME}`);
+  });
+
+  test('a folder of request files moved into the workspace (unpacked elsewhere, then moved in) is listed without a refresh, and unlisted when deleted', async function () {
+    this.timeout(60_000);
+    await a.requestTests.discover();   // the view has scanned: from here on only the watcher can see new files
+    // Made outside the workspace and moved in: the watcher hears of one new folder, nothing inside it.
+    const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-pulled-'));
+    const names = ['a.gwreq', 'b.gwreq', 'c.gwreq'];
+    fs.mkdirSync(path.join(staging, 'suites'));
+    for (const name of names) fs.writeFileSync(path.join(staging, 'suites', name), FILE);
+    fs.renameSync(staging, path.join(workspace, 'pulled-in'));
+    const expected = names.map((n) => `pulled-in/suites/${n}`);
+    const deadline = Date.now() + 15_000;
+    let listed: string[] = [];
+    try {
+      while (Date.now() < deadline) {
+        listed = (await a.requestTests.discover()).map((i) => i.label).filter((l) => l.startsWith('pulled-in/'));
+        if (listed.length === expected.length) break;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      assert.deepEqual(listed.sort(), expected, 'every file of the new folder is listed');
+      // And deleted whole, the folder takes its files' items with it.
+      fs.rmSync(path.join(workspace, 'pulled-in'), { recursive: true, force: true });
+      const gone = Date.now() + 15_000;
+      while (Date.now() < gone) {
+        listed = (await a.requestTests.discover()).map((i) => i.label).filter((l) => l.startsWith('pulled-in/'));
+        if (listed.length === 0) break;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      assert.deepEqual(listed, [], 'the deleted folder\'s files are no longer listed');
+    } finally {
+      fs.rmSync(path.join(workspace, 'pulled-in'), { recursive: true, force: true });
+    }
   });
 
   test('a run marks each request and expectation, with expected and actual values and durations', async function () {
