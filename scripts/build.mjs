@@ -2,13 +2,15 @@
 // server with esbuild and prints each bundle's size, because the activation bundle has a size
 // budget (see README): dist/extension.js must stay small and hold no third-party code and no
 // sandbox (test/extension-rules/activationBundle.test.ts); those live in dist/runtime.js and load on first use
-// (the code generator in dist/codegen.js, loaded only when code is generated).
+// (the code generator in dist/codegen.js, loaded only when code is generated; fast-xml-parser in
+// dist/xml.js, loaded by the runtime when XML is first used).
 import { build } from 'esbuild';
 import { existsSync, statSync, chmodSync } from 'node:fs';
 import { writeThirdPartyNotices } from './thirdPartyNotices.mjs';
 import { deferUndiciHttp2 } from './deferUndiciHttp2.mjs';
 import { undiciPartsOnUse, writeLlhttpFiles } from './undiciPartsOnUse.mjs';
 import { builtinsOnUse } from './builtinsOnUse.mjs';
+import { xmlOnUse, xmlBundleSource, XML_BUNDLE } from './xmlOnUse.mjs';
 
 const production = !process.argv.includes('--dev');
 const common = {
@@ -28,18 +30,19 @@ const common = {
 
 const entries = [
   { in: 'src/extension/extension.ts', out: 'dist/extension.js', external: ['vscode'], note: 'activation bundle' },
-  { in: 'src/extension/lazy/runtimeBundle.ts', out: 'dist/runtime.js', note: 'extension runtime, loaded by the first request', plugins: [undiciPartsOnUse, builtinsOnUse] },
+  { in: 'src/extension/lazy/runtimeBundle.ts', out: 'dist/runtime.js', note: 'extension runtime, loaded by the first request', plugins: [undiciPartsOnUse, builtinsOnUse, xmlOnUse] },
+  { stdin: xmlBundleSource, out: `dist/${XML_BUNDLE}`, note: 'fast-xml-parser, loaded by the runtime when XML is first used' },
   { in: 'src/extension/lazy/codegenBundle.ts', out: 'dist/codegen.js', note: 'code generator, loaded when code is first generated' },
   { in: 'src/core/resultText/worker.ts', out: 'dist/resultWorker.js', note: 'result worker, started by the runtime for large bodies' },
   { in: 'src/extension/language/languageClientBundle.ts', out: 'dist/languageClient.js', external: ['vscode'], note: 'language client, loaded when a request file opens' },
   { in: 'src/cli/main.ts', out: 'dist/cli.js', banner: '#!/usr/bin/env node' },
   { in: 'src/language/server.ts', out: 'dist/server.js' },
   { in: 'src/sandbox/library.ts', out: 'dist/sandbox.js', note: 'the Local sandbox as a library, CLI package only' },
-].filter(e => existsSync(e.in));
+].filter(e => e.stdin || existsSync(e.in));
 
 const results = await Promise.all(entries.map(e => build({
   ...common,
-  entryPoints: [e.in],
+  ...(e.stdin ? { stdin: e.stdin } : { entryPoints: [e.in] }),
   outfile: e.out,
   external: e.external ?? [],
   plugins: [...common.plugins, ...(e.plugins ?? [])],

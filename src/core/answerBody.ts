@@ -16,11 +16,15 @@ import type { ResultFormat } from './result';
  */
 export const MAX_PARSED_BODY_BYTES = 4 * 1024 * 1024;
 
-const DECODERS: Readonly<Record<string, (raw: Buffer, opts: { maxOutputLength: number }) => Buffer>> = {
-  gzip: gunzipSync,
-  'x-gzip': gunzipSync,
-  deflate: inflateSync,
-  br: brotliDecompressSync,
+type Decoder = (raw: Buffer, opts: { maxOutputLength: number }) => Buffer;
+
+// Each reads node:zlib's function when it decompresses, not when this module loads: in the
+// extension node:zlib then loads only for a compressed answer (scripts/builtinsOnUse.mjs).
+const DECODERS: Readonly<Record<string, Decoder>> = {
+  gzip: (raw, opts) => gunzipSync(raw, opts),
+  'x-gzip': (raw, opts) => gunzipSync(raw, opts),
+  deflate: (raw, opts) => inflateSync(raw, opts),
+  br: (raw, opts) => brotliDecompressSync(raw, opts),
 };
 
 /** The body with a declared Content-Encoding undone, or why it cannot be. */

@@ -30,7 +30,17 @@ export function positionOf(text: string, offset: number): { line: number; column
   return { line: before.split('\n').length, column: offset - lastBreak };
 }
 
-const parser = new XMLParser({
+/**
+ * `make()`'s value, made on the first call. The XML parsers and builders are made when XML is
+ * first met, not when this module loads: an answer in JSON (the default) never needs them, and
+ * in the extension fast-xml-parser is then not even loaded (scripts/xmlOnUse.mjs).
+ */
+function onFirstUse<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
+const parser = onFirstUse(() => new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: ATTRIBUTE_PREFIX,
   parseTagValue: false,
@@ -38,7 +48,7 @@ const parser = new XMLParser({
   trimValues: true,
   processEntities: true,
   htmlEntities: false,
-});
+}));
 
 /**
  * fast-xml-parser expands entities declared in a DOCTYPE; the gateway never sends one, so a
@@ -61,7 +71,7 @@ export function parseXml(text: string): CodecResult<Record<string, unknown>> {
     return failure('XML declares entities in a DOCTYPE: entity expansion is refused; remove the DOCTYPE', at.line, at.column);
   }
   try {
-    return { ok: true, value: parser.parse(text) as Record<string, unknown> };
+    return { ok: true, value: parser().parse(text) as Record<string, unknown> };
   } catch (err) {
     return failure(`XML could not be parsed: ${(err as Error).message}`, 1, 1);
   }
@@ -83,7 +93,7 @@ export function parseJson(text: string): CodecResult<unknown> {
 }
 
 // Pretty-printing keeps the document as written: order, comments and entity text untouched.
-const orderedParser = new XMLParser({
+const orderedParser = onFirstUse(() => new XMLParser({
   preserveOrder: true,
   ignoreAttributes: false,
   attributeNamePrefix: ATTRIBUTE_PREFIX,
@@ -92,8 +102,8 @@ const orderedParser = new XMLParser({
   processEntities: false,
   commentPropName: '#comment',
   trimValues: true,
-});
-const orderedBuilder = new XMLBuilder({
+}));
+const orderedBuilder = onFirstUse(() => new XMLBuilder({
   preserveOrder: true,
   ignoreAttributes: false,
   attributeNamePrefix: ATTRIBUTE_PREFIX,
@@ -102,20 +112,20 @@ const orderedBuilder = new XMLBuilder({
   format: true,
   indentBy: '  ',
   suppressEmptyNode: true,
-});
-const objectBuilder = new XMLBuilder({
+}));
+const objectBuilder = onFirstUse(() => new XMLBuilder({
   ignoreAttributes: false,
   attributeNamePrefix: ATTRIBUTE_PREFIX,
   format: true,
   indentBy: '  ',
   suppressEmptyNode: false,
-});
+}));
 
 /** Two-space indented XML; text that is not well-formed XML is returned unchanged. */
 export function prettyXml(textOrObject: string | Record<string, unknown>): string {
-  if (typeof textOrObject !== 'string') return String(objectBuilder.build(textOrObject)).trim();
+  if (typeof textOrObject !== 'string') return String(objectBuilder().build(textOrObject)).trim();
   if (XMLValidator.validate(textOrObject) !== true) return textOrObject;
-  return String(orderedBuilder.build(orderedParser.parse(textOrObject))).trim();
+  return String(orderedBuilder().build(orderedParser().parse(textOrObject))).trim();
 }
 
 /** Two-space indented JSON; text that is not valid JSON is returned unchanged. */
@@ -127,5 +137,5 @@ export function prettyJson(textOrValue: unknown): string {
 
 /** `<root>…</root>` from an object (attributes as `@_name` keys), two-space indented. */
 export function buildXml(rootName: string, obj: Record<string, unknown>): string {
-  return String(objectBuilder.build({ [rootName]: obj })).trim();
+  return String(objectBuilder().build({ [rootName]: obj })).trim();
 }

@@ -5,13 +5,16 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import type { LinkRef, PageInfo } from './domain';
 
-const builder = new XMLBuilder({
+// Made at the first XML answer, not when the sandbox loads: JSON answers (the default) never
+// need it, and in the extension fast-xml-parser is then not even loaded (scripts/xmlOnUse.mjs).
+let builder: XMLBuilder | undefined;
+const xmlBuilder = () => (builder ??= new XMLBuilder({
   ignoreAttributes: false,
   attributeNamePrefix: '@_',
   format: true,
   indentBy: '  ',
   suppressEmptyNode: true,
-});
+}));
 
 const DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 
@@ -30,10 +33,10 @@ export function renderResponseXml(e: GatewayEnvelopeParts): string {
   if (e.links.length > 0) response.links = e.links;
   if (e.page) response.page = e.page;
   response.payload = { '@_type': e.payloadType, ...e.payload };
-  return DECLARATION + builder.build({ response });
+  return DECLARATION + xmlBuilder().build({ response });
 }
 
 /** `<object>` with the given children, in order (settings, batches and their errors). */
 export function renderObjectXml(children: Record<string, unknown>): string {
-  return DECLARATION + builder.build({ object: children });
+  return DECLARATION + xmlBuilder().build({ object: children });
 }

@@ -90,6 +90,14 @@ describe('bundle loader', () => {
     assert.equal(fs.readFileSync(blocked, 'utf8'), '');
   });
 
+  test('a bundle next to it that it requires ("./xml.js") loads once, through the same code cache', () => {
+    const main = path.join(dir, 'dist', 'main.js');
+    fs.writeFileSync(path.join(dir, 'dist', 'part.js'), 'module.exports = { part: true, loads: (globalThis.partLoads = (globalThis.partLoads ?? 0) + 1) };');
+    fs.writeFileSync(main, 'module.exports = { first: require("./part.js"), again: require("./part.js").loads, path: require("node:path").sep.length };');
+    assert.deepEqual(loadBundle(main, cacheDir), { first: { part: true, loads: 1 }, again: 1, path: 1 });
+    assert.ok(caches().some((file) => /^part-[0-9a-f]{16}\.v8cache$/.test(file)), `no code cache for part.js: ${caches().join(', ')}`);
+  });
+
   test('an error thrown by the bundle reaches the caller, as from require()', () => {
     const broken = path.join(dir, 'dist', 'broken.js');
     fs.writeFileSync(broken, 'throw new Error("the bundle failed")');

@@ -1,9 +1,11 @@
 // The runtime bundle (dist/runtime.js) carries only the undici parts the client uses — Pool,
 // RetryAgent and request, loaded from undici's own files — defers undici's HTTP/2 half
 // (scripts/deferUndiciHttp2.mjs), and reads llhttp's WebAssembly from the files next to it at the
-// first connection rather than carrying it as base64 (scripts/undiciPartsOnUse.mjs). Checked on the built bundle, the way the extension loads it:
-// in a fresh process, the bundle's own client sends a request to the bundle's own sandbox, and
-// loading it never loaded node:http2. Needs "npm run build" first.
+// first connection rather than carrying it as base64 (scripts/undiciPartsOnUse.mjs), and loads
+// fast-xml-parser (dist/xml.js) only when XML is first used (scripts/xmlOnUse.mjs). Checked on the
+// built bundle: in a fresh process, the bundle's own client sends a request to the bundle's own
+// sandbox, loading it never loaded node:http2, a JSON exchange never loaded dist/xml.js and an
+// XML one did (and was decoded). Needs "npm run build" first.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -20,6 +22,8 @@ const BUDGET_BYTES = 450 * 1024;
 const CHILD = `
 const runtime = require(process.argv[1]);
 const loadedAtStart = process.moduleLoadList.filter((m) => /http2/.test(m));
+const xmlLoaded = () => Object.keys(require.cache).some((file) => file.endsWith('xml.js'));
+const xmlAtStart = xmlLoaded();
 (async () => {
   const sandbox = await runtime.startSandbox({ port: 0 });
   const client = new runtime.GatewayClient({
@@ -28,13 +32,30 @@ const loadedAtStart = process.moduleLoadList.filter((m) => /http2/.test(m));
   });
   try {
     const result = await client.send({ operation: 'achProviders.list' });
-    process.stdout.write(JSON.stringify({ status: result.status, parsed: result.parsed !== undefined, loadedAtStart, loadedAfter: process.moduleLoadList.filter((m) => /http2/.test(m)) }));
+    const xmlAfterJson = xmlLoaded();
+    const xml = await client.send({ operation: 'batches.getOpen' });
+    process.stdout.write(JSON.stringify({
+      status: result.status, parsed: result.parsed !== undefined, loadedAtStart, loadedAfter: process.moduleLoadList.filter((m) => /http2/.test(m)),
+      xmlAtStart, xmlAfterJson, xmlAfterXml: xmlLoaded(), xmlStatus: xml.status, xmlFormat: xml.format, xmlParsed: typeof xml.parsed === 'object' && xml.parsed !== null,
+    }));
   } finally {
     await client.close();
     await sandbox.close();
   }
 })().catch((err) => { console.error(err); process.exit(1); });
 `;
+
+interface ChildRun {
+  status: number; parsed: boolean; loadedAtStart: string[]; loadedAfter: string[];
+  xmlAtStart: boolean; xmlAfterJson: boolean; xmlAfterXml: boolean; xmlStatus: number; xmlFormat: string; xmlParsed: boolean;
+}
+
+let run: ChildRun | undefined;
+/** One fresh process's exchanges, shared by the tests that read them. */
+function childRun(): ChildRun {
+  run ??= JSON.parse(execFileSync(process.execPath, ['-e', CHILD, RUNTIME], { encoding: 'utf8', timeout: 60_000 })) as ChildRun;
+  return run;
+}
 
 describe('runtime bundle', () => {
   test(`dist/runtime.js is at most ${BUDGET_BYTES / 1024} KB (run "npm run build")`, () => {
@@ -52,10 +73,23 @@ describe('runtime bundle', () => {
   });
 
   test('its client sends a request over HTTP/1.1 without ever loading node:http2', () => {
-    const out = JSON.parse(execFileSync(process.execPath, ['-e', CHILD, RUNTIME], { encoding: 'utf8', timeout: 60_000 })) as { status: number; parsed: boolean; loadedAtStart: string[]; loadedAfter: string[] };
+    const out = childRun();
     assert.equal(out.status, 200);
     assert.ok(out.parsed, 'the answer was not decoded');
     assert.deepEqual(out.loadedAtStart, [], 'loading dist/runtime.js loaded node:http2');
     assert.deepEqual(out.loadedAfter, [], 'an HTTP/1.1 exchange loaded node:http2');
+  });
+
+  test('fast-xml-parser is not in it, and dist/xml.js loads at the first XML answer, not before', () => {
+    // "InvalidXml" is fast-xml-parser's validator's error code: in its code, never in ours.
+    assert.ok(fs.readFileSync(path.join(path.dirname(RUNTIME), 'xml.js'), 'utf8').includes('InvalidXml'), 'dist/xml.js does not hold fast-xml-parser');
+    assert.ok(!fs.readFileSync(RUNTIME, 'utf8').includes('InvalidXml'), 'fast-xml-parser is bundled into dist/runtime.js');
+    const out = childRun();
+    assert.equal(out.xmlAtStart, false, 'loading dist/runtime.js loaded dist/xml.js');
+    assert.equal(out.xmlAfterJson, false, 'a JSON exchange loaded dist/xml.js');
+    assert.equal(out.xmlStatus, 200);
+    assert.equal(out.xmlFormat, 'xml');
+    assert.ok(out.xmlParsed, 'the XML answer was not decoded');
+    assert.equal(out.xmlAfterXml, true, 'the XML answer was decoded without dist/xml.js');
   });
 });

@@ -42,6 +42,25 @@ async function writeCache(script: vm.Script, file: string): Promise<void> {
   }
 }
 
+/** Bundles loaded in this process, by file: a bundle another one requires loads once. */
+const loaded = new Map<string, unknown>();
+
+/**
+ * The require() a bundle gets: Node's own, except that another of our bundles next to it
+ * (`require("./xml.js")`, which dist/runtime.js makes when XML is first used: scripts/xmlOnUse.mjs)
+ * loads through this loader, and so through the same code cache.
+ */
+function bundleRequire(file: string, cacheDir: string | undefined): NodeJS.Require {
+  const plain = createRequire(file);
+  const ours = (id: string) => {
+    if (!/^\.\/[\w-]+\.js$/.test(id)) return plain(id) as unknown;
+    const sibling = path.join(path.dirname(file), id);
+    if (!loaded.has(sibling)) loaded.set(sibling, loadBundle(sibling, cacheDir));
+    return loaded.get(sibling);
+  };
+  return Object.assign(ours, plain);
+}
+
 /**
  * The exports of the CommonJS bundle `file`, with its compiled code cached in `cacheDir`
  * (no caching when undefined). Synchronous, like the require() it replaces.
@@ -53,7 +72,7 @@ export function loadBundle(file: string, cacheDir: string | undefined): unknown 
   const cachedData = cacheFile === undefined ? undefined : readCache(cacheFile);
   const script = new vm.Script(wrap(bytes.toString('utf8')), { filename: file, ...(cachedData ? { cachedData } : {}) });
   const module = { exports: {} as unknown };
-  (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(file), module, file, path.dirname(file));
+  (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, bundleRequire(file, cacheDir), module, file, path.dirname(file));
   if (cacheFile !== undefined && (cachedData === undefined || script.cachedDataRejected === true)) {
     // Not unref'd: a process that loads a bundle and ends at once (bench/activation.ts priming
     // its cache) still writes it; the extension host runs far longer than the delay.
