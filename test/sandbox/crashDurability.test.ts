@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { seededRandom, VISA } from './sandboxTestClient';
-import { startSandboxProcess, stopSandboxProcess, type SandboxProcess } from './sandboxProcess';
+import { seededRandom } from './sandboxTestClient';
+import { acknowledgedSale, startSandboxProcess, stopSandboxProcess, type SandboxProcess } from './sandboxProcess';
 
 const ROOT = path.resolve(__dirname, '../..');
 const ROUNDS = 6;
@@ -56,12 +56,8 @@ describe('durability under kill -9', () => {
           while (!stop) {
             const cents = nextCents++;
             try {
-              const res = await fetch(`${sb.gatewayUrl}/rest/v2/transactions/sale`, {
-                method: 'POST', headers,
-                body: JSON.stringify({ amount: (cents / 100).toFixed(2), card: VISA, 'exp-date': '1230', csc: '999' }),
-              });
-              if (res.status !== 200) continue;
-              const id: string = ((await res.json()) as any).payload.transaction.id;
+              const id = await acknowledgedSale(sb, cents);
+              if (id === undefined) continue;
               if (acknowledged.has(id)) reissued.push(id);
               else {
                 acknowledged.set(id, cents);

@@ -2,6 +2,7 @@
 // prints its address as one JSON line, and stopped with a signal, waiting for the exit.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { VISA } from './sandboxTestClient';
 
 export interface SandboxProcess { child: ChildProcess; gatewayUrl: string; apiKey: string }
 
@@ -24,4 +25,19 @@ export async function stopSandboxProcess(child: ChildProcess, signal: NodeJS.Sig
   const exited = new Promise(r => child.once('exit', r));
   child.kill(signal);
   await exited;
+}
+
+/**
+ * One sale of `cents` with a Visa card: the id the sandbox acknowledged it with, undefined when it
+ * answered anything but 200. Rejects when the connection fails (the sandbox was killed): that
+ * sale was never acknowledged.
+ */
+export async function acknowledgedSale(sb: SandboxProcess, cents: number): Promise<string | undefined> {
+  const res = await fetch(`${sb.gatewayUrl}/rest/v2/transactions/sale`, {
+    method: 'POST',
+    headers: { 'api-key': sb.apiKey, 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ amount: (cents / 100).toFixed(2), card: VISA, 'exp-date': '1230', csc: '999' }),
+  });
+  if (res.status !== 200) return undefined;
+  return ((await res.json()) as { payload: { transaction: { id: string } } }).payload.transaction.id;
 }

@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { sale, startTestSandbox, VISA } from './sandboxTestClient';
-import { startSandboxProcess, stopSandboxProcess, type SandboxProcess } from './sandboxProcess';
+import { sale, startTestSandbox } from './sandboxTestClient';
+import { acknowledgedSale, startSandboxProcess, stopSandboxProcess, type SandboxProcess } from './sandboxProcess';
 
 const ROUNDS = 4;
 const WRITERS = 8;
@@ -56,17 +56,13 @@ describe('durability under kill -9 mid-snapshot', () => {
         assert.deepEqual(lost, [], `lost or changed after restart ${round}, of ${acknowledged.size} acknowledged sales`);
         if (round === ROUNDS) break;
 
-        const headers = { 'api-key': sb.apiKey, 'content-type': 'application/json', accept: 'application/json' };
         let stop = false;
         const writer = async () => {
           while (!stop) {
             const cents = nextCents++;
             try {
-              const res = await fetch(`${sb.gatewayUrl}/rest/v2/transactions/sale`, {
-                method: 'POST', headers, body: JSON.stringify({ amount: (cents / 100).toFixed(2), card: VISA, 'exp-date': '1230', csc: '999' }),
-              });
-              if (res.status !== 200) continue;
-              const id: string = ((await res.json()) as { payload: { transaction: { id: string } } }).payload.transaction.id;
+              const id = await acknowledgedSale(sb, cents);
+              if (id === undefined) continue;
               if (acknowledged.has(id)) reissued.push(id);
               else acknowledged.set(id, cents);
             } catch {
