@@ -1,0 +1,30 @@
+// The benches' thread CPU clock (bench/stats.ts threadCpuMs) must see sub-millisecond work: the
+// stored-history bench tells a main-thread block from a wait for a CPU by it, against a 2 ms
+// target. A bare read of /proc/thread-self/schedstat lags by up to a scheduler tick (4 ms), so
+// most short stretches of work read as 0 and one reads as the ticks they piled up.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { threadCpuMs } from '../../bench/stats';
+
+/** About a third of a millisecond of work (measured 0.3 ms) that the compiler cannot drop. */
+function work(): number {
+  let x = 0;
+  for (let i = 0; i < 20_000; i++) x = (x + Math.sqrt(i)) % 1e9;
+  return x;
+}
+
+test('the thread CPU clock sees each third of a millisecond of work (no zero reads, no tick-sized jumps)', () => {
+  work();
+  const deltas: number[] = [];
+  let sink = 0;
+  for (let i = 0; i < 30; i++) {
+    const before = threadCpuMs();
+    sink += work();
+    deltas.push(threadCpuMs() - before);
+  }
+  assert.ok(sink > 0);
+  const sorted = [...deltas].sort((a, b) => a - b);
+  assert.ok(sorted[0] > 0, `a stretch of work read as no CPU time: ${deltas.map(d => d.toFixed(3)).join(' ')}`);
+  // The median piece of work is the same work each time: it cannot read as a whole tick.
+  assert.ok(sorted[15] < 3, `median ${sorted[15].toFixed(3)} ms for ~0.3 ms of work: ${deltas.map(d => d.toFixed(3)).join(' ')}`);
+});
