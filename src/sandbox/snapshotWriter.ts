@@ -15,60 +15,173 @@ import { performance } from 'node:perf_hooks';
 import type { FileHandle } from 'node:fs/promises';
 import type { SandboxState } from './state';
 
-/** Longest a slice may take before it is written and the thread is let go. */
-const SLICE_MS = 1;
+/**
+ * Longest a slice may take before it is written and the thread is let go. A slice shares its
+ * turn of the event loop with whatever else is ready then (a request, its answer, a garbage
+ * collection), and the whole turn is what blocks: half a millisecond leaves room for them.
+ */
+const SLICE_MS = 0.5;
 /** A slice is written once it fills this buffer, whatever the time. */
 const SLICE_BYTES = 256 * 1024;
-/** How many pieces are made between two looks at the time (a piece is one stored record or less). */
-const PIECES_PER_CHECK = 8;
+/** How many records are written between two looks at the time. */
+const RECORDS_PER_CHECK = 4;
 /**
  * Containers shallower than a stored record (state → slices → module → collection) are written
  * entry by entry; a record and everything in it is one JSON.stringify. The journal saves
  * records at this depth, so a record is never read half before and half after a change.
  */
 const SPLIT_DEPTH = 4;
+/** `slices.cards.transactions`: one below a stored record, where the 100k-entry tables are. */
+const TABLE_DEPTH = SPLIT_DEPTH - 1;
 
 type Obj = Record<string, unknown>;
+
+/** Lists a table's keys (the containers at TABLE_DEPTH); Object.keys unless the caller keeps them. */
+type TableKeys = (table: object) => Iterable<string>;
 
 function isPlainContainer(v: unknown): v is Obj | unknown[] {
   return typeof v === 'object' && v !== null && typeof (v as { toJSON?: unknown }).toJSON !== 'function';
 }
 
-/** The JSON text of `value` in pieces; joined, the same text JSON.stringify makes. */
-/** Lists a table's keys (the containers at TABLE_DEPTH); Object.keys unless the caller keeps them. */
-type TableKeys = (table: object) => Iterable<string>;
+/** A container being written: its entries so far, and how to get the next. */
+interface Frame {
+  value: Obj | unknown[];
+  depth: number;
+  /** An object's keys; undefined for an array. */
+  keys: Iterator<string> | undefined;
+  /** An array's next index and its length when it was opened (one that changes meanwhile is saved again by the journal). */
+  index: number;
+  length: number;
+  first: boolean;
+  /** The entry nextEntry found: its key (objects only) and value. */
+  key: string | undefined;
+  entry: unknown;
+}
 
-/** `slices.cards.transactions`: one below a stored record, where the 100k-entry tables are. */
-const TABLE_DEPTH = SPLIT_DEPTH - 1;
+/**
+ * The JSON text of a value, written into a buffer a bounded amount at a time; the text is the
+ * one JSON.stringify makes. It is written straight from an explicit stack of the open containers,
+ * with two strings per stored record (its key's text and its own) and none for the punctuation: the generator this replaces
+ * resumed five nested generators per piece and made three strings and their iterator results per
+ * record, and a snapshot of 100k records made 3.5× its own size in garbage.
+ */
+class JsonText {
+  private readonly stack: Frame[] = [];
+  /** Text that did not fit in the buffer, written first into the next one; then the value it was the key of. */
+  private readonly pending: string[] = [];
+  private pendingValue: { value: unknown; depth: number } | undefined;
+  /** Set when the buffer had no room for what comes next. */
+  private stalled = false;
+  private started = false;
 
-function* jsonPieces(value: unknown, depth: number, tableKeys: TableKeys): Generator<string, void, undefined> {
-  if (depth >= SPLIT_DEPTH || !isPlainContainer(value)) {
-    yield JSON.stringify(value) ?? 'null';
-    return;
+  constructor(private readonly root: unknown, private readonly tableKeys: TableKeys) {}
+
+  get done(): boolean {
+    return this.started && this.stack.length === 0 && this.pending.length === 0 && this.pendingValue === undefined;
   }
-  if (Array.isArray(value)) {
-    yield '[';
-    // The length read now: an array that changes meanwhile is saved again by the journal.
-    const length = value.length;
-    for (let i = 0; i < length; i++) {
-      if (i > 0) yield ',';
-      yield* jsonPieces(value[i], depth + 1, tableKeys);
+
+  /** Text that must go out alone: longer than a whole buffer can hold. */
+  takeOversized(capacity: number): string | undefined {
+    return this.pending.length > 0 && 3 * this.pending[0].length > capacity ? this.pending.shift() : undefined;
+  }
+
+  /**
+   * Writes into `buffer` from `used` until it is full, `deadline` has passed or the text has
+   * ended; returns where it stopped. Every write is checked for room first (UTF-8 takes at most
+   * 3 bytes per UTF-16 unit): Buffer.write silently drops what does not fit.
+   */
+  fill(buffer: Buffer, used: number, deadline: number): number {
+    this.stalled = false;
+    while (this.pending.length > 0) {
+      if (used + 3 * this.pending[0].length > buffer.length) return used;
+      used += buffer.write(this.pending.shift()!, used, 'utf8');
     }
-    yield ']';
-    return;
+    if (this.pendingValue !== undefined) {
+      const { value, depth } = this.pendingValue;
+      this.pendingValue = undefined;
+      used = this.open(value, depth, buffer, used);
+      if (this.stalled) return used;
+    }
+    if (!this.started) {
+      this.started = true;
+      used = this.open(this.root, 0, buffer, used);
+      if (this.stalled) return used;
+    }
+    let records = 0;
+    while (this.stack.length > 0) {
+      // Room for the punctuation written before a key or value.
+      if (used + 2 > buffer.length) return used;
+      const frame = this.stack[this.stack.length - 1];
+      if (!nextEntry(frame)) {
+        used += buffer.write(frame.keys ? '}' : ']', used, 'latin1');
+        this.stack.pop();
+        continue;
+      }
+      const { key, entry } = frame;
+      if (!frame.first) used += buffer.write(',', used, 'latin1');
+      frame.first = false;
+      if (key !== undefined) {
+        const name = JSON.stringify(key);
+        if (used + 3 * name.length + 1 > buffer.length) {
+          this.pending.push(`${name}:`);
+          this.pendingValue = { value: entry, depth: frame.depth + 1 };
+          this.stalled = true;
+          return used;
+        }
+        used += buffer.write(name, used, 'utf8');
+        used += buffer.write(':', used, 'latin1');
+      }
+      used = this.open(entry, frame.depth + 1, buffer, used);
+      if (this.stalled) return used;
+      if (frame.depth + 1 >= SPLIT_DEPTH && ++records % RECORDS_PER_CHECK === 0 && performance.now() >= deadline) return used;
+    }
+    return used;
   }
-  const keys = depth === TABLE_DEPTH ? tableKeys(value) : Object.keys(value);
-  yield '{';
-  let first = true;
-  for (const key of keys) {
+
+  /** Starts a container (pushed, written entry by entry) or writes a value whole. */
+  private open(value: unknown, depth: number, buffer: Buffer, used: number): number {
+    if (depth < SPLIT_DEPTH && isPlainContainer(value)) {
+      if (used + 1 > buffer.length) {
+        this.pendingValue = { value, depth };
+        this.stalled = true;
+        return used;
+      }
+      const array = Array.isArray(value);
+      this.stack.push({
+        value, depth, first: true, index: 0, length: array ? value.length : 0, key: undefined, entry: undefined,
+        keys: array ? undefined : (depth === TABLE_DEPTH ? this.tableKeys(value) : Object.keys(value))[Symbol.iterator](),
+      });
+      return used + buffer.write(array ? '[' : '{', used, 'latin1');
+    }
+    const text = JSON.stringify(value) ?? 'null';
+    if (used + 3 * text.length > buffer.length) {
+      this.pending.push(text);
+      this.stalled = true;
+      return used;
+    }
+    return used + buffer.write(text, used, 'utf8');
+  }
+}
+
+/** Moves to the container's next entry (into frame.key and frame.entry); false at its end. */
+function nextEntry(frame: Frame): boolean {
+  if (!frame.keys) {
+    if (frame.index >= frame.length) return false;
+    frame.entry = (frame.value as unknown[])[frame.index++];
+    return true;
+  }
+  const value = frame.value as Obj;
+  for (;;) {
+    const step = frame.keys.next();
+    if (step.done) return false;
+    const key = step.value;
     const entry = value[key];
     // As JSON.stringify: keys without a JSON value are left out (and one removed meanwhile).
     if (entry === undefined || !Object.prototype.hasOwnProperty.call(value, key) || typeof entry === 'function' || typeof entry === 'symbol') continue;
-    yield first ? `${JSON.stringify(key)}:` : `,${JSON.stringify(key)}:`;
-    first = false;
-    yield* jsonPieces(entry, depth + 1, tableKeys);
+    frame.key = key;
+    frame.entry = entry;
+    return true;
   }
-  yield '}';
 }
 
 async function writeWhole(handle: FileHandle, buffer: Buffer, length: number): Promise<void> {
@@ -88,37 +201,21 @@ async function writeWhole(handle: FileHandle, buffer: Buffer, length: number): P
  */
 export async function writeSnapshotSliced(handle: FileHandle, state: SandboxState, journalSeq: number,
   tableKeys: TableKeys = Object.keys): Promise<number> {
-  const pieces = jsonPieces({ ...state, journalSeq }, 0, tableKeys);
+  const text = new JsonText({ ...state, journalSeq }, tableKeys);
   const buffer = Buffer.allocUnsafe(SLICE_BYTES);
   let bytes = 0;
-  for (;;) {
-    let used = 0;
-    let done = false;
-    const deadline = performance.now() + SLICE_MS;
-    for (let n = 1; ; n++) {
-      const next = pieces.next();
-      if (next.done) {
-        done = true;
-        break;
-      }
-      const piece = next.value;
-      // UTF-8 takes at most 3 bytes per UTF-16 unit.
-      if (used + 3 * piece.length > buffer.length) {
-        await writeWhole(handle, buffer, used);
-        bytes += used;
-        used = 0;
-        if (3 * piece.length > buffer.length) {
-          const alone = Buffer.from(piece);
-          await writeWhole(handle, alone, alone.length);
-          bytes += alone.length;
-          continue;
-        }
-      }
-      used += buffer.write(piece, used);
-      if (n % PIECES_PER_CHECK === 0 && performance.now() >= deadline) break;
+  while (!text.done) {
+    const used = text.fill(buffer, 0, performance.now() + SLICE_MS);
+    if (used > 0) {
+      await writeWhole(handle, buffer, used);
+      bytes += used;
     }
-    if (used > 0) await writeWhole(handle, buffer, used);
-    bytes += used;
-    if (done) return bytes;
+    const alone = text.takeOversized(buffer.length);
+    if (alone !== undefined) {
+      const encoded = Buffer.from(alone);
+      await writeWhole(handle, encoded, encoded.length);
+      bytes += encoded.length;
+    }
   }
+  return bytes;
 }

@@ -43,6 +43,33 @@ describe('sliced snapshot', () => {
     assert.equal(text, JSON.stringify({ ...state, journalSeq: 42 }));
     assert.equal(bytes, Buffer.byteLength(text));
   });
+
+  it('writes every key, value and bracket whole wherever the 256 KB buffer fills up', async () => {
+    // Keys and values of every length from short to longer than the buffer, in 3-byte UTF-8
+    // characters too, so that each kind of piece (a key, a record, an opening bracket after a
+    // key, a piece written alone) lands on a buffer's end somewhere: Buffer.write drops what
+    // does not fit without a word, so a missed room check would show as a text that differs.
+    const table: Record<string, unknown> = Object.create(null);
+    for (let i = 0; i < 3000; i++) {
+      const key = `${i}-${(i % 5 === 0 ? '東' : 'k').repeat((i * 97) % 1500)}`;
+      table[key] = { id: i, text: (i % 3 ? 'v' : '€').repeat((i * 131) % 2000), childIds: [] };
+    }
+    const longKey = '鍵'.repeat(100_000);
+    const state = {
+      version: 1,
+      keys: { apiKey: 'a', accessKey: 'b', merchantId: '8000', minted: Object.create(null) },
+      clockOffsetMs: 0,
+      counters: {},
+      slices: {
+        cards: { transactions: table, [longKey]: { nested: { deeper: ['x'] } }, after: { [longKey]: 1, tail: '末'.repeat(90_000) } },
+        [`${'m'.repeat(200_000)}`]: { list: [[], {}, [1, [2]], 'end'] },
+        vault: { tokens: {} },
+      },
+    } as unknown as SandboxState;
+    const { text, bytes } = await written(state, 9);
+    assert.equal(text, JSON.stringify({ ...state, journalSeq: 9 }));
+    assert.equal(bytes, Buffer.byteLength(text));
+  });
 });
 
 function storedState(count: number): SandboxState {
