@@ -32,6 +32,11 @@ const MIN_COMPACT_BYTES = 4 * 1024 * 1024;
  * against 3.7–5 ms on ext4). Reading stops at the first zero byte where a record would start.
  */
 const PREALLOCATE_BYTES = 1024 * 1024;
+/**
+ * The zeros that claim space, made once: a new 1 MB Buffer.alloc at each claim (every new
+ * segment, so every snapshot) was 0.8 ms of the main thread in one piece. The writes only read it.
+ */
+let zeros: Buffer | undefined;
 
 export function journalFileOf(dataFile: string): string {
   return `${dataFile}.journal`;
@@ -196,7 +201,12 @@ export class Journal {
   }
 
   private async claim(bytes: number): Promise<void> {
-    await this.handle.write(Buffer.alloc(bytes), 0, bytes, this.allocated);
+    zeros ??= Buffer.alloc(PREALLOCATE_BYTES);
+    for (let claimed = 0; claimed < bytes;) {
+      const length = Math.min(zeros.length, bytes - claimed);
+      await this.handle.write(zeros, 0, length, this.allocated + claimed);
+      claimed += length;
+    }
     this.allocated += bytes;
   }
 
