@@ -18,18 +18,68 @@ function isObject(v: unknown): v is Obj {
   return typeof v === 'object' && v !== null;
 }
 
+/**
+ * One object as reached from the root: the proxy's handler. Its traps come from the tracker's
+ * shared prototype, so a wrapped object costs the proxy and this node, nothing more: the
+ * handler of four closures and the per-object map of proxies by path it replaces kept six
+ * objects alive for every stored record ever read, as long as the record lives.
+ */
+interface Node {
+  readonly target: Obj;
+  /** The container it was read from (undefined for the root) and the property it was read as. */
+  readonly parent: Node | undefined;
+  readonly prop: string;
+  /** Its path's length: 0 for the root, TABLE_DEPTH for a table, UNIT_DEPTH for a stored record. */
+  readonly depth: number;
+  proxy: object;
+}
+
 export class ChangeTracker<T extends object> {
   /** What the modules use: reads and writes go through to `raw`, writes are noted. */
   readonly root: T;
   private readonly dirty = new Map<string, string[]>();
-  private readonly targets = new WeakMap<object, object>();
-  // Per object, one proxy per path, so the same object read twice is the same value (===).
-  private readonly proxies = new WeakMap<object, Map<string, object>>();
+  /** Per proxy handed out, its node; per raw object, the node of the path it was last read at. */
+  private readonly nodeOfProxy = new WeakMap<object, Node>();
+  private readonly nodeOfTarget = new WeakMap<object, Node>();
   // Per table (an object at TABLE_DEPTH), its keys, kept as they are added and removed once asked for.
   private readonly keyIndex = new WeakMap<object, Set<string>>();
+  private readonly traps: ProxyHandler<Obj>;
 
   constructor(readonly raw: T) {
-    this.root = this.wrap(raw as Obj, []) as T;
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the traps' `this` is the node they handle
+    const tracker = this;
+    this.traps = {
+      get(this: Node, t, prop) {
+        const value: unknown = Reflect.get(t, prop);
+        if (typeof prop !== 'string' || !isObject(value) || typeof value === 'function') return value;
+        return tracker.proxyAt(value, this, prop);
+      },
+      set(this: Node, t, prop, value) {
+        const plain = tracker.unwrap(value);
+        if (typeof prop === 'string' && !(Object.is(t[prop], plain) && Object.prototype.hasOwnProperty.call(t, prop))) {
+          tracker.mark(this, prop);
+          if (this.depth === TABLE_DEPTH) tracker.keyIndex.get(t)?.add(prop);
+        }
+        t[prop as string] = plain;
+        return true;
+      },
+      defineProperty(this: Node, t, prop, descriptor) {
+        if (typeof prop === 'string') {
+          tracker.mark(this, prop);
+          if (this.depth === TABLE_DEPTH) tracker.keyIndex.get(t)?.add(prop);
+        }
+        if ('value' in descriptor) descriptor = { ...descriptor, value: tracker.unwrap(descriptor.value) };
+        return Reflect.defineProperty(t, prop, descriptor);
+      },
+      deleteProperty(this: Node, t, prop) {
+        if (typeof prop === 'string' && Object.prototype.hasOwnProperty.call(t, prop)) {
+          tracker.mark(this, prop);
+          if (this.depth === TABLE_DEPTH) tracker.keyIndex.get(t)?.delete(prop);
+        }
+        return Reflect.deleteProperty(t, prop);
+      },
+    };
+    this.root = this.newProxy(raw as Obj, undefined, '') as T;
   }
 
   get changed(): boolean {
@@ -63,16 +113,20 @@ export class ChangeTracker<T extends object> {
     return keys;
   }
 
-  private mark(path: string[]): void {
-    const unit = path.length > UNIT_DEPTH ? path.slice(0, UNIT_DEPTH) : path;
+  /** Notes that `prop` of the object at `node` changed: the stored record it is in, or the path itself above the records. */
+  private mark(node: Node, prop: string): void {
+    let unitNode: Node | undefined = node;
+    while (unitNode.depth > UNIT_DEPTH) unitNode = unitNode.parent!;
+    const unit = pathOf(unitNode);
+    if (unitNode.depth < UNIT_DEPTH) unit.push(prop);
     const key = unit.join(SEP);
     if (!this.dirty.has(key)) this.dirty.set(key, unit);
   }
 
   private unwrap(value: unknown): unknown {
     if (!isObject(value)) return value;
-    const target = this.targets.get(value);
-    if (target) return target;
+    const node = this.nodeOfProxy.get(value);
+    if (node) return node.target;
     // A new value may hold objects read from the state (a batch moved to the closed list).
     for (const k of Object.keys(value)) {
       const inner = value[k];
@@ -84,59 +138,32 @@ export class ChangeTracker<T extends object> {
     return value;
   }
 
-  private wrap(target: Obj, path: string[]): object {
-    const key = path.join(SEP);
-    let byPath = this.proxies.get(target);
-    const known = byPath?.get(key);
-    if (known) return known;
-    // Above the tables, the proxy last handed out for each property: a module reads the same
-    // few objects on every request (state.slices.cards.transactions), and finding them again by
-    // path made a new array and joined string per read. Not for a table's records: the map
-    // would keep a proxy of every record ever read.
-    const children = path.length < TABLE_DEPTH ? new Map<string, object>() : undefined;
-    const proxy = new Proxy(target, {
-      get: (t, prop) => {
-        const value: unknown = Reflect.get(t, prop);
-        if (typeof prop !== 'string' || !isObject(value) || typeof value === 'function') return value;
-        const known = children?.get(prop);
-        if (known !== undefined && this.targets.get(known) === value) return known;
-        const child = this.wrap(value, [...path, prop]);
-        children?.set(prop, child);
-        return child;
-      },
-      set: (t, prop, value) => {
-        const plain = this.unwrap(value);
-        if (typeof prop === 'string' && !(Object.is(t[prop], plain) && Object.prototype.hasOwnProperty.call(t, prop))) {
-          this.mark([...path, prop]);
-          if (path.length === TABLE_DEPTH) this.keyIndex.get(t)?.add(prop);
-        }
-        t[prop as string] = plain;
-        return true;
-      },
-      defineProperty: (t, prop, descriptor) => {
-        if (typeof prop === 'string') {
-          this.mark([...path, prop]);
-          if (path.length === TABLE_DEPTH) this.keyIndex.get(t)?.add(prop);
-        }
-        if ('value' in descriptor) descriptor = { ...descriptor, value: this.unwrap(descriptor.value) };
-        return Reflect.defineProperty(t, prop, descriptor);
-      },
-      deleteProperty: (t, prop) => {
-        if (typeof prop === 'string' && Object.prototype.hasOwnProperty.call(t, prop)) {
-          this.mark([...path, prop]);
-          if (path.length === TABLE_DEPTH) this.keyIndex.get(t)?.delete(prop);
-        }
-        return Reflect.deleteProperty(t, prop);
-      },
-    });
-    this.targets.set(proxy, target);
-    if (!byPath) {
-      byPath = new Map();
-      this.proxies.set(target, byPath);
-    }
-    byPath.set(key, proxy);
-    return proxy;
+  /**
+   * The proxy of `target` read as `prop` of `parent`: the same one each time it is read there
+   * (===), without making anything. An object read at a new path (moved) gets a proxy for that
+   * path, which is the one kept from then on.
+   */
+  private proxyAt(target: Obj, parent: Node, prop: string): object {
+    const known = this.nodeOfTarget.get(target);
+    if (known !== undefined && known.parent === parent && known.prop === prop) return known.proxy;
+    return this.newProxy(target, parent, prop);
   }
+
+  private newProxy(target: Obj, parent: Node | undefined, prop: string): object {
+    const node = Object.create(this.traps) as Node;
+    Object.assign(node, { target, parent, prop, depth: parent ? parent.depth + 1 : 0 });
+    node.proxy = new Proxy(target, node as ProxyHandler<Obj>);
+    this.nodeOfProxy.set(node.proxy, node);
+    this.nodeOfTarget.set(target, node);
+    return node.proxy;
+  }
+}
+
+/** The path from the root to the object at `node`. */
+function pathOf(node: Node): string[] {
+  const path: string[] = [];
+  for (let at: Node | undefined = node; at?.parent; at = at.parent) path.push(at.prop);
+  return path.reverse();
 }
 
 function valueAt(root: unknown, path: readonly string[]): unknown {
