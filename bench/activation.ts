@@ -14,6 +14,10 @@
 //   (dist/codegen.js) waits for Generate Code, the result worker for a large body, the language
 //   client for a request file to open;
 // - everything: activation, runtime, code generator and the language client, for reference.
+// The stub `vscode` has the real API's names as its own properties (from @types/vscode), so a
+// bundle pays for whatever it does with the API object at load as it would in the editor: a
+// bundle that copied the namespace once per importing file (esbuild's default) paid ~30 ms here
+// for it, which a stub without those names hid (scripts/vscodeNamespaceOnce.mjs).
 // Stripe's bundle cannot be installed here (it is not on npm), so its 79 ms comes from the
 // issue; what is measured in the same run is a plain-code bundle of Stripe's size (894 KB),
 // the same way, so a slower or faster machine shows in that line rather than in our ratio.
@@ -33,19 +37,25 @@ const STRIPE_BUNDLE_BYTES = 894 * 1024;
 const TARGET_VS_STRIPE = 0.5;
 
 // Runs in each child: hooks module resolution so `require('vscode')` gets a stub that answers
-// every property access, call and `new` with itself (enough for top-level code of a bundle),
-// then times the loads alone (CPU time), excluding node's own start-up. Arguments: the code
+// every property access, call and `new` with itself (enough for top-level code of a bundle) and
+// lists the vscode API's names as its own, as VS Code's API object does (a bundle that copies
+// the namespace then copies as many names as in the editor: VSCODE_API_NAMES, from
+// @types/vscode), then times the loads alone (CPU time), excluding node's own start-up. Arguments: the code
 // cache folder ("-" for none), then "require:FILE" (as VS Code loads the activation bundle and
 // the extension the language client), "runtime" / "codegen" (loaded by the activation bundle's
 // own loadRuntime() / loadCodegen(), as the first request and Generate Code load them) or
 // "llhttp:FILE" (WebAssembly compiled as undici compiles it at its first connection).
 const CHILD = `
 const Module = require('node:module');
-const stub = new Proxy(function vscodeStub() {}, {
+const api = function vscodeStub() {};
+const stub = new Proxy(api, {
   get: (target, prop) => (typeof prop === 'symbol' ? undefined : prop === 'prototype' ? {} : stub),
   apply: () => stub,
   construct: () => stub,
 });
+for (const name of process.env.VSCODE_API_NAMES.split(',')) {
+  Object.defineProperty(api, name, { value: stub, writable: true, enumerable: true, configurable: true });
+}
 const resolve = Module._resolveFilename;
 Module._resolveFilename = function (request, ...rest) {
   return request === 'vscode' ? 'vscode' : resolve.call(this, request, ...rest);
@@ -83,7 +93,21 @@ interface Side { loads: string[]; cacheDir?: string }
  * clock mostly measures waiting for a core.
  */
 function loadMs(side: Side): number {
-  return Number(execFileSync(process.execPath, ['-e', CHILD, side.cacheDir ?? '-', ...side.loads], { encoding: 'utf8' }));
+  const env = { ...process.env, VSCODE_API_NAMES: vscodeApiNames().join(',') };
+  return Number(execFileSync(process.execPath, ['-e', CHILD, side.cacheDir ?? '-', ...side.loads], { encoding: 'utf8', env }));
+}
+
+let apiNames: string[] | undefined;
+/**
+ * The names VS Code's API object has (its namespaces, classes, enums, functions and constants):
+ * the top-level value declarations of `declare module 'vscode'` in @types/vscode, the version
+ * package.json's engines field targets.
+ */
+function vscodeApiNames(): string[] {
+  const typings = fs.readFileSync(path.join(REPO_ROOT, 'node_modules/@types/vscode/index.d.ts'), 'utf8');
+  apiNames ??= [...new Set([...typings.matchAll(/^\texport (?:class|enum|namespace|function|const|let|var) (\w+)/gm)].map((m) => m[1]))];
+  if (apiNames.length < 100) throw new Error(`found only ${apiNames.length} names in @types/vscode: has its layout changed?`);
+  return apiNames;
 }
 
 /** Plain code of about `bytes` bytes: many small functions, all exported (so none is dead). */

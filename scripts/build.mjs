@@ -11,6 +11,7 @@ import { deferUndiciHttp2 } from './deferUndiciHttp2.mjs';
 import { undiciPartsOnUse, writeLlhttpFiles } from './undiciPartsOnUse.mjs';
 import { builtinsOnUse } from './builtinsOnUse.mjs';
 import { xmlOnUse, xmlBundleSource, XML_BUNDLE } from './xmlOnUse.mjs';
+import { vscodeNamespaceOnce } from './vscodeNamespaceOnce.mjs';
 
 const production = !process.argv.includes('--dev');
 const common = {
@@ -29,7 +30,7 @@ const common = {
 };
 
 const entries = [
-  { in: 'src/extension/extension.ts', out: 'dist/extension.js', external: ['vscode'], note: 'activation bundle' },
+  { in: 'src/extension/extension.ts', out: 'dist/extension.js', external: ['vscode'], note: 'activation bundle', plugins: [vscodeNamespaceOnce] },
   { in: 'src/extension/lazy/runtimeBundle.ts', out: 'dist/runtime.js', note: 'extension runtime, loaded by the first request', plugins: [undiciPartsOnUse, builtinsOnUse, xmlOnUse] },
   { stdin: xmlBundleSource, out: `dist/${XML_BUNDLE}`, note: 'fast-xml-parser, loaded by the runtime when XML is first used' },
   { in: 'src/extension/lazy/codegenBundle.ts', out: 'dist/codegen.js', note: 'code generator, loaded when code is first generated' },
