@@ -12,6 +12,7 @@ import { undiciPartsOnUse, writeLlhttpFiles } from './undiciPartsOnUse.mjs';
 import { builtinsOnUse } from './builtinsOnUse.mjs';
 import { xmlOnUse, xmlBundleSource, XML_BUNDLE } from './xmlOnUse.mjs';
 import { vscodeNamespaceOnce } from './vscodeNamespaceOnce.mjs';
+import { jsoncParserParts } from './jsoncParserParts.mjs';
 
 const production = !process.argv.includes('--dev');
 const common = {
@@ -31,7 +32,7 @@ const common = {
 
 const entries = [
   { in: 'src/extension/extension.ts', out: 'dist/extension.js', external: ['vscode'], note: 'activation bundle', plugins: [vscodeNamespaceOnce] },
-  { in: 'src/extension/lazy/runtimeBundle.ts', out: 'dist/runtime.js', note: 'extension runtime, loaded by the first request', plugins: [undiciPartsOnUse, builtinsOnUse, xmlOnUse] },
+  { in: 'src/extension/lazy/runtimeBundle.ts', out: 'dist/runtime.js', note: 'extension runtime, loaded by the first request', plugins: [undiciPartsOnUse, builtinsOnUse, xmlOnUse, jsoncParserParts] },
   { stdin: xmlBundleSource, out: `dist/${XML_BUNDLE}`, note: 'fast-xml-parser, loaded by the runtime when XML is first used' },
   { in: 'src/extension/lazy/codegenBundle.ts', out: 'dist/codegen.js', note: 'code generator, loaded when code is first generated' },
   { in: 'src/core/resultText/worker.ts', out: 'dist/resultWorker.js', note: 'result worker, started by the runtime for large bodies' },
