@@ -8,7 +8,10 @@
 //   then dist/runtime.js — client, sandbox, codecs, traffic checks, result presentation — loaded
 //   by the activation bundle's own loadRuntime() (src/extension/lazy/runtime.ts), then llhttp,
 //   undici's WebAssembly HTTP parser, read from dist/llhttp_simd.wasm and compiled as undici does
-//   at the first connection. Twice: on the first start after an install or an update, when V8
+//   at the first connection, then the Node built-ins that the first exchange loads on top (the
+//   bundle defers node:perf_hooks, which the sandbox's rate limiter reads at every request;
+//   node:net loads more to listen): found by a real first exchange in a child, and printed.
+//   Twice: on the first start after an install or an update, when V8
 //   compiles the runtime (its code cache is written afterwards, off this path), and on every
 //   later start, which loads that cache. Nothing else loads by then: the code generator
 //   (dist/codegen.js) waits for Generate Code, the result worker for a large body, the language
@@ -44,7 +47,8 @@ const TARGET_VS_STRIPE = 0.5;
 // cache folder ("-" for none), then "require:FILE" (as VS Code loads the activation bundle and
 // the extension the language client), "runtime" / "codegen" (loaded by the activation bundle's
 // own loadRuntime() / loadCodegen(), as the first request and Generate Code load them) or
-// "llhttp:FILE" (WebAssembly compiled as undici compiles it at its first connection).
+// "llhttp:FILE" (WebAssembly compiled as undici compiles it at its first connection) or
+// "builtin:NAME" (a Node built-in module the first exchange loads: see firstExchangeBuiltins).
 const CHILD = `
 const Module = require('node:module');
 const api = function vscodeStub() {};
@@ -71,6 +75,8 @@ for (const spec of loads) {
   let exported;
   if (spec.startsWith('llhttp:')) {
     exported = new WebAssembly.Module(require('node:fs').readFileSync(spec.slice('llhttp:'.length)));
+  } else if (spec.startsWith('builtin:')) {
+    exported = require(spec.slice('builtin:'.length));
   } else if (spec.startsWith('require:')) {
     exported = require(spec.slice('require:'.length));
     extension ??= exported;
@@ -124,6 +130,34 @@ function writeBaselineBundle(dir: string, name: string, bytes: number): string {
   return file;
 }
 
+// Runs in a child: the runtime starts the Local sandbox and its client sends one GET to it, as
+// a first Send does; prints the public Node built-in modules loaded by then that loading the
+// bundle had not loaded (node:perf_hooks, which the bundle defers and the sandbox's rate
+// limiter reads at every request; what node:net loads to listen).
+const FIRST_EXCHANGE = `
+const runtime = require(process.argv[1]);
+const loaded = () => process.moduleLoadList.filter((m) => /^NativeModule (?!internal\\/)/.test(m)).map((m) => m.slice('NativeModule '.length));
+const before = new Set(loaded());
+(async () => {
+  const sandbox = await runtime.startSandbox({ port: 0 });
+  const client = new runtime.GatewayClient({
+    environment: { name: 'Local sandbox', kind: 'local', gatewayUrl: sandbox.gatewayUrl, boardingUrl: sandbox.boardingUrl },
+    credentials: { apiKey: sandbox.apiKey },
+  });
+  const result = await client.send({ operation: 'achProviders.list' });
+  const added = loaded().filter((m) => !before.has(m));
+  await client.close();
+  await sandbox.close();
+  if (result.status !== 200) throw new Error('the first exchange answered ' + result.status);
+  process.stdout.write(JSON.stringify(added));
+})().catch((err) => { console.error(err); process.exit(1); });
+`;
+
+/** The Node built-ins a first exchange with the Local sandbox loads beyond the bundles' load. */
+function firstExchangeBuiltins(runtime: string): string[] {
+  return (JSON.parse(execFileSync(process.execPath, ['-e', FIRST_EXCHANGE, runtime], { encoding: 'utf8' })) as string[]).map((m) => `node:${m}`);
+}
+
 interface Measured { median: number; p95: number }
 
 function measure(side: Side, samples: number): Measured {
@@ -142,7 +176,8 @@ export function benchActivation(samples = 25) {
     const baselineFile = writeBaselineBundle(dir, 'baseline.js', bytes);
     const stripeSizedFile = writeBaselineBundle(dir, 'stripe-sized.js', STRIPE_BUNDLE_BYTES);
     const cacheDir = path.join(dir, 'code-cache');
-    const firstUse = [`require:${BUNDLE}`, 'runtime', `llhttp:${dist('llhttp_simd.wasm')}`];
+    const builtins = firstExchangeBuiltins(runtime);
+    const firstUse = [`require:${BUNDLE}`, 'runtime', `llhttp:${dist('llhttp_simd.wasm')}`, ...builtins.map((b) => `builtin:${b}`)];
     // One start writes the code cache (after its load, as in the extension), for the later starts.
     loadMs({ loads: [...firstUse, 'codegen'], cacheDir });
     if (fs.readdirSync(cacheDir).filter((f) => f.endsWith('.v8cache')).length !== 2) throw new Error('the loader wrote no code cache');
@@ -164,7 +199,7 @@ export function benchActivation(samples = 25) {
     }
     const avg = (key: Key, k: keyof Measured) => (runs[key][0][k] + runs[key][1][k]) / 2;
     const fileOf = (spec: string) => (spec === 'runtime' ? runtime : spec === 'codegen' ? codegen : spec.slice(spec.indexOf(':') + 1));
-    const size = (key: Key) => sides[key].loads.reduce((sum, spec) => sum + fs.statSync(fileOf(spec)).size, 0);
+    const size = (key: Key) => sides[key].loads.filter((spec) => !spec.startsWith('builtin:')).reduce((sum, spec) => sum + fs.statSync(fileOf(spec)).size, 0);
     const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
     const line = (label: string, key: Key) => `${label.padEnd(58)} ${kb(size(key)).padStart(9)}  median ${fmt(avg(key, 'median'), 2)} ms  p95 ${fmt(avg(key, 'p95'), 2)} ms`;
     const vsStripe = (key: Key) => avg(key, 'median') / STRIPE_BUNDLE_MS;
@@ -173,6 +208,7 @@ export function benchActivation(samples = 25) {
       name: `bundle load: require() with a stubbed vscode, CPU time, ${samples} fresh processes each`,
       lines: [
         line('dist/extension.js (activation)', 'ours'),
+        `first use counts the built-ins its first exchange loads: ${builtins.join(', ') || 'none'}`,
         line('first use, first start (extension + runtime + llhttp, compiled)', 'firstStart'),
         line('first use, later starts (runtime.js from its code cache)', 'laterStart'),
         line('everything (+ codegen.js, languageClient.js; code cache)', 'everything'),
