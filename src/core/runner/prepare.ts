@@ -75,7 +75,7 @@ export function prepareParsed(request: ParsedRequest | undefined, index: number,
   if (!request) return { ok: false, message: `there is no request #${index + 1} in the file`, unresolved: [] };
   const unresolved = new Set<string>();
   let constants = CONSTANT_FILLS.get(resolve);
-  if (!constants) CONSTANT_FILLS.set(resolve, (constants = new Map()));
+  if (!constants) CONSTANT_FILLS.set(resolve, (constants = new Map<string, string>()));
   const fill = (text: string): string => {
     // Most headers and many bodies hold no reference: no pattern to run over them.
     if (!text.includes('{{')) return text;
