@@ -1,6 +1,6 @@
 // `{{name}}` variables: finding references (with positions) and substituting values.
 
-import type { Position, Range, VariableRef } from './types';
+import type { Located, Position, Range, VariableRef } from './types';
 
 /** A reference: `{{ name }}` with a plain, `$`-prefixed or dotted name. */
 const REFERENCE = /\{\{\s*([A-Za-z_$][\w$-]*(?:\.[\w$-]+|\[\d+\])*)\s*\}\}/g;
@@ -13,12 +13,27 @@ export function rangeOn(line: number, startChar: number, endChar: number): Range
   return { start: at(line, startChar), end: at(line, endChar) };
 }
 
-/** References in one line of text that starts at `lineOffset` in the document. */
-export function findVariableRefs(text: string, line: number, lineOffset: number, firstChar = 0): VariableRef[] {
+/**
+ * The location a parse that does not record positions (`{ positions: false }`, the headless
+ * runner's) gives everything but a request's method and its diagnostics: one shared, frozen
+ * placeholder, never a place in the document.
+ */
+export const UNRECORDED: Readonly<Located> = Object.freeze({
+  range: Object.freeze({ start: Object.freeze({ line: -1, character: -1 }), end: Object.freeze({ line: -1, character: -1 }) }),
+  startOffset: -1,
+  endOffset: -1,
+});
+
+/** References in one line of text that starts at `lineOffset` in the document; with `positions` false, each at UNRECORDED. */
+export function findVariableRefs(text: string, line: number, lineOffset: number, firstChar = 0, positions = true): VariableRef[] {
   const refs: VariableRef[] = [];
   // Most lines hold no reference (a body's JSON, a header): not worth an iterator and a pattern.
   if (!text.includes('{{')) return refs;
   for (const match of text.matchAll(REFERENCE)) {
+    if (!positions) {
+      refs.push({ name: match[1], range: UNRECORDED.range, startOffset: -1, endOffset: -1 });
+      continue;
+    }
     const start = firstChar + (match.index ?? 0);
     const end = start + match[0].length;
     refs.push({ name: match[1], range: rangeOn(line, start, end), startOffset: lineOffset + start, endOffset: lineOffset + end });
