@@ -66,14 +66,33 @@ export function substituteVariables(text: string, resolve: (name: string) => str
   return { text: out, unresolved };
 }
 
+/** One step of a path: a property name, or an array index (`[0]`). */
+type PathStep = string | number;
+/**
+ * Paths split into steps, by path: a run reads the same few paths (`payload.transaction.id`)
+ * for every request's expectations and references. Bounded, because paths can hold indexes.
+ */
+const PATH_STEPS = new Map<string, readonly PathStep[]>();
+const PATH_STEPS_LIMIT = 1024;
+
+function stepsOf(path: string): readonly PathStep[] {
+  let steps = PATH_STEPS.get(path);
+  if (steps) return steps;
+  steps = path.split(/\.|(?=\[)/).filter((step) => step !== '').map((step) => {
+    const index = /^\[(\d+)\]$/.exec(step);
+    return index ? Number(index[1]) : step;
+  });
+  if (PATH_STEPS.size >= PATH_STEPS_LIMIT) PATH_STEPS.clear();
+  PATH_STEPS.set(path, Object.freeze(steps));
+  return steps;
+}
+
 /** Looks up a dotted path (`payload.transaction.id`, `items[0].id`) in a parsed value. */
 export function valueAtPath(root: unknown, path: string): unknown {
   let current: unknown = root;
-  for (const step of path.split(/\.|(?=\[)/)) {
-    if (step === '') continue;
-    const index = /^\[(\d+)\]$/.exec(step);
+  for (const step of stepsOf(path)) {
     if (current === null || typeof current !== 'object') return undefined;
-    current = index ? (current as unknown[])[Number(index[1])] : (current as Record<string, unknown>)[step];
+    current = typeof step === 'number' ? (current as unknown[])[step] : (current as Record<string, unknown>)[step];
   }
   return current;
 }
