@@ -12,7 +12,6 @@ import * as path from 'node:path';
 import { redactorFor, type Redactor } from '../../core/redaction';
 import { jsonReport } from './jsonReport';
 import { junitReport, junitTestcase } from './junitReport';
-import { prettyJson } from './prettyJson';
 import { noStates, type RequestReport, type RunReport, type StateCounts } from './runReport';
 import { requestLines, textReport } from './textReport';
 
@@ -35,15 +34,15 @@ interface Layout {
   placeholder(index: number): { text: string; open: string; close: string };
 }
 
-/** Where a request's object starts in the json report: inside files[k].requests. */
-const PART_MARGIN = '        ';
+const indent = (text: string, spaces: string): string => spaces + text.replace(/\n/g, `\n${spaces}`);
 /** The builder's lines start with "<" after their indentation; lines inside a text or attribute value never do (it is escaped). */
 const TAG_LINE = /^\s*</;
 const indentTags = (xml: string, spaces: string): string => xml.replace(/\n$/, '').split('\n').map((line) => (TAG_LINE.test(line) ? spaces + line : line)).join('\n');
 
 const LAYOUTS: Readonly<Record<ReportFormat, Layout>> = {
   json: {
-    part: (_file, request) => PART_MARGIN + prettyJson(request, PART_MARGIN),
+    // JSON.stringify escapes every newline inside a string, so each newline in its output is a line of the layout.
+    part: (_file, request) => indent(JSON.stringify(request, null, 2), '        '),
     separator: ',\n',
     frame: (report, _counts, hasParts) => jsonReport({ ...report, files: report.files.map((file, index) => (hasParts(index) ? { ...file, requests: marker(index) as unknown as RequestReport[] } : file)) }),
     placeholder: (index) => ({ text: JSON.stringify(marker(index)), open: '[\n', close: '\n      ]' }),
