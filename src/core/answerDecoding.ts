@@ -140,7 +140,7 @@ class AnswerDecoding implements TextState {
 }
 
 /** A result's fields that do not come from its body: what the client knows when the answer arrives. */
-export type ArrivedFields = Pick<GatewayResult, 'method' | 'url' | 'status' | 'statusText' | 'headers' | 'timingMs' | 'attempts' | 'contentType' | 'format' | 'rawBody'>;
+type ArrivedFields = Pick<GatewayResult, 'method' | 'url' | 'status' | 'statusText' | 'headers' | 'timingMs' | 'attempts' | 'contentType' | 'format' | 'rawBody'>;
 
 /** A result's fields that come from its body. */
 type BodyFields = 'bodyText' | 'parsed' | 'parseError' | 'unreadable' | 'exchangeId' | 'payloadType';
