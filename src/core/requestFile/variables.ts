@@ -1,5 +1,6 @@
 // `{{name}}` variables: finding references (with positions) and substituting values.
 
+import { detached } from '../detachedText';
 import type { Located, Position, Range, VariableRef } from './types';
 
 /** A reference: `{{ name }}` with a plain, `$`-prefixed or dotted name. */
@@ -78,12 +79,14 @@ const PATH_STEPS_LIMIT = 1024;
 function stepsOf(path: string): readonly PathStep[] {
   let steps = PATH_STEPS.get(path);
   if (steps) return steps;
-  steps = path.split(/\.|(?=\[)/).filter((step) => step !== '').map((step) => {
+  // Split from a copy: the cache must not keep the chunk of the file the path was cut from.
+  const own = detached(path);
+  steps = own.split(/\.|(?=\[)/).filter((step) => step !== '').map((step) => {
     const index = /^\[(\d+)\]$/.exec(step);
     return index ? Number(index[1]) : step;
   });
   if (PATH_STEPS.size >= PATH_STEPS_LIMIT) PATH_STEPS.clear();
-  PATH_STEPS.set(path, Object.freeze(steps));
+  PATH_STEPS.set(own, Object.freeze(steps));
   return steps;
 }
 

@@ -8,6 +8,7 @@ import type { PreparedRequest, Preparation, RunEnvironment } from './types';
 import { isAuthHeader } from '../authHeaders';
 import { createVariableResolver } from './variableResolver';
 import { requestLabel } from './requestLabel';
+import { detached } from '../detachedText';
 
 /** The catalog path of a URL whose environment base URL may carry a path prefix. */
 export function catalogPath(url: URL): string {
@@ -89,7 +90,8 @@ export function prepareParsed(request: ParsedRequest | undefined, index: number,
     filled.unresolved.forEach((name) => unresolved.add(name));
     if (constant && filled.unresolved.length === 0) {
       if (constants.size >= CONSTANT_FILLS_LIMIT) constants.clear();
-      constants.set(text, filled.text);
+      // Copies: the cache must not keep the chunk of the file the text was cut from.
+      constants.set(detached(text), detached(filled.text));
     }
     return filled.text;
   };
