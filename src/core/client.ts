@@ -286,6 +286,10 @@ export class GatewayClient {
 
 function normaliseHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined) out[name] = value;
+  // By key, not Object.entries: no [name, value] array per header of every answer.
+  for (const name of Object.keys(headers)) {
+    const value = headers[name];
+    if (value !== undefined) out[name] = value;
+  }
   return out;
 }
