@@ -7,7 +7,7 @@ import type { Operation } from '../catalog/types';
 import type { Handler } from './domain';
 import type { AnyModule } from './state';
 
-type Route =
+export type Route =
   | { kind: 'operation'; op: Operation; params: Record<string, string>; alias?: OperationAlias }
   /** A legacy form whose operation a body field selects (the generic transaction endpoint). */
   | { kind: 'by-field'; alias: OperationAlias; template: Operation }
