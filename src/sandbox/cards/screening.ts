@@ -82,12 +82,16 @@ function sameCard(a: CardTransaction['card'], b: CardTransaction['card']): boole
  * invoice when `include-invoice`). The sandbox has one terminal, so merchant-level checking
  * (`check-merchant-level`, `check-field-mid`) compares the same transactions.
  */
-/** `history` is asked for only when checking is on: listing every transaction on each sale would make sales slow down as the sandbox fills. */
-export function findDuplicate(settings: SettingsSlice, history: () => Iterable<CardTransaction>, probe: DuplicateProbe): DuplicateOutcome | undefined {
+/**
+ * `history` and `probeOf` are asked for only when checking is on: listing every transaction on
+ * each sale would make sales slow down as the sandbox fills, and the probe is work on every sale.
+ */
+export function findDuplicate(settings: SettingsSlice, history: () => Iterable<CardTransaction>, probeOf: () => DuplicateProbe): DuplicateOutcome | undefined {
   const values = group(settings, 'duplicates');
   if (!isTrue(values.enabled)) return undefined;
   const minutes = Number(values['time-range-in-minutes'] ?? 0);
   if (!(minutes > 0)) return undefined;
+  const probe = probeOf();
   const since = probe.now.getTime() - minutes * 60_000;
   const byInvoice = (isTrue(values['use-invoice-instead-of-card']) || probe.checkField?.toLowerCase() === 'invoice') && !!probe.invoice;
   const alsoInvoice = isTrue(values['include-invoice']);
