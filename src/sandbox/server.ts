@@ -159,6 +159,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
 }
 
 /** A path of only these characters and no query is its own URL pathname: nothing to resolve or escape. */
+// Shared by every request without a query (handlers only read the query).
+const NO_QUERY = new URLSearchParams();
 const PLAIN_PATH = /^\/[A-Za-z0-9_/-]*$/;
 
 /**
@@ -166,7 +168,7 @@ const PLAIN_PATH = /^\/[A-Za-z0-9_/-]*$/;
  * into a URL was a measurable part of a sale's cost; anything else goes through the URL parser.
  */
 function requestUrl(target = '/'): Pick<URL, 'pathname' | 'searchParams'> {
-  if (PLAIN_PATH.test(target) && !target.includes('//')) return { pathname: target, searchParams: new URLSearchParams() };
+  if (PLAIN_PATH.test(target) && !target.includes('//')) return { pathname: target, searchParams: NO_QUERY };
   return new URL(target, 'http://sandbox.local');
 }
 

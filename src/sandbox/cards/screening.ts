@@ -37,10 +37,26 @@ export function avsRefusal(settings: SettingsSlice, avs: VerificationResult | un
  * string, naming the accepted results (separated by commas or spaces; empty accepts all), or
  * the Java sample's list of `{name, allowed}` (a result not listed is accepted).
  */
+const ACCEPTED = Object.freeze({ accepted: true, shown: '' });
+
+// The names a filter list holds, by its text: asked on every sale with a CSC, of one setting.
+const filterNames = new Map<string, readonly string[]>();
+
+function namesIn(filters: string): readonly string[] {
+  let names = filterNames.get(filters);
+  if (!names) {
+    if (filterNames.size >= 16) filterNames.clear();
+    names = filters.split(/[\s,;]+/).filter(Boolean);
+    filterNames.set(filters, names);
+  }
+  return names;
+}
+
 function cscAccepts(filters: unknown, name: string): { accepted: boolean; shown: string } {
   if (typeof filters === 'string' || filters === undefined) {
-    const names = String(filters ?? '').split(/[\s,;]+/).filter(Boolean);
-    return { accepted: names.length === 0 || names.includes(name), shown: names.join(', ') };
+    const names = namesIn(filters ?? '');
+    if (names.length === 0 || names.includes(name)) return ACCEPTED;
+    return { accepted: false, shown: names.join(', ') };
   }
   const rule = asList((filters as Record<string, unknown>)['response-filter']).find((f) => f.name === name);
   return { accepted: !rule || isTrue(rule.allowed), shown: `${name} allowed false` };
