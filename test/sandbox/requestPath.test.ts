@@ -93,6 +93,22 @@ describe('request path', () => {
     }
   });
 
+  it('refuses a short JSON body nested past 32 levels, and only that one', async () => {
+    const sb = await startTestSandbox();
+    try {
+      const nested = (levels: number) => `{"amount":"1.00","card":"${VISA}","exp-date":"1230","x":${'['.repeat(levels - 1)}${']'.repeat(levels - 1)}}`;
+      const deep = await call(sb, 'POST', '/rest/v2/transactions/sale', { raw: { contentType: 'application/json', text: nested(33) } });
+      assert.equal(deep.status, 400, deep.text);
+      assert.match(deep.text, /deeper than 32/);
+      const deepest = await call(sb, 'POST', '/rest/v2/transactions/sale', { raw: { contentType: 'application/json', text: nested(32) } });
+      assert.doesNotMatch(deepest.text, /deeper/);
+      const brackets = await call(sb, 'POST', '/rest/v2/transactions/sale', { json: { amount: '1.00', card: VISA, 'exp-date': '1230', description: '{['.repeat(40) } });
+      assert.equal(brackets.status, 200, `brackets inside strings are text, not nesting: ${brackets.text}`);
+    } finally {
+      await sb.close();
+    }
+  });
+
   it('answers after a delay fault and, with a data file, once the sale is saved', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'gw-request-path-'));
     const sb = await startTestSandbox({ dataFile: path.join(dir, 'state.json') });
