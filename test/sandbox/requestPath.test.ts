@@ -1,7 +1,8 @@
 // The sandbox's request path as it is written for speed (bench/sandboxThroughput.ts): bodies read
 // by a callback (whole, however they are split; refused past 1 MB; a client that gives up
-// harms no one), answers sent without promises unless they wait, and JSON envelopes written
-// around JSON.stringify of their parts. Each must answer exactly as the plain way did.
+// harms no one), answers sent without promises unless they wait, the body-cost check skipped
+// where it cannot fail, and JSON envelopes built without spread literals. Each must answer
+// exactly as the plain way did.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
