@@ -3,7 +3,9 @@
 // budget (see README): dist/extension.js must stay small and hold no third-party code and no
 // sandbox (test/extension-rules/activationBundle.test.ts); those live in dist/runtime.js and load on first use
 // (the code generator in dist/codegen.js, loaded only when code is generated; fast-xml-parser in
-// dist/xml.js, loaded by the runtime when XML is first used).
+// dist/xml.js, loaded by the runtime when XML is first used). Our modules that both the activation
+// bundle and the runtime need are parsed once, in the activation bundle, and the runtime reads
+// them from it (scripts/sharedModules.mjs).
 import { build } from 'esbuild';
 import { existsSync, statSync, chmodSync } from 'node:fs';
 import { writeThirdPartyNotices } from './thirdPartyNotices.mjs';
@@ -11,6 +13,9 @@ import { deferUndiciHttp2 } from './deferUndiciHttp2.mjs';
 import { undiciPartsOnUse, writeLlhttpFiles } from './undiciPartsOnUse.mjs';
 import { builtinsOnUse } from './builtinsOnUse.mjs';
 import { xmlOnUse, xmlBundleSource, XML_BUNDLE } from './xmlOnUse.mjs';
+import { vscodeNamespaceOnce } from './vscodeNamespaceOnce.mjs';
+import { jsoncParserParts } from './jsoncParserParts.mjs';
+import { sharedModules, sharedBundleSource, intoActivation, fromActivation, SHARED_BUNDLE } from './sharedModules.mjs';
 
 const production = !process.argv.includes('--dev');
 const common = {
@@ -28,19 +33,11 @@ const common = {
   plugins: [deferUndiciHttp2],
 };
 
-const entries = [
-  { in: 'src/extension/extension.ts', out: 'dist/extension.js', external: ['vscode'], note: 'activation bundle' },
-  { in: 'src/extension/lazy/runtimeBundle.ts', out: 'dist/runtime.js', note: 'extension runtime, loaded by the first request', plugins: [undiciPartsOnUse, builtinsOnUse, xmlOnUse] },
-  { stdin: xmlBundleSource, out: `dist/${XML_BUNDLE}`, note: 'fast-xml-parser, loaded by the runtime when XML is first used' },
-  { in: 'src/extension/lazy/codegenBundle.ts', out: 'dist/codegen.js', note: 'code generator, loaded when code is first generated' },
-  { in: 'src/core/resultText/worker.ts', out: 'dist/resultWorker.js', note: 'result worker, started by the runtime for large bodies' },
-  { in: 'src/extension/language/languageClientBundle.ts', out: 'dist/languageClient.js', external: ['vscode'], note: 'language client, loaded when a request file opens' },
-  { in: 'src/cli/main.ts', out: 'dist/cli.js', banner: '#!/usr/bin/env node' },
-  { in: 'src/language/server.ts', out: 'dist/server.js' },
-  { in: 'src/sandbox/library.ts', out: 'dist/sandbox.js', note: 'the Local sandbox as a library, CLI package only' },
-].filter(e => e.stdin || existsSync(e.in));
+const activation = { in: 'src/extension/extension.ts', out: 'dist/extension.js', external: ['vscode'], note: 'activation bundle', plugins: [vscodeNamespaceOnce] };
+const runtime = { in: 'src/extension/lazy/runtimeBundle.ts', out: 'dist/runtime.js', note: 'extension runtime, loaded by the first request', plugins: [undiciPartsOnUse, builtinsOnUse, xmlOnUse, jsoncParserParts] };
+const codegen = { in: 'src/extension/lazy/codegenBundle.ts', out: 'dist/codegen.js', note: 'code generator, loaded when code is first generated' };
 
-const results = await Promise.all(entries.map(e => build({
+const options = (e) => ({
   ...common,
   ...(e.stdin ? { stdin: e.stdin } : { entryPoints: [e.in] }),
   outfile: e.out,
@@ -48,7 +45,29 @@ const results = await Promise.all(entries.map(e => build({
   plugins: [...common.plugins, ...(e.plugins ?? [])],
   banner: e.banner ? { js: e.banner } : undefined,
   metafile: true,
-})));
+});
+
+// Which of our modules the runtime reads from the activation bundle (scripts/sharedModules.mjs):
+// a first build that writes nothing tells.
+const [activationFirst, runtimeFirst] = await Promise.all([activation, runtime].map((e) => build({ ...options(e), write: false })));
+const shared = sharedModules(activationFirst.metafile, runtimeFirst.metafile);
+activation.plugins = [intoActivation(shared), ...activation.plugins];
+for (const e of [runtime, codegen]) e.plugins = [fromActivation(shared), ...(e.plugins ?? [])];
+
+const entries = [
+  activation,
+  runtime,
+  { stdin: sharedBundleSource(shared), out: `dist/${SHARED_BUNDLE}`, note: 'what the runtime reads from the activation bundle, for the runtime required on its own (tests, benches; not shipped)' },
+  { stdin: xmlBundleSource, out: `dist/${XML_BUNDLE}`, note: 'fast-xml-parser, loaded by the runtime when XML is first used' },
+  codegen,
+  { in: 'src/core/resultText/worker.ts', out: 'dist/resultWorker.js', note: 'result worker, started by the runtime for large bodies' },
+  { in: 'src/extension/language/languageClientBundle.ts', out: 'dist/languageClient.js', external: ['vscode'], note: 'language client, loaded when a request file opens' },
+  { in: 'src/cli/main.ts', out: 'dist/cli.js', banner: '#!/usr/bin/env node' },
+  { in: 'src/language/server.ts', out: 'dist/server.js' },
+  { in: 'src/sandbox/library.ts', out: 'dist/sandbox.js', note: 'the Local sandbox as a library, CLI package only' },
+].filter(e => e.stdin || existsSync(e.in));
+
+const results = await Promise.all(entries.map(e => build(options(e))));
 writeLlhttpFiles('dist');
 // legalComments are dropped from the bundles; the notices file carries every bundled license.
 const notices = writeThirdPartyNotices(process.cwd(), results.map((r, i) => ({ out: entries[i].out, metafile: r.metafile })));

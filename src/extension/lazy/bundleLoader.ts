@@ -13,6 +13,7 @@ import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
+import * as sharedModules from './sharedModules';
 
 /** Written a little after the load, so that making the cache never delays the first request. */
 const WRITE_DELAY_MS = 2000;
@@ -42,17 +43,25 @@ async function writeCache(script: vm.Script, file: string): Promise<void> {
   }
 }
 
+/**
+ * What a bundle requires to read the modules it shares with the activation bundle rather than
+ * holding its own copy (scripts/sharedModules.mjs, which uses the same name).
+ */
+const SHARED_MODULES_ID = 'gateway-workbench:shared-modules';
+
 /** Bundles loaded in this process, by file: a bundle another one requires loads once. */
 const loaded = new Map<string, unknown>();
 
 /**
  * The require() a bundle gets: Node's own, except that another of our bundles next to it
  * (`require("./xml.js")`, which dist/runtime.js makes when XML is first used: scripts/xmlOnUse.mjs)
- * loads through this loader, and so through the same code cache.
+ * loads through this loader, and so through the same code cache, and that the modules it shares
+ * with the activation bundle are the activation bundle's own.
  */
 function bundleRequire(file: string, cacheDir: string | undefined): NodeJS.Require {
   const plain = createRequire(file);
   const ours = (id: string) => {
+    if (id === SHARED_MODULES_ID) return sharedModules;
     if (!/^\.\/[\w-]+\.js$/.test(id)) return plain(id) as unknown;
     const sibling = path.join(path.dirname(file), id);
     if (!loaded.has(sibling)) loaded.set(sibling, loadBundle(sibling, cacheDir));
