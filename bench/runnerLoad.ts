@@ -27,7 +27,7 @@ const BARE_LOOP = path.join(__dirname, 'bareUndiciLoop.cjs');
 const PARSE_ONLY_SOURCE = `const { RequestFileStreamParser } = require(${JSON.stringify(path.join(ROOT, 'src/core/requestFile'))});
 const fs = require('node:fs');
 async function read() {
-  const parser = new RequestFileStreamParser();
+  const parser = new RequestFileStreamParser({ positions: false });
   let count = 0;
   for await (const chunk of fs.createReadStream(process.argv[2], { encoding: 'utf8', highWaterMark: 8192 })) { parser.push(chunk); count += parser.take().requests.length; }
   parser.end();

@@ -75,7 +75,8 @@ interface ReceivedAnswer {
   contentEncoding?: string | string[];
   format: ResultFormat;
   body: Buffer;
-  parseError?: CodecError;
+  /** Asked only when nothing before it (cut off, compressed, an HTML page) already says why: it may parse the body. */
+  parseError: () => CodecError | undefined;
   operation?: Operation;
   /** Why the transfer ended early (the connection closed, the body stalled), when it did. */
   cutOff?: string;
@@ -93,7 +94,8 @@ export function unreadableReason(answer: ReceivedAnswer): string | undefined {
     return 'it is an HTML page, not a gateway answer — something other than the gateway answered (a proxy, a captive portal or a login page)';
   }
   // The codec's message names the format and where it breaks ("JSON is not valid: … (line 1, column 14)").
-  if (answer.parseError) return `it does not parse: ${answer.parseError.message}`;
+  const parseError = answer.parseError();
+  if (parseError) return `it does not parse: ${parseError.message}`;
   const expected = operation?.responseFormat;
   const ok = answer.status >= 200 && answer.status < 300;
   if (ok && format === 'binary' && expected !== 'pdf') {

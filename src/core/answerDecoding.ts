@@ -67,7 +67,8 @@ function notParsedNote(answer: ArrivedAnswer): string | undefined {
 class AnswerDecoding implements TextState {
   private text: string | undefined;
   private tree: Tree | undefined;
-  private reason: { text?: string } | undefined;
+  private reason: string | undefined;
+  private reasonKnown = false;
   /** Whether the body has text at all: not for binary data, nor for a body that could not be decompressed. */
   readonly hasText: boolean;
   /** Whether a tree can be made: JSON or XML, whole, within the parse limit. */
@@ -110,9 +111,8 @@ class AnswerDecoding implements TextState {
   }
 
   unreadable(): string | undefined {
-    if (this.reason) return this.reason.text;
+    if (this.reasonKnown) return this.reason;
     const { answer } = this;
-    const parseError = () => this.parseError();
     const reason = unreadableReason({
       status: answer.status,
       contentType: answer.contentType,
@@ -122,13 +122,11 @@ class AnswerDecoding implements TextState {
       operation: answer.operation,
       cutOff: answer.cutOff,
       encodingProblem: answer.encodingProblem,
-      // Read only when nothing before it (cut off, compressed, an HTML page) already says why.
-      get parseError() {
-        return parseError();
-      },
+      parseError: () => this.parseError(),
     });
-    this.reason = { text: reason === undefined ? undefined : answer.scrub(reason) };
-    return this.reason.text;
+    this.reason = reason === undefined ? undefined : answer.scrub(reason);
+    this.reasonKnown = true;
+    return this.reason;
   }
 
   private envelope(): { exchangeId?: string; payloadType?: string } {
@@ -141,40 +139,75 @@ class AnswerDecoding implements TextState {
   }
 }
 
-type Decoded = GatewayResult & { [DECODING]?: AnswerDecoding };
+/** A result's fields that do not come from its body: what the client knows when the answer arrives. */
+type ArrivedFields = Pick<GatewayResult, 'method' | 'url' | 'status' | 'statusText' | 'headers' | 'timingMs' | 'attempts' | 'contentType' | 'format' | 'rawBody'>;
 
-/** The result's fields that come from its body, each read through the answer's decoding. */
-const READS: Readonly<Record<string, (decoding: AnswerDecoding) => unknown>> = {
-  bodyText: (d) => d.bodyText(),
-  parsed: (d) => d.parsed(),
-  parseError: (d) => d.parseError(),
-  unreadable: (d) => d.unreadable(),
-  exchangeId: (d) => d.exchangeId(),
-  payloadType: (d) => d.payloadType(),
-};
+/** A result's fields that come from its body. */
+type BodyFields = 'bodyText' | 'parsed' | 'parseError' | 'unreadable' | 'exchangeId' | 'payloadType';
 
-/** Shared by every result (one getter per field, not one per result); a write replaces the getter with the value. */
-const LAZY_FIELDS: PropertyDescriptorMap = Object.fromEntries(
-  Object.entries(READS).map(([name, read]) => [
-    name,
-    {
-      enumerable: true,
-      configurable: true,
-      get(this: Decoded) {
-        const decoding = this[DECODING];
-        return decoding ? read(decoding) : undefined;
-      },
-      set(this: Decoded, value: unknown) {
-        Object.defineProperty(this, name, { value, enumerable: true, configurable: true, writable: true });
-      },
-    },
-  ]),
-);
+/** Replaces a body field's getter on one result with a value of its own (a caller overriding what the body says). */
+function own(result: DecodedResult, name: BodyFields, value: unknown): void {
+  Object.defineProperty(result, name, { value, enumerable: true, configurable: true, writable: true });
+}
 
-/** Gives `result` the fields of its body, each made on first read. */
-export function decodeOnRead(result: GatewayResult, answer: ArrivedAnswer): void {
+/**
+ * A result whose body fields are made on first read. The getters live on the class, shared by
+ * every result: an accessor defined on each result (Object.defineProperties, six per answer)
+ * cost a runtime call per answer and turned each result into a slow dictionary-mode object,
+ * which every later read of its status or timing paid for too (bench/runnerLoad.ts). The
+ * fields are not own properties, so a spread or JSON.stringify of a result leaves them out
+ * (nothing does either); read them by name.
+ */
+class DecodedResult implements GatewayResult {
+  declare operationId?: string;
+  method: string;
+  url: string;
+  status: number;
+  statusText: string;
+  headers: Record<string, string | string[]>;
+  timingMs: number;
+  attempts: number;
+  contentType: string;
+  format: ResultFormat;
+  rawBody: Buffer;
+  declare retryAfterMs?: number;
+  declare retryWaitBudgetMs?: number;
+  declare notParsed?: string;
+  /** Not enumerable (a symbol): never serialised, and read by undecodedBody(). */
+  readonly [DECODING]: AnswerDecoding;
+
+  constructor(fields: ArrivedFields, decoding: AnswerDecoding) {
+    this.method = fields.method;
+    this.url = fields.url;
+    this.status = fields.status;
+    this.statusText = fields.statusText;
+    this.headers = fields.headers;
+    this.timingMs = fields.timingMs;
+    this.attempts = fields.attempts;
+    this.contentType = fields.contentType;
+    this.format = fields.format;
+    this.rawBody = fields.rawBody;
+    this[DECODING] = decoding;
+  }
+
+  get bodyText(): string | undefined { return this[DECODING].bodyText(); }
+  set bodyText(value: string | undefined) { own(this, 'bodyText', value); }
+  get parsed(): unknown { return this[DECODING].parsed(); }
+  set parsed(value: unknown) { own(this, 'parsed', value); }
+  get parseError(): CodecError | undefined { return this[DECODING].parseError(); }
+  set parseError(value: CodecError | undefined) { own(this, 'parseError', value); }
+  get unreadable(): string | undefined { return this[DECODING].unreadable(); }
+  set unreadable(value: string | undefined) { own(this, 'unreadable', value); }
+  get exchangeId(): string | undefined { return this[DECODING].exchangeId(); }
+  set exchangeId(value: string | undefined) { own(this, 'exchangeId', value); }
+  get payloadType(): string | undefined { return this[DECODING].payloadType(); }
+  set payloadType(value: string | undefined) { own(this, 'payloadType', value); }
+}
+
+/** A result of `fields` whose body fields (text, tree, verdict, envelope) are each made on first read. */
+export function decodedResult(fields: ArrivedFields, answer: ArrivedAnswer): GatewayResult {
   const notParsed = notParsedNote(answer);
+  const result = new DecodedResult(fields, new AnswerDecoding(answer, notParsed));
   if (notParsed !== undefined) result.notParsed = notParsed;
-  Object.defineProperty(result, DECODING, { value: new AnswerDecoding(answer, notParsed) });
-  Object.defineProperties(result, LAZY_FIELDS);
+  return result;
 }

@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import { matchOperation, requireOperation } from '../catalog';
 import type { Operation } from '../catalog/types';
 import { decodeContentEncoding, MAX_PARSED_BODY_BYTES } from './answerBody';
-import { decodeOnRead, type BodyFacts } from './answerDecoding';
+import { decodedResult, type BodyFacts } from './answerDecoding';
 import { authHeadersFor, withoutAuthHeaders } from './authBinding';
 import { readBody, type ReceivedBody } from './bodyReader';
 import { DEFAULT_TIMEOUTS, DispatcherRegistry, type Timeouts } from './dispatchers';
@@ -210,10 +210,12 @@ export class GatewayClient {
       const answeredMs = performance.now() - started;
       const judged = received.cutOff || encoded.problem ? undefined : this.judgedElsewhere(format, rawBody);
       const facts = judged ? await judged.catch(() => undefined) : undefined;
-      // One literal, optional members added after: built from conditional spreads, this literal
-      // was the costliest line of the whole exchange in the profile. Measured by
+      const header = headers['exchange-id'];
+      // The body's text, tree, verdict and envelope are made when first read, not here. One
+      // class, optional members added after: built from conditional spreads, this literal was
+      // the costliest line of the whole exchange in the profile. Measured by
       // bench/clientOverhead.ts; guarded in npm test by test/core/performanceGuards.test.ts.
-      const result: GatewayResult = {
+      const result = decodedResult({
         method: ex.method,
         url: ex.url.href,
         status: response.statusCode,
@@ -224,11 +226,7 @@ export class GatewayClient {
         contentType,
         format,
         rawBody,
-      };
-      if (ex.operation) result.operationId = ex.operation.id;
-      const header = headers['exchange-id'];
-      // The body's text, tree, verdict and envelope are made when first read, not here.
-      decodeOnRead(result, {
+      }, {
         status: response.statusCode,
         contentType,
         contentEncoding: headers['content-encoding'],
@@ -242,6 +240,7 @@ export class GatewayClient {
         scrub: this.scrub,
         facts,
       });
+      if (ex.operation) result.operationId = ex.operation.id;
       if (retryAfterMs !== undefined) {
         result.retryAfterMs = retryAfterMs;
         result.retryWaitBudgetMs = this.retryPolicy.maxTotalWaitMs;
@@ -287,6 +286,10 @@ export class GatewayClient {
 
 function normaliseHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined) out[name] = value;
+  // By key, not Object.entries: no [name, value] array per header of every answer.
+  for (const name of Object.keys(headers)) {
+    const value = headers[name];
+    if (value !== undefined) out[name] = value;
+  }
   return out;
 }

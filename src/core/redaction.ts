@@ -249,6 +249,8 @@ export class Redactor {
     if (typeof value === 'number' || typeof value === 'bigint') {
       const rule = key === undefined ? undefined : factsOf(key).rule;
       if (rule) return hideByRule(rule, String(value));
+      // A whole number below 10^12 has at most 12 digits: no card number fits (statuses, counts, indexes).
+      if (typeof value === 'number' && Number.isInteger(value) && Math.abs(value) < 1e12) return value;
       const text = String(value);
       const masked = maskCardNumbers(text);
       return masked === text ? value : masked;

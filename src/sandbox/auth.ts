@@ -17,9 +17,22 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
   return Array.isArray(v) ? v[0] : v;
 }
 
+// The sandbox's own keys, as bytes: compared on every request, they are encoded once.
+const secretBytes = new Map<string, Buffer>();
+
+function bytesOf(secret: string): Buffer {
+  let bytes = secretBytes.get(secret);
+  if (!bytes) {
+    if (secretBytes.size >= 8) secretBytes.clear();
+    bytes = Buffer.from(secret);
+    secretBytes.set(secret, bytes);
+  }
+  return bytes;
+}
+
 function sameSecret(given: string, expected: string): boolean {
   const a = Buffer.from(given);
-  const b = Buffer.from(expected);
+  const b = bytesOf(expected);
   return a.length === b.length && timingSafeEqual(a, b);
 }
 

@@ -74,8 +74,8 @@ export function decodeBody(op: Operation, headers: IncomingHttpHeaders, raw: Buf
     return bad(`${op.method} ${op.path} takes no body: this operation takes no body. Remove the body and send the request again.`);
   }
   const format = mediaFormat(headers['content-type']);
-  const accepted = op.acceptedBodyFormats.filter(f => f !== 'none');
-  if (!format || !accepted.includes(format)) {
+  if (!format || !op.acceptedBodyFormats.includes(format)) {
+    const accepted = op.acceptedBodyFormats.filter(f => f !== 'none');
     const wanted = accepted.map(f => (f === 'json' ? 'application/json' : 'application/xml')).join(' or ');
     return {
       ok: false, status: 415, resultCode: FIELD_VALIDATION,

@@ -23,7 +23,12 @@ export class ControllableClock implements SandboxClock {
   }
 
   now(): Date {
-    return new Date(this.realNow() + this.offset);
+    return new Date(this.nowMs());
+  }
+
+  /** The same as now(), in milliseconds since the epoch, without making a Date. */
+  nowMs(): number {
+    return this.realNow() + this.offset;
   }
 
   /** Moves the clock forward by `ms` (>= 0) and returns the new time. */
@@ -48,7 +53,10 @@ export class ControllableClock implements SandboxClock {
     if (delta < 0) {
       throw new RangeError(`Cannot move the clock back to ${date.toISOString()}: it is already ${this.now().toISOString()}.`);
     }
-    return this.advance(delta);
+    this.advance(delta);
+    // The clock is at `date` at the moment it moves; real time read since then (this call's own
+    // length, a millisecond on a busy machine) is not part of where it moved to.
+    return new Date(date.getTime());
   }
 
   /** Moves to the next 3 PM or 6 PM in the clock's zone (strictly later than now). */

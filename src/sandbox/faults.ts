@@ -65,6 +65,8 @@ export class FaultQueue {
 
   /** The fault for a request to `operationId` (if any), consuming one use of it. */
   take(operationId: string | undefined): ActiveFault | undefined {
+    // Asked on every request; almost always with nothing queued.
+    if (this.queue.length === 0) return undefined;
     const index = this.queue.findIndex(f => f.operation === undefined || f.operation === operationId);
     if (index < 0) return undefined;
     const fault = this.queue[index];

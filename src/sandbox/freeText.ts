@@ -26,7 +26,8 @@ function copyOf(source: Record<string, unknown>): Record<string, unknown> {
 function maskNode(key: string | undefined, value: unknown): unknown {
   if (typeof value === 'string') {
     if (key !== undefined && NUMBER_FIELDS.has(key.toLowerCase())) return value;
-    return LONG_DIGIT_RUN.test(value) ? redact(value) : value;
+    // Shorter than 13 characters, no run fits: most values (amounts, dates, names) skip the regex.
+    return value.length >= 13 && LONG_DIGIT_RUN.test(value) ? redact(value) : value;
   }
   if (Array.isArray(value)) {
     const items = value.map(item => maskNode(key, item));

@@ -8,6 +8,9 @@ interface Bucket { tokens: number; at: number }
 
 type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
 
+// One answer shared by every allowed request: nothing to allocate on the common path.
+const ALLOWED: RateDecision = Object.freeze({ ok: true });
+
 export class TokenBucketLimiter {
   private readonly buckets = new Map<string, Bucket>();
 
@@ -19,13 +22,16 @@ export class TokenBucketLimiter {
 
   take(key: string): RateDecision {
     const now = this.nowMs();
-    const bucket = this.buckets.get(key) ?? { tokens: this.rate, at: now };
+    let bucket = this.buckets.get(key);
+    if (!bucket) {
+      bucket = { tokens: this.rate, at: now };
+      this.buckets.set(key, bucket);
+    }
     bucket.tokens = Math.min(this.rate, bucket.tokens + ((now - bucket.at) / 1000) * this.rate);
     bucket.at = now;
-    this.buckets.set(key, bucket);
     if (bucket.tokens >= 1) {
       bucket.tokens -= 1;
-      return { ok: true };
+      return ALLOWED;
     }
     return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / this.rate)) };
   }

@@ -7,7 +7,7 @@ import type { Operation } from '../catalog/types';
 import type { Handler } from './domain';
 import type { AnyModule } from './state';
 
-type Route =
+export type Route =
   | { kind: 'operation'; op: Operation; params: Record<string, string>; alias?: OperationAlias }
   /** A legacy form whose operation a body field selects (the generic transaction endpoint). */
   | { kind: 'by-field'; alias: OperationAlias; template: Operation }
@@ -17,17 +17,28 @@ type Route =
 // Clients repeat the same few method + path pairs, and matching one walks every catalog
 // template; so answers are remembered, up to a bound that unknown paths cannot grow past.
 // Measured by bench/sandboxThroughput.ts; guarded in npm test by test/core/performanceGuards.test.ts.
+// Keyed by method, then path: no key string to build per request.
 const ROUTE_CACHE_SIZE = 512;
-const routeCache = new Map<string, Route>();
+const routeCache = new Map<string, Map<string, Route>>();
+let cachedRoutes = 0;
 
 /** The route for a method and path. The answer is shared between requests: treat it as read-only. */
 export function route(method: string, pathname: string): Route {
-  const key = `${method} ${pathname}`;
-  let found = routeCache.get(key);
+  let byPath = routeCache.get(method);
+  let found = byPath?.get(pathname);
   if (!found) {
-    if (routeCache.size >= ROUTE_CACHE_SIZE) routeCache.clear();
+    if (cachedRoutes >= ROUTE_CACHE_SIZE) {
+      routeCache.clear();
+      cachedRoutes = 0;
+      byPath = undefined;
+    }
+    if (!byPath) {
+      byPath = new Map();
+      routeCache.set(method, byPath);
+    }
     found = resolveRoute(method, pathname);
-    routeCache.set(key, found);
+    byPath.set(pathname, found);
+    cachedRoutes++;
   }
   return found;
 }

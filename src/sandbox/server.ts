@@ -12,7 +12,7 @@ import { ChangeTracker } from './changeTracking';
 import { journalFileOf, Journal, replayJournal } from './journal';
 import { DataFileError, loadState, removeLeftoverTemps, type Snapshot } from './persistence';
 import { handleGatewayRequest, type PipelineEnv } from './requestPipeline';
-import { readBody } from './bodyReader';
+import { readBody, type BodyRead } from './bodyReader';
 import { tapExchange, type ExchangeObserver } from './exchangeTap';
 import { LiveSandbox } from './liveSandbox';
 import { completeSlices, generateKeys, newState, type AnyModule } from './state';
@@ -89,10 +89,17 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     // How often Node looks for connections past those limits (its default is every 30 s).
     connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(timeouts.headersMs / 4))),
   }, (req: IncomingMessage, res: ServerResponse) => {
-    void serve(req, res).catch(e => {
-      log(`request failed: ${(e as Error).message}`);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
-      res.end();
+    readBody(req, (error, read) => {
+      if (error || !read) {
+        failed(res, error ?? new Error('the request body could not be read'));
+        return;
+      }
+      try {
+        const pending = serve(req, res, read);
+        if (pending) pending.catch((e: unknown) => failed(res, e));
+      } catch (e) {
+        failed(res, e);
+      }
     });
   });
   server.on('connection', socket => {
@@ -100,16 +107,21 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     socket.on('close', () => sockets.delete(socket));
   });
 
-  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  function failed(res: ServerResponse, e: unknown): void {
+    log(`request failed: ${(e as Error).message}`);
+    if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+    res.end();
+  }
+
+  /** Undefined when the answer is already sent; a promise when it waits (a delay fault, the disk). */
+  function serve(req: IncomingMessage, res: ServerResponse, read: BodyRead): Promise<void> | undefined {
     const url = requestUrl(req.url);
-    const read = await readBody(req);
     if (url.pathname.startsWith(CONTROL_PREFIX)) {
-      await handleControl(req, res, url.pathname, read.ok ? read.bytes : Buffer.alloc(0), control, runtime);
-      return;
+      return handleControl(req, res, url.pathname, read.ok ? read.bytes : Buffer.alloc(0), control, runtime);
     }
     if (!read.ok) res.setHeader('connection', 'close');
     if (opts.onExchange) tapExchange(req, res, read.ok ? read.bytes : undefined, opts.onExchange);
-    await handleGatewayRequest(env, req, res, url, read.ok ? read.bytes : undefined);
+    return handleGatewayRequest(env, req, res, url, read.ok ? read.bytes : undefined);
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -147,6 +159,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
 }
 
 /** A path of only these characters and no query is its own URL pathname: nothing to resolve or escape. */
+// Shared by every request without a query (handlers only read the query).
+const NO_QUERY = new URLSearchParams();
 const PLAIN_PATH = /^\/[A-Za-z0-9_/-]*$/;
 
 /**
@@ -154,7 +168,7 @@ const PLAIN_PATH = /^\/[A-Za-z0-9_/-]*$/;
  * into a URL was a measurable part of a sale's cost; anything else goes through the URL parser.
  */
 function requestUrl(target = '/'): Pick<URL, 'pathname' | 'searchParams'> {
-  if (PLAIN_PATH.test(target) && !target.includes('//')) return { pathname: target, searchParams: new URLSearchParams() };
+  if (PLAIN_PATH.test(target) && !target.includes('//')) return { pathname: target, searchParams: NO_QUERY };
   return new URL(target, 'http://sandbox.local');
 }
 

@@ -136,4 +136,16 @@ describe('the client decodes lazily', () => {
     assert.equal(here.unreadable, result.unreadable, 'the same verdict as judging it on this thread');
     assert.deepEqual(here.parseError, result.parseError);
   });
+
+  it('a body field written by a caller replaces what the body says, on that result only', async () => {
+    const c = client();
+    const result = await get(c, '/json');
+    const other = await get(c, '/json');
+    result.parsed = { replaced: true };
+    result.unreadable = 'set by the caller';
+    assert.deepEqual(result.parsed, { replaced: true });
+    assert.equal(result.unreadable, 'set by the caller');
+    assert.equal((other.parsed as { code?: string }).code, '200', 'another result still reads its own body');
+    assert.equal(other.unreadable, undefined);
+  });
 });

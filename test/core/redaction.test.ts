@@ -96,6 +96,16 @@ describe('redaction', () => {
     assert.deepEqual(redactValue({ target: '/y?k=sk_test_0000aaaa1111', label: 'sk_live_' }), { target: '/y?k=[REDACTED]', label: 'sk_live_' });
   });
 
+  it('numbers: a card number as a value is masked at 13 digits and up, shorter whole numbers are left as they are', () => {
+    const tree = { status: 200, index: 999_999_999_999, thirteen: 4_222_222_222_222, pan: 4_111_111_111_111_111, negative: -4_222_222_222_222, fraction: 0.4222222222222, small: -12.5 };
+    const out = redactValue(tree);
+    assert.deepEqual([out.status, out.index, out.small], [200, 999_999_999_999, -12.5], 'kept as numbers');
+    assert.equal(out.thirteen, 'XXXXXXXXX2222');
+    assert.equal(out.pan, 'XXXXXXXXXXXX1111');
+    assert.equal(out.negative, '-XXXXXXXXX2222');
+    assert.equal(out.fraction, '0.XXXXXXXXX2222', 'digits after the point are a run too');
+  });
+
   it('leaves identifiers, amounts and dates alone', () => {
     const text = '{"token-id":"1100005607145041111","amount":"25.00","created":"2016-10-25 14:43:44.483","exchange-id":"ID-clearent-cgw-1-1650386640436-0-1228863"}';
     assert.equal(redact(text), text);

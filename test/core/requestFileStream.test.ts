@@ -9,8 +9,8 @@ import { parseRequestFile, RequestFileStreamParser, type RequestFile } from '../
 
 const EXAMPLES = path.resolve(__dirname, '../../examples');
 
-function streamed(text: string, chunk: number): RequestFile {
-  const parser = new RequestFileStreamParser();
+function streamed(text: string, chunk: number, positions = true): RequestFile {
+  const parser = new RequestFileStreamParser({ positions });
   const all: RequestFile = { requests: [], variables: [], diagnostics: [] };
   const take = (): void => {
     const part = parser.take();
@@ -46,6 +46,29 @@ describe('request file stream parser', () => {
       }
     });
   }
+
+  it('without positions: the same requests, variables and diagnostics, with only the method line and the diagnostics located (the runner\'s parse)', () => {
+    const LOCATED = new Set(['range', 'startOffset', 'endOffset', 'nameRange', 'valueRange', 'targetRange']);
+    /** The value with every location but a request's method range and a diagnostic's replaced by a mark. */
+    const unlocated = (value: unknown, key = ''): unknown => {
+      if (LOCATED.has(key)) return 'located';
+      if (Array.isArray(value)) return value.map((item) => unlocated(item));
+      if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unlocated(v, k)]));
+      return value;
+    };
+    let requests = 0;
+    for (const text of texts) {
+      const whole = parseRequestFile(text);
+      const lean = streamed(text, 4096, false);
+      assert.deepEqual(unlocated(lean.requests), unlocated(whole.requests));
+      assert.deepEqual(unlocated(lean.variables), unlocated(whole.variables));
+      assert.deepEqual(lean.diagnostics, whole.diagnostics, 'diagnostics keep their places');
+      assert.deepEqual(lean.requests.map((r) => r.methodRange), whole.requests.map((r) => r.methodRange), 'a report\'s line comes from the method range');
+      for (const request of lean.requests) assert.equal(request.range.start.line, -1, 'nothing else is located');
+      requests += lean.requests.length;
+    }
+    assert.ok(requests > 20, `the examples hold requests to compare (${requests})`);
+  });
 
   it('lets go of what it handed out', () => {
     const parser = new RequestFileStreamParser();

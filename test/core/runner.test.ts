@@ -124,6 +124,21 @@ describe('running request files against the Local sandbox', () => {
     assert.equal(sandbox.control.stats().byOperation['transactions.refund'], 1);
   });
 
+  it('fills the same written URL afresh for each request when it holds a named response or a file variable', async () => {
+    // The base URL part of a target is filled once per run and reused; a target that also holds a
+    // response's value, directly or through a file variable, must never be reused.
+    const lookup = (name: string) => [`### look up ${name}`, `# @expect status 200`, 'GET {{gatewayUrl}}/rest/v2/transactions?id={{last.payload.transaction.id}}', ''].join('\n');
+    const viaVariable = (name: string) => [`### look up ${name} via a variable`, `# @expect status 200`, 'GET {{gatewayUrl}}/rest/v2/transactions?id={{lastId}}', ''].join('\n');
+    const text = ['@lastId = {{last.payload.transaction.id}}', sale('one', ['@name last']), lookup('one'), viaVariable('one'), sale('two', ['@name last'], '26.00'), lookup('two'), viaVariable('two')].join('\n');
+    const outcomes = await runAll(options(parse(text)));
+    assert.deepEqual(outcomes.map((o) => o.state), ['passed', 'passed', 'passed', 'passed', 'passed', 'passed']);
+    const idOf = (o: RequestOutcome) => (o.result!.parsed as any).payload.transaction.id as string;
+    assert.notEqual(idOf(outcomes[0]), idOf(outcomes[3]));
+    for (const [saleAt, lookups] of [[0, [1, 2]], [3, [4, 5]]] as const) {
+      for (const at of lookups) assert.equal(new URL(outcomes[at].result!.url).search, `?id=${idOf(outcomes[saleAt])}`);
+    }
+  });
+
   it('sending a request whose dependency is unsent sends the dependency first', async () => {
     const seen: RequestOutcome[] = [];
     const outcomes = await runRequest(options(parse(refundText), new Map(), seen), 1);

@@ -93,6 +93,16 @@ describe('clock and reset', () => {
     assert.ok([15, 18].includes(local.hour) && local.minute === 0, JSON.stringify(local));
   });
 
+  it('lands exactly on the time it moves to, however long the move takes in real time', () => {
+    // Real time that moves on by 1 ms at every reading, as it does on a busy machine: the clock
+    // must not report the move's own duration as part of where it moved to.
+    let real = Date.parse('2026-11-20T16:00:00Z');
+    const clock = new ControllableClock('America/Chicago', 0, () => real++);
+    assert.equal(clock.advanceToNextAchWindow().toISOString(), '2026-11-20T21:00:00.000Z');
+    assert.equal(clock.advanceTo(new Date('2026-11-21T00:00:00Z')).toISOString(), '2026-11-21T00:00:00.000Z');
+    assert.ok(clock.now().getTime() > Date.parse('2026-11-21T00:00:00Z'), 'real time keeps flowing after the move');
+  });
+
   it('finds ACH windows across a DST change (America/Chicago, March 2025)', () => {
     // 2025-03-09 is the spring-forward day: 15:00 CDT is 20:00 UTC (the day before, CST, 21:00 UTC).
     assert.equal(nextLocalHour(new Date('2025-03-08T22:00:00Z'), 'America/Chicago', [15, 18]).toISOString(), '2025-03-09T00:00:00.000Z');

@@ -40,9 +40,13 @@ interface RunFilesOptions {
 const READ_CHUNK_BYTES = 8 * 1024;
 const MAX_DEFERRED_REPORTS = 16;
 
-/** A request file parsed as it is read, a chunk at a time: what each chunk's complete blocks yield. */
+/**
+ * A request file parsed as it is read, a chunk at a time: what each chunk's complete blocks
+ * yield. Without positions: a run reads only each request's method line and the diagnostics'
+ * places, which are always there.
+ */
 async function* parsedParts(input: RequestFileInput): AsyncGenerator<RequestFile> {
-  const parser = new RequestFileStreamParser();
+  const parser = new RequestFileStreamParser({ positions: false });
   if (input.text !== undefined) {
     parser.push(input.text);
   } else {

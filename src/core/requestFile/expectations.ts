@@ -2,6 +2,7 @@
 // by the caller) and evaluated against a result by the CLI and the extension alike.
 
 import type { ExpectOperator, Expectation } from './types';
+import { detached } from '../detachedText';
 import { responseValueText } from './variables';
 
 export type ExpectationSpec = Pick<Expectation, 'subject' | 'path' | 'operator' | 'expected' | 'flags' | 'text'>;
@@ -21,8 +22,30 @@ function unquote(value: string): string {
   return v.length >= 2 && (v[0] === '"' || v[0] === "'") && v[v.length - 1] === v[0] ? v.slice(1, -1) : v;
 }
 
+type ParsedExpectation = { ok: true; spec: Readonly<ExpectationSpec> } | { ok: false; message: string };
+
+/**
+ * Expectations by their text: a long file repeats the same few (`status 200`) in every request,
+ * and each took up to four patterns and their match arrays to read, in each read of the file.
+ * Frozen, as they are shared. Bounded, because expected values vary.
+ */
+const PARSED = new Map<string, Readonly<ParsedExpectation>>();
+const PARSED_LIMIT = 1024;
+
 /** Parses the text after `@expect`; an error message when it does not fit the grammar. */
-export function parseExpectation(source: string): { ok: true; spec: ExpectationSpec } | { ok: false; message: string } {
+export function parseExpectation(source: string): Readonly<ParsedExpectation> {
+  let parsed = PARSED.get(source);
+  if (parsed) return parsed;
+  // Read from a copy: the cache must not keep the chunk of the file the line was cut from.
+  const own = detached(source);
+  parsed = readExpectation(own);
+  if (parsed.ok) Object.freeze(parsed.spec);
+  if (PARSED.size >= PARSED_LIMIT) PARSED.clear();
+  PARSED.set(own, Object.freeze(parsed));
+  return parsed;
+}
+
+function readExpectation(source: string): ParsedExpectation {
   const text = source.trim();
   const status = STATUS.exec(text);
   if (status) return { ok: true, spec: { subject: 'status', operator: (status[1] ?? '==') as ExpectOperator, expected: status[2], text } };

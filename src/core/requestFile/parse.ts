@@ -4,7 +4,7 @@
 
 import { parseExpectation, type ExpectationSpec } from './expectations';
 import type { Expectation, HeaderLine, Located, ParseDiagnostic, ParsedRequest, Range, RequestFile, VariableDef, VariableRef } from './types';
-import { findVariableRefs, rangeOn, unclosedReference } from './variables';
+import { findVariableRefs, rangeOn, unclosedReference, UNRECORDED } from './variables';
 
 export const KNOWN_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'];
 
@@ -63,12 +63,39 @@ function expectationAt(at: Located, spec: ExpectationSpec): Expectation {
   return expectation;
 }
 
+/** How a parse runs. */
+interface ParseOptions {
+  /**
+   * Whether elements record where they are (ranges and offsets). The headless runner reads only
+   * a request's method line (for its report) and the diagnostics' places, which are always
+   * recorded; every other element then shares UNRECORDED, which spares the three objects a range
+   * costs, a few dozen times per request.
+   */
+  positions?: boolean;
+}
+
 class Parser {
   requests: ParsedRequest[] = [];
   variables: VariableDef[] = [];
   diagnostics: ParseDiagnostic[] = [];
+  private readonly positions: boolean;
 
-  constructor(private readonly lines: readonly Line[]) {}
+  constructor(private readonly lines: readonly Line[], options: ParseOptions = {}) {
+    this.positions = options.positions ?? true;
+  }
+
+  /** Where characters [from, to) of `line` are, as an element records it (diagnostics use span()). */
+  private at(line: Line, from: number, to: number): Located {
+    return this.positions ? span(line, from, to) : UNRECORDED;
+  }
+
+  private rangeAt(line: number, from: number, to: number): Range {
+    return this.positions ? rangeOn(line, from, to) : UNRECORDED.range;
+  }
+
+  private spanningAt(first: Line, last: Line): Located {
+    return this.positions ? spanning(first, last) : UNRECORDED;
+  }
 
   private diagnose(at: Located, code: string, message: string, severity: 'error' | 'warning' = 'error'): void {
     this.diagnostics.push({ ...at, code, message, severity });
@@ -107,7 +134,7 @@ class Parser {
     meta.first ??= line;
     const [, keyword, rest] = match;
     const restStart = line.text.trimEnd().length - rest.length;
-    const restSpan = span(line, restStart, restStart + rest.length);
+    const restSpan = this.at(line, restStart, restStart + rest.length);
     if (keyword === 'name') {
       if (!/^[A-Za-z_$][\w$-]*$/.test(rest)) {
         this.diagnose(span(line, 0, line.text.length), 'malformed-name', 'malformed @name: give one word of letters, digits, _ or -, e.g. "# @name sale1"');
@@ -134,12 +161,12 @@ class Parser {
     const nameStart = line.text.indexOf('@') + 1;
     const valueStart = line.text.trimEnd().length - value.length;
     this.variables.push({
-      ...span(line, line.text.length - line.text.trimStart().length, line.text.trimEnd().length),
+      ...this.at(line, line.text.length - line.text.trimStart().length, line.text.trimEnd().length),
       name,
       value,
-      nameRange: rangeOn(line.index, nameStart, nameStart + name.length),
-      valueRange: rangeOn(line.index, valueStart, valueStart + value.length),
-      variableRefs: findVariableRefs(value, line.index, line.offset, valueStart),
+      nameRange: this.rangeAt(line.index, nameStart, nameStart + name.length),
+      valueRange: this.rangeAt(line.index, valueStart, valueStart + value.length),
+      variableRefs: findVariableRefs(value, line.index, line.offset, valueStart, this.positions),
     });
     return true;
   }
@@ -165,7 +192,7 @@ class Parser {
       const at = first.text.trimEnd().length - extra.length;
       this.diagnose(span(first, at, first.text.trimEnd().length), 'unexpected-text', `unexpected "${extra}" after the HTTP version`);
     }
-    const refs: VariableRef[] = findVariableRefs(target, first.index, first.offset, targetStart);
+    const refs: VariableRef[] = findVariableRefs(target, first.index, first.offset, targetStart, this.positions);
     this.checkUnclosed(first);
     const headers: HeaderLine[] = [];
     let i = 1;
@@ -179,17 +206,17 @@ class Parser {
       }
       const [, name, value] = header;
       const valueStart = line.text.trimEnd().length - value.length;
-      const at = span(line, 0, line.text.trimEnd().length);
+      const at = this.at(line, 0, line.text.trimEnd().length);
       headers.push({
         range: at.range,
         startOffset: at.startOffset,
         endOffset: at.endOffset,
         name,
         value,
-        nameRange: rangeOn(line.index, 0, name.length),
-        valueRange: rangeOn(line.index, valueStart, valueStart + value.length),
+        nameRange: this.rangeAt(line.index, 0, name.length),
+        valueRange: this.rangeAt(line.index, valueStart, valueStart + value.length),
       });
-      refs.push(...findVariableRefs(value, line.index, line.offset, valueStart));
+      refs.push(...findVariableRefs(value, line.index, line.offset, valueStart, this.positions));
       this.checkUnclosed(line);
     }
     const bodyLines = lines.slice(i + 1);
@@ -197,7 +224,7 @@ class Parser {
     // Built property by property, never by spreading: V8 gives spread-built object literals a
     // fresh shape each time, which made parsing a 5,000-line file grow faster than linearly.
     // Measured by bench/lsp.ts; guarded in npm test by test/core/performanceGuards.test.ts.
-    const whole = spanning(first, bodyLines[bodyLines.length - 1] ?? lines[i - 1]);
+    const whole = this.spanningAt(first, bodyLines[bodyLines.length - 1] ?? lines[i - 1]);
     const request: ParsedRequest = {
       range: whole.range,
       startOffset: whole.startOffset,
@@ -206,7 +233,7 @@ class Parser {
       method,
       methodRange: methodSpan.range,
       target,
-      targetRange: rangeOn(first.index, targetStart, targetStart + target.length),
+      targetRange: this.rangeAt(first.index, targetStart, targetStart + target.length),
       headers,
       variableRefs: refs,
     };
@@ -218,10 +245,10 @@ class Parser {
     if (version !== undefined && HTTP_VERSION.test(version)) request.httpVersion = version;
     if (bodyLines.length > 0) {
       const [bodyFirst, bodyLast] = [bodyLines[0], bodyLines[bodyLines.length - 1]];
-      const at = spanning(bodyFirst, bodyLast);
+      const at = this.spanningAt(bodyFirst, bodyLast);
       request.body = { range: at.range, startOffset: at.startOffset, endOffset: at.endOffset, text: bodyLines.map((l) => l.text).join('\n'), firstLine: bodyFirst.index };
       for (const line of bodyLines) {
-        refs.push(...findVariableRefs(line.text, line.index, line.offset));
+        refs.push(...findVariableRefs(line.text, line.index, line.offset, 0, this.positions));
         this.checkUnclosed(line);
       }
     }
@@ -249,7 +276,7 @@ export function parseRequestFile(text: string): RequestFile {
  * result over a whole file equals parseRequestFile's (test/core/requestFileStream.test.ts).
  */
 export class RequestFileStreamParser {
-  private readonly parser = new Parser([]);
+  private readonly parser: Parser;
   /** Text after the last complete line. */
   private rest = '';
   private lineIndex = 0;
@@ -257,6 +284,10 @@ export class RequestFileStreamParser {
   private block: Line[] = [];
   private title: string | undefined;
   private ended = false;
+
+  constructor(options: ParseOptions = {}) {
+    this.parser = new Parser([], options);
+  }
 
   /** Adds the next chunk of the file's text. */
   push(chunk: string): void {

@@ -1,6 +1,7 @@
 // `{{name}}` variables: finding references (with positions) and substituting values.
 
-import type { Position, Range, VariableRef } from './types';
+import { detached } from '../detachedText';
+import type { Located, Position, Range, VariableRef } from './types';
 
 /** A reference: `{{ name }}` with a plain, `$`-prefixed or dotted name. */
 const REFERENCE = /\{\{\s*([A-Za-z_$][\w$-]*(?:\.[\w$-]+|\[\d+\])*)\s*\}\}/g;
@@ -13,12 +14,27 @@ export function rangeOn(line: number, startChar: number, endChar: number): Range
   return { start: at(line, startChar), end: at(line, endChar) };
 }
 
-/** References in one line of text that starts at `lineOffset` in the document. */
-export function findVariableRefs(text: string, line: number, lineOffset: number, firstChar = 0): VariableRef[] {
+/**
+ * The location a parse that does not record positions (`{ positions: false }`, the headless
+ * runner's) gives everything but a request's method and its diagnostics: one shared, frozen
+ * placeholder, never a place in the document.
+ */
+export const UNRECORDED: Readonly<Located> = Object.freeze({
+  range: Object.freeze({ start: Object.freeze({ line: -1, character: -1 }), end: Object.freeze({ line: -1, character: -1 }) }),
+  startOffset: -1,
+  endOffset: -1,
+});
+
+/** References in one line of text that starts at `lineOffset` in the document; with `positions` false, each at UNRECORDED. */
+export function findVariableRefs(text: string, line: number, lineOffset: number, firstChar = 0, positions = true): VariableRef[] {
   const refs: VariableRef[] = [];
   // Most lines hold no reference (a body's JSON, a header): not worth an iterator and a pattern.
   if (!text.includes('{{')) return refs;
   for (const match of text.matchAll(REFERENCE)) {
+    if (!positions) {
+      refs.push({ name: match[1], range: UNRECORDED.range, startOffset: -1, endOffset: -1 });
+      continue;
+    }
     const start = firstChar + (match.index ?? 0);
     const end = start + match[0].length;
     refs.push({ name: match[1], range: rangeOn(line, start, end), startOffset: lineOffset + start, endOffset: lineOffset + end });
@@ -51,14 +67,35 @@ export function substituteVariables(text: string, resolve: (name: string) => str
   return { text: out, unresolved };
 }
 
+/** One step of a path: a property name, or an array index (`[0]`). */
+type PathStep = string | number;
+/**
+ * Paths split into steps, by path: a run reads the same few paths (`payload.transaction.id`)
+ * for every request's expectations and references. Bounded, because paths can hold indexes.
+ */
+const PATH_STEPS = new Map<string, readonly PathStep[]>();
+const PATH_STEPS_LIMIT = 1024;
+
+function stepsOf(path: string): readonly PathStep[] {
+  let steps = PATH_STEPS.get(path);
+  if (steps) return steps;
+  // Split from a copy: the cache must not keep the chunk of the file the path was cut from.
+  const own = detached(path);
+  steps = own.split(/\.|(?=\[)/).filter((step) => step !== '').map((step) => {
+    const index = /^\[(\d+)\]$/.exec(step);
+    return index ? Number(index[1]) : step;
+  });
+  if (PATH_STEPS.size >= PATH_STEPS_LIMIT) PATH_STEPS.clear();
+  PATH_STEPS.set(own, Object.freeze(steps));
+  return steps;
+}
+
 /** Looks up a dotted path (`payload.transaction.id`, `items[0].id`) in a parsed value. */
 export function valueAtPath(root: unknown, path: string): unknown {
   let current: unknown = root;
-  for (const step of path.split(/\.|(?=\[)/)) {
-    if (step === '') continue;
-    const index = /^\[(\d+)\]$/.exec(step);
+  for (const step of stepsOf(path)) {
     if (current === null || typeof current !== 'object') return undefined;
-    current = index ? (current as unknown[])[Number(index[1])] : (current as Record<string, unknown>)[step];
+    current = typeof step === 'number' ? (current as unknown[])[step] : (current as Record<string, unknown>)[step];
   }
   return current;
 }

@@ -6,17 +6,10 @@
 
 import type { ParseDiagnostic, RequestFile, VariableDef } from '../requestFile';
 import type { RequestFileOutline, RequestReferences } from './dependencies';
+import { detached } from '../detachedText';
 
 const NONE: ReadonlyArray<never> = Object.freeze([]);
 
-/**
- * A copy of `text` that does not hold on to the text it was cut from: a name taken from a parsed
- * line is a slice of the whole chunk that line came in, and an outline keeping it would keep
- * every chunk of the file.
- */
-function detached(text: string): string {
-  return (' ' + text).slice(1);
-}
 
 export class OutlineBuilder implements RequestFileOutline {
   readonly requests: RequestReferences[] = [];

@@ -8,6 +8,7 @@ import type { PreparedRequest, Preparation, RunEnvironment } from './types';
 import { isAuthHeader } from '../authHeaders';
 import { createVariableResolver } from './variableResolver';
 import { requestLabel } from './requestLabel';
+import { detached } from '../detachedText';
 
 /** The catalog path of a URL whose environment base URL may carry a path prefix. */
 export function catalogPath(url: URL): string {
@@ -58,15 +59,40 @@ function operationAt(method: string, path: string): OperationMatch {
   return match;
 }
 
+type Resolve = (name: string) => string | undefined;
+/**
+ * Texts filled in by a resolver, when every name in them was an environment base URL: a
+ * resolver (resolverFor) takes those from its environment, ahead of any file variable, so they
+ * never change for it — unlike a named response's value (`{{sale1.payload…}}`), or a file
+ * variable's, which may hold one. Nearly every request of a file starts `{{gatewayUrl}}/rest/…`.
+ * Bounded, like MATCHES.
+ */
+const CONSTANT_FILLS = new WeakMap<Resolve, Map<string, string>>();
+const CONSTANT_FILLS_LIMIT = 1024;
+const isBaseUrl = (name: string): boolean => name === 'gatewayUrl' || name === 'boardingUrl';
+
 /** Request `index` (parsed) ready for the wire, its `{{…}}` filled in by `resolve`. */
-export function prepareParsed(request: ParsedRequest | undefined, index: number, environment: RunEnvironment, resolve: (name: string) => string | undefined): Preparation {
+export function prepareParsed(request: ParsedRequest | undefined, index: number, environment: RunEnvironment, resolve: Resolve): Preparation {
   if (!request) return { ok: false, message: `there is no request #${index + 1} in the file`, unresolved: [] };
   const unresolved = new Set<string>();
+  let constants = CONSTANT_FILLS.get(resolve);
+  if (!constants) CONSTANT_FILLS.set(resolve, (constants = new Map<string, string>()));
   const fill = (text: string): string => {
     // Most headers and many bodies hold no reference: no pattern to run over them.
     if (!text.includes('{{')) return text;
-    const filled = substituteVariables(text, resolve);
+    const known = constants.get(text);
+    if (known !== undefined) return known;
+    let constant = true;
+    const filled = substituteVariables(text, (name) => {
+      constant &&= isBaseUrl(name);
+      return resolve(name);
+    });
     filled.unresolved.forEach((name) => unresolved.add(name));
+    if (constant && filled.unresolved.length === 0) {
+      if (constants.size >= CONSTANT_FILLS_LIMIT) constants.clear();
+      // Copies: the cache must not keep the chunk of the file the text was cut from.
+      constants.set(detached(text), detached(filled.text));
+    }
     return filled.text;
   };
   const target = fill(request.target);

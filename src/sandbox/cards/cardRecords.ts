@@ -78,8 +78,11 @@ export function view(ctx: CardsCtx, req: SandboxRequest, tx: CardTransaction): R
   return transactionView(tx, ctx.peer<BatchesSlice>('batches'), req.merchant);
 }
 
-export function transactionReply(ctx: CardsCtx, req: SandboxRequest, tx: CardTransaction, extra: Record<string, unknown> = {}): Reply {
-  return { status: 200, payloadType: 'transaction', payload: { transaction: view(ctx, req, tx), ...extra }, links: [transactionLink(tx.id)] };
+export function transactionReply(ctx: CardsCtx, req: SandboxRequest, tx: CardTransaction, extra?: Record<string, unknown>): Reply {
+  // No spread literal: this builds every sale's answer.
+  const payload: Record<string, unknown> = { transaction: view(ctx, req, tx) };
+  if (extra) Object.assign(payload, extra);
+  return { status: 200, payloadType: 'transaction', payload, links: [transactionLink(tx.id)] };
 }
 
 /** A 402 refusal of an operation the transaction's state does not allow. */

@@ -37,10 +37,26 @@ export function avsRefusal(settings: SettingsSlice, avs: VerificationResult | un
  * string, naming the accepted results (separated by commas or spaces; empty accepts all), or
  * the Java sample's list of `{name, allowed}` (a result not listed is accepted).
  */
+const ACCEPTED = Object.freeze({ accepted: true, shown: '' });
+
+// The names a filter list holds, by its text: asked on every sale with a CSC, of one setting.
+const filterNames = new Map<string, readonly string[]>();
+
+function namesIn(filters: string): readonly string[] {
+  let names = filterNames.get(filters);
+  if (!names) {
+    if (filterNames.size >= 16) filterNames.clear();
+    names = filters.split(/[\s,;]+/).filter(Boolean);
+    filterNames.set(filters, names);
+  }
+  return names;
+}
+
 function cscAccepts(filters: unknown, name: string): { accepted: boolean; shown: string } {
   if (typeof filters === 'string' || filters === undefined) {
-    const names = String(filters ?? '').split(/[\s,;]+/).filter(Boolean);
-    return { accepted: names.length === 0 || names.includes(name), shown: names.join(', ') };
+    const names = namesIn(filters ?? '');
+    if (names.length === 0 || names.includes(name)) return ACCEPTED;
+    return { accepted: false, shown: names.join(', ') };
   }
   const rule = asList((filters as Record<string, unknown>)['response-filter']).find((f) => f.name === name);
   return { accepted: !rule || isTrue(rule.allowed), shown: `${name} allowed false` };
@@ -82,12 +98,16 @@ function sameCard(a: CardTransaction['card'], b: CardTransaction['card']): boole
  * invoice when `include-invoice`). The sandbox has one terminal, so merchant-level checking
  * (`check-merchant-level`, `check-field-mid`) compares the same transactions.
  */
-/** `history` is asked for only when checking is on: listing every transaction on each sale would make sales slow down as the sandbox fills. */
-export function findDuplicate(settings: SettingsSlice, history: () => Iterable<CardTransaction>, probe: DuplicateProbe): DuplicateOutcome | undefined {
+/**
+ * `history` and `probeOf` are asked for only when checking is on: listing every transaction on
+ * each sale would make sales slow down as the sandbox fills, and the probe is work on every sale.
+ */
+export function findDuplicate(settings: SettingsSlice, history: () => Iterable<CardTransaction>, probeOf: () => DuplicateProbe): DuplicateOutcome | undefined {
   const values = group(settings, 'duplicates');
   if (!isTrue(values.enabled)) return undefined;
   const minutes = Number(values['time-range-in-minutes'] ?? 0);
   if (!(minutes > 0)) return undefined;
+  const probe = probeOf();
   const since = probe.now.getTime() - minutes * 60_000;
   const byInvoice = (isTrue(values['use-invoice-instead-of-card']) || probe.checkField?.toLowerCase() === 'invoice') && !!probe.invoice;
   const alsoInvoice = isTrue(values['include-invoice']);
