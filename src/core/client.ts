@@ -19,6 +19,7 @@ import { buildTarget, type BuildInput } from './requestBuilder';
 import { formatOf, type GatewayResult } from './result';
 import { DEFAULT_RETRY_POLICY, newTicket, parseRetryAfter, type RetryPolicy, type RetryWait } from './retryPolicy';
 import { requestThrough } from './undiciParts';
+import { monotonicMs } from './monotonicClock';
 
 export const DEFAULT_MAX_BODY_BYTES = 50 * 1024 * 1024;
 
@@ -178,7 +179,7 @@ export class GatewayClient {
 
   private async exchange(ex: Exchange): Promise<GatewayResult> {
     this.refuseKeyInUrl(ex);
-    const started = performance.now();
+    const started = monotonicMs();
     const ticket = newTicket(this.retryPolicy, ex.signal, ex.onRetryWait);
     const failure = (): FailureContext => ({
       method: ex.method,
@@ -207,7 +208,7 @@ export class GatewayClient {
       const format = formatOf(contentType, rawBody);
       const retryAfterMs =
         response.statusCode === 429 || response.statusCode === 503 ? parseRetryAfter(headers['retry-after']) : undefined;
-      const answeredMs = performance.now() - started;
+      const answeredMs = monotonicMs() - started;
       const judged = received.cutOff || encoded.problem ? undefined : this.judgedElsewhere(format, rawBody);
       const facts = judged ? await judged.catch(() => undefined) : undefined;
       const header = headers['exchange-id'];
@@ -253,7 +254,7 @@ export class GatewayClient {
     } catch (err) {
       const error = toGatewayError(err, failure());
       const outcome = error.kind === 'aborted' ? 'cancelled (request aborted)' : `FAILED ${error.kind}`;
-      this.logLine(ex, `${outcome} ${Math.round(performance.now() - started)}ms attempts=${ticket.retries + 1}`);
+      this.logLine(ex, `${outcome} ${Math.round(monotonicMs() - started)}ms attempts=${ticket.retries + 1}`);
       throw error;
     }
   }

@@ -4,6 +4,7 @@
 // changing it. The observer gets the raw exchange and must redact before keeping anything.
 
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { monotonicMs } from '../core/monotonicClock';
 
 export interface SandboxExchange {
   at: Date;
@@ -23,7 +24,7 @@ export type ExchangeObserver = (exchange: SandboxExchange) => void;
 
 export function tapExchange(req: IncomingMessage, res: ServerResponse, requestBody: Buffer | undefined, observer: ExchangeObserver): void {
   const at = new Date();
-  const started = performance.now();
+  const started = monotonicMs();
   let responseBody: Buffer | undefined;
   const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
   res.end = ((...args: unknown[]) => {
@@ -45,7 +46,7 @@ export function tapExchange(req: IncomingMessage, res: ServerResponse, requestBo
         ...(res.headersSent ? { status: res.statusCode } : {}),
         responseHeaders: res.getHeaders(),
         ...(responseBody ? { responseBody } : {}),
-        timeMs: performance.now() - started,
+        timeMs: monotonicMs() - started,
       });
     } catch {
       // An observer's failure must never break the sandbox's answer.

@@ -2,7 +2,7 @@
 // real monotonic clock, not the sandbox clock, because advancing the sandbox clock must not
 // refill buckets.
 
-import { performance } from 'node:perf_hooks';
+import { monotonicMs } from '../core/monotonicClock';
 
 interface Bucket { tokens: number; at: number }
 
@@ -14,7 +14,7 @@ const ALLOWED: RateDecision = Object.freeze({ ok: true });
 export class TokenBucketLimiter {
   private readonly buckets = new Map<string, Bucket>();
 
-  constructor(readonly rate: number, private readonly nowMs: () => number = () => performance.now()) {
+  constructor(readonly rate: number, private readonly nowMs: () => number = monotonicMs) {
     if (!Number.isFinite(rate) || rate <= 0) {
       throw new RangeError(`Rate must be a positive number of requests per second, not ${rate}.`);
     }
