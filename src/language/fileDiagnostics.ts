@@ -9,7 +9,7 @@
 
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { RequestFile, VariableRef } from '../core/requestFile';
-import { joinedParse, movedParse } from './movedParse';
+import { joinedParse, movedParse, shiftMovedParse } from './movedParse';
 import { AnalyzedDocument } from './analyzedDocument';
 import { blockLocalDiagnostics } from './diagnostics';
 import { referenceDiagnostics, type DefinedNames } from './diagnostics/variableChecks';
@@ -19,7 +19,7 @@ import type { DocumentTarget } from './documentTarget';
 interface BlockAnalysis {
   /** The block alone: its parse and line offsets, counted from its start (not the rest of its analysis: bodies and field trees are not kept). */
   parse: { file: RequestFile; lineStarts: number[]; lineEnds: number[] };
-  /** Its parse moved to where the block last stood (reused while it stays there). */
+  /** A copy of its parse moved to where the block last stood: moved again in place when the block moves. */
   placed?: { line: number; offset: number; file: RequestFile };
   lineCount: number;
   /** Everything but the variable checks, relative to the block's first line. */
@@ -168,10 +168,24 @@ export class FileDiagnostics {
     const lineStarts: number[] = [];
     const lineEnds: number[] = [];
     let line = 0;
+    // A block pasted twice is one analysis in two places: the second place gets a copy of its own.
+    const seen = new Set<BlockAnalysis>();
     this.blocks.forEach((block, i) => {
       const offset = this.starts[i];
-      if (block.placed?.line !== line || block.placed.offset !== offset) block.placed = { line, offset, file: movedParse(block.parse.file, line, offset) };
-      parts.push(block.placed.file);
+      const placed = block.placed;
+      if (seen.has(block)) {
+        parts.push(movedParse(block.parse.file, line, offset));
+      } else {
+        seen.add(block);
+        if (!placed) {
+          block.placed = { line, offset, file: movedParse(block.parse.file, line, offset) };
+        } else if (placed.line !== line || placed.offset !== offset) {
+          shiftMovedParse(placed.file, line - placed.line, offset - placed.offset);
+          placed.line = line;
+          placed.offset = offset;
+        }
+        parts.push((block.placed as { file: RequestFile }).file);
+      }
       for (const s of block.parse.lineStarts) lineStarts.push(offset + s);
       for (const e of block.parse.lineEnds) lineEnds.push(offset + e);
       line += block.lineCount;
