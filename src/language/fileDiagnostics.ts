@@ -94,6 +94,18 @@ function shifted(d: Diagnostic, lines: number): Diagnostic {
 /** Only production changes what a block says about where the file goes. */
 const targetKey = (target: DocumentTarget | undefined) => (target?.production ? `production:${target.name}` : '');
 
+/** The block's parse at `line` and `offset`: its placed copy, moved in place when the block has moved. */
+function placedAt(block: BlockAnalysis, line: number, offset: number): RequestFile {
+  const placed = block.placed;
+  if (!placed) return (block.placed = { line, offset, file: movedParse(block.parse.file, line, offset) }).file;
+  if (placed.line !== line || placed.offset !== offset) {
+    shiftMovedParse(placed.file, line - placed.line, offset - placed.offset);
+    placed.line = line;
+    placed.offset = offset;
+  }
+  return placed.file;
+}
+
 export class FileDiagnostics {
   /** The blocks of the last text analysed: where each starts, and its analysis. */
   private text = '';
@@ -172,19 +184,11 @@ export class FileDiagnostics {
     const seen = new Set<BlockAnalysis>();
     this.blocks.forEach((block, i) => {
       const offset = this.starts[i];
-      const placed = block.placed;
       if (seen.has(block)) {
         parts.push(movedParse(block.parse.file, line, offset));
       } else {
         seen.add(block);
-        if (!placed) {
-          block.placed = { line, offset, file: movedParse(block.parse.file, line, offset) };
-        } else if (placed.line !== line || placed.offset !== offset) {
-          shiftMovedParse(placed.file, line - placed.line, offset - placed.offset);
-          placed.line = line;
-          placed.offset = offset;
-        }
-        parts.push((block.placed as { file: RequestFile }).file);
+        parts.push(placedAt(block, line, offset));
       }
       for (const s of block.parse.lineStarts) lineStarts.push(offset + s);
       for (const e of block.parse.lineEnds) lineEnds.push(offset + e);
