@@ -8,9 +8,8 @@
 //   then dist/runtime.js — client, sandbox, codecs, traffic checks, result presentation — loaded
 //   by the activation bundle's own loadRuntime() (src/extension/lazy/runtime.ts), then llhttp,
 //   undici's WebAssembly HTTP parser, read from dist/llhttp_simd.wasm and compiled as undici does
-//   at the first connection, then the Node built-ins that the first exchange loads on top (the
-//   bundle defers node:perf_hooks, which the sandbox's rate limiter reads at every request;
-//   node:net loads more to listen): found by a real first exchange in a child, and printed.
+//   at the first connection, then the Node built-ins that the first exchange loads on top (what
+//   node:net loads to listen): found by a real first exchange in a child, and printed.
 //   Twice: on the first start after an install or an update, when V8
 //   compiles the runtime (its code cache is written afterwards, off this path), and on every
 //   later start, which loads that cache. Nothing else loads by then: the code generator
@@ -132,8 +131,7 @@ function writeBaselineBundle(dir: string, name: string, bytes: number): string {
 
 // Runs in a child: the runtime starts the Local sandbox and its client sends one GET to it, as
 // a first Send does; prints the public Node built-in modules loaded by then that loading the
-// bundle had not loaded (node:perf_hooks, which the bundle defers and the sandbox's rate
-// limiter reads at every request; what node:net loads to listen).
+// bundle had not loaded (what node:net loads to listen).
 const FIRST_EXCHANGE = `
 const runtime = require(process.argv[1]);
 const loaded = () => process.moduleLoadList.filter((m) => /^NativeModule (?!internal\\/)/.test(m)).map((m) => m.slice('NativeModule '.length));

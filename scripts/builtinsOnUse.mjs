@@ -1,7 +1,7 @@
 // An esbuild plugin for dist/runtime.js: Node built-in modules that the first request does
 // not use are loaded when first used instead of when the bundle loads (node:assert and
-// node:worker_threads together ~1.3 ms of the first request's load, node:zlib and
-// node:perf_hooks ~1.5 ms more: bench/activation.ts).
+// node:worker_threads together ~1.3 ms of the first request's load, node:zlib more:
+// bench/activation.ts).
 // - node:assert: undici calls assert(value[, message]), and needs the module only when an
 //   assertion fails; the stand-in calls the real assert then, so a failure throws as before
 //   (and its other functions, which undici does not use today, load the module when read).
@@ -9,8 +9,6 @@
 //   stand-in has a getter for every export of the module, each loading it when first read.
 // - node:zlib: only a compressed answer needs it (src/core/answerBody.ts reads its functions
 //   when it decompresses); same stand-in.
-// - node:perf_hooks: the sandbox's rate limiter and snapshot writer read the clock when they
-//   work, not when they load; same stand-in.
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -25,13 +23,12 @@ for (const name of ${JSON.stringify(Object.keys(require('node:assert')))}) Objec
     : undefined,
   'node:worker_threads': () => onFirstRead('node:worker_threads'),
   'node:zlib': () => onFirstRead('node:zlib'),
-  'node:perf_hooks': () => onFirstRead('node:perf_hooks'),
 };
 
 export const builtinsOnUse = {
   name: 'builtins-on-use',
   setup(build) {
-    build.onResolve({ filter: /^node:(assert|worker_threads|zlib|perf_hooks)$/ }, (args) => {
+    build.onResolve({ filter: /^node:(assert|worker_threads|zlib)$/ }, (args) => {
       if (args.namespace === 'builtin-on-use') return { path: args.path, external: true };
       const contents = LAZY[args.path](args.importer.split('\\').join('/'));
       return contents === undefined ? undefined : { path: args.path, namespace: 'builtin-on-use', pluginData: contents };

@@ -11,7 +11,7 @@
 // snapshot read later than `journalSeq` is set again by those records, in order, to its last
 // value; a record it did not change since is as the snapshot read it.
 
-import { performance } from 'node:perf_hooks';
+import { monotonicMs } from '../core/monotonicClock';
 import type { FileHandle } from 'node:fs/promises';
 import type { SandboxState } from './state';
 
@@ -135,7 +135,7 @@ class JsonText {
       }
       used = this.open(entry, frame.depth + 1, buffer, used);
       if (this.stalled) return used;
-      if (frame.depth + 1 >= SPLIT_DEPTH && ++records % RECORDS_PER_CHECK === 0 && performance.now() >= deadline) return used;
+      if (frame.depth + 1 >= SPLIT_DEPTH && ++records % RECORDS_PER_CHECK === 0 && monotonicMs() >= deadline) return used;
     }
     return used;
   }
@@ -207,7 +207,7 @@ export async function writeSnapshotSliced(handle: FileHandle, state: SandboxStat
   const buffer = Buffer.allocUnsafe(SLICE_BYTES);
   let bytes = 0;
   while (!text.done) {
-    const used = text.fill(buffer, 0, performance.now() + SLICE_MS);
+    const used = text.fill(buffer, 0, monotonicMs() + SLICE_MS);
     if (used > 0) {
       await writeWhole(handle, buffer, used);
       bytes += used;
