@@ -13,8 +13,8 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 
-/** A module whose every export (as this Node has them) loads `builtin` when first read. */
-const onFirstRead = (builtin) => `module.exports = {${Object.keys(require(builtin)).map((name) => ` get ${JSON.stringify(name)}() { return require(${JSON.stringify(builtin)})[${JSON.stringify(name)}]; }`).join(',')} };`;
+/** A module whose every export (`names`: by default, the module's as this Node has them) loads `id` when first read. */
+export const onFirstRead = (id, names = Object.keys(require(id))) => `module.exports = {${names.map((name) => ` get ${JSON.stringify(name)}() { return require(${JSON.stringify(id)})[${JSON.stringify(name)}]; }`).join(',')} };`;
 
 const LAZY = {
   'node:assert': (importer) => importer.includes('/undici/lib/')

@@ -8,6 +8,7 @@
 // extension's loader gives the runtime a require() that loads dist/xml.js through the same code
 // cache as the runtime (src/extension/lazy/bundleLoader.ts). The CLI stays one file.
 import { createRequire } from 'node:module';
+import { onFirstRead } from './builtinsOnUse.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -25,7 +26,7 @@ export const xmlOnUse = {
     build.onResolve({ filter: /^fast-xml-parser$/ }, () => ({ path: 'fast-xml-parser', namespace: 'xml-on-use' }));
     build.onResolve({ filter: /./, namespace: 'xml-on-use' }, (args) => ({ path: args.path, external: true }));
     build.onLoad({ filter: /./, namespace: 'xml-on-use' }, () => ({
-      contents: `module.exports = {${names.map((name) => ` get ${JSON.stringify(name)}() { return require("./${XML_BUNDLE}")[${JSON.stringify(name)}]; }`).join(',')} };`,
+      contents: onFirstRead(`./${XML_BUNDLE}`, names),
       loader: 'js',
     }));
   },
