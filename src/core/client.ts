@@ -82,7 +82,6 @@ export class GatewayClient {
   private readonly dispatchers: DispatcherRegistry;
   private readonly maxBodyBytes: number;
   private readonly maxParsedBodyBytes: number;
-  private readonly secrets: readonly string[];
   /** The secrets compiled once: every error, log line and unreadable-answer reason goes through it. */
   private readonly redactor: Redactor;
   /** The keys looked for in URLs; shorter "keys" are test placeholders that would match ordinary URL text. */
@@ -94,9 +93,9 @@ export class GatewayClient {
     this.dispatchers = new DispatcherRegistry(this.timeouts);
     this.maxBodyBytes = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.maxParsedBodyBytes = opts.maxParsedBodyBytes ?? MAX_PARSED_BODY_BYTES;
-    this.secrets = credentialSecrets(opts.credentials);
-    this.redactor = new Redactor(this.secrets);
-    this.urlSecrets = this.secrets.filter((secret) => secret.length >= 8);
+    const secrets = credentialSecrets(opts.credentials);
+    this.redactor = new Redactor(secrets);
+    this.urlSecrets = secrets.filter((secret) => secret.length >= 8);
   }
 
   /** Sends a catalog operation. HTTP error statuses come back as results; failures throw GatewayError. */
