@@ -55,11 +55,12 @@ export function registerRequestTests(deps: DocumentRunDeps, environments: Enviro
       items.remove(uri);
     }
   };
-  const readFolder = async (folder: vscode.Uri): Promise<void> => {
-    // A folder gone again before the search (a build's temporary one) simply has no files.
-    const uris = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, PATTERN), EXCLUDE).then((u) => u, () => []);
+  const readMatching = async (pattern: vscode.GlobPattern): Promise<void> => {
+    const uris = await vscode.workspace.findFiles(pattern, EXCLUDE);
     await Promise.all(uris.map(readFile));
   };
+  // A folder gone again before the search (a build's temporary one) simply has no files.
+  const readFolder = (folder: vscode.Uri): Promise<void> => readMatching(new vscode.RelativePattern(folder, PATTERN)).catch(() => undefined);
   // One watcher for the controller's life (and one for folders that arrive or leave whole), made
   // before the first scan so that a file written while the scan runs is not missed; a refresh
   // scans again and keeps them.
@@ -76,8 +77,7 @@ export function registerRequestTests(deps: DocumentRunDeps, environments: Enviro
   const scan = (): Promise<void> => {
     scanned ??= (async () => {
       watch();
-      const uris = await vscode.workspace.findFiles(PATTERN, EXCLUDE);
-      await Promise.all(uris.map(readFile));
+      await readMatching(PATTERN);
     })();
     return scanned;
   };
