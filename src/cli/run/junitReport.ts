@@ -70,9 +70,9 @@ interface StreamedCases {
 
 function suite(file: FileReport, index: number, streamed?: StreamedCases): Record<string, unknown> {
   const states = streamed ? streamed.counts(index) : statesOf(file.requests);
-  const requestCount = states.passed + states.failed + states.error + states.skipped + states.cancelled;
-  const cases = file.state === 'invalid' ? [invalidCase(file)] : streamed && requestCount > 0 ? [streamed.marker(index)] : file.requests.map((r) => testcase(file, r));
   const count = (state: RequestReport['state'][]) => state.reduce((sum, s) => sum + states[s], 0);
+  const requestCount = count(['passed', 'failed', 'error', 'skipped', 'cancelled']);
+  const cases = file.state === 'invalid' ? [invalidCase(file)] : streamed && requestCount > 0 ? [streamed.marker(index)] : file.requests.map((r) => testcase(file, r));
   return {
     '@_name': suiteName(file.file),
     '@_tests': String(file.state === 'invalid' ? 1 : requestCount),

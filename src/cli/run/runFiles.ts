@@ -8,7 +8,7 @@ import { credentialSecrets, redactorFor, redactValue } from '../../core/redactio
 import { RequestFileStreamParser, type ParseDiagnostic, type ParsedRequest, type RequestFile } from '../../core/requestFile';
 import { fileReferences, OutlineBuilder, outcomeNotes, streamRequests, type RequestOutcome, type RunOptions } from '../../core/runner';
 import { refusalOf } from './requestGuard';
-import { statesOf, totalsOf, type FileDiagnostic, type FileReport, type RequestReport, type RunReport, type StateCounts } from './runReport';
+import { totalsOf, type FileDiagnostic, type FileReport, type RequestReport, type RunReport, type StateCounts } from './runReport';
 import type { RunTarget } from './runTarget';
 
 export interface RequestFileInput {
@@ -104,7 +104,10 @@ async function requestsAt(input: RequestFileInput, indexes: ReadonlySet<number>)
   if (indexes.size === 0) return found;
   let index = 0;
   for await (const request of parsedRequests(input)) {
-    if (indexes.has(index)) found.set(index, request);
+    if (indexes.has(index)) {
+      found.set(index, request);
+      if (found.size === indexes.size) break;   // the rest of the file is not needed: leaving closes the read
+    }
     index++;
   }
   return found;
@@ -255,7 +258,7 @@ export async function runFiles(files: readonly RequestFileInput[], target: RunTa
     await client.close();
   }
   const sink = options.requestSink;
-  const totals = totalsOf(reports, Math.round(performance.now() - started), sink ? (_file, index) => sink.counts(index) : (file) => statesOf(file.requests));
+  const totals = totalsOf(reports, Math.round(performance.now() - started), sink ? (_file, index) => sink.counts(index) : undefined);
   return {
     version: 1,
     environment: { name: target.environment.name, kind: target.environment.kind },
