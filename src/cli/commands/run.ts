@@ -115,16 +115,9 @@ export const runCommand: CliCommand = {
     const streamed = values.output !== undefined || !streaming ? new StreamedReport(format, secrets) : undefined;
     let report: RunReport;
     try {
-      const progress = streamedProgress(say, colour);
       report = await runFiles(inputs, target, {
         allowProduction: values['allow-production'] === true,
-        ...(streaming || streamed ? {
-          progress: {
-            fileStarted: (path) => { streamed?.fileStarted(path); if (streaming) progress.fileStarted(path); },
-            requestDone: (request) => { if (streaming) progress.requestDone(request); },
-            fileDone: (file) => { if (streaming) progress.fileDone(file); },
-          },
-        } : {}),
+        ...(streaming ? { progress: streamedProgress(say, colour) } : {}),
         ...(streamed ? { requestSink: streamed } : {}),
       });
     } finally {

@@ -33,7 +33,7 @@ interface RunFilesOptions {
    * files then list no requests; `counts` says how many ended in each state): a long run's
    * report is then streamed (streamedReport.ts), never held whole.
    */
-  requestSink?: { request(report: RequestReport): void; counts(fileIndex: number): StateCounts };
+  requestSink?: { fileStarted(path: string): void; request(report: RequestReport): void; counts(fileIndex: number): StateCounts };
 }
 
 /** Small: a chunk's parsed requests then die young, before the garbage collector moves them to the old generation. */
@@ -237,6 +237,7 @@ export async function runFiles(files: readonly RequestFileInput[], target: RunTa
   try {
     for (const input of files) {
       options.progress?.fileStarted(input.path);
+      options.requestSink?.fileStarted(input.path);
       const requests: RequestReport[] = [];
       const report = await runFile(input, {
         environment,
