@@ -11,10 +11,10 @@ export type BodyRead = { ok: true; bytes: Buffer } | { ok: false; tooLarge: true
  * not a promise: every request passes through here, and on the sale path a promise and its
  * resumption were a measurable part of the sandbox's cost per request (bench/sandboxThroughput.ts).
  */
-export function readBody(req: IncomingMessage, done: (error: Error | undefined, read?: BodyRead) => void, limit = MAX_BODY_BYTES): void {
+export function readBody(req: IncomingMessage, done: (read: BodyRead | Error) => void, limit = MAX_BODY_BYTES): void {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
-    done(undefined, { ok: false, tooLarge: true });
+    done({ ok: false, tooLarge: true });
     return;
   }
   // Most bodies arrive in one chunk, which is then the body as it is, without a copy.
@@ -29,7 +29,7 @@ export function readBody(req: IncomingMessage, done: (error: Error | undefined, 
       settled = true;
       first = undefined;
       more = undefined;
-      done(undefined, { ok: false, tooLarge: true });
+      done({ ok: false, tooLarge: true });
       return;
     }
     if (first === undefined) first = chunk;
@@ -38,7 +38,7 @@ export function readBody(req: IncomingMessage, done: (error: Error | undefined, 
   req.on('end', () => {
     if (settled) return;
     settled = true;
-    done(undefined, { ok: true, bytes: more ? Buffer.concat(more, size) : first ?? Buffer.alloc(0) });
+    done({ ok: true, bytes: more ? Buffer.concat(more, size) : first ?? Buffer.alloc(0) });
   });
   req.on('error', error => {
     if (settled) return;

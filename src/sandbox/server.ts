@@ -89,9 +89,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     // How often Node looks for connections past those limits (its default is every 30 s).
     connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(timeouts.headersMs / 4))),
   }, (req: IncomingMessage, res: ServerResponse) => {
-    readBody(req, (error, read) => {
-      if (error || !read) {
-        failed(res, error ?? new Error('the request body could not be read'));
+    readBody(req, (read) => {
+      if (read instanceof Error) {
+        failed(res, read);
         return;
       }
       try {
