@@ -70,33 +70,40 @@ interface Frame {
 class JsonText {
   private readonly stack: Frame[] = [];
   /** Text that did not fit in the buffer, written first into the next one; then the value it was the key of. */
-  private readonly pending: string[] = [];
+  private pending: string | undefined;
   private pendingValue: { value: unknown; depth: number } | undefined;
-  /** Set when the buffer had no room for what comes next. */
-  private stalled = false;
   private started = false;
 
   constructor(private readonly root: unknown, private readonly tableKeys: TableKeys) {}
 
   get done(): boolean {
-    return this.started && this.stack.length === 0 && this.pending.length === 0 && this.pendingValue === undefined;
+    return this.started && this.stack.length === 0 && !this.stalled;
+  }
+
+  /** Whether the buffer had no room for what comes next: it is left waiting for the next one. */
+  private get stalled(): boolean {
+    return this.pending !== undefined || this.pendingValue !== undefined;
   }
 
   /** Text that must go out alone: longer than a whole buffer can hold. */
   takeOversized(capacity: number): string | undefined {
-    return this.pending.length > 0 && 3 * this.pending[0].length > capacity ? this.pending.shift() : undefined;
+    const text = this.pending;
+    if (text === undefined || 3 * text.length <= capacity) return undefined;
+    this.pending = undefined;
+    return text;
   }
 
   /**
-   * Writes into `buffer` from `used` until it is full, `deadline` has passed or the text has
+   * Writes into `buffer` from its start until it is full, `deadline` has passed or the text has
    * ended; returns where it stopped. Every write is checked for room first (UTF-8 takes at most
    * 3 bytes per UTF-16 unit): Buffer.write silently drops what does not fit.
    */
-  fill(buffer: Buffer, used: number, deadline: number): number {
-    this.stalled = false;
-    while (this.pending.length > 0) {
-      if (used + 3 * this.pending[0].length > buffer.length) return used;
-      used += buffer.write(this.pending.shift()!, used, 'utf8');
+  fill(buffer: Buffer, deadline: number): number {
+    let used = 0;
+    if (this.pending !== undefined) {
+      if (3 * this.pending.length > buffer.length) return used;
+      used += buffer.write(this.pending, used, 'utf8');
+      this.pending = undefined;
     }
     if (this.pendingValue !== undefined) {
       const { value, depth } = this.pendingValue;
@@ -125,9 +132,8 @@ class JsonText {
       if (key !== undefined) {
         const name = JSON.stringify(key);
         if (used + 3 * name.length + 1 > buffer.length) {
-          this.pending.push(`${name}:`);
+          this.pending = `${name}:`;
           this.pendingValue = { value: entry, depth: frame.depth + 1 };
-          this.stalled = true;
           return used;
         }
         used += buffer.write(name, used, 'utf8');
@@ -145,7 +151,6 @@ class JsonText {
     if (depth < SPLIT_DEPTH && isPlainContainer(value)) {
       if (used + 1 > buffer.length) {
         this.pendingValue = { value, depth };
-        this.stalled = true;
         return used;
       }
       const array = Array.isArray(value);
@@ -157,8 +162,7 @@ class JsonText {
     }
     const text = JSON.stringify(value) ?? 'null';
     if (used + 3 * text.length > buffer.length) {
-      this.pending.push(text);
-      this.stalled = true;
+      this.pending = text;
       return used;
     }
     return used + buffer.write(text, used, 'utf8');
@@ -207,7 +211,7 @@ export async function writeSnapshotSliced(handle: FileHandle, state: SandboxStat
   const buffer = Buffer.allocUnsafe(SLICE_BYTES);
   let bytes = 0;
   while (!text.done) {
-    const used = text.fill(buffer, 0, monotonicMs() + SLICE_MS);
+    const used = text.fill(buffer, monotonicMs() + SLICE_MS);
     if (used > 0) {
       await writeWhole(handle, buffer, used);
       bytes += used;
