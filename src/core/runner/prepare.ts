@@ -20,6 +20,9 @@ function trimSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
 
+/** The built-ins holding the target's base URLs, named as the environment names them: constant for a whole run. */
+const BASE_URL_NAMES = ['gatewayUrl', 'boardingUrl'] as const;
+
 /**
  * Values of `{{…}}` for a file: environment URLs and merchant, file variables, named responses.
  * It reads `namedResponses` when asked, so one resolver serves a whole run.
@@ -27,8 +30,7 @@ function trimSlash(url: string): string {
 export function resolverFor(variables: ReadonlyArray<Pick<VariableDef, 'name' | 'value'>>, environment: RunEnvironment, namedResponses: ReadonlyMap<string, unknown>): (name: string) => string | undefined {
   return createVariableResolver({
     builtins: {
-      gatewayUrl: trimSlash(environment.gatewayUrl),
-      boardingUrl: trimSlash(environment.boardingUrl),
+      ...Object.fromEntries(BASE_URL_NAMES.map((name) => [name, trimSlash(environment[name])])),
       ...(environment.merchantId ? { merchantId: environment.merchantId } : {}),
     },
     fileVariables: variables,
@@ -69,7 +71,7 @@ type Resolve = (name: string) => string | undefined;
  */
 const CONSTANT_FILLS = new WeakMap<Resolve, Map<string, string>>();
 const CONSTANT_FILLS_LIMIT = 1024;
-const isBaseUrl = (name: string): boolean => name === 'gatewayUrl' || name === 'boardingUrl';
+const isBaseUrl = (name: string): boolean => (BASE_URL_NAMES as readonly string[]).includes(name);
 
 /** Request `index` (parsed) ready for the wire, its `{{…}}` filled in by `resolve`. */
 export function prepareParsed(request: ParsedRequest | undefined, index: number, environment: RunEnvironment, resolve: Resolve): Preparation {
