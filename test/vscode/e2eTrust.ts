@@ -476,6 +476,8 @@ export function trustSteps(testSandbox: () => RunningSandbox, artifacts: string,
           await pickQuickItem(page, name, name);
           await dialog(page).getByRole('button', { name: 'Remove' }).click();
           await treeRow(page, name).waitFor({ state: 'detached', timeout: 10_000 });
+          // Until the closing dialog is gone the workbench is inert: the next quick pick could not be typed in (a CI flake).
+          await dialog(page).waitFor({ state: 'hidden', timeout: 10_000 });
         }
         assert.deepEqual(await environmentRows(page), [LOCAL_SANDBOX_NAME]);
         // Its data file made unreadable (a folder where the file was), then the editor restarts it.
