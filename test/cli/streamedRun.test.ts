@@ -80,6 +80,46 @@ describe('a request file streamed from disk', () => {
     assert.equal(sandbox.control.stats().byOperation['transactions.sale'], 1, 'the later sale is sent once');
   });
 
+  // The report of a request is written while the next one is on the wire (runFiles.ts): these
+  // pin that this changes nothing about what is sent, what is reported, and in which order.
+  it('stops at the first failure far into a long file: nothing after it is sent, and every request is reported once, in file order', async () => {
+    const reads = Array.from({ length: 200 }, (_v, i) => (i === 120 ? read('the bad one').replace('status 200', 'status 201') : read(`read ${i}`)));
+    const told: number[] = [];
+    const report = await runFiles([{ path: file('stops.gwreq', reads.join('\n')) }], target, {
+      progress: { fileStarted: () => undefined, requestDone: (r) => told.push(r.index), fileDone: () => undefined },
+    });
+    const [result] = report.files;
+    assert.equal(result.state, 'failed');
+    assert.deepEqual(result.requests.map((r) => r.index), Array.from({ length: 200 }, (_v, i) => i), 'report order: the file\'s');
+    assert.deepEqual(told, Array.from({ length: 200 }, (_v, i) => i), 'progress: once each, in the order they ran');
+    assert.ok(result.requests.slice(0, 120).every((r) => r.state === 'passed'));
+    assert.equal(result.requests[120].state, 'failed');
+    assert.match(result.requests[120].message ?? '', /201/);
+    for (const skipped of result.requests.slice(121)) {
+      assert.equal(skipped.state, 'skipped');
+      assert.equal(skipped.message, 'not run: "the bad one" above failed');
+    }
+    assert.equal(sandbox.control.stats().requests, 121, 'nothing after the failure was sent');
+  });
+
+  it('a dependency below its reader that fails its expectation: the reader is not sent, and nothing after it', async () => {
+    const failingSale = sale('later', 3).replace('status 200', 'status 201');
+    const text = [voidOf('void the later sale', '{{later.payload.transaction.id}}'), ...Array.from({ length: 40 }, (_v, i) => read(`read ${i}`)), failingSale].join('\n');
+    const told: string[] = [];
+    const report = await runFiles([{ path: file('failing-dependency.gwreq', text) }], target, {
+      progress: { fileStarted: () => undefined, requestDone: (r) => told.push(`${r.index} ${r.state}${r.asDependency ? ' (dependency)' : ''}`), fileDone: () => undefined },
+    });
+    const [result] = report.files;
+    assert.equal(result.state, 'failed');
+    assert.deepEqual(told.slice(0, 3), ['41 failed (dependency)', '0 skipped', '1 skipped'], 'run order: the dependency first, judged before its reader');
+    assert.deepEqual(result.requests.map((r) => r.index), Array.from({ length: 42 }, (_v, i) => i), 'report order: the file\'s');
+    assert.equal(result.requests[0].message, 'not sent: it needs "later", which failed');
+    assert.equal(result.requests[41].asDependency, true);
+    assert.equal(result.requests[41].state, 'failed');
+    assert.ok(result.requests.slice(1, 41).every((r) => r.state === 'skipped' && r.message === 'not run: "void the later sale" above skipped'));
+    assert.deepEqual([sandbox.control.stats().requests, sandbox.control.stats().byOperation['transactions.sale']], [1, 1], 'only the dependency was sent');
+  });
+
   it('a reference to a name no request has is the same clear error as before', async () => {
     const report = await runFiles([{ path: file('nobody.gwreq', [read('first'), voidOf('void nobody', '{{nobody.payload.transaction.id}}')].join('\n')) }], target);
     const failed = report.files[0].requests[1];
