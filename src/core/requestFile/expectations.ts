@@ -2,7 +2,7 @@
 // by the caller) and evaluated against a result by the CLI and the extension alike.
 
 import type { ExpectOperator, Expectation } from './types';
-import { detached } from '../detachedText';
+import { BoundedTextCache } from '../boundedTextCache';
 import { responseValueText } from './variables';
 
 export type ExpectationSpec = Pick<Expectation, 'subject' | 'path' | 'operator' | 'expected' | 'flags' | 'text'>;
@@ -29,20 +29,16 @@ type ParsedExpectation = { ok: true; spec: Readonly<ExpectationSpec> } | { ok: f
  * and each took up to four patterns and their match arrays to read, in each read of the file.
  * Frozen, as they are shared. Bounded, because expected values vary.
  */
-const PARSED = new Map<string, Readonly<ParsedExpectation>>();
-const PARSED_LIMIT = 1024;
+const PARSED = new BoundedTextCache<Readonly<ParsedExpectation>>();
 
 /** Parses the text after `@expect`; an error message when it does not fit the grammar. */
 export function parseExpectation(source: string): Readonly<ParsedExpectation> {
-  let parsed = PARSED.get(source);
-  if (parsed) return parsed;
-  // Read from a copy: the cache must not keep the chunk of the file the line was cut from.
-  const own = detached(source);
-  parsed = readExpectation(own);
-  if (parsed.ok) Object.freeze(parsed.spec);
-  if (PARSED.size >= PARSED_LIMIT) PARSED.clear();
-  PARSED.set(own, Object.freeze(parsed));
-  return parsed;
+  // Read from the key's copy: the cached spec's text must not keep the chunk of the file either.
+  return PARSED.getOrMake(source, (own) => {
+    const parsed = readExpectation(own);
+    if (parsed.ok) Object.freeze(parsed.spec);
+    return Object.freeze(parsed);
+  });
 }
 
 function readExpectation(source: string): ParsedExpectation {

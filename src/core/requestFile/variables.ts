@@ -1,6 +1,6 @@
 // `{{name}}` variables: finding references (with positions) and substituting values.
 
-import { detached } from '../detachedText';
+import { BoundedTextCache } from '../boundedTextCache';
 import type { Located, Position, Range, VariableRef } from './types';
 
 /** A reference: `{{ name }}` with a plain, `$`-prefixed or dotted name. */
@@ -73,21 +73,14 @@ type PathStep = string | number;
  * Paths split into steps, by path: a run reads the same few paths (`payload.transaction.id`)
  * for every request's expectations and references. Bounded, because paths can hold indexes.
  */
-const PATH_STEPS = new Map<string, readonly PathStep[]>();
-const PATH_STEPS_LIMIT = 1024;
+const PATH_STEPS = new BoundedTextCache<readonly PathStep[]>();
 
 function stepsOf(path: string): readonly PathStep[] {
-  let steps = PATH_STEPS.get(path);
-  if (steps) return steps;
-  // Split from a copy: the cache must not keep the chunk of the file the path was cut from.
-  const own = detached(path);
-  steps = own.split(/\.|(?=\[)/).filter((step) => step !== '').map((step) => {
+  // Split from the key's copy: the cached steps must not keep the chunk of the file either.
+  return PATH_STEPS.getOrMake(path, (own) => Object.freeze(own.split(/\.|(?=\[)/).filter((step) => step !== '').map((step) => {
     const index = /^\[(\d+)\]$/.exec(step);
     return index ? Number(index[1]) : step;
-  });
-  if (PATH_STEPS.size >= PATH_STEPS_LIMIT) PATH_STEPS.clear();
-  PATH_STEPS.set(own, Object.freeze(steps));
-  return steps;
+  })));
 }
 
 /** Looks up a dotted path (`payload.transaction.id`, `items[0].id`) in a parsed value. */

@@ -8,6 +8,7 @@ import type { PreparedRequest, Preparation, RunEnvironment } from './types';
 import { isAuthHeader } from '../authHeaders';
 import { createVariableResolver } from './variableResolver';
 import { requestLabel } from './requestLabel';
+import { BoundedTextCache } from '../boundedTextCache';
 import { detached } from '../detachedText';
 
 /** The catalog path of a URL whose environment base URL may carry a path prefix. */
@@ -48,17 +49,10 @@ type OperationMatch = ReturnType<typeof matchOperation>;
  * matching one cost as much as the rest of a request's preparation. Bounded, because paths
  * can carry ids; each caller gets its own copy of the params.
  */
-const MATCHES = new Map<string, OperationMatch | null>();
-const MATCHES_LIMIT = 1024;
+const MATCHES = new BoundedTextCache<OperationMatch | null>();
 
 function operationAt(method: string, path: string): OperationMatch {
-  const key = `${method} ${path}`;
-  const known = MATCHES.get(key);
-  if (known !== undefined) return known ?? undefined;
-  const match = matchOperation(method, path);
-  if (MATCHES.size >= MATCHES_LIMIT) MATCHES.clear();
-  MATCHES.set(key, match ?? null);
-  return match;
+  return MATCHES.getOrMake(`${method} ${path}`, () => matchOperation(method, path) ?? null) ?? undefined;
 }
 
 type Resolve = (name: string) => string | undefined;
@@ -69,8 +63,7 @@ type Resolve = (name: string) => string | undefined;
  * variable's, which may hold one. Nearly every request of a file starts `{{gatewayUrl}}/rest/…`.
  * Bounded, like MATCHES.
  */
-const CONSTANT_FILLS = new WeakMap<Resolve, Map<string, string>>();
-const CONSTANT_FILLS_LIMIT = 1024;
+const CONSTANT_FILLS = new WeakMap<Resolve, BoundedTextCache<string>>();
 const isBaseUrl = (name: string): boolean => (BASE_URL_NAMES as readonly string[]).includes(name);
 
 /** Request `index` (parsed) ready for the wire, its `{{…}}` filled in by `resolve`. */
@@ -78,7 +71,7 @@ export function prepareParsed(request: ParsedRequest | undefined, index: number,
   if (!request) return { ok: false, message: `there is no request #${index + 1} in the file`, unresolved: [] };
   const unresolved = new Set<string>();
   let constants = CONSTANT_FILLS.get(resolve);
-  if (!constants) CONSTANT_FILLS.set(resolve, (constants = new Map<string, string>()));
+  if (!constants) CONSTANT_FILLS.set(resolve, (constants = new BoundedTextCache<string>()));
   const fill = (text: string): string => {
     // Most headers and many bodies hold no reference: no pattern to run over them.
     if (!text.includes('{{')) return text;
@@ -90,11 +83,8 @@ export function prepareParsed(request: ParsedRequest | undefined, index: number,
       return resolve(name);
     });
     filled.unresolved.forEach((name) => unresolved.add(name));
-    if (constant && filled.unresolved.length === 0) {
-      if (constants.size >= CONSTANT_FILLS_LIMIT) constants.clear();
-      // Copies: the cache must not keep the chunk of the file the text was cut from.
-      constants.set(detached(text), detached(filled.text));
-    }
+    // The filled text is copied too: it may be cut from the file's text (the cache copies keys itself).
+    if (constant && filled.unresolved.length === 0) constants.set(text, detached(filled.text));
     return filled.text;
   };
   const target = fill(request.target);
