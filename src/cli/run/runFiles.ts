@@ -72,6 +72,8 @@ class RequestsAsRead implements AsyncIterableIterator<ParsedRequest> {
   private readonly parts: AsyncGenerator<RequestFile>;
   private buffered: readonly ParsedRequest[] = [];
   private at = 0;
+  /** The next chunk's requests, asked for early by readAhead(). */
+  private nextPart?: Promise<IteratorResult<RequestFile>>;
 
   constructor(input: RequestFileInput) {
     this.parts = parsedParts(input);
@@ -81,9 +83,22 @@ class RequestsAsRead implements AsyncIterableIterator<ParsedRequest> {
     return this;
   }
 
+  /**
+   * Once every request read so far has been handed out, starts reading and parsing the next
+   * chunk — called while a request is on the wire, so that work is not done between its answer
+   * and the next request. Reads nothing the run would not read next anyway.
+   */
+  readAhead(): void {
+    if (this.at < this.buffered.length || this.nextPart) return;
+    this.nextPart = this.parts.next();
+    // Awaited by next(), perhaps only after this rejects: a failed read is reported there, not as unhandled.
+    this.nextPart.catch(() => undefined);
+  }
+
   async next(): Promise<IteratorResult<ParsedRequest>> {
     while (this.at >= this.buffered.length) {
-      const part = await this.parts.next();
+      const part = await (this.nextPart ?? this.parts.next());
+      this.nextPart = undefined;
       if (part.done) return { done: true, value: undefined };
       this.buffered = part.value.requests;
       this.at = 0;
@@ -194,22 +209,28 @@ async function runFile(input: RequestFileInput, options: Omit<RunOptions, 'file'
       release(held);
     }
   };
-  // A request's report is written while the next request is on the wire: once the next one is
-  // dispatched, the reports waiting run in a setImmediate, during its round trip, rather than
-  // between one answer and the next request. Told in the order they came; never many waiting.
+  // A request's report is written while the next request is on the wire, and the next chunk of
+  // the file read and parsed: once the next request is dispatched, that work runs in a
+  // setImmediate, during its round trip, rather than between one answer and the next request.
+  // Reports are told in the order they came; never many waiting.
+  const requests = new RequestsAsRead(input);
   const deferred: Array<{ outcome: RequestOutcome; request: ParsedRequest | undefined }> = [];
-  let scheduled = false;
   const writeDeferred = (): void => {
-    scheduled = false;
     for (const { outcome, request } of deferred.splice(0)) report(outcome, request);
+  };
+  let scheduled = false;
+  const whileOnTheWire = (): void => {
+    scheduled = false;
+    writeDeferred();
+    requests.readAhead();
   };
   await streamRequests({
     ...options,
     send: (prepared) => {
       const answer = options.send(prepared);
-      if (deferred.length > 0 && !scheduled) {
+      if (!scheduled) {
         scheduled = true;
-        setImmediate(writeDeferred);
+        setImmediate(whileOnTheWire);
       }
       return answer;
     },
@@ -217,7 +238,7 @@ async function runFile(input: RequestFileInput, options: Omit<RunOptions, 'file'
       deferred.push({ outcome, request });
       if (deferred.length >= MAX_DEFERRED_REPORTS) writeDeferred();
     },
-  }, { outline, requests: new RequestsAsRead(input), ahead });
+  }, { outline, requests, ahead });
   writeDeferred();
   for (const held of [...waiting.values()].sort((a, b) => a.index - b.index)) release(held);
   return { file: input.path, state: passed ? 'passed' : 'failed', timeMs: Math.round(performance.now() - started), diagnostics: [], requests: [] };
