@@ -10,9 +10,11 @@
 //   clock and CPU time (on this shared 2-core machine the wall clock swings with the load).
 // A third process only reads and parses the same file the way the runner does (the stream parser,
 // bundled the same way, two reads), so the figures can be split: what the file's parse costs, and what is left.
+// The runner and the bare loop also time, inside the process, the client's own share of each
+// round trip: from one answer's end to the next request's headers (bench/answerToNextSend.cjs).
 // `npm run bench -- runner` (or `node --import tsx bench/run.ts runner`); expects `npm run build`.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -23,6 +25,7 @@ const ROOT = path.resolve(__dirname, '..');
 const CLI = path.join(ROOT, 'dist/cli.js');
 const PEAK_RSS = path.join(__dirname, 'peakRss.cjs');
 const BARE_LOOP = path.join(__dirname, 'bareUndiciLoop.cjs');
+const ANSWER_GAP = path.join(__dirname, 'answerToNextSend.cjs');
 // The runner reads the file twice as a stream (an outline, then each request when its turn comes): so does this process.
 const PARSE_ONLY_SOURCE = `const { RequestFileStreamParser } = require(${JSON.stringify(path.join(ROOT, 'src/core/requestFile'))});
 const fs = require('node:fs');
@@ -73,20 +76,23 @@ async function startSandbox(): Promise<{ child: ChildProcess; info: Record<strin
   return { child, info: JSON.parse(first) as Record<string, string> };
 }
 
-interface Measured { ms: number; cpuMs: number; peakRssBytes: number }
+interface AnswerGap { p50: number; p90: number; mean: number }
+interface Measured { ms: number; cpuMs: number; peakRssBytes: number; gap: AnswerGap }
 
 /** Runs `args` in a fresh node with the peak-RSS preload; wall time from spawn to exit. */
 function timedNode(args: string[], env: NodeJS.ProcessEnv, dir: string): Promise<Measured> {
   const rssFile = path.join(dir, `rss-${process.hrtime.bigint()}`);
+  const gapFile = `${rssFile}-gap`;
   const t0 = nowMs();
-  const child = spawn(process.execPath, ['--require', PEAK_RSS, ...args], { cwd: dir, env: { ...process.env, ...env, PEAK_RSS_FILE: rssFile }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, ['--require', PEAK_RSS, '--require', ANSWER_GAP, ...args], { cwd: dir, env: { ...process.env, ...env, PEAK_RSS_FILE: rssFile, ANSWER_GAP_FILE: gapFile }, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (d: Buffer) => { stderr = (stderr + d.toString()).slice(-4000); }); // its progress lines; the tail tells a failure
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => {
       const ms = nowMs() - t0;
       if (code !== 0) { reject(new Error(`${args.join(' ')} exited with ${code}: …${stderr}`)); return; }
-      resolve({ ms, ...(JSON.parse(readFileSync(rssFile, 'utf8')) as { cpuMs: number; peakRssBytes: number }) });
+      const gap = existsSync(gapFile) ? (JSON.parse(readFileSync(gapFile, 'utf8')) as AnswerGap) : { p50: 0, p90: 0, mean: 0 };
+      resolve({ ms, ...(JSON.parse(readFileSync(rssFile, 'utf8')) as { cpuMs: number; peakRssBytes: number }), gap });
     });
   });
 }
@@ -141,6 +147,7 @@ export async function benchRunnerLoad() {
   const ms = (key: string) => median(samples[key].map((m) => m.ms));
   const cpu = (key: string) => median(samples[key].map((m) => m.cpuMs));
   const rss = (key: string) => median(samples[key].map((m) => m.peakRssBytes));
+  const gap = (key: string, of: keyof AnswerGap) => median(samples[key].map((m) => m.gap[of]));
   const mb = (bytes: number) => fmt(bytes / (1024 * 1024), 1);
   const [small, large] = SIZES;
   const perRequest = (of: (key: string) => number, kind: string) => (of(`${kind}-${large}`) - of(`${kind}-${small}`)) / (large - small);
@@ -156,10 +163,11 @@ export async function benchRunnerLoad() {
       `memory growth 1k → 10k: runner ${fmt(growth, 2)}× (target ≤ ${FLAT_TARGET}: flat), bare undici ${fmt(bareGrowth, 2)}×`,
       `steady state per request, wall: runner ${fmt(perRequest(ms, 'runner'), 3)} ms, bare undici ${fmt(perRequest(ms, 'bare'), 3)} ms, ratio ${fmt(steady, 2)} (target ≤ ${STEADY_TARGET})`,
       `steady state per request, client CPU: runner ${fmt(perRequest(cpu, 'runner'), 3)} ms, bare undici ${fmt(perRequest(cpu, 'bare'), 3)} ms, ratio ${fmt(steadyCpu, 2)}`,
+      `client's own time per request from an answer to the next request's headers (in-process, ${large} requests): runner p50 ${fmt(gap(`runner-${large}`, 'p50'), 1)} µs, p90 ${fmt(gap(`runner-${large}`, 'p90'), 1)}, mean ${fmt(gap(`runner-${large}`, 'mean'), 1)}; bare undici p50 ${fmt(gap(`bare-${large}`, 'p50'), 1)}, p90 ${fmt(gap(`bare-${large}`, 'p90'), 1)}, mean ${fmt(gap(`bare-${large}`, 'mean'), 1)}`,
       `undici's retry alone (the bare loop behind it, a callback that never retries), CPU per request: RetryAgent ${fmt(perRequest(cpu, 'bare-agent'), 3)} ms (+${fmt(perRequest(cpu, 'bare-agent') - perRequest(cpu, 'bare'), 3)}), retry interceptor (compose) ${fmt(perRequest(cpu, 'bare-interceptor'), 3)} ms (+${fmt(perRequest(cpu, 'bare-interceptor') - perRequest(cpu, 'bare'), 3)}); wall ${fmt(perRequest(ms, 'bare-agent'), 3)} / ${fmt(perRequest(ms, 'bare-interceptor'), 3)} ms`,
       `of which reading and parsing the file (a process that only does that, twice, streamed like the runner): ${fmt(perRequest(cpu, 'parse'), 3)} ms CPU per request, peak RSS ${mb(rss(`parse-${small}`))} → ${mb(rss(`parse-${large}`))} MB; ` +
         `runner without it: ${fmt(perRequest(cpu, 'runner') - perRequest(cpu, 'parse'), 3)} ms CPU per request, ratio ${fmt(sendLoopCpu, 2)}; memory growth beyond the parse ${mb(rss(`runner-${large}`) - rss(`runner-${small}`) - (rss(`parse-${large}`) - rss(`parse-${small}`)))} MB`,
     ],
-    ratios: { steady, steadyCpu, sendLoopCpu, memoryGrowth: growth, memory10k: rss(`runner-${large}`) / rss(`bare-${large}`), retryAgentCpu: perRequest(cpu, 'bare-agent') / perRequest(cpu, 'bare'), retryInterceptorCpu: perRequest(cpu, 'bare-interceptor') / perRequest(cpu, 'bare') },
+    ratios: { steady, steadyCpu, answerGapMean: gap(`runner-${large}`, 'mean') / gap(`bare-${large}`, 'mean'), sendLoopCpu, memoryGrowth: growth, memory10k: rss(`runner-${large}`) / rss(`bare-${large}`), retryAgentCpu: perRequest(cpu, 'bare-agent') / perRequest(cpu, 'bare'), retryInterceptorCpu: perRequest(cpu, 'bare-interceptor') / perRequest(cpu, 'bare') },
   };
 }
