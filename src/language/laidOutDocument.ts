@@ -10,13 +10,13 @@
 // test/language/incremental.test.ts holds every answer to a plain AnalyzedDocument's.
 
 import type { ParsedRequest, Position, RequestFile, VariableDef } from '../core/requestFile';
-import type { RequestOperation } from '../core/requestLint/requestOperation';
+import { requestOperation, type RequestOperation } from '../core/requestLint/requestOperation';
 import { AnalyzedDocument, lastAtOrBefore } from './analyzedDocument';
 import { joinedParse } from './movedParse';
 
 /** What the layout reads of one block's analysis; positions are relative to the block's start. */
 export interface LaidOutBlock {
-  parse: { lineStarts: readonly number[]; lineEnds: readonly number[] };
+  parse: { file: RequestFile; lineStarts: readonly number[]; lineEnds: readonly number[] };
   lineCount: number;
   /** Its lines that start with `###` (AnalyzedDocument.separatorLines of the block alone). */
   separators: readonly number[];
@@ -28,7 +28,7 @@ export interface LaidOutBlock {
   operation?: RequestOperation;
 }
 
-export interface BlockLayout {
+interface BlockLayout {
   blocks: readonly LaidOutBlock[];
   /** Offset of each block's first character. */
   offsets: readonly number[];
@@ -100,10 +100,12 @@ export class LaidOutDocument extends AnalyzedDocument {
     return this.fileVariables;
   }
 
+  /** From the block's own parse (method and target are the same wherever it stands): no block is moved for it. */
   override operationOf(index: number): RequestOperation | undefined {
     const block = this.layout.blocks[this.layout.requestBlocks[index]];
-    if (!block) return undefined;
-    block.operation ??= super.operationOf(index);
+    const request = block?.parse.file.requests[0];
+    if (!request) return undefined;
+    block.operation ??= requestOperation(request.method, request.target, () => this.bodyTypeOf(index));
     return block.operation;
   }
 
