@@ -50,6 +50,7 @@ export class LaidOutDocument extends AnalyzedDocument {
   private laidSeparators?: number[];
   private laidNames?: Map<string, number>;
   private laidNamedIndexes?: number[];
+  private lastBlock = 0;
   private fileVariables?: VariableDef[];
 
   constructor(text: string, uri: string, version: number, private readonly layout: BlockLayout) {
@@ -65,9 +66,13 @@ export class LaidOutDocument extends AnalyzedDocument {
     return found;
   }
 
-  /** Index of the block holding `line` (0 ≤ line < lineCount). */
+  /** Index of the block holding `line` (0 ≤ line < lineCount); features read a block's lines in a row, so the last one found is tried first. */
   private blockOfLine(line: number): number {
-    return lastAtOrBefore(this.layout.firstLines, line, (l) => l);
+    const { firstLines } = this.layout;
+    const last = this.lastBlock;
+    if (firstLines[last] <= line && (last + 1 === firstLines.length || firstLines[last + 1] > line)) return last;
+    this.lastBlock = lastAtOrBefore(firstLines, line, (l) => l);
+    return this.lastBlock;
   }
 
   override get file(): RequestFile {
