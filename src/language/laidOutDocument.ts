@@ -50,6 +50,7 @@ export class LaidOutDocument extends AnalyzedDocument {
   private laidSeparators?: number[];
   private laidNames?: Map<string, number>;
   private laidNamedIndexes?: number[];
+  private laidRequestNames?: Array<string | undefined>;
   private lastBlock = 0;
   private fileVariables?: VariableDef[];
 
@@ -90,8 +91,16 @@ export class LaidOutDocument extends AnalyzedDocument {
   }
 
   override requestNameAt(index: number): string | undefined {
-    const block = this.layout.requestBlocks[index];
-    return block === undefined ? undefined : this.layout.blocks[block].requestName;
+    return this.requestNames[index];
+  }
+
+  /** The requests' names by index, read from their blocks once per version: completion reads them in a loop. */
+  private get requestNames(): Array<string | undefined> {
+    if (!this.laidRequestNames) {
+      const { blocks } = this.layout;
+      this.laidRequestNames = this.layout.requestBlocks.map((block) => blocks[block].requestName);
+    }
+    return this.laidRequestNames;
   }
 
   override get variables(): VariableDef[] {
@@ -225,8 +234,7 @@ export class LaidOutDocument extends AnalyzedDocument {
   override get namedRequests(): Map<string, number> {
     if (!this.laidNames) {
       const names = new Map<string, number>();
-      this.layout.requestBlocks.forEach((block, i) => {
-        const name = this.layout.blocks[block].requestName;
+      this.requestNames.forEach((name, i) => {
         if (name !== undefined && !names.has(name)) names.set(name, i);
       });
       this.laidNames = names;
@@ -237,8 +245,8 @@ export class LaidOutDocument extends AnalyzedDocument {
   override get namedRequestIndexes(): number[] {
     if (!this.laidNamedIndexes) {
       const found: number[] = [];
-      this.layout.requestBlocks.forEach((block, i) => {
-        if (this.layout.blocks[block].requestName !== undefined) found.push(i);
+      this.requestNames.forEach((name, i) => {
+        if (name !== undefined) found.push(i);
       });
       this.laidNamedIndexes = found;
     }
