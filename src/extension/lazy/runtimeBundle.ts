@@ -5,6 +5,7 @@
 import * as path from 'node:path';
 import type { BodyFacts } from '../../core/answerDecoding';
 import { ResultRenderer } from '../../core/resultText/renderer';
+import { startSandboxInWorker, type WorkerSandbox, type WorkerSandboxOptions } from '../../sandbox/worker/host';
 
 export { showJob } from '../../core/resultText/showJob';
 export { Redactor } from '../../core/redaction';
@@ -31,9 +32,15 @@ export { startSandbox } from '../../sandbox/server';
 export { keptExchange } from '../../core/traffic/exchange';
 export { exchangeRequestText } from '../../core/traffic/requestText';
 export { lintExchangeRequest } from '../../core/requestLint/exchangeLint';
-// The name the activation bundle calls, so that dist/extension.js holds no `startSandbox`
-// (test/extension-rules/activationBundle.test.ts looks for that marker).
-export { startSandbox as startLocalSandbox } from '../../sandbox/server';
+
+/**
+ * The Local sandbox as the extension runs it: in a worker thread (dist/sandboxWorker.js, next to
+ * this bundle), so that the extension host's main thread does no sandbox work. The name keeps
+ * `startSandbox` out of dist/extension.js (test/extension-rules/activationBundle.test.ts).
+ */
+export function startLocalSandbox(options: WorkerSandboxOptions): Promise<WorkerSandbox> {
+  return startSandboxInWorker({ file: path.join(__dirname, 'sandboxWorker.js') }, options);
+}
 
 let renderer: ResultRenderer | undefined;
 
