@@ -1,6 +1,8 @@
-// The extension's heavy runtime: the gateway client (undici), the embedded sandbox and the
-// codecs (fast-xml-parser). Built on its own into dist/runtime.js so that the activation
-// bundle stays small; extension code reaches it only through `loadRuntime()` (./runtime.ts).
+// The extension's heavy runtime: the gateway client (undici), the codecs (fast-xml-parser) and
+// the host of the Local sandbox's worker (the sandbox itself is dist/sandboxWorker.js, loaded by
+// that worker's thread, never by the extension host's). Built on its own into dist/runtime.js so
+// that the activation bundle stays small; extension code reaches it only through `loadRuntime()`
+// (./runtime.ts).
 // No vscode import here: this bundle is plain Node.
 import * as path from 'node:path';
 import type { BodyFacts } from '../../core/answerDecoding';
@@ -28,7 +30,6 @@ export {
   originsOf,
 } from '../../core';
 export { parseRequestFile, substituteVariables, resolveTarget } from '../../core/requestFile';
-export { startSandbox } from '../../sandbox/server';
 export { keptExchange } from '../../core/traffic/exchange';
 export { exchangeRequestText } from '../../core/traffic/requestText';
 export { lintExchangeRequest } from '../../core/requestLint/exchangeLint';
