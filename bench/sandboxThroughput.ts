@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import * as path from 'node:path';
 import { Pool } from 'undici';
+import { saleCpuInProcess } from './sandboxSaleCpu';
 import { fmt, nowMs } from './stats';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -66,6 +67,8 @@ async function measuredLoad(pid: number, url: string, headers: Record<string, st
 }
 
 export async function benchSandboxThroughput(seconds = 4) {
+  // Before any server starts, so that nothing of this bench runs beside it.
+  const inProcess = saleCpuInProcess(SALE);
   const sandbox = await spawnJsonLine(['dist/cli.js', 'sandbox', '--port', '0', '--rate', '1000000000']);
   const headers = { 'api-key': sandbox.info.apiKey, 'content-type': 'application/json', accept: 'application/json' };
   const probe = new Pool(sandbox.info.gatewayUrl);
@@ -101,6 +104,7 @@ export async function benchSandboxThroughput(seconds = 4) {
         `fixed-body node:http  ${fmt(baselineRps, 0)} req/s, ${fmt(baselineCpu, 1)} µs CPU per request`,
         `Local sandbox sales   ${fmt(sandboxRps, 0)} req/s, ${fmt(sandboxCpu, 1)} µs CPU per request`,
         `ratio                 ${fmt(sandboxRps / baselineRps, 2)}  (target >= ${TARGET}); CPU per request ${fmt(baselineCpu / sandboxCpu, 2)} of the fixed-body server's speed`,
+        `a sale in-process     ${fmt(inProcess.minUs, 1)} / ${fmt(inProcess.medianUs, 1)} µs CPU (min / median): auth, decode, handler, envelope, no HTTP (bench/sandboxSaleCpu.ts)`,
       ],
       ratios: { throughput: sandboxRps / baselineRps, cpuPerRequest: baselineCpu / sandboxCpu },
     };

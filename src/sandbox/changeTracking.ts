@@ -34,6 +34,8 @@ interface Node {
   proxy: object;
 }
 
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
 export class ChangeTracker<T extends object> {
   /** What the modules use: reads and writes go through to `raw`, writes are noted. */
   readonly root: T;
@@ -150,8 +152,12 @@ export class ChangeTracker<T extends object> {
   }
 
   private newProxy(target: Obj, parent: Node | undefined, prop: string): object {
-    const node = Object.create(this.traps) as Node;
-    Object.assign(node, { target, parent, prop, depth: parent ? parent.depth + 1 : 0 });
+    // Filled in place, once: read-only from then on.
+    const node = Object.create(this.traps) as Writable<Node>;
+    node.target = target;
+    node.parent = parent;
+    node.prop = prop;
+    node.depth = parent ? parent.depth + 1 : 0;
     node.proxy = new Proxy(target, node as ProxyHandler<Obj>);
     this.nodeOfProxy.set(node.proxy, node);
     this.nodeOfTarget.set(target, node);

@@ -88,6 +88,8 @@ export class ErrorReply extends Error {
 /** The sandbox's controllable clock: real time plus an offset a test or user can advance. */
 export interface SandboxClock {
   now(): Date;
+  /** now() in milliseconds since the epoch, without making a Date. */
+  nowMs(): number;
   /** IANA time zone for "local" times such as the 3 PM and 6 PM ACH windows. */
   readonly timeZone: string;
 }

@@ -19,7 +19,7 @@ export function checkExpDate(expDate: string, clock: SandboxClock, field = 'exp-
   const month = Number(expDate.slice(0, 2));
   const year = 2000 + Number(expDate.slice(2));
   const firstInvalid = Date.UTC(year, month, 1);
-  if (clock.now().getTime() >= firstInvalid) {
+  if (clock.nowMs() >= firstInvalid) {
     throw fieldError(field, `${expDate} has passed (sandbox clock ${clock.now().toISOString().slice(0, 10)}); use a future MMYY such as 1230`);
   }
   return expDate;

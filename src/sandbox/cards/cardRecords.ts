@@ -46,11 +46,25 @@ export function echoes(body: Body): Record<string, unknown> {
 
 type NewTransaction = Omit<CardTransaction, 'id' | 'created' | 'batchId' | 'voided' | 'tipAdjusted'> & Partial<Pick<CardTransaction, 'tipAdjusted'>>;
 
+/** A transaction built whole but for its id and creation time, which stampAndStore adds. */
+export type UnstampedTransaction = Omit<CardTransaction, 'id' | 'created'> & Partial<Pick<CardTransaction, 'id' | 'created'>>;
+
 /** Stores a transaction; an approved one lands in the open batch. */
 export function record(ctx: CardsCtx, fields: NewTransaction): CardTransaction {
+  // Object.assign rather than a spread literal: measurably cheaper. A sale, the common case,
+  // builds its record in one literal and calls stampAndStore itself (charges.ts).
+  return stampAndStore(ctx, Object.assign({ voided: false, tipAdjusted: false, childIds: [] }, fields));
+}
+
+/**
+ * Gives `tx` its id and creation time, as its last keys (so every record has its keys in one
+ * order), and stores it; an approved one lands in the open batch.
+ */
+export function stampAndStore(ctx: CardsCtx, unstamped: UnstampedTransaction): CardTransaction {
   const id = String(ctx.ids.next('card.transaction', 100001));
-  // Object.assign rather than a spread literal: measurably cheaper on the sale path.
-  const tx: CardTransaction = Object.assign({ voided: false, tipAdjusted: false, childIds: [] }, fields, { id, created: isoTime(ctx.clock.now()) });
+  unstamped.id = id;
+  unstamped.created = isoTime(ctx.clock.now());
+  const tx = unstamped as CardTransaction;
   if (tx.result === 'APPROVED') {
     tx.batchId = ensureOpenBatch(ctx.mutatePeer<BatchesSlice>('batches'), ctx.ids, ctx.clock).id;
   }

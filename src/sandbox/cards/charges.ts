@@ -11,7 +11,7 @@ import { storeToken, tokenView, type VaultSlice } from '../vault/vaultState';
 import { resolveCard } from './cardInput';
 import type { CardTransaction, CardsSlice, CardTxType } from './cardState';
 import { declineFor } from './declineTable';
-import { echoes, record, references, transactionReply, view } from './cardRecords';
+import { echoes, record, references, stampAndStore, transactionReply, view, type UnstampedTransaction } from './cardRecords';
 import { avsResult, cscResult } from './verificationTable';
 import { avsRefusal, cscRefusal, findDuplicate } from './screening';
 import type { SettingsSlice } from '../settings/settingsState';
@@ -41,10 +41,8 @@ function asText(v: unknown): string | undefined {
 /** Card, references and echoes, and the AVS and CSC results that apply. */
 type Described = Pick<CardTransaction, 'card' | 'references' | 'echoes' | 'avs' | 'csc'>;
 
-// Properties set one by one rather than spread literals: this runs on every sale, and spread
-// literals were a measurable part of its cost (bench/sandboxThroughput.ts).
-function described(card: CardTransaction['card'], body: Record<string, unknown>, avs: CardTransaction['avs'], csc: CardTransaction['csc']): Described {
-  const out: Described = { card, references: references(body), echoes: echoes(body) };
+function described(card: CardTransaction['card'], refs: CardTransaction['references'], echoed: CardTransaction['echoes'], avs: CardTransaction['avs'], csc: CardTransaction['csc']): Described {
+  const out: Described = { card, references: refs, echoes: echoed };
   if (avs) out.avs = avs;
   if (csc) out.csc = csc;
   return out;
@@ -68,9 +66,10 @@ export function charge(type: CardTxType & keyof typeof CHARGE_RULES): Handler<Ca
     const billing = body.billing as Record<string, unknown> | undefined;
     const avs = avsResult(asText(billing?.zip), asText(billing?.street));
     const csc = cscResult(optionalString(body, 'csc'), amountText);
-    const about = described(card, body, avs, csc);
+    const refs = references(body);
+    const echoed = echoes(body);
     const declined = (resultCode: string, message: string, result = 'DECLINED', extra: Partial<CardTransaction> = {}): ErrorReply => {
-      const tx = record(ctx, Object.assign({ type, amountCents, tipCents, result: 'DECLINED' as const, resultCode, displayMessage: message }, about, extra));
+      const tx = record(ctx, Object.assign({ type, amountCents, tipCents, result: 'DECLINED' as const, resultCode, displayMessage: message }, described(card, refs, echoed, avs, csc), extra));
       return new ErrorReply(402, resultCode, message, { transaction: { ...view(ctx, req, tx), result } });
     };
 
@@ -86,11 +85,19 @@ export function charge(type: CardTxType & keyof typeof CHARGE_RULES): Handler<Ca
       throw declined('045', `Duplicate Transaction: it repeats ${type} ${duplicate.duplicateOf.id} (same amount and card, or invoice) within the duplicate-check window of the /transaction/duplicates settings.`,
         'DECLINED', { duplicate: true });
     }
-    const approved = Object.assign({
-      type, amountCents, tipCents, result: 'APPROVED' as const, resultCode: '000', displayMessage: 'Transaction approved',
+    // One literal, then the optional keys, in the order record() gives a declined one
+    // (test/sandbox/chargeRecords.test.ts): the chain of Object.assign over three objects this
+    // replaces took ~1.7 µs per record against ~0.6 µs, on every sale (bench/sandboxSaleCpu.ts).
+    const approved: UnstampedTransaction = {
+      voided: false, tipAdjusted: false, childIds: [],
+      type, amountCents, tipCents, result: 'APPROVED', resultCode: '000', displayMessage: 'Transaction approved',
       authorizationCode: authCode ?? `TAS${String(randomInt(0, 1000)).padStart(3, '0')}`,
-    }, about);
-    const tx = record(ctx, duplicate ? Object.assign(approved, { duplicate: true }) : approved);
+      card, references: refs, echoes: echoed,
+    };
+    if (avs) approved.avs = avs;
+    if (csc) approved.csc = csc;
+    if (duplicate) approved.duplicate = true;
+    const tx = stampAndStore(ctx, approved);
     const vault = ctx.mutatePeer<VaultSlice>('vault');
     if (card.tokenId) {
       const token = vault.tokens[card.tokenId];
