@@ -49,7 +49,11 @@ export class LspSession {
       capabilities: {
         textDocument: {
           publishDiagnostics: { versionSupport: true },
-          completion: { completionItem: { snippetSupport: true, insertReplaceSupport: true } },
+          // As vscode-languageclient declares them.
+          completion: {
+            completionItem: { snippetSupport: true, insertReplaceSupport: true },
+            completionList: { itemDefaults: ['commitCharacters', 'editRange', 'insertTextFormat', 'insertTextMode', 'data'] },
+          },
         },
       },
       initializationOptions: { environments: { active: 'Local sandbox', names: ['Local sandbox'] }, ...options },

@@ -4,6 +4,7 @@
 // request by binary search instead of walking the file.
 
 import { RequestDocument, type PreparedParse } from '../core/requestLint';
+import type { VariableDef } from '../core/requestFile';
 
 export class AnalyzedDocument extends RequestDocument {
   private separators?: number[];
@@ -53,6 +54,20 @@ export class AnalyzedDocument extends RequestDocument {
     return next && next.range.start.line <= block.last ? i + 1 : -1;
   }
 
+  get requestCount(): number {
+    return this.requests.length;
+  }
+
+  /** The name of the request at `index` (undefined: none, or unnamed). */
+  requestNameAt(index: number): string | undefined {
+    return this.request(index)?.name;
+  }
+
+  /** The file variables (`@name = value`), in order. */
+  get variables(): VariableDef[] {
+    return this.file.variables;
+  }
+
   /** Named requests by name (the first of a name wins). */
   get namedRequests(): Map<string, number> {
     if (!this.names) {
@@ -79,13 +94,13 @@ export class AnalyzedDocument extends RequestDocument {
 }
 
 /** Index of the last item whose key is ≤ `value` in an ascending list, or -1. */
-export function lastAtOrBefore<T>(items: readonly T[], value: number, key: (item: T) => number): number {
+export function lastAtOrBefore<T>(items: readonly T[], value: number, key: (item: T, index: number) => number): number {
   let lo = 0;
   let hi = items.length - 1;
   let found = -1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    if (key(items[mid]) <= value) {
+    if (key(items[mid], mid) <= value) {
       found = mid;
       lo = mid + 1;
     } else {

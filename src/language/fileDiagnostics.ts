@@ -9,19 +9,19 @@
 
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { RequestFile, VariableRef } from '../core/requestFile';
-import { joinedParse, movedParse, shiftMovedParse } from './movedParse';
+import { movedParse, shiftMovedParse } from './movedParse';
 import { AnalyzedDocument } from './analyzedDocument';
+import { LaidOutDocument, type LaidOutBlock } from './laidOutDocument';
 import { blockLocalDiagnostics } from './diagnostics';
 import { referenceDiagnostics, type DefinedNames } from './diagnostics/variableChecks';
 import { movedSyntaxMessage } from './diagnostics/diagnostic';
 import type { DocumentTarget } from './documentTarget';
 
-interface BlockAnalysis {
+interface BlockAnalysis extends LaidOutBlock {
   /** The block alone: its parse and line offsets, counted from its start (not the rest of its analysis: bodies and field trees are not kept). */
   parse: { file: RequestFile; lineStarts: number[]; lineEnds: number[] };
   /** A copy of its parse moved to where the block last stood: moved again in place when the block moves. */
   placed?: { line: number; offset: number; file: RequestFile };
-  lineCount: number;
   /** Everything but the variable checks, relative to the block's first line. */
   local: Diagnostic[];
   /** The block's request (a block holds at most one), for the file's named requests. */
@@ -69,15 +69,23 @@ function blockEnd(text: string, nextStart: number): number {
 function analyseBlock(text: string, target: DocumentTarget | undefined): BlockAnalysis {
   const doc = new AnalyzedDocument(text);
   const request = doc.requests[0];
+  // Every field written, the ones filled later too: one object shape for every block keeps the
+  // property reads of completion's loops over blocks monomorphic (a spread-in field made two).
   return {
     parse: { file: doc.file, lineStarts: doc.lineStarts, lineEnds: doc.lineEnds },
+    placed: undefined,
     lineCount: doc.lineCount,
+    separators: doc.separatorLines,
+    hasVariables: doc.file.variables.length > 0,
     local: blockLocalDiagnostics(doc, target),
     hasRequest: request !== undefined,
+    requestLine: request?.range.start.line,
     requestName: request?.name,
     requestRefs: request?.variableRefs ?? [],
     variableNames: doc.file.variables.map((v) => v.name),
     variableRefs: doc.file.variables.flatMap((v) => v.variableRefs),
+    references: undefined,
+    operation: undefined,
   };
 }
 
@@ -120,16 +128,24 @@ export class FileDiagnostics {
   update(text: string, target?: DocumentTarget): Diagnostic[] {
     const key = targetKey(target);
     if (this.last && this.last.text === text && this.last.target === key) return this.last.diagnostics;
+    this.sync(text, target);
+    const diagnostics = this.collect();
+    this.last = { text, target: key, diagnostics };
+    return diagnostics;
+  }
+
+  /** The blocks of `text` for `target`, placed unless they are already. */
+  private sync(text: string, target: DocumentTarget | undefined): void {
+    const key = targetKey(target);
     if (key !== this.target) {
       this.text = '';
       this.starts = [];
       this.blocks = [];
       this.target = key;
+    } else if (text === this.text && (text === '' || this.blocks.length > 0)) {
+      return;
     }
     this.place(text, target);
-    const diagnostics = this.collect();
-    this.last = { text, target: key, diagnostics };
-    return diagnostics;
   }
 
   /**
@@ -171,34 +187,35 @@ export class FileDiagnostics {
   }
 
   /**
-   * The analyzed document of `text` for the other features (completion, hover…), its parse
-   * joined from the blocks' instead of parsing the whole file again.
+   * The analyzed document of `text` for the other features (completion, hover…): its blocks laid
+   * out, each block's parse moved into place when a feature reads it (laidOutDocument.ts). Its
+   * diagnostics are not collected here: completion right after an edit does not wait for them.
    */
   document(text: string, uri: string, version: number, target?: DocumentTarget): AnalyzedDocument {
-    this.update(text, target);
-    const parts: RequestFile[] = [];
-    const lineStarts: number[] = [];
-    const lineEnds: number[] = [];
-    let line = 0;
+    this.sync(text, target);
+    const { blocks, starts } = this;
+    if (blocks.length === 0) return new AnalyzedDocument(text, uri, version);
+    const firstLines: number[] = [];
+    const requestBlocks: number[] = [];
     // A block pasted twice is one analysis in two places: the second place gets a copy of its own.
     const seen = new Set<BlockAnalysis>();
-    this.blocks.forEach((block, i) => {
-      const offset = this.starts[i];
-      if (seen.has(block)) {
-        parts.push(movedParse(block.parse.file, line, offset));
-      } else {
-        seen.add(block);
-        parts.push(placedAt(block, line, offset));
-      }
-      for (const s of block.parse.lineStarts) lineStarts.push(offset + s);
-      for (const e of block.parse.lineEnds) lineEnds.push(offset + e);
+    const copy: boolean[] = [];
+    let line = 0;
+    blocks.forEach((block, i) => {
+      firstLines.push(line);
+      if (block.hasRequest) requestBlocks.push(i);
+      copy.push(seen.has(block));
+      seen.add(block);
       line += block.lineCount;
     });
-    if (this.blocks.length === 0) {
-      lineStarts.push(0);
-      lineEnds.push(0);
-    }
-    return new AnalyzedDocument(text, uri, version, { file: joinedParse(parts), lineStarts, lineEnds });
+    return new LaidOutDocument(text, uri, version, {
+      blocks,
+      offsets: starts,
+      firstLines,
+      requestBlocks,
+      lineCount: line,
+      place: (i, at) => (copy[i] ? movedParse(blocks[i].parse.file, at, starts[i]) : placedAt(blocks[i], at, starts[i])),
+    });
   }
 
   private collect(): Diagnostic[] {

@@ -11,6 +11,7 @@ import { isAuthHeader } from '../core/authHeaders';
 import { KEY_ADVICE } from '../core/requestLint/secretChecks';
 import { maskSecrets } from '../core/requestLint/keyPatterns';
 import type { Operation, OperationAlias } from '../catalog';
+import type { ParsedRequest } from '../core/requestFile';
 import { TEST_CARDS } from './data/testCards';
 import { DECLINE_AMOUNTS, RETURNING_ACCOUNTS } from './data/sandboxValues';
 
@@ -32,7 +33,7 @@ export function hoverAt(doc: AnalyzedDocument, position: Position): Hover | null
   const text = doc.lineText(position.line);
   if (position.character > text.length) return null;
   const index = doc.requestIndexAt(position.line);
-  const request = index >= 0 ? doc.requests[index] : undefined;
+  const request = index >= 0 ? doc.request(index) : undefined;
 
   const variable = variableHover(doc, position, text, index);
   if (variable) return variable;
@@ -109,14 +110,14 @@ function variableHover(doc: AnalyzedDocument, position: Position, text: string, 
     const range = { start: { line: position.line, character: from }, end: { line: position.line, character: to } };
     const builtin = BUILTIN_VARIABLES.find((b) => b.name === name);
     if (builtin) return markdown(`**{{${name}}}** — built-in. ${builtin.doc}`, range);
-    const defined = doc.file.variables.find((v) => v.name === name);
+    const defined = doc.variables.find((v) => v.name === name);
     if (defined) return markdown(`**{{${name}}}** — file variable (line ${defined.range.start.line + 1}) = \`${defined.value}\``, range);
     const step = name.search(/[.[]/);
     const head = step > 0 ? name.slice(0, step) : name;
     const index = doc.namedRequests.get(head);
     if (index !== undefined) {
       const op = doc.operationOf(index)?.op;
-      const r = doc.requests[index];
+      const r = doc.request(index) as ParsedRequest;
       return markdown(`**{{${name}}}** — from the response of request \`${head}\` (${op ? op.title : `${r.method} ${r.target}`}, line ${r.range.start.line + 1})` +
         `${step > 0 ? `, path \`${name.slice(step).replace(/^\./, '')}\`` : ''}. ${index > requestIndex ? 'That request comes later in the file; it is sent first.' : 'Sent first when it has not been sent yet.'}`, range);
     }

@@ -48,10 +48,10 @@ function jsonFieldRemoval(doc: AnalyzedDocument, index: number, from: number): T
 function removal(doc: AnalyzedDocument, d: Diagnostic): TextEdit {
   const line = d.range.start.line;
   const index = doc.requestIndexAt(line);
-  const request = index >= 0 ? doc.requests[index] : undefined;
+  const request = index >= 0 ? doc.request(index) : undefined;
   const header = request?.headers.find((h) => h.range.start.line === line);
   const wholeValue = header !== undefined && header.valueRange.start.character === d.range.start.character && header.valueRange.end.character === d.range.end.character;
-  if (d.code === 'auth-header' || wholeValue || doc.file.variables.some((v) => v.valueRange.start.line === line && v.range.start.line === line)) {
+  if (d.code === 'auth-header' || wholeValue || doc.variables.some((v) => v.valueRange.start.line === line && v.range.start.line === line)) {
     return { range: wholeLine(doc, line), newText: '' };
   }
   const from = doc.offsetAt(d.range.start);

@@ -5,7 +5,7 @@
 // the edits touched (FileDiagnostics).
 
 import { CodeLensRefreshRequest, createConnection, type CompletionItem, type CompletionList, ProposedFeatures, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
-import { clientProfileOf, fitCompletions, type ClientProfile } from './clientProfile';
+import { clientProfileOf, completionAnswer, fitCompletions, type ClientProfile } from './clientProfile';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { AnalyzedDocument, DocumentCache } from './analyzedDocument';
 import { languageHandlers } from './handlers';
@@ -27,7 +27,7 @@ const documents = new TextDocuments(TextDocument);
 const cache = new DocumentCache();
 let environments: EnvironmentsParams = { active: '', names: [] };
 let canRefreshLenses = false;
-let profile: ClientProfile = { snippets: true, editorCommands: true };
+let profile: ClientProfile = { snippets: true, editorCommands: true, sharedEditRange: false };
 let diagnosticsDelayMs = DIAGNOSTICS_DELAY_MS;
 /** Per open document: its incremental diagnostics, and the publish waiting for typing to pause. */
 const fileDiagnostics = new Map<string, FileDiagnostics>();
@@ -136,8 +136,7 @@ connection.onCompletion((p) => {
   if (!doc) return [];
   return safely<CompletionItem[] | CompletionList>('completion', [], () => {
     const list = languageHandlers.completionList(doc, p.position);
-    const items = fitCompletions(list.items, profile);
-    return list.isIncomplete ? { isIncomplete: true, items } : items;
+    return completionAnswer(fitCompletions(list.items, profile), list.isIncomplete, profile);
   });
 });
 connection.onCodeAction((p) => {

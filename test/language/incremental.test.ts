@@ -97,6 +97,54 @@ describe('incremental diagnostics (the language server\'s, block by block)', () 
     assert.ok(nonEmpty > compared / 2, `only ${nonEmpty} of ${compared} texts had diagnostics`);
   });
 
+  it(`after each of ${SEQUENCES} × ${EDITS_PER_SEQUENCE} random edits, the laid-out document answers as a parse of the whole text does, reading only some blocks (seed ${SEED})`, () => {
+    const r = new Random(SEED);
+    // Which requests a version reads: most versions read a few, so many blocks are moved into
+    // place only versions after they last were (src/language/laidOutDocument.ts).
+    const reads = new Random(SEED ^ 0x5eed);
+    let placedLater = 0;
+    for (let s = 0; s < SEQUENCES; s++) {
+      let text = Array.from({ length: r.int(1, 4) }, () => r.pick(examples)).join(r.pick(['\n', '\n\n', '\r\n']));
+      const file = new FileDiagnostics();
+      for (let e = 0; e <= EDITS_PER_SEQUENCE; e++) {
+        if (e > 0) text = edit(r, text);
+        const target = documentTarget({ text }, ENVIRONMENTS);
+        if (reads.chance(0.5)) file.update(text, target);
+        const laid = file.document(text, 'file:///laid-out.gwreq', e, target);
+        const whole = new AnalyzedDocument(text);
+        const at = `sequence ${s}, edit ${e}`;
+        assert.equal(laid.lineCount, whole.lineCount, `${at}: line count`);
+        for (let line = -1; line <= whole.lineCount; line++) {
+          assert.equal(laid.lineText(line), whole.lineText(line), `${at}: text of line ${line}`);
+          assert.equal(laid.lineStart(line), whole.lineStart(line), `${at}: start of line ${line}`);
+          assert.deepEqual(laid.blockAt(line), whole.blockAt(line), `${at}: block of line ${line}`);
+          assert.equal(laid.requestIndexAt(line), whole.requestIndexAt(line), `${at}: request of line ${line}`);
+          assert.equal(laid.offsetAt({ line, character: 3 }), whole.offsetAt({ line, character: 3 }), `${at}: offset in line ${line}`);
+        }
+        for (let offset = -1; offset <= text.length + 1; offset += reads.int(1, 7)) {
+          assert.deepEqual(laid.positionAt(offset), whole.positionAt(offset), `${at}: position of offset ${offset}`);
+        }
+        assert.equal(laid.requestCount, whole.requestCount, `${at}: request count`);
+        assert.deepEqual(laid.namedRequests, whole.namedRequests, `${at}: named requests`);
+        assert.deepEqual(laid.namedRequestIndexes, whole.namedRequestIndexes, `${at}: named request indexes`);
+        for (let i = 0; i < whole.requestCount; i++) {
+          assert.equal(laid.requestNameAt(i), whole.requestNameAt(i), `${at}: name of request ${i}`);
+          if (!reads.chance(0.3)) continue;
+          placedLater++;
+          assert.deepEqual(laid.request(i), whole.request(i), `${at}: request ${i}`);
+          assert.equal(laid.operationOf(i)?.op?.id, whole.operationOf(i)?.op?.id, `${at}: operation of request ${i}`);
+        }
+        if (reads.chance(0.3)) assert.deepEqual(laid.variables, whole.variables, `${at}: file variables`);
+        if (reads.chance(0.2)) {
+          assert.deepEqual(laid.separatorLines, whole.separatorLines, `${at}: ### lines`);
+          assert.deepEqual(laid.file, whole.file, `${at}: the whole parse`);
+          assert.deepEqual([laid.lineStarts, laid.lineEnds], [whole.lineStarts, whole.lineEnds], `${at}: line offsets`);
+        }
+      }
+    }
+    assert.ok(placedLater > 100, `only ${placedLater} requests were read one by one`);
+  });
+
   it('follows a block that moves: its diagnostics move with it, analysed once', () => {
     const bad = ['### Sale', 'POST {{gatewayUrl}}/rest/v2/transactions/sale', 'Content-Type: application/json', '', '{"amount": "25.00", "card": "4111111111111112", "exp-date": "1230"}'].join('\n');
     const file = new FileDiagnostics();

@@ -38,6 +38,11 @@ export class RequestDocument {
     return this.file.requests;
   }
 
+  /** One request by index: what reads a single request asks for it here, not through the whole file's list. */
+  request(index: number): ParsedRequest | undefined {
+    return this.requests[index];
+  }
+
   /** Offset of the start of each line; lines end at \n, \r\n or a lone \r, as LSP counts them. */
   get lineStarts(): number[] {
     if (!this.starts) this.countLines();
@@ -65,6 +70,11 @@ export class RequestDocument {
 
   get lineCount(): number {
     return this.lineStarts.length;
+  }
+
+  /** Offset where `line` starts (undefined past the last line). */
+  lineStart(line: number): number | undefined {
+    return this.lineStarts[line];
   }
 
   /** A line without its line break. */
@@ -96,7 +106,7 @@ export class RequestDocument {
   }
 
   operationOf(index: number): RequestOperation | undefined {
-    const request = this.requests[index];
+    const request = this.request(index);
     if (!request) return undefined;
     let found = this.operations.get(index);
     if (!found) {
@@ -113,7 +123,7 @@ export class RequestDocument {
   }
 
   bodyOf(index: number): AnalyzedBody | undefined {
-    const request = this.requests[index];
+    const request = this.request(index);
     if (!request?.body) return undefined;
     let found = this.bodies.get(index);
     if (found === undefined) {

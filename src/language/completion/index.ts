@@ -37,7 +37,7 @@ function newRequestItems(doc: AnalyzedDocument, context: LineContext, line: numb
     // takes a body is where its sample goes.
     const root = doc.bodyOf(context.requestIndex)?.root;
     const takesBody = (doc.operationOf(context.requestIndex)?.op?.bodyFormat ?? 'none') !== 'none';
-    if (root ? root.end > doc.lineStarts[line] : takesBody) return [];
+    if (root ? root.end > (doc.lineStart(line) as number) : takesBody) return [];
   }
   return requestSnippetItems('below-request', range);
 }
@@ -103,7 +103,7 @@ function completeAt(doc: AnalyzedDocument, position: Position): CompletionItem[]
     return pathItems(method, typedTarget, line, lead.length + method.length + gap.length, targetEnd);
   }
 
-  const request = context.requestIndex >= 0 ? doc.requests[context.requestIndex] : undefined;
+  const request = context.requestIndex >= 0 ? doc.request(context.requestIndex) : undefined;
   const op = context.requestIndex >= 0 ? doc.operationOf(context.requestIndex)?.op : undefined;
 
   if (context.role === 'header') {
@@ -116,9 +116,9 @@ function completeAt(doc: AnalyzedDocument, position: Position): CompletionItem[]
   if (!op || context.blankLine === undefined) return newRequestItems(doc, context, line, before, after, wordEnd);
   const below = newRequestItems(doc, context, line, before, after, wordEnd);
   if (below.length > 0) return below;
-  const base = doc.lineStarts[context.blankLine + 1] ?? doc.text.length;
+  const base = doc.lineStart(context.blankLine + 1) ?? doc.text.length;
   const endLine = context.block.last;
-  const end = endLine + 1 < doc.lineCount ? doc.lineStarts[endLine + 1] - 1 : doc.text.length;
+  const end = endLine + 1 < doc.lineCount ? (doc.lineStart(endLine + 1) as number) - 1 : doc.text.length;
   const region = doc.text.slice(base, Math.max(base, end));
   const offset = doc.offsetAt(at);
   if (region.trim() === '') return emptyBodyItems(op, { start: at, end: at });

@@ -53,7 +53,7 @@ export function variableItems(doc: AnalyzedDocument, line: number, cursor: numbe
     textEdit: { range, newText: `${b.name}${close}` },
   }));
   const seen = new Set<string>();
-  for (const v of doc.file.variables) {
+  for (const v of doc.variables) {
     if (seen.has(v.name)) continue;
     seen.add(v.name);
     items.push({
@@ -66,15 +66,14 @@ export function variableItems(doc: AnalyzedDocument, line: number, cursor: numbe
   }
   const word = typed.trim();
   const named = doc.namedRequestIndexes;
-  const requests = doc.requests;
-  const last = lastAtOrBefore(named, (requestIndex >= 0 ? requestIndex : requests.length) - 1, (n) => n);
+  const last = lastAtOrBefore(named, (requestIndex >= 0 ? requestIndex : doc.requestCount) - 1, (n) => n);
   const offered = new Set<string>();
   let cut = false;
   // The name typed whole first, then names that start with it, then the rest that fit; nearest first in each.
   const tiers: Array<(name: string) => boolean> = [(n) => n === word, (n) => n.startsWith(word), (n) => fits(n, word)];
   for (const tier of tiers) {
     for (let i = last; i >= 0 && !cut; i--) {
-      const name = requests[named[i]].name as string;
+      const name = doc.requestNameAt(named[i]) as string;
       if (offered.has(name) || !tier(name)) continue;
       if (offered.size === MAX_NAMED_OFFERED) cut = true;
       else offered.add(name);

@@ -1,0 +1,255 @@
+// The document the incremental analysis (fileDiagnostics.ts) hands to completion, hover and the
+// rest: the file as the list of its `###` blocks, each analysed once and kept while its text
+// is the same. A version costs one pass over the block list (where each block starts); nothing
+// per line and nothing per parsed element. A block's parse is moved to where the block now stands
+// only when something reads that block (completion reads the cursor's block and the named
+// requests' names), and the whole file's parse and line offsets are joined only when a feature
+// reads all of them (symbols, lenses, formatting). Issue 13 §2: after a one-line edit at 20,000
+// lines, rebuilding the line offsets and moving every block below the edit was most of what
+// completion waited for, and the first completion after opening paid for moving them all.
+// test/language/incremental.test.ts holds every answer to a plain AnalyzedDocument's.
+
+import type { ParsedRequest, Position, RequestFile, VariableDef } from '../core/requestFile';
+import { requestOperation, type RequestOperation } from '../core/requestLint/requestOperation';
+import { AnalyzedDocument, lastAtOrBefore } from './analyzedDocument';
+import { joinedParse } from './movedParse';
+
+/** What the layout reads of one block's analysis; positions are relative to the block's start. */
+export interface LaidOutBlock {
+  parse: { file: RequestFile; lineStarts: readonly number[]; lineEnds: readonly number[] };
+  lineCount: number;
+  /** Its lines that start with `###` (AnalyzedDocument.separatorLines of the block alone). */
+  separators: readonly number[];
+  /** The line its request starts on, when it has one (a block holds at most one). */
+  requestLine?: number;
+  requestName?: string;
+  hasVariables: boolean;
+  /** The request's catalog operation: the same for as long as the block's text is, so it outlives versions. */
+  operation?: RequestOperation;
+}
+
+interface BlockLayout {
+  blocks: readonly LaidOutBlock[];
+  /** Offset of each block's first character. */
+  offsets: readonly number[];
+  /** Line of each block's first line. */
+  firstLines: readonly number[];
+  /** For each request, in order, the index of the block that holds it. */
+  requestBlocks: readonly number[];
+  lineCount: number;
+  /** The parse of block `index`, moved to `line` and `offset` (its own offset). */
+  place(index: number, line: number): RequestFile;
+}
+
+export class LaidOutDocument extends AnalyzedDocument {
+  private readonly placed: Array<RequestFile | undefined> = [];
+  private joined?: RequestFile;
+  // Each joined from the blocks when first asked (names apart from the base class's own).
+  private laidStarts?: number[];
+  private laidEnds?: number[];
+  private laidSeparators?: number[];
+  private laidNames?: Map<string, number>;
+  private laidNamedIndexes?: number[];
+  private laidRequestNames?: Array<string | undefined>;
+  private lastBlock = 0;
+  private fileVariables?: VariableDef[];
+
+  constructor(text: string, uri: string, version: number, private readonly layout: BlockLayout) {
+    super(text, uri, version);
+  }
+
+  private placedBlock(index: number): RequestFile {
+    let found = this.placed[index];
+    if (!found) {
+      found = this.layout.place(index, this.layout.firstLines[index]);
+      this.placed[index] = found;
+    }
+    return found;
+  }
+
+  /** Index of the block holding `line` (0 ≤ line < lineCount); features read a block's lines in a row, so the last one found is tried first. */
+  private blockOfLine(line: number): number {
+    const { firstLines } = this.layout;
+    const last = this.lastBlock;
+    if (firstLines[last] <= line && (last + 1 === firstLines.length || firstLines[last + 1] > line)) return last;
+    this.lastBlock = lastAtOrBefore(firstLines, line, (l) => l);
+    return this.lastBlock;
+  }
+
+  override get file(): RequestFile {
+    if (!this.joined) this.joined = joinedParse(this.layout.blocks.map((_, i) => this.placedBlock(i)));
+    return this.joined;
+  }
+
+  override request(index: number): ParsedRequest | undefined {
+    const block = this.layout.requestBlocks[index];
+    return block === undefined ? undefined : this.placedBlock(block).requests[0];
+  }
+
+  override get requestCount(): number {
+    return this.layout.requestBlocks.length;
+  }
+
+  override requestNameAt(index: number): string | undefined {
+    return this.requestNames[index];
+  }
+
+  /** The requests' names by index, read from their blocks once per version: completion reads them in a loop. */
+  private get requestNames(): Array<string | undefined> {
+    if (!this.laidRequestNames) {
+      const { blocks } = this.layout;
+      this.laidRequestNames = this.layout.requestBlocks.map((block) => blocks[block].requestName);
+    }
+    return this.laidRequestNames;
+  }
+
+  override get variables(): VariableDef[] {
+    if (!this.fileVariables) {
+      const found: VariableDef[] = [];
+      this.layout.blocks.forEach((block, i) => {
+        if (block.hasVariables) found.push(...this.placedBlock(i).variables);
+      });
+      this.fileVariables = found;
+    }
+    return this.fileVariables;
+  }
+
+  /** From the block's own parse (method and target are the same wherever it stands): no block is moved for it. */
+  override operationOf(index: number): RequestOperation | undefined {
+    const block = this.layout.blocks[this.layout.requestBlocks[index]];
+    const request = block?.parse.file.requests[0];
+    if (!request) return undefined;
+    block.operation ??= requestOperation(request.method, request.target, () => this.bodyTypeOf(index));
+    return block.operation;
+  }
+
+  override get lineCount(): number {
+    return this.layout.lineCount;
+  }
+
+  override get lineStarts(): number[] {
+    if (!this.laidStarts) this.laidStarts = this.joinedLines((block) => block.parse.lineStarts);
+    return this.laidStarts;
+  }
+
+  override get lineEnds(): number[] {
+    if (!this.laidEnds) this.laidEnds = this.joinedLines((block) => block.parse.lineEnds);
+    return this.laidEnds;
+  }
+
+  private joinedLines(of: (block: LaidOutBlock) => readonly number[]): number[] {
+    const out: number[] = [];
+    this.layout.blocks.forEach((block, i) => {
+      const offset = this.layout.offsets[i];
+      for (const at of of(block)) out.push(offset + at);
+    });
+    return out;
+  }
+
+  override lineStart(line: number): number | undefined {
+    if (line < 0 || line >= this.layout.lineCount) return undefined;
+    const i = this.blockOfLine(line);
+    return this.layout.offsets[i] + this.layout.blocks[i].parse.lineStarts[line - this.layout.firstLines[i]];
+  }
+
+  override lineText(line: number): string {
+    if (line < 0 || line >= this.layout.lineCount) return '';
+    const i = this.blockOfLine(line);
+    const { parse } = this.layout.blocks[i];
+    const offset = this.layout.offsets[i];
+    const r = line - this.layout.firstLines[i];
+    return this.text.slice(offset + parse.lineStarts[r], offset + parse.lineEnds[r]);
+  }
+
+  override offsetAt(position: Position): number {
+    if (position.line >= this.layout.lineCount) return this.text.length;
+    const line = Math.max(0, position.line);
+    const start = this.lineStart(line) as number;
+    return Math.min(start + Math.max(0, position.character), start + this.lineText(line).length);
+  }
+
+  override positionAt(offset: number): Position {
+    const clamped = Math.max(0, Math.min(offset, this.text.length));
+    const i = lastAtOrBefore(this.layout.offsets, clamped, (o) => o);
+    const r = lastAtOrBefore(this.layout.blocks[i].parse.lineStarts, clamped - this.layout.offsets[i], (s) => s);
+    const line = this.layout.firstLines[i] + r;
+    // An offset on the CR of a CRLF belongs to the end of its line (ranges never count the CR).
+    return { line, character: Math.min(clamped - (this.lineStart(line) as number), this.lineText(line).length) };
+  }
+
+  override get separatorLines(): number[] {
+    if (!this.laidSeparators) {
+      const found: number[] = [];
+      this.layout.blocks.forEach((block, i) => {
+        for (const s of block.separators) found.push(this.layout.firstLines[i] + s);
+      });
+      this.laidSeparators = found;
+    }
+    return this.laidSeparators;
+  }
+
+  /** The last `###` line at or before `line`, or -1: in the line's block, else in the blocks above it. */
+  private separatorAtOrBefore(line: number): number {
+    for (let i = this.blockOfLine(line); i >= 0; i--) {
+      const { separators } = this.layout.blocks[i];
+      const first = this.layout.firstLines[i];
+      const k = lastAtOrBefore(separators, line - first, (s) => s);
+      if (k >= 0) return first + separators[k];
+    }
+    return -1;
+  }
+
+  /** The first `###` line after `line`, if any. */
+  private separatorAfter(line: number): number | undefined {
+    const { blocks, firstLines } = this.layout;
+    for (let i = this.blockOfLine(line); i < blocks.length; i++) {
+      const k = lastAtOrBefore(blocks[i].separators, line - firstLines[i], (s) => s) + 1;
+      if (k < blocks[i].separators.length) return firstLines[i] + blocks[i].separators[k];
+    }
+    return undefined;
+  }
+
+  override blockAt(line: number): { first: number; last: number } {
+    const clamped = Math.max(0, Math.min(line, this.layout.lineCount - 1));
+    const sep = line < 0 ? -1 : this.separatorAtOrBefore(clamped);
+    const first = sep >= 0 ? sep + (sep === line ? 0 : 1) : 0;
+    const next = line < 0 ? this.separatorLines[0] : this.separatorAfter(clamped);
+    return { first, last: next !== undefined ? next - 1 : this.lineCount - 1 };
+  }
+
+  /** Line where request `index` starts. */
+  private requestStart(index: number): number {
+    const block = this.layout.requestBlocks[index];
+    return this.layout.firstLines[block] + (this.layout.blocks[block].requestLine as number);
+  }
+
+  override requestIndexAt(line: number): number {
+    const count = this.layout.requestBlocks.length;
+    const i = lastAtOrBefore(this.layout.requestBlocks, line, (_, index) => this.requestStart(index));
+    const block = this.blockAt(line);
+    if (i >= 0 && this.requestStart(i) >= block.first) return i;
+    return i + 1 < count && this.requestStart(i + 1) <= block.last ? i + 1 : -1;
+  }
+
+  override get namedRequests(): Map<string, number> {
+    if (!this.laidNames) {
+      const names = new Map<string, number>();
+      this.requestNames.forEach((name, i) => {
+        if (name !== undefined && !names.has(name)) names.set(name, i);
+      });
+      this.laidNames = names;
+    }
+    return this.laidNames;
+  }
+
+  override get namedRequestIndexes(): number[] {
+    if (!this.laidNamedIndexes) {
+      const found: number[] = [];
+      this.requestNames.forEach((name, i) => {
+        if (name !== undefined) found.push(i);
+      });
+      this.laidNamedIndexes = found;
+    }
+    return this.laidNamedIndexes;
+  }
+}
