@@ -137,7 +137,7 @@ const runtime = require(process.argv[1]);
 const loaded = () => process.moduleLoadList.filter((m) => /^NativeModule (?!internal\\/)/.test(m)).map((m) => m.slice('NativeModule '.length));
 const before = new Set(loaded());
 (async () => {
-  const sandbox = await runtime.startSandbox({ port: 0 });
+  const sandbox = await runtime.startLocalSandbox({ port: 0 });
   const client = new runtime.GatewayClient({
     environment: { name: 'Local sandbox', kind: 'local', gatewayUrl: sandbox.gatewayUrl, boardingUrl: sandbox.boardingUrl },
     credentials: { apiKey: sandbox.apiKey },

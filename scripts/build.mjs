@@ -61,6 +61,7 @@ const entries = [
   { stdin: xmlBundleSource, out: `dist/${XML_BUNDLE}`, note: 'fast-xml-parser, loaded by the runtime when XML is first used' },
   codegen,
   { in: 'src/core/resultText/worker.ts', out: 'dist/resultWorker.js', note: 'result worker, started by the runtime for large bodies' },
+  { in: 'src/sandbox/worker/entry.ts', out: 'dist/sandboxWorker.js', note: 'the Local sandbox in a worker thread, started by the runtime on first use' },
   { in: 'src/extension/language/languageClientBundle.ts', out: 'dist/languageClient.js', external: ['vscode'], note: 'language client, loaded when a request file opens' },
   { in: 'src/cli/main.ts', out: 'dist/cli.js', banner: '#!/usr/bin/env node' },
   { in: 'src/language/server.ts', out: 'dist/server.js' },

@@ -99,15 +99,19 @@ export interface EnvironmentService {
   kindLabel(kind: EnvironmentKind): string;
 }
 
-/** What the extension uses of the sandbox's control surface. */
+/**
+ * What the extension uses of the sandbox's control surface. The sandbox runs in a worker
+ * thread, so what changes or reads its state is answered asynchronously; now() reads a mirror
+ * of its clock that the worker keeps current.
+ */
 export interface LocalSandboxControls {
-  advanceToNextAchWindow(): Date;
-  reset(): void;
+  advanceToNextAchWindow(): Promise<Date>;
+  reset(): Promise<void>;
   now(): Date;
-  /** Queues faults (e.g. `{ fault: 'delay', delayMs: 5000 }`) for the next requests; returns how many are pending. */
-  injectFaults(spec: FaultSpec | readonly FaultSpec[]): number;
+  /** Queues faults (e.g. `{ fault: 'delay', delayMs: 5000 }`) for the next requests; resolves to how many are pending. */
+  injectFaults(spec: FaultSpec | readonly FaultSpec[]): Promise<number>;
   /** Requests served, per operation id. */
-  stats(): SandboxStats;
+  stats(): Promise<SandboxStats>;
 }
 
 /** Values that fill an operation's path parameters and sample placeholders, e.g. `{ id, transactionId }`. */

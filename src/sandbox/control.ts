@@ -20,6 +20,8 @@ export interface SandboxControl {
   /** A new `api-key` for `/rest/`: `read` keys may only GET (403 otherwise). */
   mintKey(scope: KeyScope): string;
   now(): Date;
+  /** How far the sandbox clock runs ahead of real time: what a mirror in another thread adds to Date.now(). */
+  clockOffsetMs(): number;
 }
 
 export function createControl(runtime: LiveSandbox): SandboxControl {
@@ -52,5 +54,6 @@ export function createControl(runtime: LiveSandbox): SandboxControl {
       return key;
     },
     now: () => runtime.clock.now(),
+    clockOffsetMs: () => runtime.clock.offsetMs,
   };
 }

@@ -11,10 +11,10 @@ const RUNTIME = path.resolve(__dirname, '../../dist/runtime.js');
 
 describe('isGatewayError from the runtime bundle', () => {
   const runtime = require(RUNTIME) as RuntimeModule;
-  let sandbox: Awaited<ReturnType<RuntimeModule['startSandbox']>>;
+  let sandbox: Awaited<ReturnType<RuntimeModule['startLocalSandbox']>>;
 
   before(async () => {
-    sandbox = await runtime.startSandbox({ port: 0 });
+    sandbox = await runtime.startLocalSandbox({ port: 0 });
   });
   after(() => sandbox.close());
 

@@ -18,7 +18,7 @@ const VSCE = path.join(root, 'node_modules/@vscode/vsce/vsce');
 /** What the .vsix may hold: exactly the files .vscodeignore lets through. */
 const ALLOWED = [
   'package.json', 'README.md', 'CHANGELOG.md', 'LICENSE',
-  'dist/extension.js', 'dist/runtime.js', 'dist/xml.js', 'dist/codegen.js', 'dist/llhttp_simd.wasm', 'dist/llhttp.wasm', 'dist/resultWorker.js', 'dist/languageClient.js', 'dist/server.js', 'dist/THIRD-PARTY-NOTICES.md',
+  'dist/extension.js', 'dist/runtime.js', 'dist/xml.js', 'dist/codegen.js', 'dist/llhttp_simd.wasm', 'dist/llhttp.wasm', 'dist/resultWorker.js', 'dist/sandboxWorker.js', 'dist/languageClient.js', 'dist/server.js', 'dist/THIRD-PARTY-NOTICES.md',
   'syntaxes/gateway-request.tmLanguage.json', 'language-configuration.json',
   'schemas/gateway-workbench.schema.json', 'media/icon.png', 'media/gateway.svg',
   ...walkthroughImages,
@@ -72,6 +72,15 @@ describe('the .vsix', () => {
     ].map(p => path.posix.normalize(String(p)));
     for (const p of pointed) assert.ok(ALLOWED.includes(p), `${p} is used by the manifest but not shipped`);
     for (const p of ALLOWED) assert.ok(fs.existsSync(path.join(root, p)), `${p} is missing`);
+  });
+
+  it('every worker script the runtime starts ships next to it (the Local sandbox\'s, the result worker)', () => {
+    // The runtime names its workers' files as path.join(__dirname, '<name>Worker.js'): a file
+    // left out of the allow-list would fail only at first use in an installed extension.
+    const runtime = fs.readFileSync(path.join(root, 'dist/runtime.js'), 'utf8');
+    const workers = [...new Set(runtime.match(/\b\w+Worker\.js\b/g) ?? [])].map(name => `dist/${name}`).sort();
+    assert.deepEqual(workers, ['dist/resultWorker.js', 'dist/sandboxWorker.js']);
+    for (const w of workers) assert.ok(vsceList().includes(w), `${w} is started by dist/runtime.js but not in the .vsix`);
   });
 
   it('the packaged README points its images at the repository over https, the only images VS Code\'s extension page loads', () => {

@@ -141,7 +141,9 @@ export function trustSteps(testSandbox: () => RunningSandbox, artifacts: string,
         await runCommand(page, 'Gateway: Send Request');
         await waitForActiveEditorText(page, t => t.includes('token-id'), 30_000);
         await closeAllEditors(page);
-        await setExpanded(page, LIVE, false).catch(() => undefined);
+        // Only the Local sandbox open: another environment's "Card tokens" row (Staging's, open
+        // from an earlier step) is the first of that name while the sandbox's children load.
+        for (const other of [LIVE, 'Staging', 'Production mirror']) await setExpanded(page, other, false).catch(() => undefined);
         await setExpanded(page, LOCAL_SANDBOX_NAME, true);
         await setExpanded(page, 'Card tokens', true);
         const row = page.locator(selectors.treeRow).filter({ hasText: /···1111/ }).first();

@@ -105,7 +105,7 @@ export function registerEnvironmentCommands(environments: EnvironmentManager, lo
     }),
 
     register(COMMANDS.sandboxNextAchWindow, async () => {
-      const now = (await environments.localSandboxControl()).advanceToNextAchWindow();
+      const now = await (await environments.localSandboxControl()).advanceToNextAchWindow();
       environments.notifyChanged();
       void vscode.window.showInformationMessage(`Local sandbox time is now ${formatSandboxTime(now)} (next ACH window): pending ACH transactions moved on.`);
       return now;
@@ -118,7 +118,7 @@ export function registerEnvironmentCommands(environments: EnvironmentManager, lo
         'This deletes its card and ACH transactions, tokens, batches, documents, merchants and settings changes. Kept: its keys (requests keep working) and its clock (the time stays where it is).',
         'Reset',
       ))) return undefined;
-      control.reset();
+      await control.reset();
       environments.notifyChanged();
       const now = control.now();
       void vscode.window.showInformationMessage(`Local sandbox reset: its data is cleared; its keys and clock are kept (sandbox time ${formatSandboxTime(now)}).`);

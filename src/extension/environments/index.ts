@@ -23,9 +23,9 @@ export function registerEnvironments(context: vscode.ExtensionContext, log: vsco
   const clients = new ClientCache(log);
   const store = new EnvironmentStore(context.workspaceState, secrets, sandbox, clients);
   store.own(secrets, registerEnvironmentCommands(store, log), createEnvironmentStatusBar(store), registerOpenExamples(context.extensionUri));
-  // Said once per run of failures, whatever started it (a tree group, a send): the reason and the log.
-  store.own(sandbox.onDidFail(reason => {
-    void vscode.window.showErrorMessage(`The Local sandbox could not start: ${reason}`, 'Show log').then(choice => {
+  // Said once per run of failures, whatever started it (a tree group, a send): what happened and the log.
+  store.own(sandbox.onDidFail(message => {
+    void vscode.window.showErrorMessage(message, 'Show log').then(choice => {
       if (choice) log.show(true);
     });
   }));

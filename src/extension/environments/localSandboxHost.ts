@@ -1,12 +1,15 @@
-// Runs the Local sandbox inside the extension host, started on first use: a free loopback
-// port, keys generated on the very first start and kept in SecretStorage, state saved in the
-// extension's global storage so that it survives a restart of the editor.
+// Runs the Local sandbox for the extension host, started on first use: in a worker thread of
+// its own (dist/sandboxWorker.js: its own heap and garbage collector, so serving, journaling
+// and snapshots never block the editor's main thread), on a free loopback port, with keys
+// generated on the very first start and kept in SecretStorage, and state saved in the
+// extension's global storage so that it survives a restart of the editor. A worker that stops
+// on its own is reported like a failed start; the next use starts it again.
 import * as fs from 'node:fs';
 import { LOCAL_SANDBOX_TIME_ZONE } from './sandboxClock';
 import * as vscode from 'vscode';
 import { LOCAL_SANDBOX_NAME } from '../contracts';
 import { loadRuntime } from '../lazy/runtime';
-import type { RunningSandbox } from '../../sandbox/server';
+import type { WorkerSandbox as RunningSandbox } from '../../sandbox/worker/host';
 import type { SandboxExchange } from '../../sandbox/exchangeTap';
 import type { SecretStore } from './secretStore';
 
@@ -18,9 +21,14 @@ export class LocalSandboxHost {
   private readonly started = new vscode.EventEmitter<RunningSandbox>();
   readonly onDidStart = this.started.event;
   private readonly failed = new vscode.EventEmitter<string>();
-  /** A start failed (the reason, e.g. an unreadable data file); the next start() tries again. */
+  /**
+   * A start failed, or the running sandbox's worker stopped on its own: what to tell the user
+   * (with the reason, e.g. an unreadable data file). The next start() tries again.
+   */
   readonly onDidFail = this.failed.event;
   private lastFailure: string | undefined;
+  /** Counts starts, so that a stop reported by an earlier worker is not taken for the current one's. */
+  private generation = 0;
   private readonly exchanged = new vscode.EventEmitter<SandboxExchange>();
   /** Every exchange the sandbox serves, raw (the Traffic view redacts before keeping). */
   readonly onExchange = this.exchanged.event;
@@ -40,7 +48,7 @@ export class LocalSandboxHost {
     return vscode.Uri.joinPath(this.storage, LOCAL_SANDBOX_STATE_FILE).fsPath;
   }
 
-  /** Why the last start failed; undefined once it runs (or before any start). */
+  /** Why the last start failed or the worker stopped; undefined once it runs (or before any start). */
   failure(): string | undefined {
     return this.lastFailure;
   }
@@ -52,18 +60,31 @@ export class LocalSandboxHost {
       return sandbox;
     }, err => {
       this.starting = undefined;
-      const first = this.lastFailure === undefined;
-      this.lastFailure = err instanceof Error ? err.message : String(err);
-      this.log.error(`[Local sandbox] could not start: ${this.lastFailure}`);
-      // Told once per run of failures: listeners that refresh (the tree) and so start it again
-      // would otherwise loop.
-      if (first) this.failed.fire(this.lastFailure);
+      this.fail(err instanceof Error ? err.message : String(err), 'The Local sandbox could not start');
       throw err;
     });
     return this.starting;
   }
 
+  private fail(reason: string, what: string): void {
+    const first = this.lastFailure === undefined;
+    this.lastFailure = reason;
+    this.log.error(`[Local sandbox] ${what}: ${reason}`);
+    // Told once per run of failures: listeners that refresh (the tree) and so start it again
+    // would otherwise loop.
+    if (first) this.failed.fire(`${what}: ${reason}`);
+  }
+
+  /** The worker of start number `generation` ended without close(): the next use starts a new one. */
+  private stopped(generation: number, reason: string): void {
+    if (generation !== this.generation || !this.current) return;
+    this.starting = undefined;
+    this.current = undefined;
+    this.fail(`${reason}. Its saved data is kept; it starts again on next use.`, 'The Local sandbox stopped');
+  }
+
   private async doStart(): Promise<RunningSandbox> {
+    const generation = ++this.generation;
     fs.mkdirSync(this.storage.fsPath, { recursive: true });
     const saved = await this.secrets.get(LOCAL_SANDBOX_NAME);
     const keys = saved?.apiKey && saved.accessKey && saved.merchantId
@@ -77,6 +98,7 @@ export class LocalSandboxHost {
       keys,
       log: line => this.log.info(`[Local sandbox] ${line}`),
       onExchange: exchange => this.exchanged.fire(exchange),
+      onStopped: reason => this.stopped(generation, reason),
     });
     // First start (or lost secrets): keep what the sandbox generated or restored.
     if (!keys) {
@@ -93,6 +115,7 @@ export class LocalSandboxHost {
   async close(): Promise<void> {
     const pending = this.starting;
     this.starting = undefined;
+    this.generation++;
     this.current = undefined;
     this.started.dispose();
     this.failed.dispose();

@@ -1,10 +1,13 @@
-// The extension's heavy runtime: the gateway client (undici), the embedded sandbox and the
-// codecs (fast-xml-parser). Built on its own into dist/runtime.js so that the activation
-// bundle stays small; extension code reaches it only through `loadRuntime()` (./runtime.ts).
+// The extension's heavy runtime: the gateway client (undici), the codecs (fast-xml-parser) and
+// the host of the Local sandbox's worker (the sandbox itself is dist/sandboxWorker.js, loaded by
+// that worker's thread, never by the extension host's). Built on its own into dist/runtime.js so
+// that the activation bundle stays small; extension code reaches it only through `loadRuntime()`
+// (./runtime.ts).
 // No vscode import here: this bundle is plain Node.
 import * as path from 'node:path';
 import type { BodyFacts } from '../../core/answerDecoding';
 import { ResultRenderer } from '../../core/resultText/renderer';
+import { startSandboxInWorker, type WorkerSandbox, type WorkerSandboxOptions } from '../../sandbox/worker/host';
 
 export { showJob } from '../../core/resultText/showJob';
 export { Redactor } from '../../core/redaction';
@@ -27,13 +30,18 @@ export {
   originsOf,
 } from '../../core';
 export { parseRequestFile, substituteVariables, resolveTarget } from '../../core/requestFile';
-export { startSandbox } from '../../sandbox/server';
 export { keptExchange } from '../../core/traffic/exchange';
 export { exchangeRequestText } from '../../core/traffic/requestText';
 export { lintExchangeRequest } from '../../core/requestLint/exchangeLint';
-// The name the activation bundle calls, so that dist/extension.js holds no `startSandbox`
-// (test/extension-rules/activationBundle.test.ts looks for that marker).
-export { startSandbox as startLocalSandbox } from '../../sandbox/server';
+
+/**
+ * The Local sandbox as the extension runs it: in a worker thread (dist/sandboxWorker.js, next to
+ * this bundle), so that the extension host's main thread does no sandbox work. The name keeps
+ * `startSandbox` out of dist/extension.js (test/extension-rules/activationBundle.test.ts).
+ */
+export function startLocalSandbox(options: WorkerSandboxOptions): Promise<WorkerSandbox> {
+  return startSandboxInWorker({ file: path.join(__dirname, 'sandboxWorker.js') }, options);
+}
 
 let renderer: ResultRenderer | undefined;
 

@@ -232,10 +232,10 @@ suite('language: the request-file language server in the editor', () => {
     const lens = sends.find((l) => l.command!.arguments!.length === 2) ?? sends.find((l) => l.command!.arguments![2] === LOCAL_SANDBOX_NAME);
     assert.ok(lens?.command, `no Send lens among ${lenses.map((l) => l.command?.title).join(', ')}`);
     const control = await a.environments.localSandboxControl();
-    const sales = control.stats().byOperation['transactions.sale'] ?? 0;
+    const sales = (await control.stats()).byOperation['transactions.sale'] ?? 0;
     const result = (await vscode.commands.executeCommand(lens.command.command, ...(lens.command.arguments ?? []))) as { status: number } | undefined;
     assert.equal(result?.status, 200);
-    assert.equal(control.stats().byOperation['transactions.sale'], sales + 1);
+    assert.equal((await control.stats()).byOperation['transactions.sale'], sales + 1);
     const editor = await waitFor('the sale\'s result editor', () =>
       vscode.window.visibleTextEditors.find((e) => e.document.uri.scheme === RESULT_SCHEME && /12\.00/.test(e.document.getText())));
     assert.match(editor.document.getText(), /APPROVED/);

@@ -102,17 +102,17 @@ suite('operations: commands, request documents, results', () => {
   test('an unresolved variable sends nothing', async function () {
     this.timeout(30_000);
     const control = await a.environments.localSandboxControl();
-    const requests = control.stats().requests;
+    const requests = (await control.stats()).requests;
     await vscode.commands.executeCommand('gateway.op.transactions.refund');
     const result = await vscode.commands.executeCommand('gateway.sendRequest', vscode.window.activeTextEditor?.document.uri);
     assert.equal(result, undefined);
-    assert.equal(control.stats().requests, requests);
+    assert.equal((await control.stats()).requests, requests);
   });
 
   test('cancelling aborts the request', async function () {
     this.timeout(30_000);
     const control = await a.environments.localSandboxControl();
-    control.injectFaults({ fault: 'delay', delayMs: 8000, operation: 'achProviders.list' });
+    await control.injectFaults({ fault: 'delay', delayMs: 8000, operation: 'achProviders.list' });
     const abort = new AbortController();
     const started = Date.now();
     const pending = a.runner.send(requireOperation('achProviders.list'), { environmentName: LOCAL_SANDBOX_NAME, signal: abort.signal });
@@ -135,7 +135,7 @@ suite('operations: commands, request documents, results', () => {
     try {
       assert.equal(a.environments.get(name)?.kind, 'production');
       const control = await a.environments.localSandboxControl();
-      const sales = control.stats().byOperation['transactions.sale'] ?? 0;
+      const sales = (await control.stats()).byOperation['transactions.sale'] ?? 0;
       // The guard asks to type the environment's name; dismissed (Escape), nothing is sent.
       const pending = a.runner.send(requireOperation('transactions.sale'), { environmentName: name });
       let settled = false;
@@ -146,7 +146,7 @@ suite('operations: commands, request documents, results', () => {
       }
       const result = await pending;
       assert.equal(result, undefined);
-      assert.equal(control.stats().byOperation['transactions.sale'] ?? 0, sales, 'no sale reached the gateway');
+      assert.equal((await control.stats()).byOperation['transactions.sale'] ?? 0, sales, 'no sale reached the gateway');
     } finally {
       await (a.environments as unknown as { remove?(n: string): Promise<void> }).remove?.(name);
     }

@@ -80,13 +80,13 @@ suite('request files: chaining, Send All and assertions', () => {
     this.timeout(60_000);
     const { document } = await open('chain.gwreq', CHAIN_FILE);
     const control = await a.environments.localSandboxControl();
-    const before = { ...control.stats().byOperation };
+    const before = { ...(await control.stats()).byOperation };
     const recorded = (id: string) => a.history().filter((h) => h.operationId === id).length;
     const historyBefore = { sales: recorded('transactions.sale'), refunds: recorded('transactions.refund') };
 
     const result = (await vscode.commands.executeCommand(COMMANDS.sendRequestAt, document.uri.toString(), 1)) as { status: number; parsed: unknown } | undefined;
     assert.equal(result?.status, 200);
-    const after = control.stats().byOperation;
+    const after = (await control.stats()).byOperation;
     assert.equal(after['transactions.sale'], (before['transactions.sale'] ?? 0) + 1, 'the sale went first');
     assert.equal(after['transactions.refund'], (before['transactions.refund'] ?? 0) + 1, 'then the refund');
     assert.deepEqual({ sales: recorded('transactions.sale'), refunds: recorded('transactions.refund') }, { sales: historyBefore.sales + 1, refunds: historyBefore.refunds + 1 });
@@ -111,13 +111,13 @@ suite('request files: chaining, Send All and assertions', () => {
     this.timeout(60_000);
     const { document } = await open('send-all.gwreq', SEND_ALL_FILE);
     const control = await a.environments.localSandboxControl();
-    const searches = control.stats().byOperation['transactions.search'] ?? 0;
+    const searches = (await control.stats()).byOperation['transactions.search'] ?? 0;
 
     const returned = (await vscode.commands.executeCommand(COMMANDS.sendAll, document.uri)) as readonly RunOutcome[] | undefined;
     const run = a.lastRun(document.uri.toString());
     assert.deepEqual(returned, run);
     assert.deepEqual(run?.map((o) => o.state), ['passed', 'failed', 'skipped']);
-    assert.equal(control.stats().byOperation['transactions.search'] ?? 0, searches, 'the request after the failure was not sent');
+    assert.equal((await control.stats()).byOperation['transactions.search'] ?? 0, searches, 'the request after the failure was not sent');
     assert.equal(run?.[1]?.status, 402);
     assert.deepEqual(run?.[1]?.expectations.map((e) => e.outcome.pass), [false, false]);
 

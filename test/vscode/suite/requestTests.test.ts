@@ -122,7 +122,7 @@ suite('request files in the Testing view, and generated code', () => {
     const [item] = (await a.requestTests.discover()).filter((i) => i.label === relative);
     assert.ok(item);
     const control = await a.environments.localSandboxControl();
-    const sales = control.stats().byOperation['transactions.sale'] ?? 0;
+    const sales = (await control.stats()).byOperation['transactions.sale'] ?? 0;
     const results = await a.requestTests.run([item.id]);
     const [sale, refund, decline] = item.children;
     assert.ok(sale && refund && decline);
@@ -133,7 +133,7 @@ suite('request files in the Testing view, and generated code', () => {
     const [status, result] = decline.children;
     assert.deepEqual([results[status.id]?.state, results[status.id]?.expected, results[status.id]?.actual], ['failed', '200', '402']);
     assert.deepEqual([results[result.id]?.state, results[result.id]?.expected, results[result.id]?.actual], ['failed', 'APPROVED', 'DECLINED']);
-    assert.equal(control.stats().byOperation['transactions.sale'], sales + 2, 'the same engine as Send All sent the file once');
+    assert.equal((await control.stats()).byOperation['transactions.sale'], sales + 2, 'the same engine as Send All sent the file once');
     const uri = vscode.Uri.file(file).toString();
     const marks = a.requestDecorations(uri);
     assert.equal(marks.find((m) => m.line === 3)?.text, '✓ passed', 'the marks beside the requests stay');
@@ -173,12 +173,12 @@ suite('request files in the Testing view, and generated code', () => {
     assert.ok(credentials?.apiKey);
     assert.ok(!code.includes(credentials.apiKey), 'no key in the program');
     const control = await a.environments.localSandboxControl();
-    const sales = control.stats().byOperation['transactions.sale'] ?? 0;
+    const sales = (await control.stats()).byOperation['transactions.sale'] ?? 0;
     const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GATEWAY_')));
     const shell = await run('sh', [], { env: { ...env, GATEWAY_API_KEY: credentials.apiKey }, input: code });
     assert.equal(shell.code, 0, shell.stderr);
     assert.match(shell.stdout, /"result":\s*"APPROVED"/);
     assert.match(shell.stdout, /HTTP 200\s*$/);
-    assert.equal(control.stats().byOperation['transactions.sale'], sales + 1);
+    assert.equal((await control.stats()).byOperation['transactions.sale'], sales + 1);
   });
 });

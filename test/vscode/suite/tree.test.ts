@@ -110,12 +110,12 @@ suite('the Gateway tree', () => {
     const more = await item(first[first.length - 1]);
     assert.equal(more.contextValue, 'gw.loadMore');
     const control = await api.environments.localSandboxControl();
-    const searches = () => control.stats().byOperation['transactions.search'] ?? 0;
-    const before = searches();
+    const searches = async () => (await control.stats()).byOperation['transactions.search'] ?? 0;
+    const before = await searches();
     const click = () => vscode.commands.executeCommand(COMMANDS.loadMore, ...(more.command?.arguments ?? []));
     await Promise.all([click(), click()]);
     await click();   // a late click on the item already used: its page is shown, nothing to fetch
-    assert.equal(searches() - before, 1, 'one search for page 2, however many clicks');
+    assert.equal(await searches() - before, 1, 'one search for page 2, however many clicks');
     const after = await children(group);
     assert.equal(new Set(after.map((n) => n.id)).size, after.length, 'an item appears twice');
   });
@@ -124,8 +124,8 @@ suite('the Gateway tree', () => {
     const returning = (await send('achTransactions.create', { 'account-number': '5550001' })).payload['ach-transaction'].id;
     const settling = (await send('achTransactions.create', { 'account-number': '5559999' })).payload['ach-transaction'].id;
     const control = await api.environments.localSandboxControl();
-    control.advanceToNextAchWindow();
-    control.advanceToNextAchWindow();
+    await control.advanceToNextAchWindow();
+    await control.advanceToNextAchWindow();
     const pending = (await send('achTransactions.create', { 'account-number': '5558888' })).payload['ach-transaction'].id;
 
     const list = await children(await freshGroup(LOCAL_SANDBOX_NAME, title('ach-transactions')));

@@ -88,7 +88,7 @@ suite('tree item actions', () => {
     const node = await itemById('ach-transactions', achId);
     assert.equal((await api.tree.getTreeItem(node)).contextValue, 'gw.item.achTransaction.pending');
     const control = await api.environments.localSandboxControl();
-    const voidsBefore = control.stats().byOperation['achTransactions.void'] ?? 0;
+    const voidsBefore = (await control.stats()).byOperation['achTransactions.void'] ?? 0;
 
     // A prompt here would never be answered: the test only passes if nothing is asked.
     const result = (await vscode.commands.executeCommand('gateway.op.achTransactions.void', node)) as GatewayResult | undefined;
@@ -96,7 +96,7 @@ suite('tree item actions', () => {
     assert.equal(result.method, 'DELETE');
     assert.ok(result.url.endsWith(`/rest/v2/ach/transactions/${achId}`), result.url);
     assert.equal(result.status, 200, result.bodyText);
-    assert.equal(control.stats().byOperation['achTransactions.void'] ?? 0, voidsBefore + 1);
+    assert.equal((await control.stats()).byOperation['achTransactions.void'] ?? 0, voidsBefore + 1);
 
     const after = await api.runner.send(requireOperation('achTransactions.get'), { environmentName: LOCAL_SANDBOX_NAME, vars: { id: achId }, show: false });
     const status = (after?.parsed as { payload: { 'ach-transaction': { status: string } } }).payload['ach-transaction'].status;

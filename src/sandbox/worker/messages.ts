@@ -1,0 +1,41 @@
+// What the Local sandbox's worker (./entry.ts) and its host on the editor's side (./host.ts)
+// say to each other. Functions cannot cross a thread, so the options that are functions (log,
+// onExchange) become messages; everything else is structured-cloned.
+import type { OutgoingHttpHeaders, IncomingHttpHeaders } from 'node:http';
+import type { SandboxOptions } from '../server';
+
+/** The options the worker starts the sandbox with (workerData). */
+export type WorkerStartOptions = Omit<SandboxOptions, 'log' | 'onExchange' | 'modules'> & {
+  /** Whether exchanges are posted at all (the host has an observer). */
+  tapExchanges: boolean;
+};
+
+/** The control calls the host may make, by name: what the extension uses of SandboxControl. */
+export const WORKER_CONTROL_CALLS = ['advanceClock', 'advanceToNextAchWindow', 'reset', 'injectFaults', 'stats'] as const;
+export type WorkerControlCall = typeof WORKER_CONTROL_CALLS[number];
+
+/** A SandboxExchange with its bodies as bytes the worker gave away (transferred, never copied again). */
+export interface PostedExchange {
+  at: Date;
+  method: string;
+  path: string;
+  requestHeaders: IncomingHttpHeaders;
+  requestBody?: Uint8Array;
+  status?: number;
+  responseHeaders: OutgoingHttpHeaders;
+  responseBody?: Uint8Array;
+  timeMs: number;
+}
+
+export type HostMessage =
+  | { type: 'call'; id: number; method: WorkerControlCall; args: unknown[] }
+  | { type: 'close' };
+
+export type WorkerMessage =
+  | { type: 'started'; gatewayUrl: string; boardingUrl: string; port: number; apiKey: string; accessKey: string; merchantId: string; clockOffsetMs: number }
+  | { type: 'failed'; message: string }
+  | { type: 'log'; line: string }
+  | { type: 'exchange'; exchange: PostedExchange }
+  | { type: 'clock'; clockOffsetMs: number }
+  | { type: 'reply'; id: number; value?: unknown; error?: string }
+  | { type: 'closed'; error?: string };
