@@ -29,6 +29,8 @@ export class LocalSandboxHost {
   private lastFailure: string | undefined;
   /** Counts starts, so that a stop reported by an earlier worker is not taken for the current one's. */
   private generation = 0;
+  /** Why the worker of the start in progress ended before that start finished (its keys being saved). */
+  private stoppedWhileStarting: string | undefined;
   private readonly exchanged = new vscode.EventEmitter<SandboxExchange>();
   /** Every exchange the sandbox serves, raw (the Traffic view redacts before keeping). */
   readonly onExchange = this.exchanged.event;
@@ -77,7 +79,11 @@ export class LocalSandboxHost {
 
   /** The worker of start number `generation` ended without close(): the next use starts a new one. */
   private stopped(generation: number, reason: string): void {
-    if (generation !== this.generation || !this.current) return;
+    if (generation !== this.generation) return;
+    if (!this.current) {
+      this.stoppedWhileStarting = reason;
+      return;
+    }
     this.starting = undefined;
     this.current = undefined;
     this.fail(`${reason}. Its saved data is kept; it starts again on next use.`, 'The Local sandbox stopped');
@@ -85,6 +91,7 @@ export class LocalSandboxHost {
 
   private async doStart(): Promise<RunningSandbox> {
     const generation = ++this.generation;
+    this.stoppedWhileStarting = undefined;
     fs.mkdirSync(this.storage.fsPath, { recursive: true });
     const saved = await this.secrets.get(LOCAL_SANDBOX_NAME);
     const keys = saved?.apiKey && saved.accessKey && saved.merchantId
@@ -105,6 +112,10 @@ export class LocalSandboxHost {
       await this.secrets.set(LOCAL_SANDBOX_NAME, {
         apiKey: sandbox.apiKey, accessKey: sandbox.accessKey, merchantId: sandbox.merchantId,
       });
+    }
+    // Ended while its keys were being saved: this start fails (and is reported), the next use starts again.
+    if (this.stoppedWhileStarting !== undefined && generation === this.generation) {
+      throw new Error(`the sandbox stopped as it started (${this.stoppedWhileStarting}); its saved data is kept`);
     }
     this.current = sandbox;
     this.started.fire(sandbox);
