@@ -12,6 +12,7 @@ import * as path from 'node:path';
 import type { RuntimeModule } from '../../src/extension/lazy/runtime';
 import type { SandboxExchange } from '../../src/sandbox/exchangeTap';
 import { startSandboxInWorker, type WorkerSandbox, type WorkerSandboxOptions } from '../../src/sandbox/worker/host';
+import { SANDBOX_THREAD_NICE } from '../../src/sandbox/worker/threadPriority';
 
 const DIST = path.resolve(__dirname, '../../dist');
 const CRASHING_WORKER = path.join(__dirname, 'fixtures/crashingSandboxWorker.cjs');
@@ -39,6 +40,14 @@ async function post(sandbox: WorkerSandbox, what: string, body: object): Promise
 /** A refund's status: 200 only when the sandbox holds sale `id` (a missing one is refused). */
 async function refundStatus(sandbox: WorkerSandbox, id: string): Promise<number> {
   return (await post(sandbox, 'refund', { id, amount: '1.00' })).status;
+}
+
+/** The nice value of each of this process's threads, from /proc (field 19 of a thread's stat). */
+function threadNices(): number[] {
+  return fs.readdirSync('/proc/self/task').map((tid) => {
+    const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  });
 }
 
 describe('the Local sandbox in a worker thread', () => {
@@ -80,6 +89,19 @@ describe('the Local sandbox in a worker thread', () => {
       }
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('its thread runs at a lower priority than the editor\'s (Linux), and only its thread', { timeout: 30_000, skip: process.platform !== 'linux' && 'threads have their own priority on Linux only' }, async () => {
+    const before = threadNices();
+    const sandbox = await runtime().startLocalSandbox({ host: '127.0.0.1', port: 0 });
+    try {
+      const during = threadNices();
+      assert.equal(during.filter((nice) => nice === SANDBOX_THREAD_NICE).length, before.filter((nice) => nice === SANDBOX_THREAD_NICE).length + 1, `one thread more at nice ${SANDBOX_THREAD_NICE}: ${during.join(' ')}`);
+      assert.equal(os.getPriority(), 0, 'the process (and so the extension host\'s main thread) keeps its priority');
+      assert.equal((await post(sandbox, 'sale', SALE)).status, 200);
+    } finally {
+      await sandbox.close();
     }
   });
 

@@ -5,6 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { startSandbox, type RunningSandbox } from '../server';
 import type { SandboxExchange } from '../exchangeTap';
+import { giveWayToTheEditor } from './threadPriority';
 import { WORKER_CONTROL_CALLS, type HostMessage, type PostedExchange, type WorkerMessage, type WorkerStartOptions } from './messages';
 
 const port = parentPort;
@@ -54,6 +55,7 @@ function mirrorClockMoves(sandbox: RunningSandbox): void {
 }
 
 async function run(options: WorkerStartOptions): Promise<void> {
+  giveWayToTheEditor();
   const { tapExchanges, ...sandboxOptions } = options;
   let sandbox: RunningSandbox;
   try {
