@@ -114,8 +114,10 @@ export class LocalSandboxHost {
       });
     }
     // Ended while its keys were being saved: this start fails (and is reported), the next use starts again.
-    if (this.stoppedWhileStarting !== undefined && generation === this.generation) {
-      throw new Error(`the sandbox stopped as it started (${this.stoppedWhileStarting}); its saved data is kept`);
+    // (Set by onStopped during the awaits above, which the compiler cannot see.)
+    const stoppedEarly = this.stoppedWhileStarting as string | undefined;
+    if (stoppedEarly !== undefined && generation === this.generation) {
+      throw new Error(`the sandbox stopped as it started (${stoppedEarly}); its saved data is kept`);
     }
     this.current = sandbox;
     this.started.fire(sandbox);
