@@ -48,13 +48,17 @@ export interface SandboxOptions {
   onExchange?: ExchangeObserver;
 }
 
-export interface RunningSandbox {
+/** Where a running sandbox listens and the keys it accepts, wherever it runs (this thread or a worker). */
+export interface SandboxAddress {
   gatewayUrl: string;
   boardingUrl: string;
   apiKey: string;
   accessKey: string;
   merchantId: string;
   port: number;
+}
+
+export interface RunningSandbox extends SandboxAddress {
   control: SandboxControl;
   /** Stops serving, ends every socket and, with a data file, writes a final snapshot. */
   close(): Promise<void>;

@@ -7,7 +7,7 @@ import { Worker } from 'node:worker_threads';
 import type { SandboxStats } from '../control';
 import type { ExchangeObserver } from '../exchangeTap';
 import type { FaultSpec } from '../faults';
-import type { SandboxOptions } from '../server';
+import type { SandboxAddress, SandboxOptions } from '../server';
 import type { HostMessage, PostedExchange, WorkerControlCall, WorkerMessage, WorkerStartOptions } from './messages';
 
 interface SandboxWorkerSource {
@@ -35,13 +35,7 @@ interface WorkerSandboxControl {
   now(): Date;
 }
 
-export interface WorkerSandbox {
-  gatewayUrl: string;
-  boardingUrl: string;
-  apiKey: string;
-  accessKey: string;
-  merchantId: string;
-  port: number;
+export interface WorkerSandbox extends SandboxAddress {
   control: WorkerSandboxControl;
   /** The worker's thread id (for logs and tests). */
   threadId: number;

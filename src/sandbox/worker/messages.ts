@@ -2,7 +2,7 @@
 // say to each other. Functions cannot cross a thread, so the options that are functions (log,
 // onExchange) become messages; everything else is structured-cloned.
 import type { OutgoingHttpHeaders, IncomingHttpHeaders } from 'node:http';
-import type { SandboxOptions } from '../server';
+import type { SandboxAddress, SandboxOptions } from '../server';
 
 /** The options the worker starts the sandbox with (workerData). */
 export type WorkerStartOptions = Omit<SandboxOptions, 'log' | 'onExchange' | 'modules'> & {
@@ -32,7 +32,7 @@ export type HostMessage =
   | { type: 'close' };
 
 export type WorkerMessage =
-  | { type: 'started'; gatewayUrl: string; boardingUrl: string; port: number; apiKey: string; accessKey: string; merchantId: string; clockOffsetMs: number }
+  | ({ type: 'started'; clockOffsetMs: number } & SandboxAddress)
   | { type: 'failed'; message: string }
   | { type: 'log'; line: string }
   | { type: 'exchange'; exchange: PostedExchange }
