@@ -37,7 +37,7 @@ interface BlockLayout {
   /** For each request, in order, the index of the block that holds it. */
   requestBlocks: readonly number[];
   lineCount: number;
-  /** The parse of block `index`, moved to `line` and `offset` (its own offset). */
+  /** The parse of block `index`, moved to start at `line` (and at the block's own offset). */
   place(index: number, line: number): RequestFile;
 }
 
