@@ -26,6 +26,14 @@ const marker = (index: number): string => `\u0000gw-requests-${index}\u0000`;
 interface Layout {
   /** A request's part, as the whole report would hold it. */
   part(file: string, request: RequestReport): string;
+  /**
+   * Whether the part needs the text rules again. Not when it holds nothing but the request
+   * report's own fields, which runFiles has redacted one by one (the text rules, on each
+   * string): JSON.stringify and the text lines only add quotes, escapes, names and marks
+   * around them, which make no new secret, field or card number. A JUnit testcase also holds
+   * the file's path and goes through the XML builder.
+   */
+  redactPart: boolean;
   /** Between two requests' parts. */
   separator: string;
   /** The report with each file that has requests showing `marker(index)` where they go. */
@@ -43,18 +51,21 @@ const LAYOUTS: Readonly<Record<ReportFormat, Layout>> = {
   json: {
     // JSON.stringify escapes every newline inside a string, so each newline in its output is a line of the layout.
     part: (_file, request) => indent(JSON.stringify(request, null, 2), '        '),
+    redactPart: false,
     separator: ',\n',
     frame: (report, _counts, hasParts) => jsonReport({ ...report, files: report.files.map((file, index) => (hasParts(index) ? { ...file, requests: marker(index) as unknown as RequestReport[] } : file)) }),
     placeholder: (index) => ({ text: JSON.stringify(marker(index)), open: '[\n', close: '\n      ]' }),
   },
   junit: {
     part: (file, request) => indentTags(junitTestcase({ file }, request), '    '),
+    redactPart: true,
     separator: '\n',
     frame: (report, counts) => junitReport(report, { marker: (index) => ({ '#text': marker(index) }), counts }),
     placeholder: (index) => ({ text: `    <testcase>${marker(index)}</testcase>`, open: '', close: '' }),
   },
   text: {
     part: (_file, request) => requestLines(request, { colour: false }).join('\n'),
+    redactPart: false,
     separator: '\n',
     frame: (report, _counts, hasParts) => textReport({ ...report, files: report.files.map((file, index) => (hasParts(index) ? { ...file, requests: [standIn(index)] } : file)) }, { colour: false }),
     placeholder: (index) => ({ text: textMarkerLine(index), open: '', close: '' }),
@@ -147,10 +158,12 @@ export class StreamedReport {
     this.files.push({ path: filePath, start: this.spool.bytes, end: this.spool.bytes, counts: noStates() });
   }
 
+  /** Told each request's report, every field of it redacted already (runFiles does). */
   request(request: RequestReport): void {
     const file = this.files[this.files.length - 1];
     if (file.end > file.start) this.spool.add(this.layout.separator);
-    this.spool.add(this.redactor.text(this.layout.part(file.path, request)));
+    const part = this.layout.part(file.path, request);
+    this.spool.add(this.layout.redactPart ? this.redactor.text(part) : part);
     file.end = this.spool.bytes;
     file.counts[request.state]++;
   }
