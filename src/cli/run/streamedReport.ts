@@ -42,15 +42,25 @@ interface Layout {
   placeholder(index: number): { text: string; open: string; close: string };
 }
 
-const indent = (text: string, spaces: string): string => spaces + text.replace(/\n/g, `\n${spaces}`);
+/**
+ * A request's object as the whole JSON report holds it (jsonReport: JSON.stringify with two
+ * spaces), four levels deep: JSON.stringify itself indents it there, wrapped in four arrays,
+ * and the arrays' brackets are cut off. Re-indenting the object's own text instead made a
+ * second copy of every part.
+ */
+const JSON_DEPTH_OPEN = '[\n  [\n    [\n      [\n';
+const JSON_DEPTH_CLOSE = '\n      ]\n    ]\n  ]\n]';
+const jsonPart = (request: RequestReport): string => {
+  const nested = JSON.stringify([[[[request]]]], null, 2);
+  return nested.slice(JSON_DEPTH_OPEN.length, nested.length - JSON_DEPTH_CLOSE.length);
+};
 /** The builder's lines start with "<" after their indentation; lines inside a text or attribute value never do (it is escaped). */
 const TAG_LINE = /^\s*</;
 const indentTags = (xml: string, spaces: string): string => xml.replace(/\n$/, '').split('\n').map((line) => (TAG_LINE.test(line) ? spaces + line : line)).join('\n');
 
 const LAYOUTS: Readonly<Record<ReportFormat, Layout>> = {
   json: {
-    // JSON.stringify escapes every newline inside a string, so each newline in its output is a line of the layout.
-    part: (_file, request) => indent(JSON.stringify(request, null, 2), '        '),
+    part: (_file, request) => jsonPart(request),
     redactPart: false,
     separator: ',\n',
     frame: (report, _counts, hasParts) => jsonReport({ ...report, files: report.files.map((file, index) => (hasParts(index) ? { ...file, requests: marker(index) as unknown as RequestReport[] } : file)) }),
