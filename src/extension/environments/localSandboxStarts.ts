@@ -93,9 +93,8 @@ export class LocalSandboxStarts {
     const sandbox = await this.parts.start(keys, stopped);
     // First start (or lost secrets): keep what the sandbox generated or restored.
     if (!keys) await this.parts.saveKeys({ apiKey: sandbox.apiKey, accessKey: sandbox.accessKey, merchantId: sandbox.merchantId });
-    // Set by `stopped` during the awaits above, which the compiler cannot see.
-    const stoppedEarly = stoppedWhileStarting as string | undefined;
-    if (stoppedEarly !== undefined) throw new Error(`the sandbox stopped as it started (${stoppedEarly}); its saved data is kept`);
+    // Set by `stopped` during the awaits above.
+    if (stoppedWhileStarting !== undefined) throw new Error(`the sandbox stopped as it started (${stoppedWhileStarting}); its saved data is kept`);
     running = true;
     // Not when close() came during the start: that sandbox is being closed.
     if (generation === this.generation) {
