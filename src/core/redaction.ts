@@ -204,6 +204,14 @@ export class Redactor {
   }
 
   /**
+   * `valueInPlace`'s rules on one string of a tree whose keys have no rule and are no id (a run's
+   * report line): the caller redacts its fields one by one, without walking the tree's keys.
+   */
+  reportText(text: string): string {
+    return this.leaf(undefined, text, this.reportChecks);
+  }
+
+  /**
    * `valueInPlace` for a tree just parsed from the JSON `source`. A rule that finds nothing in
    * the whole source finds nothing in any of its strings, so it is not tried on each of them:
    * a search answer's half a million leaves then pay for the card number check alone. Only

@@ -242,6 +242,11 @@ describe('gateway-workbench run', { concurrency: 4 }, () => {
       '### the environment key in the URL',
       `GET {{gatewayUrl}}/rest/v2/transactions?page-size=1&api-key=${sandbox.apiKey}`,
       '',
+      // Skipped after the refusal above: its label (the title) is still in every report.
+      '### sk_live_51HtitleKeyAbCd0123 in a title',
+      '# @expect status 200',
+      'GET {{gatewayUrl}}/rest/v2/transactions?page-size=1',
+      '',
     ].join('\n'));
     const reports: Record<string, string> = {};
     for (const format of ['text', 'json', 'junit']) {
@@ -257,11 +262,12 @@ describe('gateway-workbench run', { concurrency: 4 }, () => {
       }
     }
     const json = JSON.parse(reports.json) as { files: Array<{ requests: Array<{ state: string; ignoredHeaders?: string[]; notes?: string[] }> }> };
-    const [first, second, third] = json.files[0].requests;
+    const [first, second, third, fourth] = json.files[0].requests;
     assert.deepEqual(first?.ignoredHeaders, ['api-key', 'Authorization']);
     assert.equal(first?.state, 'passed');
     assert.equal(second?.state, 'passed');
     assert.equal(third?.state, 'error');
+    assert.equal(fourth?.state, 'skipped');
     assert.match(reports.junit, /<system-out>[^<]*not sent/);
   });
 

@@ -5,7 +5,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { GatewayClient, type RawRequest } from '../../core/client';
-import { credentialSecrets, redactorFor, redactValue } from '../../core/redaction';
+import { credentialSecrets, redactorFor, redactValue, type Redactor } from '../../core/redaction';
 import { RequestFileStreamParser, type ParseDiagnostic, type ParsedRequest, type RequestFile } from '../../core/requestFile';
 import { fileReferences, OutlineBuilder, outcomeNotes, streamRequests, type RequestOutcome, type RunOptions } from '../../core/runner';
 import { refusalOf } from './requestGuard';
@@ -156,28 +156,36 @@ function pathAndQuery(href: string): string {
   return href.slice(path, hash < 0 ? undefined : hash);
 }
 
-/** Built property by property in the report's field order: spread-built literals get a fresh shape each time. */
-function requestReport(request: ParsedRequest | undefined, outcome: RequestOutcome): RequestReport {
+/**
+ * Built property by property in the report's field order: spread-built literals get a fresh
+ * shape each time. Every string is redacted as it goes in (the text rules, `Redactor.reportText`):
+ * what walking the finished line with `valueInPlace` did, without its walk over each object's
+ * keys — none of the report's keys has a rule or names an id, so the walk only ever reached the
+ * strings. The numbers are ours (positions, an HTTP status, a duration): no card number fits.
+ * The state is one of a few words of ours.
+ */
+function requestReport(request: ParsedRequest | undefined, outcome: RequestOutcome, redactor: Redactor): RequestReport {
+  const text = (value: string): string => redactor.reportText(value);
   const sent = outcome.result ? pathAndQuery(outcome.result.url) : undefined;
   const notes = outcomeNotes(outcome);
-  const report = { index: outcome.index, line: (request?.methodRange.start.line ?? 0) + 1, label: outcome.label } as RequestReport;
-  if (outcome.name) report.name = outcome.name;
-  report.method = outcome.result?.method ?? request?.method.toUpperCase() ?? '';
-  report.target = sent ?? request?.target ?? '';
-  if (outcome.result?.operationId) report.operation = outcome.result.operationId;
+  const report = { index: outcome.index, line: (request?.methodRange.start.line ?? 0) + 1, label: text(outcome.label) } as RequestReport;
+  if (outcome.name) report.name = text(outcome.name);
+  report.method = text(outcome.result?.method ?? request?.method.toUpperCase() ?? '');
+  report.target = text(sent ?? request?.target ?? '');
+  if (outcome.result?.operationId) report.operation = text(outcome.result.operationId);
   report.state = outcome.state;
   if (outcome.status !== undefined) report.status = outcome.status;
   if (outcome.timingMs !== undefined) report.timeMs = Math.round(outcome.timingMs * 10) / 10;
-  if (outcome.message) report.message = outcome.message;
+  if (outcome.message) report.message = text(outcome.message);
   if (outcome.asDependency) report.asDependency = true;
   if (outcome.outcomeUnknown) report.outcomeUnknown = true;
-  if (outcome.unreadable) report.unreadable = outcome.unreadable;
-  if (outcome.ignoredAuthHeaders?.length) report.ignoredHeaders = [...outcome.ignoredAuthHeaders];
-  if (notes.length > 0) report.notes = notes;
+  if (outcome.unreadable) report.unreadable = text(outcome.unreadable);
+  if (outcome.ignoredAuthHeaders?.length) report.ignoredHeaders = outcome.ignoredAuthHeaders.map(text);
+  if (notes.length > 0) report.notes = notes.map(text);
   report.expectations = outcome.expectations.map(({ expectation, outcome: o }) => {
-    const line = { text: expectation.text, pass: o.pass } as RequestReport['expectations'][number];
-    if (o.actual !== undefined) line.actual = o.actual;
-    line.message = o.message;
+    const line = { text: text(expectation.text), pass: o.pass } as RequestReport['expectations'][number];
+    if (o.actual !== undefined) line.actual = text(o.actual);
+    line.message = text(o.message);
     return line;
   });
   return report;
@@ -215,10 +223,9 @@ async function runFile(input: RequestFileInput, options: Omit<RunOptions, 'file'
     sink(line);
     next = line.index + 1;
   };
-  // The report line is new and no one else holds it: redacted in place, not copied.
   const redactor = redactorFor(secrets);
   const report = (o: RequestOutcome, request: ParsedRequest | undefined): void => {
-    const line = redactor.valueInPlace(requestReport(request, o)) as RequestReport;
+    const line = requestReport(request, o, redactor);
     progress?.requestDone(line);
     if (line.index !== next) {
       waiting.set(line.index, line);
