@@ -194,6 +194,24 @@ describe('incremental diagnostics (the language server\'s, block by block)', () 
     assert.ok(edits > 20, `formatting edits compared: ${edits}`);
   });
 
+  it('keeps each block\'s symbol and body edit while its text is the same: an edit makes the edited block\'s again, and moves the ones below', () => {
+    const block = (name: string, amount: string) => `### ${name}\n# @name ${name}\nPOST {{gatewayUrl}}/rest/v2/transactions/sale\nContent-Type: application/json\n\n{"amount":"${amount}"}\n`;
+    const file = new FileDiagnostics();
+    const options = { tabSize: 2, insertSpaces: true };
+    const v1 = block('a', '1.00') + block('b', '2.00') + block('c', '3.00');
+    const [s1, f1] = [symbolsOf(file.document(v1, 'file:///kept.gwreq', 1)), formatBodies(file.document(v1, 'file:///kept.gwreq', 1), options)];
+    const v2 = block('a', '1.00') + block('b', '2.50') + block('c', '3.00');
+    const doc2 = file.document(v2, 'file:///kept.gwreq', 2);
+    const [s2, f2] = [symbolsOf(doc2), formatBodies(doc2, options)];
+    assert.deepEqual([s2[0] === s1[0], s2[1] === s1[1], s2[2] === s1[2]], [true, false, true], 'only the edited block\'s symbol is made again');
+    assert.deepEqual([f2[0] === f1[0], f2[1] === f1[1], f2[2] === f1[2]], [true, false, true], 'only the edited block\'s body is formatted again');
+    const v3 = block('a', '1.00').replace('\n', '\n\n') + block('b', '2.50') + block('c', '3.00');
+    const s3 = symbolsOf(file.document(v3, 'file:///kept.gwreq', 3));
+    assert.deepEqual(s3.map((symbol) => symbol.range.start.line), s2.map((symbol) => symbol.range.start.line + 1));
+    assert.deepEqual(s3.slice(1), symbolsOf(new AnalyzedDocument(v3)).slice(1), 'the blocks below moved a line, their symbols with them');
+    assert.equal(s2[1].range.start.line, 7, 'the answers handed out before are left as they were');
+  });
+
   it('follows a block that moves: its diagnostics move with it, analysed once', () => {
     const bad = ['### Sale', 'POST {{gatewayUrl}}/rest/v2/transactions/sale', 'Content-Type: application/json', '', '{"amount": "25.00", "card": "4111111111111112", "exp-date": "1230"}'].join('\n');
     const file = new FileDiagnostics();
