@@ -14,29 +14,29 @@
 //   slices count as blocks like any other.
 // History is seeded by writing a data file of N copies of a real stored sale (with their own
 // ids), which the sandbox loads as it would its own. Also the longest piece of a snapshot of a
-// 100k-record table alone (sandboxSnapshotSlice.ts). `npm run bench -- stored`.
+// 100k-record table alone (sandboxSnapshotSlice.ts), and the sandbox worker's first start with and
+// without the code cache (sandboxWorkerStart.ts). `npm run bench -- stored`.
 import { spawn } from 'node:child_process';
+import { buildSync } from 'esbuild';
 import { once } from 'node:events';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { existsSync, mkdtempSync, promises as fsp, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import type { RuntimeModule } from '../src/extension/lazy/runtime';
 import { startSandbox } from '../src/sandbox/server';
-import { startSandboxInWorker } from '../src/sandbox/worker/host';
+import { BLOCK_TARGET_MS, WARM_UP_PAIRS, type WriteBlock } from './sandboxStoredBlock';
 import { snapshotPieceCpu } from './sandboxSnapshotSlice';
-import { fmt, nowMs, summarize, threadCpuMs } from './stats';
+import { benchWorkerFirstStart } from './sandboxWorkerStart';
+import { fmt, nowMs, summarize } from './stats';
 
 const LEVELS = [0, 100_000, 200_000];
 const PAIRS = Number(process.env.STORED_BENCH_PAIRS ?? 300);
 const REFUND_TARGET = 1.2;
-const BLOCK_TARGET_MS = 2;
-/** Journal bytes that start a snapshot in the block bench: about forty writes. */
-const SNAPSHOT_AFTER_BYTES = 64 * 1024;
-const MIN_SNAPSHOTS = 2;
-/** Sale + refund pairs sent before the measurement (see writeBlockAt). */
-const WARM_UP_PAIRS = 50;
+const DIST = path.resolve(__dirname, '../dist');
+/** The write-block measurement, bundled and run in a plain Node process (writeBlockAt). */
+const BLOCK_MEASUREMENT = path.join(__dirname, 'sandboxStoredBlock.ts');
+/** The shipped sandbox worker with a monitor of its own thread added. */
+const MONITORED_WORKER = path.join(__dirname, 'sandboxWorkerMonitored.cjs');
 const SALE = { amount: '25.00', card: '4111111111111111', 'exp-date': '1230', csc: '999', 'software-type': 'GatewayWorkbench' };
 
 /**
@@ -112,111 +112,30 @@ async function refundAt(stored: number): Promise<{ sale: number; refund: number;
 }
 
 /**
- * The most CPU time the main thread had between two 1 ms ticks: on a busy machine a long gap
- * is often the thread waiting for a CPU, not working, and this tells the two apart. Exact to a
- * few microseconds (threadCpuMs); before, a reading could be off by a 4 ms scheduler tick.
- */
-function gapWatcher(): { stop(): { cpuMs: number; overTarget: number; ticks: number } } {
-  let last = threadCpuMs();
-  let maxCpuMs = 0;
-  let overTarget = 0;
-  let ticks = 0;
-  const timer = setInterval(() => {
-    const now = threadCpuMs();
-    maxCpuMs = Math.max(maxCpuMs, now - last);
-    if (now - last > BLOCK_TARGET_MS) overTarget++;
-    ticks++;
-    last = now;
-  }, 1);
-  return { stop: () => { clearInterval(timer); return { cpuMs: maxCpuMs, overTarget, ticks }; } };
-}
-
-/** The sandbox worker's own thread over the same window (bench/sandboxWorkerMonitored.cjs). */
-interface WorkerThreadBlock { maxMs: number; p99Ms: number; cpuMs: number }
-
-interface WriteBlock {
-  maxMs: number; p99Ms: number; writes: number; snapshots: number; cpuMs: number; overTarget: number; ticks: number;
-  warmUp: { maxMs: number; cpuMs: number };
-  worker: WorkerThreadBlock;
-}
-
-/** The shipped sandbox worker with a monitor of its own thread added. */
-const MONITORED_WORKER = path.join(__dirname, 'sandboxWorkerMonitored.cjs');
-
-/**
- * measureWriteBlock in a process of its own, as an extension host starting the sandbox: run in
- * this one, the refund benches' garbage (a 200k-record state) was collected during it — one
- * 1-stored run measured a 122 ms gap of main-thread CPU that was not the sandbox's.
+ * The write-block measurement (./sandboxStoredBlock.ts) in a process of its own, as an extension
+ * host starting the sandbox: run in this one, the refund benches' garbage (a 200k-record state)
+ * was collected during it — one 1-stored run measured a 122 ms gap of main-thread CPU that was not
+ * the sandbox's. That process is plain Node running the measurement bundled with esbuild, so its
+ * main thread holds what an extension host's would of ours (dist/runtime.js, the worker's host)
+ * and nothing else: run through tsx, with this file's import of the sandbox for the refund half,
+ * it also held tsx (2.4 MB) and the whole sandbox's code (3.7 MB), twice our share of its heap,
+ * and its full collections were that much longer.
  */
 async function writeBlockAt(stored: number): Promise<WriteBlock> {
-  const child = spawn(process.execPath, ['--import', 'tsx', __filename, 'block', String(stored)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => { out += chunk; });
-  const [code] = await once(child, 'exit') as [number | null];
-  if (code !== 0) throw new Error(`the write-block measurement at ${stored} stored exited with ${code}`);
-  // The last line: whatever else the runtime printed comes before it.
-  return JSON.parse(out.trim().split('\n').pop()!) as WriteBlock;
-}
-
-async function measureWriteBlock(stored: number): Promise<WriteBlock> {
   // On disk, as the extension keeps it (its global storage folder).
   const dir = mkdtempSync(path.join(tmpdir(), 'gw-stored-'));
   try {
     const file = path.join(dir, 'local-sandbox.json');
     await seedDataFile(file, stored);
-     
-    const runtime = require(path.resolve(__dirname, '../dist/runtime.js')) as RuntimeModule;
-    const exchanges: unknown[] = [];
-    const workerFigures = path.join(dir, 'worker-thread.json');
-    process.env.SANDBOX_THREAD_BLOCK_FILE = workerFigures;
-    // The host the runtime's startLocalSandbox uses, given the monitored worker instead of the bare one.
-    const sandbox = await startSandboxInWorker({ file: MONITORED_WORKER }, { host: '127.0.0.1', port: 0, dataFile: file, timeZone: 'America/Chicago', snapshotAfterBytes: SNAPSHOT_AFTER_BYTES, onExchange: e => exchanges.push(e.status) });
-    const client = new runtime.GatewayClient({
-      environment: { name: 'Local sandbox', kind: 'local', gatewayUrl: sandbox.gatewayUrl, boardingUrl: sandbox.boardingUrl },
-      credentials: { apiKey: sandbox.apiKey, accessKey: sandbox.accessKey, merchantId: sandbox.merchantId },
-    });
-    let main: Omit<WriteBlock, 'worker'>;
-    try {
-      const send = async () => {
-        const sale = await client.send({ operation: 'transactions.sale', body: SALE });
-        if (sale.status !== 200) throw new Error(`sale answered ${sale.status}`);
-        const id = (sale.parsed as { payload: { transaction: { id: string } } }).payload.transaction.id;
-        const refund = await client.send({ operation: 'transactions.refund', body: { id, amount: '5.00' } });
-        if (refund.status !== 200) throw new Error(`refund answered ${refund.status}`);
-      };
-      // The first writes compile the code and grow the young generation: a user sees them too,
-      // so they are watched and printed on their own line, but they are not the steady cost per
-      // write that the target is about.
-      const warmMonitor = monitorEventLoopDelay({ resolution: 1 });
-      warmMonitor.enable();
-      const warmGaps = gapWatcher();
-      for (let i = 0; i < WARM_UP_PAIRS; i++) await send();
-      warmMonitor.disable();
-      const warmUp = { maxMs: Math.max(0, warmMonitor.max / 1e6 - 1), cpuMs: warmGaps.stop().cpuMs };
-      // Each snapshot replaces the data file (a rename), so a new inode is a finished snapshot.
-      const inode = async () => (await fsp.stat(file)).ino;
-      const seen = new Set([await inode()]);
-      // Starts the worker thread's window (bench/sandboxWorkerMonitored.cjs).
-      await sandbox.control.stats();
-      const monitor = monitorEventLoopDelay({ resolution: 1 });
-      monitor.enable();
-      const gaps = gapWatcher();
-      let pairs = 0;
-      for (; pairs < PAIRS || seen.size <= MIN_SNAPSHOTS; pairs++) {
-        await send();
-        seen.add(await inode());
-      }
-      monitor.disable();
-      const { cpuMs, overTarget, ticks } = gaps.stop();
-      // A sample is the time between two 1 ms ticks: what exceeds the 1 ms is the block.
-      const block = (ns: number) => Math.max(0, ns / 1e6 - 1);
-      main = { maxMs: block(monitor.max), p99Ms: block(monitor.percentile(99)), writes: 2 * pairs, snapshots: seen.size - 1, cpuMs, overTarget, ticks, warmUp };
-    } finally {
-      await client.close();
-      await sandbox.close();
-    }
-    // The worker wrote its thread's figures as it was asked to close.
-    return { ...main, worker: JSON.parse(readFileSync(workerFigures, 'utf8')) as WorkerThreadBlock };
+    const measurement = path.join(dir, 'sandboxStoredBlock.cjs');
+    buildSync({ entryPoints: [BLOCK_MEASUREMENT], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile: measurement, logLevel: 'error' });
+    const child = spawn(process.execPath, [measurement, DIST, MONITORED_WORKER, file, path.join(dir, 'worker-thread.json')], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => { out += chunk; });
+    const [code] = await once(child, 'exit') as [number | null];
+    if (code !== 0) throw new Error(`the write-block measurement at ${stored} stored exited with ${code}`);
+    // The last line: whatever else the runtime printed comes before it.
+    return JSON.parse(out.trim().split('\n').pop()!) as WriteBlock;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -244,6 +163,9 @@ export async function benchSandboxStored() {
   ratios.workerThreadBlockMs = block.worker.maxMs;
   lines.push(`  the sandbox worker's own thread over the same writes (where serving, journaling and snapshots now run; not the editor's thread): longest block ${fmt(empty.worker.maxMs, 2)} ms at 1 stored, ${fmt(block.worker.maxMs, 2)} ms at 100000, p99 ${fmt(empty.worker.p99Ms, 2)} / ${fmt(block.worker.p99Ms, 2)} ms; its most CPU time between two ticks ${fmt(empty.worker.cpuMs, 2)} / ${fmt(block.worker.cpuMs, 2)} ms`);
   lines.push(`  the ${WARM_UP_PAIRS} sale + refund pairs before each measurement (first use after start; not in the figures above): longest block ${fmt(empty.warmUp.maxMs, 2)} ms at 1 stored, ${fmt(block.warmUp.maxMs, 2)} ms at 100000; the main thread's most CPU time between two ticks ${fmt(empty.warmUp.cpuMs, 2)} / ${fmt(block.warmUp.cpuMs, 2)} ms`);
+  const firstStart = benchWorkerFirstStart();
+  lines.push(...firstStart.lines);
+  Object.assign(ratios, firstStart.ratios);
   const piece = await snapshotPieceCpu();
   ratios.snapshotPieceCpuMs = piece.trackerKeysMs;
   lines.push(`snapshot of a 100000-record table, longest piece between two file writes (main thread's CPU time): keys from the change tracker's set ${fmt(piece.trackerKeysMs, 2)} ms, listed by Object.keys (before) ${fmt(piece.objectKeysMs, 2)} ms  (target <= ${BLOCK_TARGET_MS} ms)`);
@@ -258,8 +180,9 @@ if (require.main === module && process.argv[2] === 'seed') {
     process.exit(1);
   });
 }
+/** Only the write-block measurement at `stored` (default 100000): `node --import tsx bench/sandboxStored.ts block [stored]`. */
 if (require.main === module && process.argv[2] === 'block') {
-  measureWriteBlock(Number(process.argv[3])).then(result => process.stdout.write(`\n${JSON.stringify(result)}\n`), e => {
+  writeBlockAt(Number(process.argv[3] ?? 100_000)).then(result => console.log(JSON.stringify(result)), (e: unknown) => {
     console.error(e);
     process.exit(1);
   });
