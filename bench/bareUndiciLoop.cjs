@@ -3,8 +3,9 @@
 // id the next void needs. Plain node, no TypeScript loader, like the CLI it is compared with.
 // Usage: node bench/bareUndiciLoop.cjs SPEC.json   (spec written by runnerLoad.ts)
 // BARE_RETRY=agent puts undici's RetryAgent in front of the Pool, BARE_RETRY=interceptor its retry
-// interceptor (pool.compose): what undici's retry costs on its own, with a retry callback that
-// never retries (these answers never ask for one), as the runner's never does here either.
+// interceptor applied once to the pool's bound dispatch, as the client does (src/core/dispatchers.ts):
+// what undici's retry costs on its own, with a retry callback that never retries (these answers
+// never ask for one), as the runner's never does here either.
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
@@ -14,7 +15,11 @@ const noRetry = (err, _context, callback) => callback(err);
 
 function dispatcherOver(pool) {
   if (process.env.BARE_RETRY === 'agent') return new RetryAgent(pool, { throwOnError: false, retry: noRetry });
-  if (process.env.BARE_RETRY === 'interceptor') return pool.compose(interceptors.retry({ throwOnError: false, retry: noRetry }));
+  if (process.env.BARE_RETRY === 'interceptor') {
+    const dispatch = interceptors.retry({ throwOnError: false, retry: noRetry })(pool.dispatch.bind(pool));
+    // request() (from the pool's prototype chain) calls this.dispatch: the interceptor's.
+    return Object.create(pool, { dispatch: { value: dispatch } });
+  }
   return pool;
 }
 

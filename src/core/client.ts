@@ -70,13 +70,30 @@ interface Exchange {
   operation?: Operation;
   method: string;
   url: URL;
+  /** Checked already: the URL carries no key, and these are its origin, path and query. */
+  checked?: UrlFacts;
   headers: Record<string, string>;
   body?: string | Buffer;
   signal?: AbortSignal;
   onRetryWait?: RetryWaitListener;
 }
 
+/**
+ * What the client works out from a URL before sending to it: its origin, path and query, the
+ * credential headers bound to its origin, and that it carries no key. A run sends to the same
+ * few URL objects again and again (the run engine parses each target once), so this is worked
+ * out once per URL object; `href` tells when an object has been changed since.
+ */
+interface UrlFacts {
+  href: string;
+  origin: string;
+  pathAndQuery: string;
+  authHeaders: Readonly<Record<string, string>>;
+}
+
 export class GatewayClient {
+  /** Per URL object; weak, so a URL let go by its caller is let go here too. */
+  private readonly urlFacts = new WeakMap<URL, UrlFacts>();
   private readonly timeouts: Timeouts;
   private readonly retryPolicy: RetryPolicy;
   private readonly dispatchers: DispatcherRegistry;
@@ -122,14 +139,27 @@ export class GatewayClient {
     try {
       const method = req.method.toUpperCase();
       const url = req.url instanceof URL ? req.url : this.rawUrl(method, req.url);
+      const facts = this.factsOf(method, url);
       // The file's headers, then the credential ones: added in place rather than spread into a new literal (made per request).
       const headers = withoutAuthHeaders(req.headers ?? {});
-      Object.assign(headers, authHeadersFor(this.opts.environment, this.opts.credentials, url));
+      Object.assign(headers, facts.authHeaders);
       const operation = req.operation === undefined ? matchOperation(method, url.pathname)?.op : req.operation ?? undefined;
-      return this.exchange({ operation, method, url, headers, body: req.body, signal: req.signal, onRetryWait: req.onRetryWait });
+      return this.exchange({ operation, method, url, checked: facts, headers, body: req.body, signal: req.signal, onRetryWait: req.onRetryWait });
     } catch (err) {
       return Promise.reject(err instanceof Error ? err : new Error(String(err)));
     }
+  }
+
+  /** The URL's facts, worked out (and refused: a key in it, an origin its keys are not bound to) once per URL object. */
+  private factsOf(method: string, url: URL): UrlFacts {
+    const href = url.href;
+    const known = this.urlFacts.get(url);
+    if (known?.href === href) return known;
+    const authHeaders = authHeadersFor(this.opts.environment, this.opts.credentials, url);
+    this.refuseKeyInUrl(method, url);
+    const facts = { href, origin: url.origin, pathAndQuery: url.pathname + url.search, authHeaders };
+    this.urlFacts.set(url, facts);
+    return facts;
   }
 
   private rawUrl(method: string, text: string): URL {
@@ -162,22 +192,23 @@ export class GatewayClient {
    * A key in the URL would travel in logs, proxies and browser history, and keys are only ever
    * sent in headers: a URL carrying the environment's key is not sent.
    */
-  private refuseKeyInUrl(ex: Exchange): void {
+  private refuseKeyInUrl(method: string, url: URL): void {
     if (this.urlSecrets.length === 0) return;
-    // The URL's href is built on each read; read it once. Decoding only when something is encoded.
-    const href = ex.url.href;
+    // Read once. Decoding only when something is encoded.
+    const href = url.href;
     const decoded = href.includes('%') || href.includes('+') ? decodeQueryComponentSafely(href) : href;
     let carried = false;
     for (const secret of this.urlSecrets) carried ||= href.includes(secret) || decoded.includes(secret);
     if (!carried) return;
     throw new GatewayError(
       'bad-input',
-      this.scrub(`${ex.method} ${ex.url.pathname}: the URL carries the environment's key; keys are sent only in headers, so the request was not sent. Remove the key from the URL (the client adds it as a header itself).`),
+      this.scrub(`${method} ${url.pathname}: the URL carries the environment's key; keys are sent only in headers, so the request was not sent. Remove the key from the URL (the client adds it as a header itself).`),
     );
   }
 
   private async exchange(ex: Exchange): Promise<GatewayResult> {
-    this.refuseKeyInUrl(ex);
+    if (!ex.checked) this.refuseKeyInUrl(ex.method, ex.url);
+    const origin = ex.checked?.origin ?? ex.url.origin;
     const started = monotonicMs();
     const ticket = newTicket(this.retryPolicy, ex.signal, ex.onRetryWait);
     const failure = (): FailureContext => ({
@@ -189,9 +220,9 @@ export class GatewayClient {
       scrub: this.scrub,
     });
     try {
-      const response = await requestThrough(this.dispatchers.get(ex.url.origin), {
-        origin: ex.url.origin,
-        path: ex.url.pathname + ex.url.search,
+      const response = await requestThrough(this.dispatchers.get(origin), {
+        origin,
+        path: ex.checked?.pathAndQuery ?? ex.url.pathname + ex.url.search,
         method: ex.method,
         headers: ex.headers,
         body: ex.body,
@@ -217,7 +248,7 @@ export class GatewayClient {
       // bench/clientOverhead.ts; guarded in npm test by test/core/performanceGuards.test.ts.
       const result = decodedResult({
         method: ex.method,
-        url: ex.url.href,
+        url: ex.checked?.href ?? ex.url.href,
         status: response.statusCode,
         statusText: STATUS_CODES[response.statusCode] ?? '',
         headers,

@@ -1,10 +1,10 @@
-// One pooled undici dispatcher per origin (keep-alive, connect/headers/body timeouts), wrapped
-// in undici's RetryAgent whose `retry` callback is our policy (retryPolicy.ts).
+// One pooled undici dispatcher per origin (keep-alive, connect/headers/body timeouts), behind
+// undici's retry interceptor whose `retry` callback is our policy (retryPolicy.ts).
 
-import type { Dispatcher, RetryAgent as RetryAgentType } from 'undici';
+import type { Dispatcher } from 'undici';
 import type RetryHandler from 'undici/types/retry-handler';
 import { DEFAULT_RETRY_POLICY, decideRetry, newTicket, parseRetryAfter, type RetryTicket } from './retryPolicy';
-import { Pool, RetryAgent } from './undiciParts';
+import { Pool, retryInterceptor } from './undiciParts';
 
 export interface Timeouts {
   connectMs: number;
@@ -59,9 +59,30 @@ const retryCallback: RetryHandler.RetryCallback = (err, { opts }, callback) => {
   signal?.addEventListener('abort', onAbort, { once: true });
 };
 
-/** Keyed by origin; each entry is a keep-alive Pool behind a RetryAgent. */
+/**
+ * A Pool with undici's retry interceptor in front: undici's RetryHandler does each retry
+ * (Retry-After, resuming a body), as RetryAgent would, at about half its CPU per request
+ * (bench/runnerLoad.ts prints both): RetryAgent binds its pool's dispatch again for every
+ * request, and `pool.compose()` reads `dispatch` through a Proxy. The interceptor is applied to
+ * the pool's dispatch once, here.
+ */
+class RetryingPool {
+  readonly dispatch: Dispatcher['dispatch'];
+
+  constructor(private readonly pool: InstanceType<typeof Pool>) {
+    // throwOnError false: when retries end, the last response (say a 429) is returned as a
+    // response with its body, not turned into an exception.
+    this.dispatch = retryInterceptor({ throwOnError: false, retry: retryCallback })(pool.dispatch.bind(pool));
+  }
+
+  close(): Promise<void> {
+    return this.pool.close();
+  }
+}
+
+/** Keyed by origin; each entry is a keep-alive Pool behind undici's retry interceptor. */
 export class DispatcherRegistry {
-  private readonly byOrigin = new Map<string, RetryAgentType>();
+  private readonly byOrigin = new Map<string, RetryingPool>();
 
   constructor(private readonly timeouts: Timeouts = DEFAULT_TIMEOUTS) {}
 
@@ -75,12 +96,11 @@ export class DispatcherRegistry {
         headersTimeout: this.timeouts.headersMs,
         bodyTimeout: this.timeouts.bodyMs,
       });
-      // throwOnError false: when retries end, the last response (say a 429) is returned as a
-      // response with its body, not turned into an exception.
-      agent = new RetryAgent(pool, { throwOnError: false, retry: retryCallback });
+      agent = new RetryingPool(pool);
       this.byOrigin.set(origin, agent);
     }
-    return agent;
+    // What undici's request() reads of a dispatcher is its dispatch (undiciParts.ts requestThrough).
+    return agent as unknown as Dispatcher;
   }
 
   /** Closes every dispatcher, letting in-flight requests finish. */

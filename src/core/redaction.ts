@@ -5,6 +5,8 @@
 import type { Credentials } from './environment';
 import { IDENTIFIER_CONTEXT, maskAccount, maskCardNumbers, PAN_MIN } from './cardNumberMasking';
 import { decodePercentSafely } from './percentDecoding';
+import { BoundedTextCache } from './boundedTextCache';
+import { detached } from './detachedText';
 
 export { maskAccount, maskPan } from './cardNumberMasking';
 
@@ -136,6 +138,8 @@ function factsOf(key: string): KeyFacts {
 interface LeafChecks {
   /** Whether strings need looking at at all (not when the text they came from was redacted already). */
   strings: boolean;
+  /** What the text rules made of strings seen before (not under an id key, not under a key with a rule): see `reportChecks`. */
+  seen?: BoundedTextCache<string | null>;
   secrets: boolean;
   keyLiterals: boolean;
   fields: boolean;
@@ -166,6 +170,12 @@ export class Redactor {
   private readonly shortestSecret: number;
   /** Below this length no rule can change a text: no secret, key literal, field or card number fits. */
   private readonly shortestMatch: number;
+  /**
+   * valueInPlace's checks: every rule, and the outcome for each string kept, bounded. A run's
+   * report lines repeat the same strings request after request (a method, a path, a state, an
+   * expectation and its message), and looking one up costs less than the three patterns.
+   */
+  private readonly reportChecks: LeafChecks = { ...ALL_CHECKS, seen: new BoundedTextCache<string | null>() };
 
   constructor(secrets: readonly string[] = []) {
     const compiled = secretsPattern(secrets);
@@ -190,7 +200,7 @@ export class Redactor {
    * Returns the tree (a new value only when the root itself is a leaf that changes).
    */
   valueInPlace(value: unknown): unknown {
-    return this.node(undefined, value, true, ALL_CHECKS);
+    return this.node(undefined, value, true, this.reportChecks);
   }
 
   /**
@@ -239,9 +249,15 @@ export class Redactor {
     if (facts?.rule) return hideByRule(facts.rule, value);
     // Most leaves of an answer are short (codes, amounts, ids): nothing to look for in them.
     if (value.length < this.shortestMatch) return value;
+    const seen = facts?.isId ? undefined : checks.seen;
+    const known = seen?.get(value);
+    if (known !== undefined) return known ?? value;
     const withoutSecrets = this.removeSecrets(value, checks);
     const withoutFields = checks.fields ? redactFields(withoutSecrets) : withoutSecrets;
-    return facts?.isId ? withoutFields : maskCardNumbers(withoutFields);
+    const redacted = facts?.isId ? withoutFields : maskCardNumbers(withoutFields);
+    // Null for "unchanged", and a changed one copied: either may be cut from a larger text, which the cache must not keep alive.
+    seen?.set(value, redacted === value ? null : detached(redacted));
+    return redacted;
   }
 
   private node(key: string | undefined, value: unknown, inPlace: boolean, checks: LeafChecks): unknown {

@@ -5,9 +5,10 @@ declare module 'undici/lib/dispatcher/pool' {
   export = Pool;
 }
 
-declare module 'undici/lib/dispatcher/retry-agent' {
-  import { RetryAgent } from 'undici';
-  export = RetryAgent;
+declare module 'undici/lib/interceptor/retry' {
+  import { interceptors } from 'undici';
+  const retry: typeof interceptors.retry;
+  export = retry;
 }
 
 declare module 'undici/lib/api/api-request' {

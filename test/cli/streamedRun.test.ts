@@ -66,6 +66,17 @@ describe('a request file streamed from disk', () => {
     assert.equal(sandbox.control.stats().byOperation['transactions.void'], 1);
   });
 
+  it('reads the file in chunks without cutting a character: titles of two-, three- and four-byte characters across every chunk boundary come out whole', async () => {
+    // 8 KB chunks (runFiles.ts): 600 requests of ~250 bytes, most of them in the titles' multi-byte
+    // characters, put about twenty chunk boundaries inside characters, at varying offsets.
+    const titles = Array.from({ length: 600 }, (_v, i) => `lecture ${i} ${'ü€😀'.repeat(18)}${'é'.repeat(i % 4)}`);
+    const at = file('multibyte.gwreq', titles.map((title) => read(title)).join('\n'));
+    const report = await runFiles([{ path: at }], target);
+    const [result] = report.files;
+    assert.equal(result.state, 'passed', JSON.stringify(result.requests.find((r) => r.state !== 'passed')));
+    assert.deepEqual(result.requests.map((r) => r.label), titles);
+  });
+
   it('a request that names one further down sends that one first, and the report keeps file order', async () => {
     const text = [voidOf('void the later sale', '{{later.payload.transaction.id}}'), ...Array.from({ length: 500 }, (_v, i) => read(`read ${i}`)), sale('later', 2)].join('\n');
     const seen: string[] = [];

@@ -166,6 +166,18 @@ describe('redaction', () => {
     assert.equal(redactorFor(['k1-0123456789']), redactorFor(['k1-0123456789']), 'the same secrets reuse the compiled redactor');
   });
 
+  it('in place, a redactor remembers what it made of each string: the same strings again, and under an id key, come out as the first time', () => {
+    for (let i = 0; i < 50; i++) {
+      const s: Secrets = { apiKey: key(), accessKey: key(), pan: pan(), account: digits(5 + Math.floor(random() * 13)), csc: digits(3) };
+      const secrets = [s.apiKey, s.accessKey];
+      const redactor = new Redactor(secrets);
+      // The card number under a plain key first (masked), then under an id key (left as it is), then again.
+      const tree = () => ({ note: `${s.apiKey} ${spaced(s.pan)}`, card: s.pan, 'token-id': s.pan, list: [s.pan, 'status 200', `csc: ${s.csc}`, 'status 200'] });
+      const expected = JSON.stringify(redactValue(tree(), secrets));
+      for (let round = 0; round < 3; round++) assert.equal(JSON.stringify(redactor.valueInPlace(tree())), expected, `round ${round}`);
+    }
+  });
+
   it('a tree redacted with its JSON source skips only the rules the source shows cannot match: the same as without it', () => {
     for (let i = 0; i < 100; i++) {
       const s: Secrets = { apiKey: key(), accessKey: key(), pan: pan(), account: digits(5 + Math.floor(random() * 13)), csc: digits(3) };

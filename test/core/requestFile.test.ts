@@ -175,4 +175,13 @@ describe('requestFile: variables and expectations', () => {
     assert.equal(evaluateExpectation(requests[0].expectations[1], xml).pass, true);
     assert.equal(valueAtPath({ a: [{ b: 'x' }] }, 'a[0].b'), 'x');
   });
+
+  it('a `matches` expectation gives the same verdict every time it is checked, with a g or y flag too', () => {
+    const { requests } = parseRequestFile('# @expect exchange-id matches /^ID-/g\n# @expect exchange-id matches /ID-/y\nGET {{gatewayUrl}}/rest/v2/tokens\n');
+    const answer = { status: 200, parsed: { 'exchange-id': 'ID-9' } };
+    for (let round = 0; round < 3; round++) {
+      assert.deepEqual(requests[0].expectations.map((e) => evaluateExpectation(e, answer).pass), [true, true], `round ${round}`);
+    }
+    assert.equal(evaluateExpectation(requests[0].expectations[0], { status: 200, parsed: { 'exchange-id': 'XID-9' } }).pass, false);
+  });
 });

@@ -1,5 +1,5 @@
 // The runtime bundle (dist/runtime.js) carries only the undici parts the client uses — Pool,
-// RetryAgent and request, loaded from undici's own files — defers undici's HTTP/2 half
+// the retry interceptor and request, loaded from undici's own files — defers undici's HTTP/2 half
 // (scripts/deferUndiciHttp2.mjs), and reads llhttp's WebAssembly from the files next to it at the
 // first connection rather than carrying it as base64 (scripts/undiciPartsOnUse.mjs), and loads
 // fast-xml-parser (dist/xml.js) only when XML is first used (scripts/xmlOnUse.mjs). Checked on the

@@ -53,10 +53,14 @@ function writeReportFile(file: string, streamed: StreamedReport, report: RunRepo
   }
 }
 
-function streamedProgress(say: (line: string) => void, colour: boolean): RunProgress {
+/**
+ * `say` redacts its line; `sayRedacted` is for a request's lines, written from a report that
+ * runFiles has redacted field by field (the text rules on each string) already.
+ */
+function streamedProgress(say: (line: string) => void, sayRedacted: (line: string) => void, colour: boolean): RunProgress {
   return {
     fileStarted: (path) => say(path),
-    requestDone: (request) => requestLines(request, { colour }).forEach(say),
+    requestDone: (request) => requestLines(request, { colour }).forEach(sayRedacted),
     fileDone: (file) => invalidFileLines(file, { colour }).forEach(say),
   };
 }
@@ -117,7 +121,7 @@ export const runCommand: CliCommand = {
     try {
       report = await runFiles(inputs, target, {
         allowProduction: values['allow-production'] === true,
-        ...(streaming ? { progress: streamedProgress(say, colour) } : {}),
+        ...(streaming ? { progress: streamedProgress(say, (line) => lines.add(line), colour) } : {}),
         ...(streamed ? { requestSink: streamed } : {}),
       });
     } finally {

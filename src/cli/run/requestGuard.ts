@@ -17,16 +17,20 @@ const SAFETY_TEXT: Readonly<Record<Safety, string>> = {
   destructive: 'deletes or closes data',
 };
 
+/** The request and what it does, for a refusal: written only then, as every request of a run comes through refusalOf. */
+function what(prepared: PreparedRequest): string {
+  return `"${prepared.label}" (${prepared.operation?.title ?? `${prepared.method} ${prepared.url.pathname}`}) ${SAFETY_TEXT[safetyOf(prepared)]}`;
+}
+
 /** Why `prepared` must not be sent to `target`, or undefined when it may go. */
 export function refusalOf(prepared: PreparedRequest, target: RunTarget, allowProduction: boolean): string | undefined {
-  const what = `"${prepared.label}" (${prepared.operation?.title ?? `${prepared.method} ${prepared.url.pathname}`}) ${SAFETY_TEXT[safetyOf(prepared)]}`;
   const name = target.environment.name;
   const decision = guardDecision({ kind: target.environment.kind, readOnly: target.readOnly }, prepared, allowProduction ? 'allow' : 'refuse');
   if (decision === 'refuse-read-only') {
-    return `refused: ${what} and environment "${name}" is read-only; only reads are sent to it`;
+    return `refused: ${what(prepared)} and environment "${name}" is read-only; only reads are sent to it`;
   }
   if (decision !== 'send') {
-    return `refused: ${what} and "${name}" is a production environment; pass --allow-production to send it`;
+    return `refused: ${what(prepared)} and "${name}" is a production environment; pass --allow-production to send it`;
   }
   const surface = surfaceOfPath(prepared.url.pathname);
   if (surface === 'api-key' && !target.credentials.apiKey) {

@@ -2,7 +2,8 @@
 // responses, one after another, stopping within a file at its first failure. What the CLI's
 // `run` command calls, and what the examples test calls in-process.
 
-import { createReadStream } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
 import { GatewayClient, type RawRequest } from '../../core/client';
 import { credentialSecrets, redactorFor, redactValue } from '../../core/redaction';
 import { RequestFileStreamParser, type ParseDiagnostic, type ParsedRequest, type RequestFile } from '../../core/requestFile';
@@ -41,6 +42,26 @@ const READ_CHUNK_BYTES = 8 * 1024;
 const MAX_DEFERRED_REPORTS = 16;
 
 /**
+ * A file's text a chunk at a time, read synchronously: an 8 KB read of a local file takes a few
+ * microseconds, while a read stream hands each chunk to libuv's thread pool and back, and that
+ * hand-off cost the run ~100 µs of wall clock per chunk (the thread pool's thread ran on the
+ * runner's core). The file is closed when the reader stops early (return()).
+ */
+function* chunksOf(path: string): Generator<string> {
+  const fd = openSync(path, 'r');
+  try {
+    const buffer = Buffer.allocUnsafe(READ_CHUNK_BYTES);
+    // UTF-8 sequences cut by a chunk's end are held until the next chunk completes them.
+    const decoder = new StringDecoder('utf8');
+    for (let read = readSync(fd, buffer); read > 0; read = readSync(fd, buffer)) yield decoder.write(buffer.subarray(0, read));
+    const rest = decoder.end();
+    if (rest) yield rest;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
  * A request file parsed as it is read, a chunk at a time: what each chunk's complete blocks
  * yield. Without positions: a run reads only each request's method line and the diagnostics'
  * places, which are always there.
@@ -50,8 +71,8 @@ async function* parsedParts(input: RequestFileInput): AsyncGenerator<RequestFile
   if (input.text !== undefined) {
     parser.push(input.text);
   } else {
-    for await (const chunk of createReadStream(input.path, { encoding: 'utf8', highWaterMark: READ_CHUNK_BYTES })) {
-      parser.push(chunk as string);
+    for (const chunk of chunksOf(input.path)) {
+      parser.push(chunk);
       yield parser.take();
     }
   }

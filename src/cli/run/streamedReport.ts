@@ -26,6 +26,14 @@ const marker = (index: number): string => `\u0000gw-requests-${index}\u0000`;
 interface Layout {
   /** A request's part, as the whole report would hold it. */
   part(file: string, request: RequestReport): string;
+  /**
+   * Whether the part needs the text rules again. Not when it holds nothing but the request
+   * report's own fields, which runFiles has redacted one by one (the text rules, on each
+   * string): JSON.stringify and the text lines only add quotes, escapes, names and marks
+   * around them, which make no new secret, field or card number. A JUnit testcase also holds
+   * the file's path and goes through the XML builder.
+   */
+  redactPart: boolean;
   /** Between two requests' parts. */
   separator: string;
   /** The report with each file that has requests showing `marker(index)` where they go. */
@@ -34,27 +42,40 @@ interface Layout {
   placeholder(index: number): { text: string; open: string; close: string };
 }
 
-const indent = (text: string, spaces: string): string => spaces + text.replace(/\n/g, `\n${spaces}`);
+/**
+ * A request's object as the whole JSON report holds it (jsonReport: JSON.stringify with two
+ * spaces), four levels deep: JSON.stringify itself indents it there, wrapped in four arrays,
+ * and the arrays' brackets are cut off. Re-indenting the object's own text instead made a
+ * second copy of every part.
+ */
+const JSON_DEPTH_OPEN = '[\n  [\n    [\n      [\n';
+const JSON_DEPTH_CLOSE = '\n      ]\n    ]\n  ]\n]';
+const jsonPart = (request: RequestReport): string => {
+  const nested = JSON.stringify([[[[request]]]], null, 2);
+  return nested.slice(JSON_DEPTH_OPEN.length, nested.length - JSON_DEPTH_CLOSE.length);
+};
 /** The builder's lines start with "<" after their indentation; lines inside a text or attribute value never do (it is escaped). */
 const TAG_LINE = /^\s*</;
 const indentTags = (xml: string, spaces: string): string => xml.replace(/\n$/, '').split('\n').map((line) => (TAG_LINE.test(line) ? spaces + line : line)).join('\n');
 
 const LAYOUTS: Readonly<Record<ReportFormat, Layout>> = {
   json: {
-    // JSON.stringify escapes every newline inside a string, so each newline in its output is a line of the layout.
-    part: (_file, request) => indent(JSON.stringify(request, null, 2), '        '),
+    part: (_file, request) => jsonPart(request),
+    redactPart: false,
     separator: ',\n',
     frame: (report, _counts, hasParts) => jsonReport({ ...report, files: report.files.map((file, index) => (hasParts(index) ? { ...file, requests: marker(index) as unknown as RequestReport[] } : file)) }),
     placeholder: (index) => ({ text: JSON.stringify(marker(index)), open: '[\n', close: '\n      ]' }),
   },
   junit: {
     part: (file, request) => indentTags(junitTestcase({ file }, request), '    '),
+    redactPart: true,
     separator: '\n',
     frame: (report, counts) => junitReport(report, { marker: (index) => ({ '#text': marker(index) }), counts }),
     placeholder: (index) => ({ text: `    <testcase>${marker(index)}</testcase>`, open: '', close: '' }),
   },
   text: {
     part: (_file, request) => requestLines(request, { colour: false }).join('\n'),
+    redactPart: false,
     separator: '\n',
     frame: (report, _counts, hasParts) => textReport({ ...report, files: report.files.map((file, index) => (hasParts(index) ? { ...file, requests: [standIn(index)] } : file)) }, { colour: false }),
     placeholder: (index) => ({ text: textMarkerLine(index), open: '', close: '' }),
@@ -147,10 +168,12 @@ export class StreamedReport {
     this.files.push({ path: filePath, start: this.spool.bytes, end: this.spool.bytes, counts: noStates() });
   }
 
+  /** Told each request's report, every field of it redacted already (runFiles does). */
   request(request: RequestReport): void {
     const file = this.files[this.files.length - 1];
     if (file.end > file.start) this.spool.add(this.layout.separator);
-    this.spool.add(this.redactor.text(this.layout.part(file.path, request)));
+    const part = this.layout.part(file.path, request);
+    this.spool.add(this.layout.redactPart ? this.redactor.text(part) : part);
     file.end = this.spool.bytes;
     file.counts[request.state]++;
   }

@@ -73,13 +73,26 @@ export interface ExpectationOutcome {
 
 
 
+/**
+ * `matches` patterns compiled once per pattern and flags rather than once per evaluation: a run
+ * checks the same expectation for every request. A `g` or `y` pattern carries where its last
+ * match ended, so it starts from 0 for each check, as a newly compiled one did. Bounded.
+ */
+const COMPILED = new BoundedTextCache<RegExp>();
+
+function matchesPattern(source: string, flags: string | undefined, actual: string): boolean {
+  const pattern = COMPILED.getOrMake(`${flags ?? ''}/${source}`, () => new RegExp(source, flags));
+  pattern.lastIndex = 0;
+  return pattern.test(actual);
+}
+
 /** Checks one expectation against a response's status and parsed body. */
 export function evaluateExpectation(exp: ExpectationSpec, response: { status: number; parsed?: unknown }): ExpectationOutcome {
   const actual = exp.subject === 'status' ? String(response.status) : responseValueText(response.parsed, exp.path ?? '');
   const subject = exp.subject === 'status' ? 'status' : exp.path;
   let pass: boolean;
   if (exp.operator === 'exists') pass = actual !== undefined;
-  else if (exp.operator === 'matches') pass = actual !== undefined && new RegExp(exp.expected ?? '', exp.flags).test(actual);
+  else if (exp.operator === 'matches') pass = actual !== undefined && matchesPattern(exp.expected ?? '', exp.flags, actual);
   else if (exp.operator === '==') pass = actual === exp.expected;
   else pass = actual !== exp.expected;
   const found = actual === undefined ? 'nothing' : `"${actual}"`;

@@ -56,22 +56,62 @@ function operationAt(method: string, path: string): OperationMatch {
 }
 
 type Resolve = (name: string) => string | undefined;
+
+/** A resolved target's URL and catalog path, and the operation each method names there. */
+interface KnownTarget {
+  url: URL;
+  path: string;
+  matches: Map<string, OperationMatch | null>;
+}
+
 /**
- * Texts filled in by a resolver, when every name in them was an environment base URL: a
- * resolver (resolverFor) takes those from its environment, ahead of any file variable, so they
- * never change for it — unlike a named response's value (`{{sale1.payload…}}`), or a file
- * variable's, which may hold one. Nearly every request of a file starts `{{gatewayUrl}}/rest/…`.
- * Bounded, like MATCHES.
+ * What a run's resolver has worked out once and can use again, kept per resolver (one per run
+ * and environment):
+ * - `constants`: texts filled in when every name in them was an environment base URL: a
+ *   resolver (resolverFor) takes those from its environment, ahead of any file variable, so
+ *   they never change for it — unlike a named response's value (`{{sale1.payload…}}`), or a
+ *   file variable's, which may hold one. Nearly every request of a file starts
+ *   `{{gatewayUrl}}/rest/…`.
+ * - `targets`: each resolved target's URL, parsed once, and its catalog matches: a file sends
+ *   the same few targets again and again, and parsing and matching them cost as much as the
+ *   rest of a request's preparation. The URL is shared by every request sent to that target,
+ *   so it is never changed after this (the client only reads it).
+ * Both bounded, like MATCHES.
  */
-const CONSTANT_FILLS = new WeakMap<Resolve, BoundedTextCache<string>>();
+interface ResolverCaches {
+  constants: BoundedTextCache<string>;
+  targets: BoundedTextCache<KnownTarget>;
+}
+const RESOLVER_CACHES = new WeakMap<Resolve, ResolverCaches>();
 const isBaseUrl = (name: string): boolean => (BASE_URL_NAMES as readonly string[]).includes(name);
+
+function cachesOf(resolve: Resolve): ResolverCaches {
+  let caches = RESOLVER_CACHES.get(resolve);
+  if (!caches) RESOLVER_CACHES.set(resolve, (caches = { constants: new BoundedTextCache<string>(), targets: new BoundedTextCache<KnownTarget>() }));
+  return caches;
+}
+
+/** The target's URL and catalog path, resolved against the environment; throws when it is no URL. */
+function knownTarget(targets: BoundedTextCache<KnownTarget>, target: string, environment: RunEnvironment): KnownTarget {
+  const known = targets.get(target);
+  if (known) return known;
+  const url = new URL(resolveTarget(target, { name: environment.name, kind: 'custom', gatewayUrl: environment.gatewayUrl, boardingUrl: environment.boardingUrl }));
+  const made = { url, path: catalogPath(url), matches: new Map<string, OperationMatch | null>() };
+  targets.set(target, made);
+  return made;
+}
+
+function matchAt(target: KnownTarget, method: string): OperationMatch {
+  let match = target.matches.get(method);
+  if (match === undefined) target.matches.set(method, (match = operationAt(method, target.path) ?? null));
+  return match ?? undefined;
+}
 
 /** Request `index` (parsed) ready for the wire, its `{{…}}` filled in by `resolve`. */
 export function prepareParsed(request: ParsedRequest | undefined, index: number, environment: RunEnvironment, resolve: Resolve): Preparation {
   if (!request) return { ok: false, message: `there is no request #${index + 1} in the file`, unresolved: [] };
   const unresolved = new Set<string>();
-  let constants = CONSTANT_FILLS.get(resolve);
-  if (!constants) CONSTANT_FILLS.set(resolve, (constants = new BoundedTextCache<string>()));
+  const { constants, targets } = cachesOf(resolve);
   const fill = (text: string): string => {
     // Most headers and many bodies hold no reference: no pattern to run over them.
     if (!text.includes('{{')) return text;
@@ -103,14 +143,15 @@ export function prepareParsed(request: ParsedRequest | undefined, index: number,
       message: `${names} ${unresolved.size === 1 ? 'has' : 'have'} no value: define it with "@name = value", or name the request it comes from with "# @name" and send that first`,
     };
   }
-  let url: URL;
+  let known: KnownTarget;
   try {
-    url = new URL(resolveTarget(target, { name: environment.name, kind: 'custom', gatewayUrl: environment.gatewayUrl, boardingUrl: environment.boardingUrl }));
+    known = knownTarget(targets, target, environment);
   } catch {
     return { ok: false, unresolved: [], message: `"${target}" is not a URL or path: start it with {{gatewayUrl}}/rest/ or {{boardingUrl}}/api/` };
   }
+  const { url } = known;
   const method = request.method.toUpperCase();
-  const match = operationAt(method, catalogPath(url));
+  const match = matchAt(known, method);
   // Built property by property: spread-built literals get a fresh shape each time, and this one is made per request.
   const prepared = { index, request, method, url, headers } as PreparedRequest;
   if (body !== undefined) prepared.body = body;
