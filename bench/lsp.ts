@@ -18,6 +18,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { analyzeDocument, languageHandlers } from '../src/language/handlers';
+import { parseRequestFile } from '../src/core/requestFile';
 import { FileDiagnostics } from '../src/language/fileDiagnostics';
 import { ensureServerBuilt } from './lspBuild';
 import { benchDocument, examplesDocument, type CompletionKind, type Spot } from './lspDocument';
@@ -202,6 +203,50 @@ function inProcessEdits(text: string, edit: { line: number; text: string }): { w
   return { wall, cpu };
 }
 
+/**
+ * The outline, the lenses and Format Document right after a one-line edit at 20k lines, in this
+ * process: the new text's blocks found, the document laid out from them, then documentSymbol and
+ * codeLens (and, in a row of its own, formatting) answered from it. CPU time per edit, with a
+ * whole-file parse of the same text timed in the same loop as the baseline (what an answer that
+ * reads the whole file's parse costs at the least). `moveLines`: every other edit also adds a
+ * line above the edited one and the next takes it away, so every block below moves by a line.
+ */
+function inProcessOutlineAfterEdits(text: string, edit: { line: number; text: string }, moveLines: boolean): { outline: number[]; formatting: number[]; parse: number[] } {
+  const file = new FileDiagnostics();
+  const environments = { active: 'Local sandbox', names: ['Local sandbox', 'Staging', 'Production'], production: ['Production'], local: 'Local sandbox' };
+  const lines = text.split('\n');
+  file.update(text);
+  languageHandlers.formatting(file.document(text, 'file:///bench/outline.gwreq', 1), { tabSize: 2, insertSpaces: true });
+  const outline: number[] = [];
+  const formatting: number[] = [];
+  const parse: number[] = [];
+  const cpuMs = (run: () => unknown): number => {
+    const c0 = process.cpuUsage();
+    run();
+    const c = process.cpuUsage(c0);
+    return (c.user + c.system) / 1000;
+  };
+  for (let i = 0; i < WARMUP_RUNS + DIAGNOSTIC_RUNS * 2; i++) {
+    lines[edit.line] = edit.text.replace('{{amount}}', `${i % 3 === 0 ? 7 : 20 + (i % 70)}.${String(i % 100).padStart(2, '0')}`);
+    const added = moveLines && i % 2 === 1 ? [...lines.slice(0, edit.line), '', ...lines.slice(edit.line)] : lines;
+    const next = added.join('\n');
+    const uri = 'file:///bench/outline.gwreq';
+    const ms = cpuMs(() => {
+      const doc = file.document(next, uri, i + 2);
+      languageHandlers.symbols(doc);
+      languageHandlers.codeLenses(doc, environments);
+    });
+    const formatMs = cpuMs(() => languageHandlers.formatting(file.document(next, uri, i + 2), { tabSize: 2, insertSpaces: true }));
+    const parseMs = cpuMs(() => parseRequestFile(next));
+    if (i >= WARMUP_RUNS) {
+      outline.push(ms);
+      formatting.push(formatMs);
+      parse.push(parseMs);
+    }
+  }
+  return { outline, formatting, parse };
+}
+
 async function roundTrip(run: () => Promise<unknown>): Promise<number> {
   const t0 = nowMs();
   await run();
@@ -293,6 +338,8 @@ async function main(): Promise<void> {
     const edits20k = inProcessEdits(big.text, big.editLine);
     const completions20k = inProcessCompletions(big.text, bigSpots);
     const typing20k = inProcessCompletionAfterEdits(big.text, big.editLine, bigSpots[bigSpots.length - 1]);
+    const outlineInPlace = inProcessOutlineAfterEdits(big.text, big.editLine, false);
+    const outlineMoved = inProcessOutlineAfterEdits(big.text, big.editLine, true);
     const allCompletions = [...comp.byKind.values()].flat();
     const variable20k = bigComp.byKind.get('variable') ?? [];
     console.log(`  sync: ${session.incremental ? 'incremental' : 'full'}; diagnostics published: ${diag.count} (5k), ${large.count} (20k), ${real.count} (examples)` +
@@ -319,6 +366,12 @@ async function main(): Promise<void> {
     for (const line of table(rows, baseline)) console.log(line);
     console.log(`  CPU time of the in-process one-line edit at 20k lines: p50 ${fmt(median(edits20k.cpu), 2)} ms, p95 ${fmt(percentile(sorted(edits20k.cpu), 95), 2)} ms (wall p50 ${fmt(median(edits20k.wall), 2)} ms)`);
     console.log(`  CPU time of the in-process variable completion at 20k lines (the server's own work, no transport): p50 ${fmt(median(completions20k), 2)} ms, p95 ${fmt(percentile(sorted(completions20k), 95), 2)} ms; right after a one-line edit (analysis + document + completion): p50 ${fmt(median(typing20k), 2)} ms, p95 ${fmt(percentile(sorted(typing20k), 95), 2)} ms`);
+    for (const [what, run] of [['the edited line only', outlineInPlace], ['a line added or removed above it too (every block below moves)', outlineMoved]] as const) {
+      const base = median(run.parse);
+      console.log(`  CPU time of documentSymbol + codeLens right after a one-line edit at 20k lines, ${what}: p50 ${fmt(median(run.outline), 2)} ms, p95 ${fmt(percentile(sorted(run.outline), 95), 2)} ms; ` +
+        `formatting p50 ${fmt(median(run.formatting), 2)} ms, p95 ${fmt(percentile(sorted(run.formatting), 95), 2)} ms; baseline, a whole-file parse of the same text: p50 ${fmt(base, 2)} ms ` +
+        `(ratios ${fmt(median(run.outline) / base, 2)}× and ${fmt(median(run.formatting) / base, 2)}×)`);
+    }
     // The first completion after didOpen is the first to read the document: with n = 60 it is the p99 (and max) of the row above.
     console.log(`  the first variable completion at 20k lines, right after didOpen (kept in the row above): ${fmt(bigComp.first, 2)} ms`);
     const empty = [...comp.emptyByKind].map(([k, n]) => `${k} ${n}`).join(', ');

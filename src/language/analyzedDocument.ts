@@ -6,6 +6,23 @@
 import { RequestDocument, type PreparedParse } from '../core/requestLint';
 import type { VariableDef } from '../core/requestFile';
 
+/**
+ * What a feature answers for one request (an outline entry, a body's formatting edit) when the
+ * answer depends on nothing but the request's own `###` block: the laid-out document
+ * (laidOutDocument.ts) then computes it once per block, relative to the block, keeps it while the
+ * block's text is the same, and moves it to where the block stands.
+ */
+export interface PerRequest<T> {
+  /** Where a block keeps this feature's answer: one slot per feature. */
+  slot: string;
+  /** What else the answer depends on (formatting options…): a kept answer of another variant is computed again. */
+  variant: string;
+  /** The answer for request `index` of `doc`. */
+  of(doc: AnalyzedDocument, index: number): T;
+  /** `answer` as it reads `lines` lines further down: a copy, `answer` itself is left as it is. */
+  moved(answer: T, lines: number): T;
+}
+
 export class AnalyzedDocument extends RequestDocument {
   private separators?: number[];
   private names?: Map<string, number>;
@@ -56,6 +73,16 @@ export class AnalyzedDocument extends RequestDocument {
 
   get requestCount(): number {
     return this.requests.length;
+  }
+
+  /** For each request, in order, `feature`'s answer. */
+  perRequest<T>(feature: PerRequest<T>): T[] {
+    return this.requests.map((_, index) => feature.of(this, index));
+  }
+
+  /** The line of request `index`'s method (its request line). */
+  methodLine(index: number): number | undefined {
+    return this.request(index)?.methodRange.start.line;
   }
 
   /** The name of the request at `index` (undefined: none, or unnamed). */

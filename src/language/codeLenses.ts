@@ -15,12 +15,13 @@ export function codeLensesOf(doc: AnalyzedDocument, environments: EnvironmentsPa
   const named = others.length > MAX_NAMED_ENVIRONMENT_LENSES + 1 ? others.slice(0, MAX_NAMED_ENVIRONMENT_LENSES) : others;
   const pick: PickEnvironmentArgument = { pickEnvironment: true };
   const lenses: CodeLens[] = [];
-  doc.requests.forEach((request, index) => {
-    const line = request.methodRange.start.line;
+  // The extension sends a plain Send to the environment the file was opened for, if any, so the
+  // tooltip says so rather than promising the active one.
+  const tooltip = `Send to this file's environment: the one it was opened for, else the active one${target.name ? ` (${target.name})` : ''}`;
+  // Only each request's method line is read: an open file's lenses need no request moved into place.
+  for (let index = 0; index < doc.requestCount; index++) {
+    const line = doc.methodLine(index) as number;
     const range = { start: { line, character: 0 }, end: { line, character: 0 } };
-    // The extension sends a plain Send to the environment the file was opened for, if any, so the
-    // tooltip says so rather than promising the active one.
-    const tooltip = `Send to this file's environment: the one it was opened for, else the active one${target.name ? ` (${target.name})` : ''}`;
     lenses.push({ range, command: { title: sendTitle, tooltip, command: LENS_COMMANDS.sendRequestAt, arguments: [doc.uri, index] } });
     for (const name of named) {
       lenses.push({ range, command: { title: `Send to ${name}`, command: LENS_COMMANDS.sendRequestAt, arguments: [doc.uri, index, name] } });
@@ -30,7 +31,7 @@ export function codeLensesOf(doc: AnalyzedDocument, environments: EnvironmentsPa
     }
     if (index === 0) lenses.push({ range, command: { title: 'Send All', command: LENS_COMMANDS.sendAll, arguments: [doc.uri] } });
     lenses.push({ range, command: { title: 'Code…', tooltip: 'Generate this request as a cURL, JavaScript, Python, PHP, Java, Go or C# program', command: LENS_COMMANDS.generateCode, arguments: [doc.uri, index] } });
-  });
+  }
   return lenses;
 }
 

@@ -86,6 +86,7 @@ function analyseBlock(text: string, target: DocumentTarget | undefined): BlockAn
     variableRefs: doc.file.variables.flatMap((v) => v.variableRefs),
     references: undefined,
     operation: undefined,
+    answers: undefined,
   };
 }
 

@@ -51,20 +51,37 @@ const overlaps = (a: Range, b: Range): boolean =>
   !(a.end.line < b.start.line || (a.end.line === b.start.line && a.end.character < b.start.character) ||
     b.end.line < a.start.line || (b.end.line === a.start.line && b.end.character < a.start.character));
 
-/** Edits for every body (or every body that touches `range`). */
+/** The edit that formats request `index`'s body, if it is not formatted yet. */
+function bodyEdit(doc: AnalyzedDocument, index: number, step: string, options: FormattingOptions, eol: string): TextEdit | undefined {
+  const body = doc.request(index)?.body;
+  if (!body) return undefined;
+  const printed = formattedBody(doc, index, step, options);
+  const formatted = eol === '\n' ? printed : printed?.replace(/\n/g, eol);
+  if (formatted === undefined || formatted === doc.text.slice(body.startOffset, body.endOffset)) return undefined;
+  return { range: { start: doc.positionAt(body.startOffset), end: doc.positionAt(body.endOffset) }, newText: formatted };
+}
+
+const movedEdit = (edit: TextEdit | undefined, lines: number): TextEdit | undefined => edit && {
+  range: { start: { line: edit.range.start.line + lines, character: edit.range.start.character }, end: { line: edit.range.end.line + lines, character: edit.range.end.character } },
+  newText: edit.newText,
+};
+
+/**
+ * Edits for every body (or every body that touches `range`). A body's edit depends on its own
+ * block alone (and the options), so an open file's are kept block by block
+ * (AnalyzedDocument.perRequest): Format Document after an edit formats only the edited block again.
+ */
 export function formatBodies(doc: AnalyzedDocument, options: FormattingOptions, range?: Range): TextEdit[] {
   const step = unit(options);
   // Bodies are printed with \n; a CRLF (or CR) file gets its own line ends back, so an already
   // formatted body compares equal and yields no edit (else every body was "changed").
   const eol = /\r\n?|\n/.exec(doc.text)?.[0] ?? '\n';
-  const edits: TextEdit[] = [];
-  doc.requests.forEach((request, index) => {
-    if (!request.body || (range && !overlaps(request.body.range, range))) return;
-    const printed = formattedBody(doc, index, step, options);
-    const formatted = eol === '\n' ? printed : printed?.replace(/\n/g, eol);
-    const current = doc.text.slice(request.body.startOffset, request.body.endOffset);
-    if (formatted === undefined || formatted === current) return;
-    edits.push({ range: { start: doc.positionAt(request.body.startOffset), end: doc.positionAt(request.body.endOffset) }, newText: formatted });
+  const edits = doc.perRequest<TextEdit | undefined>({
+    slot: 'formatting',
+    variant: JSON.stringify([step, options.tabSize, eol]),
+    of: (from, index) => bodyEdit(from, index, step, options, eol),
+    moved: movedEdit,
   });
-  return edits;
+  // An edit spans its body exactly, so the bodies that touch `range` are the edits that do.
+  return edits.filter((edit): edit is TextEdit => edit !== undefined && (!range || overlaps(edit.range, range)));
 }

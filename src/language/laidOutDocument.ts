@@ -4,19 +4,28 @@
 // per line and nothing per parsed element. A block's parse is moved to where the block now stands
 // only when something reads that block (completion reads the cursor's block and the named
 // requests' names), and the whole file's parse and line offsets are joined only when a feature
-// reads all of them (symbols, lenses, formatting). Issue 13 §2: after a one-line edit at 20,000
+// reads all of them. The outline and the formatting are answered per block instead (perRequest:
+// each block's answer kept while its text is the same, moved with it) and the lenses read only
+// each request's method line, so none of them joins the file. Issue 13 §2: after a one-line edit at 20,000
 // lines, rebuilding the line offsets and moving every block below the edit was most of what
 // completion waited for, and the first completion after opening paid for moving them all.
 // test/language/incremental.test.ts holds every answer to a plain AnalyzedDocument's.
 
 import type { ParsedRequest, Position, RequestFile, VariableDef } from '../core/requestFile';
 import { requestOperation, type RequestOperation } from '../core/requestLint/requestOperation';
-import { AnalyzedDocument, lastAtOrBefore } from './analyzedDocument';
+import { AnalyzedDocument, lastAtOrBefore, type PerRequest } from './analyzedDocument';
 import { joinedParse } from './movedParse';
+
+/** A feature's answer for a block's request (PerRequest): as computed at the block's first line, and where it was last placed. */
+interface KeptAnswer {
+  variant: string;
+  own: unknown;
+  placed: { line: number; answer: unknown };
+}
 
 /** What the layout reads of one block's analysis; positions are relative to the block's start. */
 export interface LaidOutBlock {
-  parse: { file: RequestFile; lineStarts: readonly number[]; lineEnds: readonly number[] };
+  parse: { file: RequestFile; lineStarts: number[]; lineEnds: number[] };
   lineCount: number;
   /** Its lines that start with `###` (AnalyzedDocument.separatorLines of the block alone). */
   separators: readonly number[];
@@ -26,6 +35,8 @@ export interface LaidOutBlock {
   hasVariables: boolean;
   /** The request's catalog operation: the same for as long as the block's text is, so it outlives versions. */
   operation?: RequestOperation;
+  /** The features' answers for its request, by slot: they outlive versions too. */
+  answers?: Map<string, KeptAnswer>;
 }
 
 interface BlockLayout {
@@ -121,6 +132,37 @@ export class LaidOutDocument extends AnalyzedDocument {
     if (!request) return undefined;
     block.operation ??= requestOperation(request.method, request.target, () => this.bodyTypeOf(index));
     return block.operation;
+  }
+
+  override methodLine(index: number): number | undefined {
+    const block = this.layout.requestBlocks[index];
+    const request = block === undefined ? undefined : this.layout.blocks[block].parse.file.requests[0];
+    return request && this.layout.firstLines[block] + request.methodRange.start.line;
+  }
+
+  /**
+   * Each request's answer from its block: computed on the block alone the first time, then moved
+   * to where the block stands — the same answer object while the block stays on its line. After an
+   * edit only the edited blocks are computed again; the blocks below it are copied when it added
+   * or removed lines, and not even that when it did not.
+   */
+  override perRequest<T>(feature: PerRequest<T>): T[] {
+    const { blocks, firstLines, offsets } = this.layout;
+    return this.layout.requestBlocks.map((b) => {
+      const block = blocks[b];
+      block.answers ??= new Map();
+      let kept = block.answers.get(feature.slot);
+      if (!kept || kept.variant !== feature.variant) {
+        const { parse } = block;
+        const text = this.text.slice(offsets[b], offsets[b] + parse.lineEnds[parse.lineEnds.length - 1]);
+        const own = feature.of(new AnalyzedDocument(text, this.uri, this.version, parse), 0);
+        kept = { variant: feature.variant, own, placed: { line: 0, answer: own } };
+        block.answers.set(feature.slot, kept);
+      }
+      const line = firstLines[b];
+      if (kept.placed.line !== line) kept.placed = { line, answer: feature.moved(kept.own as T, line) };
+      return kept.placed.answer as T;
+    });
   }
 
   override get lineCount(): number {

@@ -10,6 +10,9 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import { AnalyzedDocument } from '../../src/language/analyzedDocument';
 import { parseRequestFile } from '../../src/core/requestFile';
 import { diagnose } from '../../src/language/diagnostics';
+import { codeLensesOf } from '../../src/language/codeLenses';
+import { formatBodies, type FormattingOptions } from '../../src/language/formatting';
+import { symbolsOf } from '../../src/language/symbols';
 import { documentTarget } from '../../src/language/documentTarget';
 import { blockStarts, FileDiagnostics } from '../../src/language/fileDiagnostics';
 import type { EnvironmentsParams } from '../../src/language/protocol';
@@ -143,6 +146,70 @@ describe('incremental diagnostics (the language server\'s, block by block)', () 
       }
     }
     assert.ok(placedLater > 100, `only ${placedLater} requests were read one by one`);
+  });
+
+  it(`after each of ${SEQUENCES} × ${EDITS_PER_SEQUENCE} random edits, the outline, the lenses and the formatting kept block by block equal a whole-file computation (seed ${SEED})`, () => {
+    const r = new Random(SEED ^ 0x0071e);
+    // Versions that ask nothing: the answers kept in the blocks then move by several edits at once.
+    const asks = new Random(SEED ^ 0xa5c);
+    const OPTIONS: FormattingOptions[] = [{ tabSize: 2, insertSpaces: true }, { tabSize: 4, insertSpaces: true }, { tabSize: 4, insertSpaces: false }];
+    let symbols = 0;
+    let movedSymbols = 0;
+    let edits = 0;
+    for (let s = 0; s < SEQUENCES; s++) {
+      let text = Array.from({ length: r.int(1, 4) }, () => r.pick(examples)).join(r.pick(['\n', '\n\n', '\r\n']));
+      const file = new FileDiagnostics();
+      const lastLine = new Map<string, number>();
+      for (let e = 0; e <= EDITS_PER_SEQUENCE; e++) {
+        if (e > 0) text = edit(r, text);
+        const target = documentTarget({ text }, ENVIRONMENTS);
+        const laid = file.document(text, 'file:///outline.gwreq', e, target);
+        const whole = new AnalyzedDocument(text, 'file:///outline.gwreq', e);
+        const at = `sequence ${s}, edit ${e}`;
+        if (asks.chance(0.6)) {
+          const outline = symbolsOf(laid);
+          assert.deepEqual(outline, symbolsOf(whole), `${at}: the outline differs`);
+          symbols += outline.length;
+          // A symbol whose name was seen on another line before: its block moved and kept its answer.
+          for (const symbol of outline) {
+            const seen = lastLine.get(symbol.name);
+            if (seen !== undefined && seen !== symbol.range.start.line) movedSymbols++;
+            lastLine.set(symbol.name, symbol.range.start.line);
+          }
+        }
+        if (asks.chance(0.6)) assert.deepEqual(codeLensesOf(laid, ENVIRONMENTS), codeLensesOf(whole, ENVIRONMENTS), `${at}: the lenses differ`);
+        if (asks.chance(0.6)) {
+          const options = asks.pick(OPTIONS);
+          const wanted = formatBodies(whole, options);
+          assert.deepEqual(formatBodies(laid, options), wanted, `${at}: the formatting differs`);
+          edits += wanted.length;
+          const line = asks.int(0, whole.lineCount);
+          const range = { start: { line, character: 0 }, end: { line: line + asks.int(0, 30), character: 0 } };
+          assert.deepEqual(formatBodies(laid, options, range), formatBodies(whole, options, range), `${at}: the formatting of lines ${range.start.line}–${range.end.line} differs`);
+        }
+      }
+    }
+    // The comparisons mean something only with symbols that moved and bodies left to format.
+    assert.ok(symbols > 1000 && movedSymbols > 100, `symbols compared: ${symbols}, of them moved: ${movedSymbols}`);
+    assert.ok(edits > 20, `formatting edits compared: ${edits}`);
+  });
+
+  it('keeps each block\'s symbol and body edit while its text is the same: an edit makes the edited block\'s again, and moves the ones below', () => {
+    const block = (name: string, amount: string) => `### ${name}\n# @name ${name}\nPOST {{gatewayUrl}}/rest/v2/transactions/sale\nContent-Type: application/json\n\n{"amount":"${amount}"}\n`;
+    const file = new FileDiagnostics();
+    const options = { tabSize: 2, insertSpaces: true };
+    const v1 = block('a', '1.00') + block('b', '2.00') + block('c', '3.00');
+    const [s1, f1] = [symbolsOf(file.document(v1, 'file:///kept.gwreq', 1)), formatBodies(file.document(v1, 'file:///kept.gwreq', 1), options)];
+    const v2 = block('a', '1.00') + block('b', '2.50') + block('c', '3.00');
+    const doc2 = file.document(v2, 'file:///kept.gwreq', 2);
+    const [s2, f2] = [symbolsOf(doc2), formatBodies(doc2, options)];
+    assert.deepEqual([s2[0] === s1[0], s2[1] === s1[1], s2[2] === s1[2]], [true, false, true], 'only the edited block\'s symbol is made again');
+    assert.deepEqual([f2[0] === f1[0], f2[1] === f1[1], f2[2] === f1[2]], [true, false, true], 'only the edited block\'s body is formatted again');
+    const v3 = block('a', '1.00').replace('\n', '\n\n') + block('b', '2.50') + block('c', '3.00');
+    const s3 = symbolsOf(file.document(v3, 'file:///kept.gwreq', 3));
+    assert.deepEqual(s3.map((symbol) => symbol.range.start.line), s2.map((symbol) => symbol.range.start.line + 1));
+    assert.deepEqual(s3.slice(1), symbolsOf(new AnalyzedDocument(v3)).slice(1), 'the blocks below moved a line, their symbols with them');
+    assert.equal(s2[1].range.start.line, 7, 'the answers handed out before are left as they were');
   });
 
   it('follows a block that moves: its diagnostics move with it, analysed once', () => {

@@ -2,38 +2,19 @@
 // language server and the CLI. Line based; it never throws: whatever it cannot read becomes
 // a diagnostic with a range.
 
+import { BlockSplitter, type Line } from './blockSplitter';
 import { parseExpectation, type ExpectationSpec } from './expectations';
 import type { Expectation, HeaderLine, Located, ParseDiagnostic, ParsedRequest, Range, RequestFile, VariableDef, VariableRef } from './types';
 import { findVariableRefs, rangeOn, unclosedReference, UNRECORDED } from './variables';
 
 export const KNOWN_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'];
 
-interface Line {
-  index: number;
-  text: string;
-  offset: number;
-}
-
-const SEPARATOR = /^###(.*)$/;
 const COMMENT = /^\s*(#|\/\/)(.*)$/;
 const META = /^\s*(?:#|\/\/)\s*@(\w+)\b\s*(.*?)\s*$/;
 const FILE_VARIABLE = /^\s*@([A-Za-z_$][\w$-]*)\s*=\s*(.*?)\s*$/;
 const REQUEST_LINE = /^(\S+)(\s+)(\S+)(?:(\s+)(\S+))?\s*(.*)$/;
 const HTTP_VERSION = /^HTTP\/\d(?:\.\d)?$/;
 const HEADER = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+)[ \t]*:[ \t]*(.*?)\s*$/;
-
-/** Lines as LSP counts them: ended by \n, \r\n or a lone \r (old Mac files). */
-function splitLines(text: string): Line[] {
-  const lines: Line[] = [];
-  const ending = /\r\n?|\n/g;
-  let offset = 0;
-  for (let match = ending.exec(text); match; match = ending.exec(text)) {
-    lines.push({ index: lines.length, text: text.slice(offset, match.index), offset });
-    offset = match.index + match[0].length;
-  }
-  lines.push({ index: lines.length, text: text.slice(offset), offset });
-  return lines;
-}
 
 /** Location of characters [from, to) of one line. */
 function span(line: Line, from: number, to: number): Located {
@@ -80,7 +61,7 @@ class Parser {
   diagnostics: ParseDiagnostic[] = [];
   private readonly positions: boolean;
 
-  constructor(private readonly lines: readonly Line[], options: ParseOptions = {}) {
+  constructor(options: ParseOptions = {}) {
     this.positions = options.positions ?? true;
   }
 
@@ -99,19 +80,6 @@ class Parser {
 
   private diagnose(at: Located, code: string, message: string, severity: 'error' | 'warning' = 'error'): void {
     this.diagnostics.push({ ...at, code, message, severity });
-  }
-
-  run(): void {
-    let start = 0;
-    let title: string | undefined;
-    for (let i = 0; i <= this.lines.length; i++) {
-      const separator = i < this.lines.length ? SEPARATOR.exec(this.lines[i].text) : null;
-      if (i === this.lines.length || separator) {
-        this.block(this.lines.slice(start, i), title);
-        title = separator?.[1].trim() || undefined;
-        start = i + 1;
-      }
-    }
   }
 
   /** One `###`-delimited block: metadata and variables, then at most one request. */
@@ -263,47 +231,38 @@ class Parser {
 
 /** Parses a request file. Never throws: problems come back as diagnostics. */
 export function parseRequestFile(text: string): RequestFile {
-  const parser = new Parser(splitLines(text));
-  parser.run();
-  return { requests: parser.requests, variables: parser.variables, diagnostics: parser.diagnostics };
+  const parser = new RequestFileStreamParser();
+  parser.push(text);
+  parser.end();
+  return parser.take();
 }
 
 /**
  * The same parser for a file read as a stream (a headless run of a long file): text goes in
  * chunk by chunk, and each `###` block is parsed as soon as the separator after it (or the end)
- * arrives, with the line numbers and offsets it has in the whole file. What a block yields —
- * its request, file variables, diagnostics — is taken with `take()`, so nothing piles up. The
- * result over a whole file equals parseRequestFile's (test/core/requestFileStream.test.ts).
+ * arrives, with the line numbers and offsets it has in the whole file (blockSplitter.ts). What a
+ * block yields — its request, file variables, diagnostics — is taken with `take()`, so nothing
+ * piles up. However the text is cut into chunks, the result equals parseRequestFile's
+ * (test/core/requestFileStream.test.ts).
  */
 export class RequestFileStreamParser {
   private readonly parser: Parser;
-  /** Text after the last complete line. */
-  private rest = '';
-  private lineIndex = 0;
-  private offset = 0;
-  private block: Line[] = [];
-  private title: string | undefined;
-  private ended = false;
+  private readonly splitter: BlockSplitter;
 
   constructor(options: ParseOptions = {}) {
-    this.parser = new Parser([], options);
+    const parser = new Parser(options);
+    this.parser = parser;
+    this.splitter = new BlockSplitter((lines, title) => parser.block(lines, title));
   }
 
   /** Adds the next chunk of the file's text. */
   push(chunk: string): void {
-    if (this.ended) throw new Error('the stream parser has already ended');
-    this.split(this.rest + chunk, false);
+    this.splitter.push(chunk);
   }
 
   /** The file's text has all arrived: parses the last block. */
   end(): void {
-    if (this.ended) return;
-    this.ended = true;
-    this.split(this.rest, true);
-    this.line(this.rest, 0);
-    this.rest = '';
-    this.parser.block(this.block, this.title);
-    this.block = [];
+    this.splitter.end();
   }
 
   /** What the blocks parsed since the last call yielded, in file order; the parser lets go of it. */
@@ -313,40 +272,5 @@ export class RequestFileStreamParser {
     this.parser.variables = [];
     this.parser.diagnostics = [];
     return { requests, variables, diagnostics };
-  }
-
-  /** Takes the complete lines off `text`; what follows the last line ending waits in `rest`. */
-  private split(text: string, final: boolean): void {
-    let start = 0;
-    if (!text.includes('\r')) {
-      // Most files end their lines with \n alone: found with indexOf, no match object per line.
-      for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
-        this.line(text.slice(start, end), 1);
-        start = end + 1;
-      }
-      this.rest = text.slice(start);
-      return;
-    }
-    const ending = /\r\n?|\n/g;
-    for (let match = ending.exec(text); match; match = ending.exec(text)) {
-      // A \r that ends the chunk may be the first half of a \r\n: wait for the next chunk.
-      if (!final && match[0] === '\r' && match.index === text.length - 1) break;
-      this.line(text.slice(start, match.index), match[0].length);
-      start = match.index + match[0].length;
-    }
-    this.rest = text.slice(start);
-  }
-
-  private line(text: string, endingLength: number): void {
-    const line: Line = { index: this.lineIndex++, text, offset: this.offset };
-    this.offset += text.length + endingLength;
-    const separator = text.startsWith('###') ? SEPARATOR.exec(text) : null;
-    if (!separator) {
-      this.block.push(line);
-      return;
-    }
-    this.parser.block(this.block, this.title);
-    this.block = [];
-    this.title = separator[1].trim() || undefined;
   }
 }
