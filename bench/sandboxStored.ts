@@ -14,8 +14,7 @@
 //   slices count as blocks like any other.
 // History is seeded by writing a data file of N copies of a real stored sale (with their own
 // ids), which the sandbox loads as it would its own. Also the longest piece of a snapshot of a
-// 100k-record table alone (sandboxSnapshotSlice.ts), and the sandbox worker's first start with and
-// without the code cache (sandboxWorkerStart.ts). `npm run bench -- stored`.
+// 100k-record table alone (sandboxSnapshotSlice.ts). `npm run bench -- stored`.
 import { spawn } from 'node:child_process';
 import { buildSync } from 'esbuild';
 import { once } from 'node:events';
@@ -26,7 +25,6 @@ import * as path from 'node:path';
 import { startSandbox } from '../src/sandbox/server';
 import { BLOCK_TARGET_MS, WARM_UP_PAIRS, type WriteBlock } from './sandboxStoredBlock';
 import { snapshotPieceCpu } from './sandboxSnapshotSlice';
-import { benchWorkerFirstStart } from './sandboxWorkerStart';
 import { fmt, nowMs, summarize } from './stats';
 
 const LEVELS = [0, 100_000, 200_000];
@@ -163,9 +161,6 @@ export async function benchSandboxStored() {
   ratios.workerThreadBlockMs = block.worker.maxMs;
   lines.push(`  the sandbox worker's own thread over the same writes (where serving, journaling and snapshots now run; not the editor's thread): longest block ${fmt(empty.worker.maxMs, 2)} ms at 1 stored, ${fmt(block.worker.maxMs, 2)} ms at 100000, p99 ${fmt(empty.worker.p99Ms, 2)} / ${fmt(block.worker.p99Ms, 2)} ms; its most CPU time between two ticks ${fmt(empty.worker.cpuMs, 2)} / ${fmt(block.worker.cpuMs, 2)} ms`);
   lines.push(`  the ${WARM_UP_PAIRS} sale + refund pairs before each measurement (first use after start; not in the figures above): longest block ${fmt(empty.warmUp.maxMs, 2)} ms at 1 stored, ${fmt(block.warmUp.maxMs, 2)} ms at 100000; the main thread's most CPU time between two ticks ${fmt(empty.warmUp.cpuMs, 2)} / ${fmt(block.warmUp.cpuMs, 2)} ms`);
-  const firstStart = benchWorkerFirstStart();
-  lines.push(...firstStart.lines);
-  Object.assign(ratios, firstStart.ratios);
   const piece = await snapshotPieceCpu();
   ratios.snapshotPieceCpuMs = piece.trackerKeysMs;
   lines.push(`snapshot of a 100000-record table, longest piece between two file writes (main thread's CPU time): keys from the change tracker's set ${fmt(piece.trackerKeysMs, 2)} ms, listed by Object.keys (before) ${fmt(piece.objectKeysMs, 2)} ms  (target <= ${BLOCK_TARGET_MS} ms)`);

@@ -163,53 +163,6 @@ describe('the Local sandbox in a worker thread', () => {
     }
   });
 
-  it('with a code cache folder, the worker\'s bundle is cached after its first start, used by later ones, and a bad or unwritable cache only costs a compile', { timeout: 60_000 }, async () => {
-    const { dir } = scratch();
-    try {
-      const cacheDir = path.join(dir, 'code-cache');
-      fs.mkdirSync(cacheDir);
-      const stale = path.join(cacheDir, 'sandboxWorker-0000000000000000.v8cache');
-      fs.writeFileSync(stale, 'from an earlier version');
-      const runtimeCache = path.join(cacheDir, 'runtime-0000000000000000.v8cache');
-      fs.writeFileSync(runtimeCache, 'another bundle\'s');
-      const caches = () => fs.readdirSync(cacheDir).filter(name => name.startsWith('sandboxWorker-') && name !== path.basename(stale));
-      /** Starts, sells, and stays up `ms` (the cache is written 2 s after a start); what the folder then holds. */
-      const startSellWait = async (folder: string, ms: number, until?: () => boolean) => {
-        const sandbox = await runtime().startLocalSandbox({ port: 0 }, folder);
-        try {
-          assert.equal((await post(sandbox, 'sale', SALE)).status, 200);
-          const end = Date.now() + ms;
-          while (Date.now() < end && !(until?.() ?? false)) await new Promise(r => setTimeout(r, 50));
-        } finally {
-          await sandbox.close();
-        }
-      };
-
-      await startSellWait(cacheDir, 10_000, () => caches().length === 1 && !fs.existsSync(stale));
-      const [cache] = caches();
-      assert.match(cache, /^sandboxWorker-[0-9a-f]{16}\.v8cache$/, 'the first start writes the cache');
-      assert.equal(fs.existsSync(stale), false, 'an earlier version\'s cache is removed');
-      assert.equal(fs.existsSync(runtimeCache), true, 'another bundle\'s cache is left alone');
-      const written = fs.statSync(path.join(cacheDir, cache));
-
-      await startSellWait(cacheDir, 3_000);
-      const after = fs.statSync(path.join(cacheDir, cache));
-      assert.equal(after.ino, written.ino, 'V8 took the cache: it is not written again');
-      assert.equal(after.mtimeMs, written.mtimeMs);
-
-      fs.writeFileSync(path.join(cacheDir, cache), 'not a code cache');
-      await startSellWait(cacheDir, 10_000, () => fs.statSync(path.join(cacheDir, cache)).size > 1000);
-      assert.ok(fs.statSync(path.join(cacheDir, cache)).size > 1000, 'a cache V8 refuses is replaced');
-
-      const notAFolder = path.join(dir, 'a-file');
-      fs.writeFileSync(notAFolder, '');
-      await startSellWait(notAFolder, 2_500);
-      assert.equal(fs.readFileSync(notAFolder, 'utf8'), '', 'a cache that cannot be written only costs the compile');
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  });
-
   it('a data file it cannot read fails the start with the reason, and reports no stop', { timeout: 30_000 }, async () => {
     const { dir, dataFile } = scratch();
     try {

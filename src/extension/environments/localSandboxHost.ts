@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import { LOCAL_SANDBOX_TIME_ZONE } from './sandboxClock';
 import * as vscode from 'vscode';
 import { LOCAL_SANDBOX_NAME } from '../contracts';
-import { codeCacheDirectory, loadRuntime } from '../lazy/runtime';
+import { loadRuntime } from '../lazy/runtime';
 import type { WorkerSandbox as RunningSandbox } from '../../sandbox/worker/host';
 import type { SandboxExchange } from '../../sandbox/exchangeTap';
 import { LocalSandboxStarts } from './localSandboxStarts';
@@ -47,7 +47,7 @@ export class LocalSandboxHost {
           log: line => log.info(`[Local sandbox] ${line}`),
           onExchange: exchange => this.exchanged.fire(exchange),
           onStopped,
-        }, codeCacheDirectory());
+        });
       },
       savedKeys: async () => {
         const saved = await secrets.get(LOCAL_SANDBOX_NAME);

@@ -2,7 +2,7 @@
 // ./codegenBundle.ts) the first time code is generated. The activation bundle must not contain
 // undici, the sandbox, the XML codec or the code generator, so extension files import those only
 // as types and get the values from here. Both load through V8's code cache (./bundleLoader.ts)
-// once activation has said where to keep it (and so does the sandbox's worker, on its thread).
+// once activation has said where to keep it.
 import * as path from 'node:path';
 import { loadBundle } from './bundleLoader';
 
@@ -16,11 +16,6 @@ let codeCacheDir: string | undefined;
 /** Where the bundles' compiled code is kept between starts (the extension's global storage). */
 export function keepCodeCacheIn(dir: string): void {
   codeCacheDir = dir;
-}
-
-/** Where activation said to keep compiled code: also for the Local sandbox's worker, which loads its bundle on its own thread. */
-export function codeCacheDirectory(): string | undefined {
-  return codeCacheDir;
 }
 
 // A computed path keeps esbuild from inlining a bundle into the activation bundle.

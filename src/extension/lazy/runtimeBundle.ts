@@ -36,13 +36,11 @@ export { lintExchangeRequest } from '../../core/requestLint/exchangeLint';
 
 /**
  * The Local sandbox as the extension runs it: in a worker thread (dist/sandboxWorker.js, next to
- * this bundle), so that the extension host's main thread does no sandbox work, its code loaded
- * through V8's code cache in `codeCacheDir` when given (as this bundle's own). The name keeps
+ * this bundle), so that the extension host's main thread does no sandbox work. The name keeps
  * `startSandbox` out of dist/extension.js (test/extension-rules/activationBundle.test.ts).
  */
-export function startLocalSandbox(options: WorkerSandboxOptions, codeCacheDir?: string): Promise<WorkerSandbox> {
-  const file = path.join(__dirname, 'sandboxWorker.js');
-  return startSandboxInWorker(codeCacheDir === undefined ? { file } : { file, codeCacheDir }, options);
+export function startLocalSandbox(options: WorkerSandboxOptions): Promise<WorkerSandbox> {
+  return startSandboxInWorker({ file: path.join(__dirname, 'sandboxWorker.js') }, options);
 }
 
 let renderer: ResultRenderer | undefined;

@@ -8,7 +8,6 @@ import type { SandboxStats } from '../control';
 import type { ExchangeObserver } from '../exchangeTap';
 import type { FaultSpec } from '../faults';
 import type { SandboxAddress, SandboxOptions } from '../server';
-import { codeCachedWorkerSource } from './codeCachedBoot';
 import type { HostMessage, PostedExchange, WorkerControlCall, WorkerMessage, WorkerStartOptions } from './messages';
 
 interface SandboxWorkerSource {
@@ -16,8 +15,6 @@ interface SandboxWorkerSource {
   file: string;
   /** Options for the worker's Node. */
   execArgv?: string[];
-  /** Where the script's compiled code is kept between starts (./codeCachedBoot.ts); none: compiled each time. */
-  codeCacheDir?: string;
 }
 
 export type WorkerSandboxOptions = Omit<SandboxOptions, 'modules'> & {
@@ -66,10 +63,7 @@ function receivedExchange(posted: PostedExchange): Parameters<ExchangeObserver>[
 export function startSandboxInWorker(source: SandboxWorkerSource, options: WorkerSandboxOptions = {}): Promise<WorkerSandbox> {
   const { log, onExchange, onStopped, ...cloned } = options;
   const startOptions: WorkerStartOptions = { ...cloned, tapExchanges: onExchange !== undefined };
-  const workerOptions = { workerData: startOptions, execArgv: source.execArgv ?? [] };
-  const worker = source.codeCacheDir === undefined
-    ? new Worker(source.file, workerOptions)
-    : new Worker(codeCachedWorkerSource(source.file, source.codeCacheDir), { ...workerOptions, eval: true });
+  const worker = new Worker(source.file, { workerData: startOptions, execArgv: source.execArgv ?? [] });
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let clockOffsetMs = 0;
