@@ -13,7 +13,7 @@ export interface SandboxKeys {
 }
 
 /** What a start is made of: the worker, the keys' store, and where failures are told. */
-export interface LocalSandboxStartParts {
+interface LocalSandboxStartParts {
   /** Starts a sandbox with `keys` (none: it generates them); `onStopped` hears its worker end on its own. */
   start(keys: SandboxKeys | undefined, onStopped: (reason: string) => void): Promise<WorkerSandbox>;
   /** The keys an earlier start kept, if any. */
