@@ -9,7 +9,7 @@
 
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { RequestFile, VariableRef } from '../core/requestFile';
-import { movedParse, shiftMovedParse } from './movedParse';
+import { movedParse, movedRange, shiftMovedParse } from './movedParse';
 import { AnalyzedDocument } from './analyzedDocument';
 import { LaidOutDocument, type LaidOutBlock } from './laidOutDocument';
 import { blockLocalDiagnostics } from './diagnostics';
@@ -92,10 +92,9 @@ function analyseBlock(text: string, target: DocumentTarget | undefined): BlockAn
 
 function shifted(d: Diagnostic, lines: number): Diagnostic {
   if (lines === 0) return d;
-  const { start, end } = d.range;
   return {
     ...d,
-    range: { start: { line: start.line + lines, character: start.character }, end: { line: end.line + lines, character: end.character } },
+    range: movedRange(d.range, lines),
     message: movedSyntaxMessage(d, lines),
   };
 }

@@ -8,6 +8,7 @@ import type { Range, TextEdit } from 'vscode-languageserver-types';
 import { applyEdits, format } from 'jsonc-parser';
 import { prettyXml } from '../core/codecs';
 import type { AnalyzedDocument } from './analyzedDocument';
+import { movedRange } from './movedParse';
 import { maskJsonTemplates } from '../core/requestLint/body/jsonFieldLocations';
 
 export interface FormattingOptions {
@@ -62,7 +63,7 @@ function bodyEdit(doc: AnalyzedDocument, index: number, step: string, options: F
 }
 
 const movedEdit = (edit: TextEdit | undefined, lines: number): TextEdit | undefined => edit && {
-  range: { start: { line: edit.range.start.line + lines, character: edit.range.start.character }, end: { line: edit.range.end.line + lines, character: edit.range.end.character } },
+  range: movedRange(edit.range, lines),
   newText: edit.newText,
 };
 

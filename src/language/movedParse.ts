@@ -7,7 +7,8 @@
 
 import type { Expectation, HeaderLine, Located, ParseDiagnostic, ParsedRequest, Range, RequestBody, RequestFile, VariableDef, VariableRef } from '../core/requestFile';
 
-const movedRange = (r: Range, lines: number): Range => ({
+/** `r` as it reads `lines` lines further down (a new range). */
+export const movedRange = (r: Range, lines: number): Range => ({
   start: { line: r.start.line + lines, character: r.start.character },
   end: { line: r.end.line + lines, character: r.end.character },
 });

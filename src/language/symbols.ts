@@ -6,6 +6,7 @@
 import { SymbolKind, type DocumentSymbol, type Range } from 'vscode-languageserver-types';
 import type { AnalyzedDocument, PerRequest } from './analyzedDocument';
 import { maskSecrets } from '../core/requestLint/keyPatterns';
+import { movedRange } from './movedParse';
 
 const before = (a: Range['start'], b: Range['start']): boolean => a.line < b.line || (a.line === b.line && a.character < b.character);
 
@@ -33,11 +34,6 @@ function symbolOf(doc: AnalyzedDocument, index: number): DocumentSymbol {
     })),
   };
 }
-
-const movedRange = (r: Range, lines: number): Range => ({
-  start: { line: r.start.line + lines, character: r.start.character },
-  end: { line: r.end.line + lines, character: r.end.character },
-});
 
 /** Built field by field, never by spreading: a spread-built literal gets a fresh shape each time (see parse.ts). */
 function movedSymbol(symbol: DocumentSymbol, lines: number): DocumentSymbol {
