@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { LocalSandboxStarts, type SandboxKeys } from '../../src/extension/environments/localSandboxStarts';
+import { LocalSandboxStarts, type LocalSandboxKeys } from '../../src/extension/environments/localSandboxStarts';
 import { startSandboxInWorker, type WorkerSandbox } from '../../src/sandbox/worker/host';
 
 const SHIPPED_WORKER = path.resolve(__dirname, '../../dist/sandboxWorker.js');
@@ -32,7 +32,7 @@ function startsOn(dataFile: string) {
   const told = { reports: [] as string[], logged: [] as string[], started: [] as WorkerSandbox[], stops: [] as string[] };
   const state = {
     worker: SHIPPED_WORKER,
-    saved: undefined as SandboxKeys | undefined,
+    saved: undefined as LocalSandboxKeys | undefined,
     /** Saving the keys waits for this (SecretStorage is asynchronous): the test decides what happens meanwhile. */
     saving: Promise.resolve(),
   };

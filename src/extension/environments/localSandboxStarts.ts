@@ -4,21 +4,19 @@
 // start, or a worker that stops on its own, is reported once per run of failures and the next
 // use starts again. A worker that ends while its first start saves the generated keys fails that
 // start: handing out a sandbox that is already gone would fail the caller's first request instead.
+import type { SandboxOptions } from '../../sandbox/server';
 import type { WorkerSandbox } from '../../sandbox/worker/host';
 
-export interface SandboxKeys {
-  apiKey: string;
-  accessKey: string;
-  merchantId: string;
-}
+/** The keys a start is given, or generates and then saves: the sandbox's own option. */
+export type LocalSandboxKeys = NonNullable<SandboxOptions['keys']>;
 
 /** What a start is made of: the worker, the keys' store, and where failures are told. */
 interface LocalSandboxStartParts {
   /** Starts a sandbox with `keys` (none: it generates them); `onStopped` hears its worker end on its own. */
-  start(keys: SandboxKeys | undefined, onStopped: (reason: string) => void): Promise<WorkerSandbox>;
+  start(keys: LocalSandboxKeys | undefined, onStopped: (reason: string) => void): Promise<WorkerSandbox>;
   /** The keys an earlier start kept, if any. */
-  savedKeys(): Promise<SandboxKeys | undefined>;
-  saveKeys(keys: SandboxKeys): Promise<void>;
+  savedKeys(): Promise<LocalSandboxKeys | undefined>;
+  saveKeys(keys: LocalSandboxKeys): Promise<void>;
   /** A sandbox runs now. */
   started(sandbox: WorkerSandbox): void;
   /** Every failure, with its reason (the log). */
