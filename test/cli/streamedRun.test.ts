@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { runFiles } from '../../src/cli/run/runFiles';
+import type { RequestReport } from '../../src/cli/run/runReport';
 import type { RunTarget } from '../../src/cli/run/runTarget';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server';
 
@@ -45,6 +46,15 @@ describe('a request file streamed from disk', () => {
   });
   beforeEach(() => sandbox.control.reset());
 
+  /** Runs `text` as file `name`, telling each request's report as `tell` writes it, in the order they ran. */
+  async function runTelling<T>(name: string, text: string, tell: (request: RequestReport) => T) {
+    const told: T[] = [];
+    const report = await runFiles([{ path: file(name, text) }], target, {
+      progress: { fileStarted: () => undefined, requestDone: (r) => told.push(tell(r)), fileDone: () => undefined },
+    });
+    return { result: report.files[0], told };
+  }
+
   function file(name: string, text: string): string {
     const at = path.join(dir, name);
     writeFileSync(at, text);
@@ -79,11 +89,7 @@ describe('a request file streamed from disk', () => {
 
   it('a request that names one further down sends that one first, and the report keeps file order', async () => {
     const text = [voidOf('void the later sale', '{{later.payload.transaction.id}}'), ...Array.from({ length: 500 }, (_v, i) => read(`read ${i}`)), sale('later', 2)].join('\n');
-    const seen: string[] = [];
-    const report = await runFiles([{ path: file('forward.gwreq', text) }], target, {
-      progress: { fileStarted: () => undefined, requestDone: (r) => seen.push(`${r.index} ${r.label}${r.asDependency ? ' (dependency)' : ''}`), fileDone: () => undefined },
-    });
-    const [result] = report.files;
+    const { result, told: seen } = await runTelling('forward.gwreq', text, (r) => `${r.index} ${r.label}${r.asDependency ? ' (dependency)' : ''}`);
     assert.equal(result.state, 'passed');
     assert.deepEqual(seen.slice(0, 3), ['501 later (dependency)', '0 void the later sale', '1 read 0'], 'run order: the dependency first');
     assert.deepEqual(result.requests.map((r) => r.index), Array.from({ length: 502 }, (_v, i) => i), 'report order: the file\'s');
@@ -95,11 +101,7 @@ describe('a request file streamed from disk', () => {
   // pin that this changes nothing about what is sent, what is reported, and in which order.
   it('stops at the first failure far into a long file: nothing after it is sent, and every request is reported once, in file order', async () => {
     const reads = Array.from({ length: 200 }, (_v, i) => (i === 120 ? read('the bad one').replace('status 200', 'status 201') : read(`read ${i}`)));
-    const told: number[] = [];
-    const report = await runFiles([{ path: file('stops.gwreq', reads.join('\n')) }], target, {
-      progress: { fileStarted: () => undefined, requestDone: (r) => told.push(r.index), fileDone: () => undefined },
-    });
-    const [result] = report.files;
+    const { result, told } = await runTelling('stops.gwreq', reads.join('\n'), (r) => r.index);
     assert.equal(result.state, 'failed');
     assert.deepEqual(result.requests.map((r) => r.index), Array.from({ length: 200 }, (_v, i) => i), 'report order: the file\'s');
     assert.deepEqual(told, Array.from({ length: 200 }, (_v, i) => i), 'progress: once each, in the order they ran');
@@ -116,11 +118,7 @@ describe('a request file streamed from disk', () => {
   it('a dependency below its reader that fails its expectation: the reader is not sent, and nothing after it', async () => {
     const failingSale = sale('later', 3).replace('status 200', 'status 201');
     const text = [voidOf('void the later sale', '{{later.payload.transaction.id}}'), ...Array.from({ length: 40 }, (_v, i) => read(`read ${i}`)), failingSale].join('\n');
-    const told: string[] = [];
-    const report = await runFiles([{ path: file('failing-dependency.gwreq', text) }], target, {
-      progress: { fileStarted: () => undefined, requestDone: (r) => told.push(`${r.index} ${r.state}${r.asDependency ? ' (dependency)' : ''}`), fileDone: () => undefined },
-    });
-    const [result] = report.files;
+    const { result, told } = await runTelling('failing-dependency.gwreq', text, (r) => `${r.index} ${r.state}${r.asDependency ? ' (dependency)' : ''}`);
     assert.equal(result.state, 'failed');
     assert.deepEqual(told.slice(0, 3), ['41 failed (dependency)', '0 skipped', '1 skipped'], 'run order: the dependency first, judged before its reader');
     assert.deepEqual(result.requests.map((r) => r.index), Array.from({ length: 42 }, (_v, i) => i), 'report order: the file\'s');
