@@ -26,17 +26,18 @@ const CLI = path.join(ROOT, 'dist/cli.js');
 const PEAK_RSS = path.join(__dirname, 'peakRss.cjs');
 const BARE_LOOP = path.join(__dirname, 'bareUndiciLoop.cjs');
 const ANSWER_GAP = path.join(__dirname, 'answerToNextSend.cjs');
-// The runner reads the file twice as a stream (an outline, then each request when its turn comes): so does this process.
+// The runner reads the file twice as a stream (an outline, then each request when its turn comes),
+// with the same parse options (src/cli/run/runFiles.ts): so does this process.
 const PARSE_ONLY_SOURCE = `const { RequestFileStreamParser } = require(${JSON.stringify(path.join(ROOT, 'src/core/requestFile'))});
 const fs = require('node:fs');
-async function read() {
-  const parser = new RequestFileStreamParser({ positions: false });
+async function read(outlineOnly) {
+  const parser = new RequestFileStreamParser({ positions: false, warnings: false, outlineOnly });
   let count = 0;
   for await (const chunk of fs.createReadStream(process.argv[2], { encoding: 'utf8', highWaterMark: 8192 })) { parser.push(chunk); count += parser.take().requests.length; }
   parser.end();
   return count + parser.take().requests.length;
 }
-(async () => { for (let pass = 0; pass < 2; pass++) if ((await read()) === 0) throw new Error('nothing parsed'); })();
+(async () => { for (const outlineOnly of [true, false]) if ((await read(outlineOnly)) === 0) throw new Error('nothing parsed'); })();
 `;
 const SIZES = [1_000, 10_000] as const;
 const ROUNDS = Number(process.env.RUNNER_BENCH_ROUNDS ?? 2);

@@ -9,8 +9,8 @@ import { parseRequestFile, RequestFileStreamParser, type RequestFile } from '../
 
 const EXAMPLES = path.resolve(__dirname, '../../examples');
 
-function streamed(text: string, chunk: number, positions = true): RequestFile {
-  const parser = new RequestFileStreamParser({ positions });
+function streamed(text: string, chunk: number, positions = true, more: { warnings?: boolean; outlineOnly?: boolean } = {}): RequestFile {
+  const parser = new RequestFileStreamParser({ positions, ...more });
   const all: RequestFile = { requests: [], variables: [], diagnostics: [] };
   const take = (): void => {
     const part = parser.take();
@@ -68,6 +68,28 @@ describe('request file stream parser', () => {
       requests += lean.requests.length;
     }
     assert.ok(requests > 20, `the examples hold requests to compare (${requests})`);
+  });
+
+  it('the runner\'s reads: without warnings, the same requests and errors; outline-only, without headers and body too', () => {
+    let headers = 0;
+    let bodies = 0;
+    for (const text of texts) {
+      for (const chunk of [3, 4096]) {
+        const whole = parseRequestFile(text);
+        const errors = whole.diagnostics.filter((d) => d.severity === 'error');
+        const requests = streamed(text, chunk, false, { warnings: false });
+        assert.deepEqual(requests.diagnostics, errors, 'every error, in order; no warning');
+        assert.deepEqual(requests.requests, streamed(text, chunk, false).requests);
+        assert.deepEqual(requests.variables, streamed(text, chunk, false).variables);
+        const outline = streamed(text, chunk, false, { warnings: false, outlineOnly: true });
+        assert.deepEqual(outline.diagnostics, errors, 'an outline stops the file on the same errors');
+        assert.deepEqual(outline.variables, requests.variables);
+        assert.deepEqual(outline.requests, requests.requests.map(({ headers: _h, body: _b, ...rest }) => ({ ...rest, headers: [] })), 'all but headers and body, references from them included');
+        headers += whole.requests.reduce((n, r) => n + r.headers.length, 0);
+        bodies += whole.requests.filter((r) => r.body).length;
+      }
+    }
+    assert.ok(headers > 20 && bodies > 10, `the examples hold headers and bodies that an outline leaves out (${headers}, ${bodies})`);
   });
 
   it('lets go of what it handed out', () => {

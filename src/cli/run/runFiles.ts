@@ -62,12 +62,16 @@ function* chunksOf(path: string): Generator<string> {
 }
 
 /**
- * A request file parsed as it is read, a chunk at a time: what each chunk's complete blocks
- * yield. Without positions: a run reads only each request's method line and the diagnostics'
- * places, which are always there.
+ * How a run parses a file: without positions (it reads only each request's method line and the
+ * diagnostics' places, which are always there) or warnings (no report shows them). The first
+ * read keeps only an outline, so its requests need no headers or body either.
  */
-async function* parsedParts(input: RequestFileInput): AsyncGenerator<RequestFile> {
-  const parser = new RequestFileStreamParser({ positions: false });
+const REQUESTS_READ = { positions: false, warnings: false } as const;
+const OUTLINE_READ = { ...REQUESTS_READ, outlineOnly: true } as const;
+
+/** A request file parsed as it is read, a chunk at a time: what each chunk's complete blocks yield. */
+async function* parsedParts(input: RequestFileInput, read: typeof REQUESTS_READ | typeof OUTLINE_READ = REQUESTS_READ): AsyncGenerator<RequestFile> {
+  const parser = new RequestFileStreamParser(read);
   if (input.text !== undefined) {
     parser.push(input.text);
   } else {
@@ -210,7 +214,7 @@ function blockingDiagnostics(errors: readonly ParseDiagnostic[], requestCount: n
 async function runFile(input: RequestFileInput, options: Omit<RunOptions, 'file' | 'onOutcome'>, secrets: readonly string[], sink: (report: RequestReport) => void, progress?: RunProgress): Promise<FileReport> {
   const started = performance.now();
   const outline = new OutlineBuilder();
-  for await (const part of parsedParts(input)) outline.add(part);
+  for await (const part of parsedParts(input, OUTLINE_READ)) outline.add(part);
   const diagnostics = blockingDiagnostics(outline.errors, outline.requests.length);
   if (diagnostics.length > 0) return redactValue({ file: input.path, state: 'invalid', timeMs: 0, diagnostics, requests: [] }, secrets);
   const ahead = await requestsAt(input, fileReferences(outline).below());

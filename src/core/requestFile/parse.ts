@@ -5,7 +5,7 @@
 import { BlockSplitter, type Line } from './blockSplitter';
 import { parseExpectation, type ExpectationSpec } from './expectations';
 import type { Expectation, HeaderLine, Located, ParseDiagnostic, ParsedRequest, Range, RequestFile, VariableDef, VariableRef } from './types';
-import { findVariableRefs, rangeOn, unclosedReference, UNRECORDED } from './variables';
+import { addVariableRefs, findVariableRefs, rangeOn, unclosedReference, UNRECORDED } from './variables';
 
 export const KNOWN_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'];
 
@@ -53,16 +53,35 @@ interface ParseOptions {
    * costs, a few dozen times per request.
    */
   positions?: boolean;
+  /**
+   * Whether warnings are looked for (an unclosed `{{`, unknown metadata). The headless runner
+   * reports only errors, which stop a file; it skips the checks that can only warn.
+   */
+  warnings?: boolean;
+  /**
+   * Whether a request keeps only what a run's outline reads (runner/outline.ts: its name,
+   * title, method line, `{{…}}` references and expectations): its headers and body are still
+   * checked and their references found, but not kept — such a request has no headers and no
+   * body. The headless runner's first read of a file, which keeps nothing else of it.
+   */
+  outlineOnly?: boolean;
 }
+
+/** The headers of every request an outline-only parse yields: none kept, never modified. */
+const NO_HEADERS: HeaderLine[] = Object.freeze([]) as unknown as HeaderLine[];
 
 class Parser {
   requests: ParsedRequest[] = [];
   variables: VariableDef[] = [];
   diagnostics: ParseDiagnostic[] = [];
   private readonly positions: boolean;
+  private readonly warnings: boolean;
+  private readonly outlineOnly: boolean;
 
   constructor(options: ParseOptions = {}) {
     this.positions = options.positions ?? true;
+    this.warnings = options.warnings ?? true;
+    this.outlineOnly = options.outlineOnly ?? false;
   }
 
   /** Where characters [from, to) of `line` are, as an element records it (diagnostics use span()). */
@@ -90,7 +109,7 @@ class Parser {
       const line = lines[i];
       if (line.text.trim() === '') continue;
       if (this.metadata(line, meta) || COMMENT.test(line.text) || this.fileVariable(line)) continue;
-      this.request(lines.slice(i), title, meta);
+      this.request(lines, i, title, meta);
       return;
     }
     if (meta.first) this.diagnose(span(meta.first, 0, meta.first.text.length), 'missing-request-line', 'missing request line: add one like "GET {{gatewayUrl}}/rest/v2/transactions" below the metadata');
@@ -118,7 +137,7 @@ class Parser {
       else this.diagnose(span(line, 0, line.text.length), 'malformed-expect', parsed.message);
       return true;
     }
-    this.diagnose(span(line, 0, line.text.length), 'unknown-metadata', `unknown metadata "@${keyword}": use @name or @expect`, 'warning');
+    if (this.warnings) this.diagnose(span(line, 0, line.text.length), 'unknown-metadata', `unknown metadata "@${keyword}": use @name or @expect`, 'warning');
     return true;
   }
 
@@ -139,8 +158,9 @@ class Parser {
     return true;
   }
 
-  private request(lines: readonly Line[], title: string | undefined, meta: { name?: string; nameRange?: Range; expectations: Expectation[] }): void {
-    const first = lines[0];
+  /** The request whose method line is `lines[from]`, with the rest of its block. */
+  private request(lines: readonly Line[], from: number, title: string | undefined, meta: { name?: string; nameRange?: Range; expectations: Expectation[] }): void {
+    const first = lines[from];
     const lead = first.text.length - first.text.trimStart().length;
     const match = REQUEST_LINE.exec(first.text.slice(lead));
     if (!match) {
@@ -160,13 +180,16 @@ class Parser {
       const at = first.text.trimEnd().length - extra.length;
       this.diagnose(span(first, at, first.text.trimEnd().length), 'unexpected-text', `unexpected "${extra}" after the HTTP version`);
     }
-    const refs: VariableRef[] = findVariableRefs(target, first.index, first.offset, targetStart, this.positions);
+    const refs: VariableRef[] = [];
+    addVariableRefs(refs, target, first.index, first.offset, targetStart, this.positions);
     this.checkUnclosed(first);
-    const headers: HeaderLine[] = [];
-    let i = 1;
+    const headers: HeaderLine[] = this.outlineOnly ? NO_HEADERS : [];
+    let i = from + 1;
     for (; i < lines.length && lines[i].text.trim() !== ''; i++) {
       const line = lines[i];
       if (COMMENT.test(line.text)) continue;
+      // An outline keeps nothing of a header but its references: a header holding none is only checked.
+      if (this.outlineOnly && !line.text.includes('{{') && HEADER.test(line.text)) continue;
       const header = HEADER.exec(line.text);
       if (!header) {
         this.diagnose(span(line, 0, line.text.length), 'malformed-header', `malformed header "${line.text.trim()}": write "Name: value", and leave a blank line before the body`);
@@ -174,6 +197,9 @@ class Parser {
       }
       const [, name, value] = header;
       const valueStart = line.text.trimEnd().length - value.length;
+      addVariableRefs(refs, value, line.index, line.offset, valueStart, this.positions);
+      this.checkUnclosed(line);
+      if (this.outlineOnly) continue;
       const at = this.at(line, 0, line.text.trimEnd().length);
       headers.push({
         range: at.range,
@@ -184,15 +210,14 @@ class Parser {
         nameRange: this.rangeAt(line.index, 0, name.length),
         valueRange: this.rangeAt(line.index, valueStart, valueStart + value.length),
       });
-      refs.push(...findVariableRefs(value, line.index, line.offset, valueStart, this.positions));
-      this.checkUnclosed(line);
     }
-    const bodyLines = lines.slice(i + 1);
-    while (bodyLines.length > 0 && bodyLines[bodyLines.length - 1].text.trim() === '') bodyLines.pop();
+    // The body is lines[i + 1 … last]: the blank lines that end the block are not part of it.
+    let last = lines.length - 1;
+    while (last > i && lines[last].text.trim() === '') last--;
     // Built property by property, never by spreading: V8 gives spread-built object literals a
     // fresh shape each time, which made parsing a 5,000-line file grow faster than linearly.
     // Measured by bench/lsp.ts; guarded in npm test by test/core/performanceGuards.test.ts.
-    const whole = this.spanningAt(first, bodyLines[bodyLines.length - 1] ?? lines[i - 1]);
+    const whole = this.spanningAt(first, last > i ? lines[last] : lines[i - 1]);
     const request: ParsedRequest = {
       range: whole.range,
       startOffset: whole.startOffset,
@@ -211,19 +236,25 @@ class Parser {
     }
     if (title !== undefined) request.title = title;
     if (version !== undefined && HTTP_VERSION.test(version)) request.httpVersion = version;
-    if (bodyLines.length > 0) {
-      const [bodyFirst, bodyLast] = [bodyLines[0], bodyLines[bodyLines.length - 1]];
-      const at = this.spanningAt(bodyFirst, bodyLast);
-      request.body = { range: at.range, startOffset: at.startOffset, endOffset: at.endOffset, text: bodyLines.map((l) => l.text).join('\n'), firstLine: bodyFirst.index };
-      for (const line of bodyLines) {
-        refs.push(...findVariableRefs(line.text, line.index, line.offset, 0, this.positions));
+    if (last > i) {
+      for (let k = i + 1; k <= last; k++) {
+        const line = lines[k];
+        addVariableRefs(refs, line.text, line.index, line.offset, 0, this.positions);
         this.checkUnclosed(line);
+      }
+      if (!this.outlineOnly) {
+        const [bodyFirst, bodyLast] = [lines[i + 1], lines[last]];
+        const at = this.spanningAt(bodyFirst, bodyLast);
+        // Most bodies are one line (JSON as written by a script): that line's text, not a joined copy.
+        const text = last === i + 1 ? bodyFirst.text : lines.slice(i + 1, last + 1).map((l) => l.text).join('\n');
+        request.body = { range: at.range, startOffset: at.startOffset, endOffset: at.endOffset, text, firstLine: bodyFirst.index };
       }
     }
     this.requests.push(request);
   }
 
   private checkUnclosed(line: Line): void {
+    if (!this.warnings) return;
     const at = unclosedReference(line.text);
     if (at >= 0) this.diagnose(span(line, at, line.text.length), 'unclosed-variable', 'unclosed "{{": close the variable reference with "}}"', 'warning');
   }

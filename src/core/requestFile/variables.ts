@@ -5,6 +5,12 @@ import type { Located, Position, Range, VariableRef } from './types';
 
 /** A reference: `{{ name }}` with a plain, `$`-prefixed or dotted name. */
 const REFERENCE = /\{\{\s*([A-Za-z_$][\w$-]*(?:\.[\w$-]+|\[\d+\])*)\s*\}\}/g;
+/**
+ * The same pattern for addVariableRefs' own exec loop: matchAll copies its pattern (a new
+ * RegExp) and makes an iterator for every line it reads, and nearly every request's target
+ * holds a reference.
+ */
+const REFERENCE_IN_LINE = new RegExp(REFERENCE.source, 'g');
 
 function at(line: number, character: number): Position {
   return { line, character };
@@ -28,18 +34,27 @@ export const UNRECORDED: Readonly<Located> = Object.freeze({
 /** References in one line of text that starts at `lineOffset` in the document; with `positions` false, each at UNRECORDED. */
 export function findVariableRefs(text: string, line: number, lineOffset: number, firstChar = 0, positions = true): VariableRef[] {
   const refs: VariableRef[] = [];
+  addVariableRefs(refs, text, line, lineOffset, firstChar, positions);
+  return refs;
+}
+
+/**
+ * findVariableRefs, adding to `refs`: the parser collects a request's references line by line,
+ * and most lines hold none — no list made and spread for each of them.
+ */
+export function addVariableRefs(refs: VariableRef[], text: string, line: number, lineOffset: number, firstChar: number, positions: boolean): void {
   // Most lines hold no reference (a body's JSON, a header): not worth an iterator and a pattern.
-  if (!text.includes('{{')) return refs;
-  for (const match of text.matchAll(REFERENCE)) {
+  if (!text.includes('{{')) return;
+  REFERENCE_IN_LINE.lastIndex = 0;
+  for (let match = REFERENCE_IN_LINE.exec(text); match; match = REFERENCE_IN_LINE.exec(text)) {
     if (!positions) {
       refs.push({ name: match[1], range: UNRECORDED.range, startOffset: -1, endOffset: -1 });
       continue;
     }
-    const start = firstChar + (match.index ?? 0);
+    const start = firstChar + match.index;
     const end = start + match[0].length;
     refs.push({ name: match[1], range: rangeOn(line, start, end), startOffset: lineOffset + start, endOffset: lineOffset + end });
   }
-  return refs;
 }
 
 /** Character index of the first `{{` on a line that no `}}` closes, or -1. */

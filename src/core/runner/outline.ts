@@ -4,12 +4,11 @@
 // stop the file from running. Built from the stream parser's output as the file is read once;
 // the requests are parsed again, one at a time, when their turn comes.
 
-import type { ParseDiagnostic, RequestFile, VariableDef } from '../requestFile';
+import type { Expectation, ParseDiagnostic, RequestFile, VariableDef, VariableRef } from '../requestFile';
 import type { RequestFileOutline, RequestReferences } from './dependencies';
 import { detached } from '../detachedText';
 
 const NONE: ReadonlyArray<never> = Object.freeze([]);
-
 
 export class OutlineBuilder implements RequestFileOutline {
   readonly requests: RequestReferences[] = [];
@@ -21,9 +20,7 @@ export class OutlineBuilder implements RequestFileOutline {
 
   add(part: RequestFile): void {
     for (const request of part.requests) {
-      const refs = request.variableRefs.length === 0 ? NONE : this.sharedRefs(request.variableRefs.map((ref) => ref.name));
-      const filled = request.expectations.filter((e) => e.expected?.includes('{{')).map((e) => ({ expected: detached(e.expected as string) }));
-      const references: RequestReferences = { variableRefs: refs, expectations: filled.length === 0 ? NONE : filled };
+      const references: RequestReferences = { variableRefs: this.sharedRefs(request.variableRefs), expectations: filledExpectations(request.expectations) };
       if (request.name !== undefined) references.name = detached(request.name);
       this.requests.push(references);
     }
@@ -31,14 +28,23 @@ export class OutlineBuilder implements RequestFileOutline {
     for (const diagnostic of part.diagnostics) if (diagnostic.severity === 'error') this.errors.push(diagnostic);
   }
 
-  private sharedRefs(names: string[]): ReadonlyArray<{ name: string }> {
-    const key = names.join('\n');
-    let refs = this.shared.get(key);
-    if (!refs) {
-      // Names taken from the key (a string of its own), not from the parsed lines.
-      refs = Object.freeze(key.split('\n').map((name) => ({ name })));
-      this.shared.set(key, refs);
+  private sharedRefs(refs: readonly VariableRef[]): ReadonlyArray<{ name: string }> {
+    if (refs.length === 0) return NONE;
+    const key = refs.length === 1 ? refs[0].name : refs.map((ref) => ref.name).join('\n');
+    let shared = this.shared.get(key);
+    if (!shared) {
+      // Names taken from a copy of the key, not from the parsed lines.
+      const own = detached(key);
+      shared = Object.freeze(own.split('\n').map((name) => ({ name })));
+      this.shared.set(own, shared);
     }
-    return refs;
+    return shared;
   }
+}
+
+/** The expectations whose expected value holds a `{{…}}` (what references read of them): usually none, and then no list is made. */
+function filledExpectations(expectations: readonly Expectation[]): ReadonlyArray<{ expected: string }> {
+  let filled: Array<{ expected: string }> | undefined;
+  for (const e of expectations) if (e.expected?.includes('{{')) (filled ??= []).push({ expected: detached(e.expected) });
+  return filled ?? NONE;
 }
