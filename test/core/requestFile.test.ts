@@ -121,6 +121,24 @@ describe('requestFile: parse', () => {
     assert.match(unknown.message, /unknown method "FETCH"/);
   });
 
+  it('takes a header\'s, a file variable\'s and a metadata line\'s value up to its last non-space, whatever spaces surround it (500 random values)', () => {
+    // Spaces as JavaScript's \s and trim() count them, line breaks aside (a line holds none but U+2028/9).
+    const SPACES = [' ', '\t', '\u00a0', '\u3000', '\ufeff', '\u000b'];
+    const WORDS = ['a', 'b=c', '{{x}}', 'x y', ':', '#', '"q"'];
+    let seed = 7;
+    const pick = <T>(items: readonly T[]): T => items[(seed = (seed * 1103515245 + 12345) % 2147483648) % items.length];
+    const run = (n: number): string => Array.from({ length: n }, () => pick([...SPACES, ...WORDS])).join('');
+    for (let k = 0; k < 500; k++) {
+      const value = run(1 + (k % 5));
+      const after = run(k % 3).replace(/\S/g, ' ');
+      const expected = value.trim();
+      const file = parseRequestFile(`@v = ${value}${after}\n### t\n# @expect status 200${after}\nGET {{gatewayUrl}}/x\nX-A:${value}${after}\n`);
+      if (/^\S/.test(expected)) assert.equal(file.variables[0]?.value, expected, JSON.stringify(value + after));
+      assert.equal(file.requests[0].expectations[0]?.text, 'status 200', JSON.stringify(after));
+      assert.equal(file.requests[0].headers[0].value, value.replace(/^[ \t]*/, '').trimEnd(), JSON.stringify(value + after));
+    }
+  });
+
   it('never throws on 2,000 random and mutated inputs', () => {
     let seed = 42;
     const random = (): number => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);

@@ -9,12 +9,14 @@ import { addVariableRefs, findVariableRefs, rangeOn, unclosedReference, UNRECORD
 
 export const KNOWN_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'];
 
+// A value up to its last non-space, `((?:.*\S)?)\s*$`, is what `(.*?)\s*$` captures, found
+// greedily: the lazy form tried the end of the line after every character of the value.
 const COMMENT = /^\s*(#|\/\/)(.*)$/;
-const META = /^\s*(?:#|\/\/)\s*@(\w+)\b\s*(.*?)\s*$/;
-const FILE_VARIABLE = /^\s*@([A-Za-z_$][\w$-]*)\s*=\s*(.*?)\s*$/;
+const META = /^\s*(?:#|\/\/)\s*@(\w+)\b\s*((?:.*\S)?)\s*$/;
+const FILE_VARIABLE = /^\s*@([A-Za-z_$][\w$-]*)\s*=\s*((?:.*\S)?)\s*$/;
 const REQUEST_LINE = /^(\S+)(\s+)(\S+)(?:(\s+)(\S+))?\s*(.*)$/;
 const HTTP_VERSION = /^HTTP\/\d(?:\.\d)?$/;
-const HEADER = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+)[ \t]*:[ \t]*(.*?)\s*$/;
+const HEADER = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+)[ \t]*:[ \t]*((?:.*\S)?)\s*$/;
 
 /** Location of characters [from, to) of one line. */
 function span(line: Line, from: number, to: number): Located {
