@@ -31,6 +31,9 @@ function responseNameOf(refName: string): string | undefined {
 /** Shared by every request that references nothing (most of them): never modified. */
 const NONE: readonly number[] & readonly string[] = Object.freeze([]);
 
+/** The expectations holding a `{{…}}` of a request that has none at all: shared, never modified. */
+const NONE_FILLED: ReadonlyArray<{ expected?: string }> = Object.freeze([]);
+
 /** What each request of one file reads: named requests it depends on, responses it uses. */
 export class FileReferences {
   /** Indices of the requests carrying each @name, ascending. */
@@ -80,9 +83,16 @@ export class FileReferences {
     return list.includes(index) ? index : (list[list.length - 1]);
   }
 
+  /** The last list mayReadResponses looked at, and its answer: a run's outline shares one list among the many requests that reference the same names. */
+  private lastRefs?: ReadonlyArray<{ name: string }>;
+  private lastMayRead = false;
+
   /** True when some of `refs` may name a response: a dotted name, or a file variable (which may hold one). */
   private mayReadResponses(refs: ReadonlyArray<{ name: string }>): boolean {
-    return refs.some((ref) => this.variables.has(ref.name) || responseNameOf(ref.name) !== undefined);
+    if (refs === this.lastRefs) return this.lastMayRead;
+    this.lastRefs = refs;
+    this.lastMayRead = refs.some((ref) => this.variables.has(ref.name) || responseNameOf(ref.name) !== undefined);
+    return this.lastMayRead;
   }
 
   private directOf(index: number): readonly number[] {
@@ -101,7 +111,7 @@ export class FileReferences {
   private namesOf(index: number): readonly string[] {
     const request = this.file.requests[index];
     if (!request) return NONE;
-    const filledExpectations = request.expectations.filter((e) => e.expected?.includes('{{'));
+    const filledExpectations = request.expectations.length === 0 ? NONE_FILLED : request.expectations.filter((e) => e.expected?.includes('{{'));
     if (filledExpectations.length === 0 && !this.mayReadResponses(request.variableRefs)) return NONE;
     const refs = request.variableRefs.map((ref) => ref.name);
     for (const expectation of filledExpectations) refs.push(...findVariableRefs(expectation.expected ?? '', 0, 0).map((ref) => ref.name));
@@ -141,6 +151,7 @@ export class FileReferences {
   below(): Set<number> {
     const found = new Set<number>();
     this.direct.forEach((direct, index) => {
+      if (direct.length === 0) return;   // most requests: no list to filter and drop
       const stack = direct.filter((d) => d > index);
       while (stack.length > 0) {
         const next = stack.pop() as number;
