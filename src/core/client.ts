@@ -18,7 +18,6 @@ import { credentialSecrets, Redactor } from './redaction';
 import { buildTarget, type BuildInput } from './requestBuilder';
 import { formatOf, type GatewayResult } from './result';
 import { DEFAULT_RETRY_POLICY, newTicket, parseRetryAfter, type RetryPolicy, type RetryWait } from './retryPolicy';
-import { requestThrough } from './undiciParts';
 import { monotonicMs } from './monotonicClock';
 
 export const DEFAULT_MAX_BODY_BYTES = 50 * 1024 * 1024;
@@ -220,7 +219,7 @@ export class GatewayClient {
       scrub: this.scrub,
     });
     try {
-      const response = await requestThrough(this.dispatchers.get(origin), {
+      const response = await this.dispatchers.request(origin, {
         origin,
         path: ex.checked?.pathAndQuery ?? ex.url.pathname + ex.url.search,
         method: ex.method,

@@ -171,7 +171,7 @@ export class Redactor {
   /** Below this length no rule can change a text: no secret, key literal, field or card number fits. */
   private readonly shortestMatch: number;
   /**
-   * valueInPlace's checks: every rule, and the outcome for each string kept, bounded. A run's
+   * reportText's checks: every rule, and the outcome for each string kept, bounded. A run's
    * report lines repeat the same strings request after request (a method, a path, a state, an
    * expectation and its message), and looking one up costs less than the three patterns.
    */
@@ -195,27 +195,21 @@ export class Redactor {
   }
 
   /**
-   * The same rules on a tree the caller owns and nobody else sees yet (a body just parsed):
-   * only the leaves that change are replaced, in place, so no copy of the tree is made.
-   * Returns the tree (a new value only when the root itself is a leaf that changes).
-   */
-  valueInPlace(value: unknown): unknown {
-    return this.node(undefined, value, true, this.reportChecks);
-  }
-
-  /**
-   * `valueInPlace`'s rules on one string of a tree whose keys have no rule and are no id (a run's
-   * report line): the caller redacts its fields one by one, without walking the tree's keys.
+   * Every rule on one string of a tree whose keys have no rule and are no id (a run's report
+   * line): the caller redacts its fields one by one as it builds the line, without a walk over it.
    */
   reportText(text: string): string {
     return this.leaf(undefined, text, this.reportChecks);
   }
 
   /**
-   * `valueInPlace` for a tree just parsed from the JSON `source`. A rule that finds nothing in
-   * the whole source finds nothing in any of its strings, so it is not tried on each of them:
-   * a search answer's half a million leaves then pay for the card number check alone. Only
-   * when the source holds no escapes: `\u0034` is a digit in the tree, not in the text.
+   * The same rules as `value` on a tree just parsed from the JSON `source`, which the caller owns
+   * and nobody else sees yet: only the leaves that change are replaced, in place, so no copy of
+   * the tree is made; returns the tree (a new value only when the root itself is a leaf that
+   * changes). A rule that finds nothing in the whole source finds nothing in any of its strings,
+   * so it is not tried on each of them: a search answer's half a million leaves then pay for the
+   * card number check alone. Only when the source holds no escapes: `\u0034` is a digit in the
+   * tree, not in the text.
    */
   parsedJsonInPlace(value: unknown, source: string): unknown {
     return this.node(undefined, value, true, this.checksFor(source));

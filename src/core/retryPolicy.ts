@@ -44,6 +44,11 @@ const RETRY_STATUSES: Readonly<Record<number, 'any-method' | 'reads'>> = {
   503: 'reads',
 };
 
+/** Whether an answer with `status` may earn another attempt (for some method). */
+export function isRetryStatus(status: number): boolean {
+  return RETRY_STATUSES[status] !== undefined;
+}
+
 /** Failures before the request left: nothing arrived, so any method may go again. */
 const NOT_SENT_CODES = new Set(['ECONNREFUSED']);
 

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { requireOperation } from '../../src/catalog';
 import { GatewayClient, type GatewayClientOptions } from '../../src/core/client';
 import { explainStatus } from '../../src/core/statusAdvice';
+import type { RetryWait } from '../../src/core/retryPolicy';
 import { describeResult } from '../../src/core/result';
 import { json, operation, rejection, startServer, type Fixture, type Handler } from './httpFixture';
 
@@ -186,6 +187,19 @@ describe('client: retries after 429 and 503', () => {
       assert.equal(fixture.received.length, 1);
       assert.equal(result.retryWaitBudgetMs, 30_000);
       assert.match(explainStatus(result) ?? '', /^429: rate limited — the gateway asked to wait 60 s, longer than the 30 s the client waits in all, so it was not retried/);
+    });
+  });
+
+  it('tells every wait in order, the first attempt\'s and the later ones alike, and stops at the policy\'s bound', async () => {
+    // The first attempt goes straight to the pool and later ones through undici's retry handler:
+    // the waits must read as one sequence whichever path made them.
+    await withServer((_q, res) => json(res, 429, {}, { 'retry-after': '0' }), async (fixture, client) => {
+      const waits: RetryWait[] = [];
+      const result = await client({ retry: { maxRetries: 3, retryAfterJitterMs: 0 } }).send({ operation: 'transactions.sale', body: {}, onRetryWait: (wait) => waits.push(wait) });
+      assert.equal(result.status, 429, 'the last answer is returned when the retries are spent');
+      assert.equal(result.attempts, 4);
+      assert.equal(fixture.received.length, 4);
+      assert.deepEqual(waits.map((wait) => [wait.status, wait.retry, wait.maxRetries, wait.delayMs]), [[429, 1, 3, 0], [429, 2, 3, 0], [429, 3, 3, 0]]);
     });
   });
 
