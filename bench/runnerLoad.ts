@@ -26,18 +26,24 @@ const CLI = path.join(ROOT, 'dist/cli.js');
 const PEAK_RSS = path.join(__dirname, 'peakRss.cjs');
 const BARE_LOOP = path.join(__dirname, 'bareUndiciLoop.cjs');
 const ANSWER_GAP = path.join(__dirname, 'answerToNextSend.cjs');
-// The runner reads the file twice as a stream (an outline, then each request when its turn comes),
-// with the same parse options (src/cli/run/runFiles.ts): so does this process.
+// The runner reads the file twice, 8 KB at a time with synchronous reads (an outline, then each
+// request when its turn comes), with the same parse options (src/cli/run/runFiles.ts): so does this process.
 const PARSE_ONLY_SOURCE = `const { RequestFileStreamParser } = require(${JSON.stringify(path.join(ROOT, 'src/core/requestFile'))});
 const fs = require('node:fs');
-async function read(outlineOnly) {
+const { StringDecoder } = require('node:string_decoder');
+function read(outlineOnly) {
   const parser = new RequestFileStreamParser({ positions: false, warnings: false, outlineOnly });
+  const fd = fs.openSync(process.argv[2], 'r');
+  const buffer = Buffer.allocUnsafe(8192);
+  const decoder = new StringDecoder('utf8');
   let count = 0;
-  for await (const chunk of fs.createReadStream(process.argv[2], { encoding: 'utf8', highWaterMark: 8192 })) { parser.push(chunk); count += parser.take().requests.length; }
+  for (let got = fs.readSync(fd, buffer); got > 0; got = fs.readSync(fd, buffer)) { parser.push(decoder.write(buffer.subarray(0, got))); count += parser.take().requests.length; }
+  fs.closeSync(fd);
+  parser.push(decoder.end());
   parser.end();
   return count + parser.take().requests.length;
 }
-(async () => { for (const outlineOnly of [true, false]) if ((await read(outlineOnly)) === 0) throw new Error('nothing parsed'); })();
+for (const outlineOnly of [true, false]) if (read(outlineOnly) === 0) throw new Error('nothing parsed');
 `;
 const SIZES = [1_000, 10_000] as const;
 const ROUNDS = Number(process.env.RUNNER_BENCH_ROUNDS ?? 2);
