@@ -45,7 +45,11 @@ function read(outlineOnly) {
 }
 for (const outlineOnly of [true, false]) if (read(outlineOnly) === 0) throw new Error('nothing parsed');
 `;
-const SIZES = [1_000, 10_000] as const;
+/**
+ * The two file sizes; RUNNER_BENCH_SIZES=3000,20000 measures a later window, once both processes'
+ * code is compiled (in the default one both still are, for part of it).
+ */
+const SIZES = (process.env.RUNNER_BENCH_SIZES ?? '1000,10000').split(',').map(Number) as [number, number];
 const ROUNDS = Number(process.env.RUNNER_BENCH_ROUNDS ?? 2);
 /** Targets from issue 13: steady state ≤ 1.15× the bare loop; memory flat (10k no more than 1.1× 1k). */
 const STEADY_TARGET = 1.15;
@@ -132,6 +136,9 @@ async function measureOnce(kind: Kind, count: number, dir: string): Promise<Meas
   }
 }
 
+/** A difference in ms with its sign: +0.012, −0.003. */
+const signed = (ms: number) => (ms < 0 ? `−${fmt(-ms, 3)}` : `+${fmt(ms, 3)}`);
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
 export async function benchRunnerLoad() {
@@ -167,11 +174,11 @@ export async function benchRunnerLoad() {
     name: `runner (gateway-workbench run) vs a bare undici loop, same requests, ${ROUNDS} rounds, medians`,
     lines: [
       ...SIZES.map((n) => `${String(n).padStart(6)} requests: runner ${fmt(ms(`runner-${n}`) / 1000, 2)} s (CPU ${fmt(cpu(`runner-${n}`) / 1000, 2)} s), peak RSS ${mb(rss(`runner-${n}`))} MB; bare undici ${fmt(ms(`bare-${n}`) / 1000, 2)} s (CPU ${fmt(cpu(`bare-${n}`) / 1000, 2)} s), ${mb(rss(`bare-${n}`))} MB; memory ratio ${fmt(rss(`runner-${n}`) / rss(`bare-${n}`), 2)}`),
-      `memory growth 1k → 10k: runner ${fmt(growth, 2)}× (target ≤ ${FLAT_TARGET}: flat), bare undici ${fmt(bareGrowth, 2)}×`,
+      `memory growth ${small / 1000}k → ${large / 1000}k: runner ${fmt(growth, 2)}× (target ≤ ${FLAT_TARGET}: flat), bare undici ${fmt(bareGrowth, 2)}×`,
       `steady state per request, wall: runner ${fmt(perRequest(ms, 'runner'), 3)} ms, bare undici ${fmt(perRequest(ms, 'bare'), 3)} ms, ratio ${fmt(steady, 2)} (target ≤ ${STEADY_TARGET})`,
       `steady state per request, client CPU: runner ${fmt(perRequest(cpu, 'runner'), 3)} ms, bare undici ${fmt(perRequest(cpu, 'bare'), 3)} ms, ratio ${fmt(steadyCpu, 2)}`,
       `client's own time per request from an answer to the next request's headers (in-process, ${large} requests): runner p50 ${fmt(gap(`runner-${large}`, 'p50'), 1)} µs, p90 ${fmt(gap(`runner-${large}`, 'p90'), 1)}, mean ${fmt(gap(`runner-${large}`, 'mean'), 1)}; bare undici p50 ${fmt(gap(`bare-${large}`, 'p50'), 1)}, p90 ${fmt(gap(`bare-${large}`, 'p90'), 1)}, mean ${fmt(gap(`bare-${large}`, 'mean'), 1)}`,
-      `undici's retry alone (the bare loop behind it, a callback that never retries), CPU per request: RetryAgent ${fmt(perRequest(cpu, 'bare-agent'), 3)} ms (+${fmt(perRequest(cpu, 'bare-agent') - perRequest(cpu, 'bare'), 3)}), retry interceptor over the pool's dispatch (what wrapping every request in it would cost; the client engages it only after a failed first attempt) ${fmt(perRequest(cpu, 'bare-interceptor'), 3)} ms (+${fmt(perRequest(cpu, 'bare-interceptor') - perRequest(cpu, 'bare'), 3)}); wall ${fmt(perRequest(ms, 'bare-agent'), 3)} / ${fmt(perRequest(ms, 'bare-interceptor'), 3)} ms`,
+      `undici's retry alone (the bare loop behind it, a callback that never retries), CPU per request: RetryAgent ${fmt(perRequest(cpu, 'bare-agent'), 3)} ms (${signed(perRequest(cpu, 'bare-agent') - perRequest(cpu, 'bare'))}), retry interceptor over the pool's dispatch (what wrapping every request in it would cost; the client engages it only after a failed first attempt) ${fmt(perRequest(cpu, 'bare-interceptor'), 3)} ms (${signed(perRequest(cpu, 'bare-interceptor') - perRequest(cpu, 'bare'))}); wall ${fmt(perRequest(ms, 'bare-agent'), 3)} / ${fmt(perRequest(ms, 'bare-interceptor'), 3)} ms`,
       `of which reading and parsing the file (a process that only does that, twice, streamed like the runner): ${fmt(perRequest(cpu, 'parse'), 3)} ms CPU per request, peak RSS ${mb(rss(`parse-${small}`))} → ${mb(rss(`parse-${large}`))} MB; ` +
         `runner without it: ${fmt(perRequest(cpu, 'runner') - perRequest(cpu, 'parse'), 3)} ms CPU per request, ratio ${fmt(sendLoopCpu, 2)}; memory growth beyond the parse ${mb(rss(`runner-${large}`) - rss(`runner-${small}`) - (rss(`parse-${large}`) - rss(`parse-${small}`)))} MB`,
     ],
