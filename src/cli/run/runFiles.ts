@@ -164,8 +164,8 @@ function pathAndQuery(href: string): string {
  * Built property by property in the report's field order: spread-built literals get a fresh
  * shape each time. Every string is redacted as it goes in (the text rules, `Redactor.reportText`),
  * with no walk over the finished line: none of the report's keys has a rule or names an id, so
- * such a walk would only ever reach the strings. The numbers are ours (positions, an HTTP status, a duration): no card number fits.
- * The state is one of a few words of ours.
+ * such a walk would only ever reach the strings. The numbers are ours (positions, an HTTP
+ * status, a duration): no card number fits. The state is one of a few words of ours.
  */
 function requestReport(request: ParsedRequest | undefined, outcome: RequestOutcome, redactor: Redactor): RequestReport {
   const text = (value: string): string => redactor.reportText(value);
