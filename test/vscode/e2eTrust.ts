@@ -289,7 +289,16 @@ export function trustSteps(testSandbox: () => RunningSandbox, artifacts: string,
         await page.waitForTimeout(1000);   // links are computed after the text renders
         const link = page.locator(`${selectors.activeEditorLines} .detected-link`).filter({ hasText: refId }).first();
         await link.waitFor({ timeout: 10_000 });
-        await link.click({ modifiers: ['Control'] });
+        const box = await link.boundingBox();
+        assert.ok(box, 'the ref-id link is on screen');
+        // Ctrl+click at the link's place, as a user does. A locator click waits for the element
+        // to hold still, and Ctrl over a link makes the editor render it again (underlined, with
+        // its hover): in one CI run the click waited on that for 30 s.
+        const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+        await page.mouse.move(x, y);
+        await page.keyboard.down('Control');
+        await page.mouse.click(x, y);
+        await page.keyboard.up('Control');
         await waitForActiveEditorText(page, t => t.includes(`"id": "${refId}"`) && t.includes('"type": "SALE"'), 15_000);
         await closeAllEditors(page);
       },
