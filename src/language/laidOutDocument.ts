@@ -6,9 +6,10 @@
 // requests' names), and the whole file's parse and line offsets are joined only when a feature
 // reads all of them. The outline and the formatting are answered per block instead (perRequest:
 // each block's answer kept while its text is the same, moved with it) and the lenses read only
-// each request's method line, so none of them joins the file. Issue 13 §2: after a one-line edit at 20,000
-// lines, rebuilding the line offsets and moving every block below the edit was most of what
-// completion waited for, and the first completion after opening paid for moving them all.
+// each request's method line, so none of them joins the file. Issue 13 §2: after a one-line
+// edit at 20,000 lines, rebuilding the line offsets and moving every block below the edit was
+// most of what completion waited for, and the first completion after opening paid for moving
+// them all.
 // test/language/incremental.test.ts holds every answer to a plain AnalyzedDocument's.
 
 import type { ParsedRequest, Position, RequestFile, VariableDef } from '../core/requestFile';
