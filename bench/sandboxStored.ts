@@ -5,7 +5,8 @@
 //   sandbox in its worker thread (the shipped dist/sandboxWorker.js) with a data file (journal on
 //   disk) and a Traffic observer on the main thread, fed across by the worker; the shipped
 //   runtime bundle's GatewayClient (dist/runtime.js) sends the requests from the main thread;
-//   an event-loop-delay monitor (1 ms resolution) watches the main thread. Target ≤ 2 ms per
+//   an event-loop-delay monitor (1 ms resolution) watches the main thread, and its scheduler
+//   clocks split its longest gaps into running, waiting for a CPU and asleep. Target ≤ 2 ms per
 //   write. The worker's own thread is watched the same way (bench/sandboxWorkerMonitored.cjs)
 //   and printed on its own line: that is where the sandbox's work now is. Each size runs in a
 //   fresh process, as a fresh extension host would.
