@@ -162,7 +162,8 @@ export async function benchSandboxStored() {
   ratios.writeBlockNotWaitingMs = block.notWaitingMs;
   // Where the main thread was in its longest gaps: a wall-clock block is ours only while the thread runs.
   const both = (of: (w: WriteBlock) => number, digits = 2) => `${fmt(of(empty), digits)} / ${fmt(of(block), digits)}`;
-  lines.push(`  the main thread's longest gap, 1 / 100000 stored: ${both(w => w.longest.wallMs)} ms between two 1 ms ticks, of it running ${both(w => w.longest.runningMs)} ms, waiting for a CPU ${both(w => w.longest.waitingMs)} ms, asleep ${both(w => w.longest.asleepMs)} ms (its tick and a late wake-up); ` +
+  if (Number.isNaN(block.longest.waitingMs)) lines.push(`  the main thread's longest gap cannot be split here: this system has no per-thread scheduler clocks (/proc/thread-self/schedstat)`);
+  else lines.push(`  the main thread's longest gap, 1 / 100000 stored: ${both(w => w.longest.wallMs)} ms between two 1 ms ticks, of it running ${both(w => w.longest.runningMs)} ms, waiting for a CPU ${both(w => w.longest.waitingMs)} ms, asleep ${both(w => w.longest.asleepMs)} ms (its tick, then a late wake-up or a wait on another thread); ` +
     `without the time it waited for a CPU, its longest block ${both(w => w.notWaitingMs)} ms (target <= ${BLOCK_TARGET_MS} ms); of its ${both(w => w.overTargetWall, 0)} blocks over ${BLOCK_TARGET_MS} ms, ${both(w => w.overTargetMostlyWaiting, 0)} were mostly waiting for a CPU`);
   ratios.workerThreadBlockMs = block.worker.maxMs;
   lines.push(`  the sandbox worker's own thread over the same writes (where serving, journaling and snapshots now run; not the editor's thread): longest block ${fmt(empty.worker.maxMs, 2)} ms at 1 stored, ${fmt(block.worker.maxMs, 2)} ms at 100000, p99 ${fmt(empty.worker.p99Ms, 2)} / ${fmt(block.worker.p99Ms, 2)} ms; its most CPU time between two ticks ${fmt(empty.worker.cpuMs, 2)} / ${fmt(block.worker.cpuMs, 2)} ms`);

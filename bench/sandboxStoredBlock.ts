@@ -30,7 +30,7 @@ export interface GapSplit {
   runningMs: number;
   /** Runnable, waiting in a run queue for a CPU that other threads or processes held. */
   waitingMs: number;
-  /** The rest: asleep, the tick's own 1 ms wait and any late wake-up. */
+  /** The rest, asleep: the tick's own 1 ms, then a late wake-up or a wait on another thread (schedstat cannot tell which). */
   asleepMs: number;
 }
 
