@@ -1,10 +1,13 @@
 // The benches' thread CPU clock (bench/stats.ts threadCpuMs) must see sub-millisecond work: the
 // stored-history bench tells a main-thread block from a wait for a CPU by it, against a 2 ms
 // target. A bare read of /proc/thread-self/schedstat lags by up to a scheduler tick (4 ms), so
-// most short stretches of work read as 0 and one reads as the ticks they piled up.
+// most short stretches of work read as 0 and one reads as the ticks they piled up. Its wait clock
+// (threadSchedMs().waitMs) must see the thread kept from a CPU by others.
 import assert from 'node:assert/strict';
+import { availableParallelism } from 'node:os';
 import { test } from 'node:test';
-import { threadCpuMs } from '../../bench/stats';
+import { Worker } from 'node:worker_threads';
+import { threadCpuMs, threadSchedMs } from '../../bench/stats';
 
 /** About a third of a millisecond of work (measured 0.3 ms) that the compiler cannot drop. */
 function work(): number {
@@ -27,4 +30,23 @@ test('the thread CPU clock sees each third of a millisecond of work (no zero rea
   assert.ok(sorted[0] > 0, `a stretch of work read as no CPU time: ${deltas.map(d => d.toFixed(3)).join(' ')}`);
   // The median piece of work is the same work each time: it cannot read as a whole tick.
   assert.ok(sorted[15] < 3, `median ${sorted[15].toFixed(3)} ms for ~0.3 ms of work: ${deltas.map(d => d.toFixed(3)).join(' ')}`);
+});
+
+test('the thread wait clock sees the thread kept from a CPU while more threads than CPUs are busy', async () => {
+  const before = threadSchedMs();
+  if (process.platform !== 'linux') {
+    assert.ok(Number.isNaN(before.waitMs), 'without /proc/thread-self/schedstat there is no wait clock');
+    return;
+  }
+  // One busy thread per CPU and one more, for 400 ms: with this thread busy too, some must wait.
+  const busy = Array.from({ length: availableParallelism() + 1 }, () => new Worker('const end = Date.now() + 400; while (Date.now() < end) {}', { eval: true }));
+  await Promise.all(busy.map(w => new Promise(resolve => w.once('online', resolve))));
+  const start = threadSchedMs();
+  let sink = 0;
+  for (const end = Date.now() + 300; Date.now() < end;) sink += work();
+  const after = threadSchedMs();
+  await Promise.all(busy.map(w => new Promise(resolve => w.once('exit', resolve))));
+  assert.ok(sink > 0);
+  assert.ok(after.waitMs - start.waitMs > 1, `waited ${(after.waitMs - start.waitMs).toFixed(3)} ms for a CPU in 300 ms beside ${busy.length} busy threads (CPU ${(after.cpuMs - start.cpuMs).toFixed(1)} ms)`);
+  assert.ok(after.waitMs >= before.waitMs && after.cpuMs >= before.cpuMs, 'both clocks only move forward');
 });
