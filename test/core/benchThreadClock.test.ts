@@ -2,11 +2,13 @@
 // stored-history bench tells a main-thread block from a wait for a CPU by it, against a 2 ms
 // target. A bare read of /proc/thread-self/schedstat lags by up to a scheduler tick (4 ms), so
 // most short stretches of work read as 0 and one reads as the ticks they piled up. Its wait clock
-// (threadSchedMs().waitMs) must see the thread kept from a CPU by others.
+// (threadSchedMs().waitMs) must see the thread kept from a CPU by others. The idle floor the
+// write block is judged against must see a block of its own thread.
 import assert from 'node:assert/strict';
 import { availableParallelism } from 'node:os';
 import { test } from 'node:test';
 import { Worker } from 'node:worker_threads';
+import { watchIdle } from '../../bench/sandboxStoredBlock';
 import { threadCpuMs, threadSchedMs } from '../../bench/stats';
 
 /** About a third of a millisecond of work (measured 0.3 ms) that the compiler cannot drop. */
@@ -49,4 +51,15 @@ test('the thread wait clock sees the thread kept from a CPU while more threads t
   assert.ok(sink > 0);
   assert.ok(after.waitMs - start.waitMs > 1, `waited ${(after.waitMs - start.waitMs).toFixed(3)} ms for a CPU in 300 ms beside ${busy.length} busy threads (CPU ${(after.cpuMs - start.cpuMs).toFixed(1)} ms)`);
   assert.ok(after.waitMs >= before.waitMs && after.cpuMs >= before.cpuMs, 'both clocks only move forward');
+});
+
+test("the stored bench's idle floor watches as the write block's watch does: a block of its own thread shows, as running", async () => {
+  // The floor (bench/sandboxStoredBlock.ts watchIdle) is what the machine alone makes of a 1 ms
+  // tick; a write block is judged against it, so it must see a block the way the writes' watch does.
+  const spin = setTimeout(() => { for (const end = performance.now() + 15; performance.now() < end;) work(); }, 100);
+  const floor = await watchIdle(300);
+  clearTimeout(spin);
+  assert.ok(floor.windowMs >= 290 && floor.ticks > 50, `watched ${floor.windowMs.toFixed(0)} ms, ${floor.ticks} ticks`);
+  assert.ok(floor.maxMs >= 13, `a 15 ms block of the thread read as a longest block of ${floor.maxMs.toFixed(2)} ms`);
+  assert.ok(floor.longest.wallMs >= 14 && floor.cpuMs >= 12, `its longest gap ${floor.longest.wallMs.toFixed(2)} ms, the most CPU time between two ticks ${floor.cpuMs.toFixed(2)} ms`);
 });
