@@ -6,6 +6,7 @@ import { benchDefaultRun } from './defaultRun';
 import { benchLanguageServer } from './languageServer';
 import { benchLargeAnswer } from './largeAnswer';
 import { benchResultBlocking } from './resultBlocking';
+import { benchRunnerInstructions } from './runnerInstructions';
 import { benchRunnerLoad } from './runnerLoad';
 import { benchSandboxDurability } from './sandboxDurability';
 import { benchSandboxStored } from './sandboxStored';
@@ -16,8 +17,10 @@ import { benchXml } from './xmlCodec';
 async function main() {
   const only = process.argv[2];
   const benches = { client: benchClientOverhead, sandbox: benchSandboxThroughput, durability: benchSandboxDurability, xml: benchXml, large: benchLargeAnswer, results: benchResultBlocking, load: benchSharedKeyLoad, runner: benchRunnerLoad, activation: () => benchActivation(), run: benchDefaultRun, stored: benchSandboxStored, lsp: benchLanguageServer };
-  for (const [key, bench] of Object.entries(benches)) {
-    if (only && only !== key) continue;
+  // Run only when named: it takes minutes and needs valgrind.
+  const onRequest = { instructions: benchRunnerInstructions };
+  for (const [key, bench] of Object.entries({ ...benches, ...onRequest })) {
+    if (only ? only !== key : key in onRequest) continue;
     const result = await bench();
     console.log(`\n## ${result.name}`);
     for (const line of result.lines) console.log(`  ${line}`);

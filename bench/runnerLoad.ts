@@ -77,7 +77,8 @@ export function workload(count: number): { file: string; requests: BareRequest[]
   return { file: parts.join('\n'), requests };
 }
 
-async function startSandbox(): Promise<{ child: ChildProcess; info: Record<string, string> }> {
+/** A fresh external sandbox (`gateway-workbench sandbox`, its own process), and the address and keys it printed. */
+export async function startSandbox(): Promise<{ child: ChildProcess; info: Record<string, string> }> {
   const child = spawn(process.execPath, [CLI, 'sandbox', '--port', '0', '--rate', '1000000000'], { stdio: ['ignore', 'pipe', 'ignore'] });
   const first = await new Promise<string>((resolve, reject) => {
     const rl = createInterface({ input: child.stdout! });
