@@ -185,12 +185,14 @@ function requestReport(request: ParsedRequest | undefined, outcome: RequestOutco
   if (outcome.unreadable) report.unreadable = text(outcome.unreadable);
   if (outcome.ignoredAuthHeaders?.length) report.ignoredHeaders = outcome.ignoredAuthHeaders.map(text);
   if (notes.length > 0) report.notes = notes.map(text);
-  report.expectations = outcome.expectations.map(({ expectation, outcome: o }) => {
+  // A loop, not map(): see judge (src/core/runner/run.ts) on the two kinds of array map() makes.
+  report.expectations = [];
+  for (const { expectation, outcome: o } of outcome.expectations) {
     const line = { text: text(expectation.text), pass: o.pass } as RequestReport['expectations'][number];
     if (o.actual !== undefined) line.actual = text(o.actual);
     line.message = text(o.message);
-    return line;
-  });
+    report.expectations.push(line);
+  }
   return report;
 }
 

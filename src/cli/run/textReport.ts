@@ -40,7 +40,10 @@ function requestLine(request: RequestReport, options: TextReportOptions): string
 
 /** The request's line and, indented under it, its notes (auth headers not sent, a body not parsed). */
 export function requestLines(request: RequestReport, options: TextReportOptions): string[] {
-  return [requestLine(request, options), ...(request.notes ?? []).map((note) => `        note: ${note}`)];
+  // Pushed, not spread from map(): see judge (src/core/runner/run.ts) on the two kinds of array map() makes.
+  const lines = [requestLine(request, options)];
+  if (request.notes) for (const note of request.notes) lines.push(`        note: ${note}`);
+  return lines;
 }
 
 /** Why a file was not run, one line per parse error; nothing for a file that ran. */

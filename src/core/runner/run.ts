@@ -43,10 +43,14 @@ function filled(expectation: Expectation, resolve: (name: string) => string | un
  * status fails.
  */
 function judge(request: ParsedRequest, result: GatewayResult, resolve: (name: string) => string | undefined): { state: OutcomeState; message?: string; expectations: ExpectationResult[] } {
-  const expectations = request.expectations.map((expectation) => ({
-    expectation,
-    outcome: evaluateExpectation(filled(expectation, resolve), { status: result.status, parsed: result.parsed }),
-  }));
+  // A loop, not map(): in Node 20 map() makes a packed array until its caller is optimised and a
+  // holey one after (TurboFan inlines it), so once this function was optimised, every reader
+  // of the list optimised on the packed kind (the report's requestReport, find() below) was
+  // deoptimised and compiled again, thousands of requests into a run.
+  const expectations: ExpectationResult[] = [];
+  for (const expectation of request.expectations) {
+    expectations.push({ expectation, outcome: evaluateExpectation(filled(expectation, resolve), { status: result.status, parsed: result.parsed }) });
+  }
   if (result.unreadable !== undefined && result.status < 400) return { state: 'failed', message: unreadableAnswerMessage(result), expectations };
   const failed = expectations.find((e) => !e.outcome.pass);
   if (failed) {
