@@ -9,11 +9,13 @@
 'use strict';
 const fs = require('node:fs');
 const path = require('node:path');
-const { Pool, RetryAgent, interceptors } = require(require.resolve('undici', { paths: [path.resolve(__dirname, '..')] }));
+/** The repository's undici, loaded by main() only: a caller of sendAll brings its own dispatcher. */
+const undici = () => require(require.resolve('undici', { paths: [path.resolve(__dirname, '..')] }));
 
 const noRetry = (err, _context, callback) => callback(err);
 
 function dispatcherOver(pool) {
+  const { RetryAgent, interceptors } = undici();
   if (process.env.BARE_RETRY === 'agent') return new RetryAgent(pool, { throwOnError: false, retry: noRetry });
   if (process.env.BARE_RETRY === 'interceptor') {
     const dispatch = interceptors.retry({ throwOnError: false, retry: noRetry })(pool.dispatch.bind(pool));
@@ -23,10 +25,8 @@ function dispatcherOver(pool) {
   return pool;
 }
 
-async function main() {
-  const spec = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
-  const pool = new Pool(spec.origin, { connections: 8 });
-  const dispatcher = dispatcherOver(pool);
+/** The loop itself: each of `spec`'s requests through `dispatcher`, each answer read and parsed (also bench/runnerInstructionsTarget.ts's). */
+async function sendAll(dispatcher, spec) {
   let lastId = '';
   let failed = 0;
   for (const r of spec.requests) {
@@ -36,8 +36,18 @@ async function main() {
     if (res.statusCode !== 200) failed++;
     if (r.keepsId) lastId = String(parsed.payload.transaction.id);
   }
-  await pool.close();
   if (failed > 0) throw new Error(`${failed} requests did not answer 200`);
 }
 
-main().catch((err) => { console.error(err); process.exit(1); });
+async function main() {
+  const spec = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
+  const pool = new (undici().Pool)(spec.origin, { connections: 8 });
+  try {
+    await sendAll(dispatcherOver(pool), spec);
+  } finally {
+    await pool.close();
+  }
+}
+
+module.exports = { sendAll };
+if (require.main === module) main().catch((err) => { console.error(err); process.exit(1); });

@@ -9,7 +9,7 @@
 // leaves out what a run costs once (reading the config, the file's outline, writing the report).
 // V8 runs --single-threaded so that its compiler works on the counted thread, where it can be
 // seen, not on helper threads. Not a time: what it tells is how much more the runner does.
-// Opt-in, it takes ~5 minutes and needs valgrind: `npm run bench -- instructions`.
+// Opt-in, it takes ~2.5 minutes and needs valgrind: `npm run bench -- instructions`.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

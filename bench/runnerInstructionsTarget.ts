@@ -11,11 +11,7 @@ import * as path from 'node:path';
 import { Pool } from 'undici';
 import { runCommand } from '../src/cli/commands/run';
 
-interface BareSpec {
-  origin: string;
-  headers: Record<string, string>;
-  requests: Array<{ method: string; path: string; body: string; usesLastId?: boolean; keepsId?: boolean }>;
-}
+const { sendAll } = require('./bareUndiciLoop.cjs') as { sendAll: (dispatcher: Pool, spec: unknown) => Promise<void> };
 
 const [mode, dir, warm, measured] = process.argv.slice(2);
 
@@ -26,19 +22,15 @@ async function runnerSends(count: string): Promise<void> {
   if (code !== 0) throw new Error(`the run of ${count} requests exited with ${code}`);
 }
 
-/** bench/bareUndiciLoop.cjs's loop: each request through a Pool, each answer read and parsed. */
+/** bench/bareUndiciLoop.cjs's loop through a Pool of the undici bundled here. */
 async function bareSends(count: string): Promise<void> {
-  const spec = JSON.parse(readFileSync(path.join(dir, `bare-${count}.json`), 'utf8')) as BareSpec;
+  const spec = JSON.parse(readFileSync(path.join(dir, `bare-${count}.json`), 'utf8')) as { origin: string };
   const pool = new Pool(spec.origin, { connections: 8 });
-  let lastId = '';
-  for (const r of spec.requests) {
-    const body = r.usesLastId ? r.body.replace('__LAST_ID__', lastId) : r.body;
-    const res = await pool.request({ origin: spec.origin, method: r.method, path: r.path, headers: spec.headers, body });
-    const parsed = JSON.parse(await res.body.text()) as { payload: { transaction: { id: string } } };
-    if (res.statusCode !== 200) throw new Error(`${r.path} answered ${res.statusCode}`);
-    if (r.keepsId) lastId = String(parsed.payload.transaction.id);
+  try {
+    await sendAll(pool, spec);
+  } finally {
+    await pool.close();
   }
-  await pool.close();
 }
 
 async function main(): Promise<void> {
