@@ -36,6 +36,11 @@ export async function addEnvironment(page: Page, answers: { name: string; kind: 
   await answerInput(page, '(6/7)', answers.keys.accessKey);
   await answerInput(page, '(7/7)', answers.keys.merchantId);
   await page.locator(selectors.paletteInput).waitFor({ state: 'hidden' });
+  // The wizard closes before the environment is saved (settings and secret storage); the "added"
+  // notification comes after. A command run before it would not list the new environment yet.
+  const closed = Date.now();
+  await toast(page, `Environment "${answers.name}" added`).waitFor({ timeout: 15_000 });
+  console.log(`  "${answers.name}" saved ${Date.now() - closed} ms after the wizard closed`);
 }
 
 export async function switchWithStatusBar(page: Page, name: string): Promise<void> {
