@@ -96,7 +96,7 @@ interface Side { loads: string[]; cacheDir?: string }
 
 /**
  * The Node built-ins VS Code's extension host process imports at its top level, so loaded before
- * any extension activates: \`grep -o 'from"[a-z_:/]*"'\` on out/vs/workbench/api/node/
+ * any extension activates: `grep -o 'from"[a-z_:/]*"'` on out/vs/workbench/api/node/
  * extensionHostProcess.js of VS Code 1.139.1 (code-server 4.139.1, what the tests run). The
  * issue's method (a fresh Node process) charges them to the bundle that loads them, for Stripe's
  * as for ours; in the editor they cost an extension nothing. Shown for information, not judged.
