@@ -3,14 +3,36 @@
 export interface CliIo {
   out: (line: string) => void;
   err: (line: string) => void;
+  /** The terminal's width, when stdout is one: help text is wrapped to it (else to 80 columns). */
+  columns?: number;
+}
+
+/** One option of a command: what parseArgs accepts and what `--help` says, from this one entry. */
+export interface CliOption {
+  name: string;
+  type: 'string' | 'boolean';
+  /** What follows the flag in the help: `N`, `FILE`, `text|json|junit`. */
+  value?: string;
+  text: string;
 }
 
 export interface CliCommand {
   name: string;
   summary: string;
   usage: string;
+  options: readonly CliOption[];
+  /** Paragraphs `<command> --help` shows after the options: what it prints, variables it reads, exit codes. */
+  notes?: readonly string[];
   /** Resolves to the process exit code. */
   run(args: string[], io: CliIo): Promise<number>;
+}
+
+/** parseArgs' `options` for a list of options declared `as const`: each name with its own type, so the parsed values keep theirs. */
+type ParseOptions<T extends readonly CliOption[]> = { [O in T[number] as O['name']]: { type: O['type'] } };
+
+/** The `options` argument of node:util's parseArgs for a command's options. */
+export function parseOptionsOf<const T extends readonly CliOption[]>(options: T): ParseOptions<T> {
+  return Object.fromEntries(options.map((o) => [o.name, { type: o.type }])) as ParseOptions<T>;
 }
 
 export class UsageError extends Error {

@@ -8,15 +8,9 @@ import { runCommand } from './commands/run';
 import { sandboxCommand } from './commands/sandbox';
 import { lspCommand } from './commands/lsp';
 import { UsageError, type CliCommand, type CliIo } from './cliCommand';
+import { commandHelp, generalHelp } from './helpText';
 
 const COMMANDS: readonly CliCommand[] = [sandboxCommand, catalogCommand, runCommand, generateCommand, proxyCommand, lspCommand];
-
-function help(): string {
-  const width = Math.max(...COMMANDS.map(c => c.usage.length));
-  return ['Usage: gateway-workbench <command> [options]', '', 'Commands:',
-    ...COMMANDS.map(c => `  ${c.usage.padEnd(width)}  ${c.summary}`), '',
-    'Options: --help shows this text.'].join('\n');
-}
 
 function firstLine(e: unknown): string {
   return String((e as Error)?.message ?? e).split('\n')[0];
@@ -28,21 +22,27 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     io.err(`gateway-workbench: missing command; use one of ${COMMANDS.map(c => c.name).join(', ')} (see --help)`);
     return 2;
   }
-  if (name === '--help' || name === '-h' || name === 'help' || rest.includes('--help')) {
-    io.out(help());
+  // `help run` as well as `run --help`.
+  const asked = name === 'help' ? rest[0] : name;
+  if (asked === undefined || asked === '--help' || asked === '-h' || asked === 'help') {
+    io.out(generalHelp(COMMANDS, io.columns));
     return 0;
   }
-  const command = COMMANDS.find(c => c.name === name);
+  const command = COMMANDS.find(c => c.name === asked);
   if (!command) {
-    io.err(`gateway-workbench: unknown command "${name}"; use one of ${COMMANDS.map(c => c.name).join(', ')} (see --help)`);
+    io.err(`gateway-workbench: unknown command "${asked}"; use one of ${COMMANDS.map(c => c.name).join(', ')} (see --help)`);
     return 2;
+  }
+  if (name === 'help' || rest.includes('--help') || rest.includes('-h')) {
+    io.out(commandHelp(command, io.columns));
+    return 0;
   }
   try {
     return await command.run(rest, io);
   } catch (e) {
     const code = (e as { code?: string }).code ?? '';
     if (e instanceof UsageError || code.startsWith('ERR_PARSE_ARGS')) {
-      io.err(`gateway-workbench ${name}: ${firstLine(e)} (usage: ${command.usage})`);
+      io.err(`gateway-workbench ${name}: ${firstLine(e)} (usage: ${command.usage}; see gateway-workbench ${name} --help)`);
       return 2;
     }
     io.err(`gateway-workbench ${name}: ${firstLine(e)}`);
@@ -56,7 +56,11 @@ if (require.main === module) {
     if ((e as NodeJS.ErrnoException).code === 'EPIPE') process.exit(0);
     throw e;
   });
-  const io: CliIo = { out: line => process.stdout.write(`${line}\n`), err: line => process.stderr.write(`${line}\n`) };
+  const io: CliIo = {
+    out: line => process.stdout.write(`${line}\n`),
+    err: line => process.stderr.write(`${line}\n`),
+    ...(process.stdout.isTTY ? { columns: process.stdout.columns } : {}),
+  };
   void main(process.argv.slice(2), io).then(code => {
     process.exitCode = code;
   });

@@ -2,7 +2,7 @@
 
 import { parseArgs } from 'node:util';
 import { operations } from '../../catalog';
-import type { CliCommand } from '../cliCommand';
+import { parseOptionsOf, type CliCommand, type CliOption } from '../cliCommand';
 
 const COLUMNS = ['id', 'method', 'path', 'group', 'bodyFormat', 'safety', 'title'] as const;
 
@@ -13,12 +13,17 @@ function table(): string[] {
   return [line(COLUMNS), line(widths.map(w => '-'.repeat(w))), ...rows.map(line)];
 }
 
+const OPTIONS = [
+  { name: 'json', type: 'boolean', text: `A JSON array instead of the table: each operation's ${COLUMNS.join(', ')}.` },
+] as const satisfies readonly CliOption[];
+
 export const catalogCommand: CliCommand = {
   name: 'catalog',
   summary: 'List every gateway operation (id, method, path, group, body format, safety).',
   usage: 'gateway-workbench catalog [--json]',
+  options: OPTIONS,
   async run(args, io) {
-    const { values } = parseArgs({ args, options: { json: { type: 'boolean' } }, strict: true, allowPositionals: false });
+    const { values } = parseArgs({ args, options: parseOptionsOf(OPTIONS), strict: true, allowPositionals: false });
     if (values.json) {
       const list = operations.map(op => Object.fromEntries(COLUMNS.map(c => [c, op[c]])));
       io.out(JSON.stringify(list, null, 2));

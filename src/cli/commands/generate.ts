@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { LANGUAGES, RequestChoiceError, generateFromText, languageById, type RequestChoice } from '../../core/codegen';
-import { UsageError, type CliCommand } from '../cliCommand';
+import { UsageError, parseOptionsOf, type CliCommand, type CliOption } from '../cliCommand';
 
 const LANGUAGE_IDS = LANGUAGES.map((l) => l.id).join('|');
 
@@ -18,17 +18,22 @@ function choiceOf(request: string | undefined, line: string | undefined): Reques
   return { line: Number(line) };
 }
 
+const OPTIONS = [
+  { name: 'lang', type: 'string', value: LANGUAGE_IDS, text: `The program's language, required: ${LANGUAGES.map((l) => `${l.id}, ${l.label}`).join('; ')}.` },
+  { name: 'request', type: 'string', value: 'NAME', text: 'The request named NAME by its "# @name NAME" line.' },
+  { name: 'line', type: 'string', value: 'N', text: 'The request whose block holds line N of the file (the first line is 1).' },
+] as const satisfies readonly CliOption[];
+
 export const generateCommand: CliCommand = {
   name: 'generate',
   summary: 'Print a program (cURL, JavaScript, Python, PHP, Java, Go, C#) that sends one request of a request file.',
   usage: `gateway-workbench generate --lang ${LANGUAGE_IDS} FILE.gwreq [--request NAME|--line N]`,
+  options: OPTIONS,
+  notes: [
+    'Without --request or --line the file must hold one request. The file\'s @variables are filled in; {{gatewayUrl}} and {{boardingUrl}} become the program\'s GATEWAY_URL and BOARDING_URL, read from the environment when it runs (defaulting to $GATEWAY_URL and $BOARDING_URL as set here), and so are the keys (GATEWAY_API_KEY…): a key is never written into the program.',
+  ],
   async run(args, io) {
-    const { values, positionals } = parseArgs({
-      args,
-      options: { lang: { type: 'string' }, request: { type: 'string' }, line: { type: 'string' } },
-      strict: true,
-      allowPositionals: true,
-    });
+    const { values, positionals } = parseArgs({ args, options: parseOptionsOf(OPTIONS), strict: true, allowPositionals: true });
     if (values.lang === undefined) throw new UsageError(`missing --lang: one of ${LANGUAGE_IDS}`);
     const language = languageById(values.lang);
     if (!language) throw new UsageError(`--lang must be one of ${LANGUAGE_IDS}, not "${values.lang}"`);

@@ -11,6 +11,13 @@ export const lspCommand: CliCommand = {
   name: 'lsp',
   summary: 'Run the request-file language server (completion, hover, diagnostics) for any LSP editor.',
   usage: 'gateway-workbench lsp --stdio',
+  // The transport is read by the server itself (vscode-languageserver), not by parseArgs.
+  options: [
+    { name: 'stdio', type: 'boolean', text: 'Speak the Language Server Protocol over stdin and stdout: what editors use.' },
+    { name: 'node-ipc', type: 'boolean', text: 'Over a Node IPC channel, for a client that starts the server with one.' },
+    { name: 'socket=PORT', type: 'string', text: 'Over a TCP socket on 127.0.0.1:PORT that the client listens on.' },
+  ],
+  notes: ['Completion, hover, diagnostics, quick fixes, outline, code lenses and formatting for request files (.gwreq): the language server the VS Code extension runs. Set-ups for Neovim, Helix and Emacs: the package\'s README.'],
   async run(args) {
     const transport = args.find(a => TRANSPORTS.includes(a) || /^--socket=\d+$/.test(a));
     if (!transport || args.length !== 1) throw new UsageError('pass exactly one transport: --stdio (what editors use), --node-ipc or --socket=PORT');

@@ -7,8 +7,8 @@ import { closeSync, constants, openSync, writeSync } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { credentialSecrets, redactorFor } from '../../core/redaction';
-import { UsageError, type CliCommand } from '../cliCommand';
-import { configPathFrom, readEnvironmentConfig } from '../run/environmentConfig';
+import { UsageError, parseOptionsOf, type CliCommand, type CliOption } from '../cliCommand';
+import { CONFIG_OPTION, configPathFrom, readEnvironmentConfig } from '../run/environmentConfig';
 import { runFiles, type RequestFileInput, type RunProgress } from '../run/runFiles';
 import type { RunReport } from '../run/runReport';
 import { configuredTarget, LOCAL_ENVIRONMENT_NAME, startLocalTarget, type RunTarget } from '../run/runTarget';
@@ -87,21 +87,26 @@ async function targetFor(env: string | undefined, config: string | undefined): P
   return configuredTarget(env, await readEnvironmentConfig(file), process.env, file);
 }
 
+const OPTIONS = [
+  { name: 'env', type: 'string', value: 'local|NAME', text: 'local, the default, runs against a Local sandbox started in this process. NAME runs against that environment of the environments file (--config), with its keys from environment variables (below).' },
+  { name: 'report', type: 'string', value: FORMATS.join('|'), text: 'The report\'s format, text by default. text streams as requests finish; json and junit on stdout come whole at the end, so stdout stays one document. Every field is redacted: keys, key-like literals, card and account numbers.' },
+  { name: 'output', type: 'string', value: 'FILE', text: 'Write the report to FILE; the text progress still streams on stdout.' },
+  CONFIG_OPTION,
+  { name: 'allow-production', type: 'boolean', text: 'Send requests that change state to a production environment too. Without it only reads are sent there; a read-only environment is never sent anything else.' },
+] as const satisfies readonly CliOption[];
+
 export const runCommand: CliCommand = {
   name: 'run',
   summary: 'Run request files (.gwreq) with their @expect checks; exit 1 if any fails (CI).',
   usage: 'gateway-workbench run FILE… [--env local|NAME] [--report text|json|junit] [--output FILE] [--config FILE] [--allow-production]',
+  options: OPTIONS,
+  notes: [
+    'Each file runs top to bottom, with its chaining ({{sale.payload.transaction.id}}) and its # @expect lines; after the first failure in a file the rest of it is skipped.',
+    'Keys, for --env NAME, come only from environment variables: GATEWAY_API_KEY (/rest/), GATEWAY_ACCESS_KEY and GATEWAY_MERCHANT_ID (/api/), each overridden per environment by the same name with the environment\'s name after it, upper-cased, other characters as _ (GATEWAY_API_KEY_STAGING_EU for "Staging EU").',
+    'Exit codes: 0 every request passed; 1 a request failed, errored or was skipped, or a file did not parse; 2 a usage error.',
+  ],
   async run(args, io) {
-    const { values, positionals } = parseArgs({
-      args, strict: true, allowPositionals: true,
-      options: {
-        env: { type: 'string' },
-        report: { type: 'string' },
-        output: { type: 'string' },
-        config: { type: 'string' },
-        'allow-production': { type: 'boolean' },
-      },
-    });
+    const { values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: parseOptionsOf(OPTIONS) });
     const format = formatOf(values.report);
     const inputs = await readInputs(positionals);
     const target = await targetFor(values.env, values.config);

@@ -3,7 +3,7 @@
 
 import { parseArgs } from 'node:util';
 import { startSandbox } from '../../sandbox/server';
-import { UsageError, portOf, type CliCommand } from '../cliCommand';
+import { UsageError, parseOptionsOf, portOf, type CliCommand, type CliOption } from '../cliCommand';
 
 function rateOf(raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
@@ -12,15 +12,23 @@ function rateOf(raw: string | undefined): number | undefined {
   return rate;
 }
 
+const OPTIONS = [
+  { name: 'port', type: 'string', value: 'N', text: 'The port to listen on, on 127.0.0.1 only. 0, the default, picks a free one; the first line printed says which.' },
+  { name: 'data', type: 'string', value: 'FILE', text: 'Keep the state in FILE (JSON) from one start to the next. Every change is first written and flushed to FILE.journal, before it is answered, so a crash loses nothing the sandbox acknowledged. Without --data the state lives in memory only.' },
+  { name: 'rate', type: 'string', value: 'N', text: 'Requests per second each key may send before it is answered 429 Too Many Requests with a Retry-After (a token bucket, bursts of N). Default 100.' },
+] as const satisfies readonly CliOption[];
+
 export const sandboxCommand: CliCommand = {
   name: 'sandbox',
   summary: 'Run the Local sandbox gateway on 127.0.0.1 until interrupted.',
   usage: 'gateway-workbench sandbox [--port N] [--data FILE] [--rate N]',
+  options: OPTIONS,
+  notes: [
+    'It prints one JSON line first, {"gatewayUrl", "boardingUrl", "apiKey", "accessKey", "merchantId"}: point your application at those URLs with those keys. Then it serves until Ctrl+C (SIGINT) or SIGTERM, with a line on stderr for anything that goes wrong.',
+    'Its control surface under /__sandbox/ moves the clock, injects faults (429, 500, 503, delays, resets) and resets the state; the special amounts, cards and accounts, and everything else, are in docs/sandbox.md.',
+  ],
   async run(args, io) {
-    const { values } = parseArgs({
-      args, strict: true, allowPositionals: false,
-      options: { port: { type: 'string' }, data: { type: 'string' }, rate: { type: 'string' } },
-    });
+    const { values } = parseArgs({ args, strict: true, allowPositionals: false, options: parseOptionsOf(OPTIONS) });
     const sandbox = await startSandbox({
       port: portOf(values.port), dataFile: values.data, rate: rateOf(values.rate), log: line => io.err(line),
     });

@@ -4,12 +4,18 @@
 
 import { readFile } from 'node:fs/promises';
 import { environmentProblem, type StoredEnvironment } from '../../core/environmentSchema';
-import { UsageError } from '../cliCommand';
+import { UsageError, type CliOption } from '../cliCommand';
 
 /** An entry of the file (the schema in core/environmentSchema.ts), readOnly made explicit. */
 export type ConfiguredEnvironment = Required<StoredEnvironment>;
 
 const DEFAULT_CONFIG_FILE = 'gateway-workbench.json';
+
+/** `--config FILE`, as `run` and `proxy` take it. */
+export const CONFIG_OPTION = {
+  name: 'config', type: 'string', value: 'FILE',
+  text: `The environments file. Default: $GATEWAY_WORKBENCH_CONFIG, else ./${DEFAULT_CONFIG_FILE}. Shaped like the gatewayWorkbench.environments setting: {"environments": [{"name": "Staging", "kind": "sandbox", "gatewayUrl": "https://…", "boardingUrl": "https://…"}]}; a key in it is refused.`,
+} as const satisfies CliOption;
 
 /** Property names that would hold a credential, wherever they appear in the file. */
 const KEY_LIKE = /key|secret|token|password|credential|authorization|merchantid/i;
