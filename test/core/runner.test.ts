@@ -170,6 +170,22 @@ describe('running request files against the Local sandbox', () => {
     assert.equal(sandbox.control.stats().byOperation['transactions.sale'], 2);
   });
 
+  it('a failing status says what the gateway said about it, with or without a status expectation', async () => {
+    // A decline without a status expectation: the reason, not only "HTTP 402".
+    const [declined] = await runAll(options(parse(sale('declined', [], '0.21'))));
+    assert.equal(declined.state, 'failed');
+    assert.match(declined.message!, /^HTTP 402 Payment Required \(add "# @expect status 402" if that is what you expect\) — 402: .*The gateway says: "Insufficient funds"\..*\(exchange-id ID-[^)]+\)$/);
+    // A malformed body where a 200 was expected: the gateway's own words on where the JSON breaks.
+    const malformed = ['### malformed', '# @expect status 200', 'POST {{gatewayUrl}}/rest/v2/transactions/sale', 'Content-Type: application/json', '', '{"amount": "25.00", "card": "4111111111111111", "exp-date": "1230"', ''].join('\n');
+    const [rejected] = await runAll(options(parseRequestFile(malformed)));
+    assert.equal(rejected.state, 'failed');
+    assert.match(rejected.message!, /status 200.*status was "400".* — 400: the gateway rejected the request as malformed\. The gateway says: "Malformed JSON body at line 1, column \d+/);
+    // A failing path expectation on an answer that was meant to fail keeps to its own words.
+    const [wrongCode] = await runAll(options(parse(sale('decline', ['@expect status 402', '@expect payload.error.result-code == 051'], '0.21'))));
+    assert.equal(wrongCode.state, 'failed');
+    assert.doesNotMatch(wrongCode.message!, /The gateway says/);
+  });
+
   it('judges status and path expectations: ==, !=, exists, matches, passing and failing', async () => {
     const passing = [
       '@expect status 402',

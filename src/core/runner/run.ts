@@ -38,6 +38,15 @@ function filled(expectation: Expectation, resolve: (name: string) => string | un
 }
 
 /**
+ * An error status's advice, with what the gateway said (its error-message) and the exchange-id:
+ * a run in CI has nothing else to show why a request was refused or declined.
+ */
+function statusAdvice(result: GatewayResult): string {
+  const advice = explainStatus(result);
+  return advice ? ` — ${advice}` : '';
+}
+
+/**
  * Passed when every expectation holds and the answer could be read; a 2xx/3xx whose body
  * cannot be read fails whatever the expectations say; without a status expectation, a 4xx/5xx
  * status fails.
@@ -55,13 +64,13 @@ function judge(request: ParsedRequest, result: GatewayResult, resolve: (name: st
   const failed = expectations.find((e) => !e.outcome.pass);
   if (failed) {
     const unparsed = result.notParsed && failed.expectation.subject !== 'status' ? ` (${result.notParsed})` : '';
-    return { state: 'failed', message: failed.outcome.message + unparsed, expectations };
+    const why = failed.expectation.subject === 'status' ? statusAdvice(result) : '';
+    return { state: 'failed', message: failed.outcome.message + unparsed + why, expectations };
   }
   const judgesStatus = request.expectations.some((e) => e.subject === 'status');
   if (!judgesStatus && result.status >= 400) {
     const hint = ' (add "# @expect status ' + result.status + '" if that is what you expect)';
-    const advice = result.status >= 500 || result.status === 429 ? ` — ${explainStatus(result) ?? ''}` : '';
-    return { state: 'failed', message: `HTTP ${result.status} ${result.statusText}`.trim() + hint + advice, expectations };
+    return { state: 'failed', message: `HTTP ${result.status} ${result.statusText}`.trim() + hint + statusAdvice(result), expectations };
   }
   return { state: 'passed', expectations };
 }
