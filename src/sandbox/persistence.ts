@@ -16,6 +16,23 @@ export class DataFileError extends Error {
   }
 }
 
+/**
+ * Why a data file (or the journal beside it) cannot be used, saying what to do: the raw error
+ * ("ENOENT: no such file or directory, open '…/state.json.journal'") names neither.
+ */
+export function unusableDataFile(file: string, err: unknown): DataFileError {
+  if (err instanceof DataFileError) return err;
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  const folder = path.dirname(path.resolve(file));
+  const why =
+    code === 'ENOENT' ? `the folder ${folder} does not exist; create it, or keep the data file in a folder that does` :
+    code === 'EISDIR' ? 'it is a folder; name a file in it (the file is created when missing)' :
+    code === 'EACCES' || code === 'EPERM' || code === 'EROFS' ? `this process may not write in ${folder}; keep the data file in a folder it can write to` :
+    code === 'ENOSPC' || code === 'EDQUOT' ? 'the disk is full; free some space' :
+    (err as Error).message;
+  return new DataFileError(`Cannot keep the sandbox's state in ${file}: ${why}.`);
+}
+
 /** A loaded snapshot and the last journal record it already holds. */
 export interface Snapshot { state: SandboxState; journalSeq: number }
 
@@ -41,7 +58,7 @@ export async function loadState(file: string): Promise<Snapshot | undefined> {
     text = await fs.readFile(file, 'utf8');
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new DataFileError(`Cannot read the sandbox data file ${file}: ${(e as Error).message}.`);
+    throw unusableDataFile(file, e);
   }
   let parsed: unknown;
   try {

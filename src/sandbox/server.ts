@@ -10,7 +10,7 @@ import { CONTROL_PREFIX } from '../catalog/localSandbox/control';
 import { sandboxModules } from './moduleTable';
 import { ChangeTracker } from './changeTracking';
 import { journalFileOf, Journal, replayJournal } from './journal';
-import { DataFileError, loadState, removeLeftoverTemps, type Snapshot } from './persistence';
+import { DataFileError, loadState, removeLeftoverTemps, unusableDataFile, type Snapshot } from './persistence';
 import { handleGatewayRequest, type PipelineEnv } from './requestPipeline';
 import { readBody, type BodyRead } from './bodyReader';
 import { tapExchange, type ExchangeObserver } from './exchangeTap';
@@ -69,7 +69,8 @@ const DEFAULT_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000 };
 export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
   const log = opts.log ?? (() => undefined);
   const modules = opts.modules ?? sandboxModules;
-  const loaded = opts.dataFile ? await loadDataFile(opts.dataFile, modules, log) : undefined;
+  const dataFile = opts.dataFile;
+  const loaded = dataFile ? await loadDataFile(dataFile, modules, log).catch((e: unknown) => { throw unusableDataFile(dataFile, e); }) : undefined;
   const initialOffset = opts.now ? opts.now.getTime() - Date.now() : 0;
   const raw = loaded?.state ?? newState(modules, generateKeys(opts.keys), initialOffset);
   if (loaded && opts.keys) Object.assign(raw.keys, opts.keys);
@@ -80,7 +81,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   const clock = new ControllableClock(opts.timeZone ?? 'America/Chicago', state.clockOffsetMs);
   const runtime = new LiveSandbox(modules, state, clock, opts.rate ?? 100);
   const control = createControl(runtime);
-  const journal = opts.dataFile && tracker ? await Journal.start(opts.dataFile, tracker, loaded?.journalSeq ?? 0, log, { snapshotAfterBytes: opts.snapshotAfterBytes }) : undefined;
+  const journal = dataFile && tracker
+    ? await Journal.start(dataFile, tracker, loaded?.journalSeq ?? 0, log, { snapshotAfterBytes: opts.snapshotAfterBytes }).catch((e: unknown) => { throw unusableDataFile(dataFile, e); })
+    : undefined;
   if (journal) runtime.persist = () => journal.commit();
 
   const host = opts.host ?? '127.0.0.1';

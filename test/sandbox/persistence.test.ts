@@ -168,6 +168,16 @@ describe('persistence', () => {
     await assert.rejects(startTestSandbox({ dataFile: file }), (e: Error) => e.message.includes(file) && /not a sandbox state/.test(e.message));
   });
 
+  it('a data file it cannot keep is refused with what to do: a missing folder, a folder given as the file', async () => {
+    const dir = path.dirname(await tempFile());
+    const missing = path.join(dir, 'no-such-folder', 'state.json');
+    await assert.rejects(startTestSandbox({ dataFile: missing }), (e: Error) =>
+      e.name === 'DataFileError' && e.message === `Cannot keep the sandbox's state in ${missing}: the folder ${path.dirname(missing)} does not exist; create it, or keep the data file in a folder that does.`);
+    await assert.rejects(startTestSandbox({ dataFile: dir }), (e: Error) =>
+      e.name === 'DataFileError' && e.message === `Cannot keep the sandbox's state in ${dir}: it is a folder; name a file in it (the file is created when missing).`);
+    assert.deepEqual(await readdir(dir), [], 'nothing was left behind');
+  });
+
   it('loads objects with no prototype at any depth, keeping a "__proto__" key as data', () => {
     const parsed = parseWithoutPrototypes('{"t":{"__proto__":{"polluted":true},"1":{"card":{"brand":"VISA"},"ids":[{"x":{}}]}}}') as
       { t: Record<string, { card: object; ids: Array<{ x: object }> }> };
