@@ -26,7 +26,7 @@ export function unusableDataFile(file: string, err: unknown): DataFileError {
   const folder = path.dirname(path.resolve(file));
   const why =
     code === 'ENOENT' ? `the folder ${folder} does not exist; create it, or keep the data file in a folder that does` :
-    code === 'EISDIR' ? 'it is a folder; name a file in it (the file is created when missing)' :
+    code === 'EISDIR' ? 'it is a folder, not a file; move the folder away (the file is created when missing) or keep the state in another file' :
     code === 'EACCES' || code === 'EPERM' || code === 'EROFS' ? `this process may not write in ${folder}; keep the data file in a folder it can write to` :
     code === 'ENOSPC' || code === 'EDQUOT' ? 'the disk is full; free some space' :
     (err as Error).message;

@@ -174,7 +174,7 @@ describe('persistence', () => {
     await assert.rejects(startTestSandbox({ dataFile: missing }), (e: Error) =>
       e.name === 'DataFileError' && e.message === `Cannot keep the sandbox's state in ${missing}: the folder ${path.dirname(missing)} does not exist; create it, or keep the data file in a folder that does.`);
     await assert.rejects(startTestSandbox({ dataFile: dir }), (e: Error) =>
-      e.name === 'DataFileError' && e.message === `Cannot keep the sandbox's state in ${dir}: it is a folder; name a file in it (the file is created when missing).`);
+      e.name === 'DataFileError' && e.message === `Cannot keep the sandbox's state in ${dir}: it is a folder, not a file; move the folder away (the file is created when missing) or keep the state in another file.`);
     assert.deepEqual(await readdir(dir), [], 'nothing was left behind');
   });
 

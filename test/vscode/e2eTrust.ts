@@ -508,7 +508,7 @@ export function trustSteps(testSandbox: () => RunningSandbox, artifacts: string,
         const welcome = sidebar.locator('.welcome-view-content').filter({ hasText: 'could not start' });
         try {
           await welcome.waitFor({ timeout: 90_000 });
-          await toast(page, /The Local sandbox could not start: Cannot read the sandbox data file/).waitFor({ timeout: 10_000 });
+          await toast(page, /The Local sandbox could not start: Cannot keep the sandbox's state in .*local-sandbox\.json: it is a folder, not a file; move the folder away/).waitFor({ timeout: 10_000 });
           console.log(`  welcome: ${normalizeText(await welcome.innerText())}`);
           await shot(page, artifacts, 'e2e-trust-welcome.png');
         } finally {
