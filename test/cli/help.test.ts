@@ -30,11 +30,11 @@ describe('cli help', () => {
       assert.match(r.out, new RegExp(`^  gateway-workbench ${command.name}\\b`, 'm'), command.name);
       assert.ok(r.out.replace(/\s+/g, ' ').includes(command.summary), `${command.name}'s summary`);
     }
+    // Before, every summary sat after the longest usage line: 243 columns wide.
     assert.ok(widest(r.out) <= 80, `a line of ${widest(r.out)} columns`);
     // Wrapped to a wider terminal, still no wider than it.
     const wide = await cli(['--help'], 100);
     assert.ok(widest(wide.out) <= 100 && widest(wide.out) > 80, `${widest(wide.out)} columns at 100`);
-    // Before, every summary sat after the longest usage line: 190 columns wide.
     assert.equal((await cli(['help'])).out, r.out);
   });
 

@@ -3,20 +3,21 @@
 // cli.js in both packages and loaded only for this command, so the other commands stay small.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { UsageError, type CliCommand } from '../cliCommand';
+import { UsageError, type CliCommand, type CliOption } from '../cliCommand';
 
-const TRANSPORTS = ['--stdio', '--node-ipc'];
+// The transports, checked here and read by the server itself (vscode-languageserver), not by parseArgs.
+const OPTIONS: readonly CliOption[] = [
+  { name: 'stdio', type: 'boolean', text: 'Speak the Language Server Protocol over stdin and stdout: what editors use.' },
+  { name: 'node-ipc', type: 'boolean', text: 'Over a Node IPC channel, for a client that starts the server with one.' },
+  { name: 'socket=PORT', type: 'string', text: 'Over a TCP socket on 127.0.0.1:PORT that the client listens on.' },
+];
+const TRANSPORTS = OPTIONS.filter((o) => o.type === 'boolean').map((o) => `--${o.name}`);
 
 export const lspCommand: CliCommand = {
   name: 'lsp',
   summary: 'Run the request-file language server (completion, hover, diagnostics) for any LSP editor.',
   usage: 'gateway-workbench lsp --stdio',
-  // The transport is read by the server itself (vscode-languageserver), not by parseArgs.
-  options: [
-    { name: 'stdio', type: 'boolean', text: 'Speak the Language Server Protocol over stdin and stdout: what editors use.' },
-    { name: 'node-ipc', type: 'boolean', text: 'Over a Node IPC channel, for a client that starts the server with one.' },
-    { name: 'socket=PORT', type: 'string', text: 'Over a TCP socket on 127.0.0.1:PORT that the client listens on.' },
-  ],
+  options: OPTIONS,
   notes: ['Completion, hover, diagnostics, quick fixes, outline, code lenses and formatting for request files (.gwreq): the language server the VS Code extension runs. Set-ups for Neovim, Helix and Emacs: the package\'s README.'],
   async run(args) {
     const transport = args.find(a => TRANSPORTS.includes(a) || /^--socket=\d+$/.test(a));
