@@ -46,6 +46,17 @@ describe('the CLI package, installed into an empty folder', () => {
     assert.ok(list.some(op => op.id === 'transactions.sale'));
   });
 
+  it('the installed command explains itself: run --help lists its options within 80 columns; a usage error names the help', () => {
+    const help = spawnSync(bin(), ['run', '--help'], { cwd: dir, encoding: 'utf8' });
+    assert.equal(help.status, 0, help.stderr);
+    for (const flag of ['--env', '--report', '--output', '--config', '--allow-production']) assert.match(help.stdout, new RegExp(`^  ${flag}\\b`, 'm'), flag);
+    assert.match(help.stdout, /GATEWAY_API_KEY/);
+    assert.ok(help.stdout.split('\n').every((line) => line.length <= 80), help.stdout);
+    const wrong = spawnSync(bin(), ['run', '--reprot', 'json', 'x.gwreq'], { cwd: dir, encoding: 'utf8' });
+    assert.equal(wrong.status, 2);
+    assert.match(wrong.stderr, /see gateway-workbench run --help\)$/m);
+  });
+
   it('runs a request file against its own Local sandbox, and fails (exit 1) when an expectation does', () => {
     const file = path.join(dir, 'checkout.gwreq');
     fs.writeFileSync(file, [
