@@ -16,6 +16,7 @@ import { readBody, type BodyRead } from './bodyReader';
 import { tapExchange, type ExchangeObserver } from './exchangeTap';
 import { LiveSandbox } from './liveSandbox';
 import { completeSlices, generateKeys, newState, type AnyModule } from './state';
+import { listenFailure } from '../core/listenFailure';
 
 export interface SandboxOptions {
   /** 0 (default) picks a free port. */
@@ -131,13 +132,20 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     return handleGatewayRequest(env, req, res, url, read.ok ? read.bytes : undefined);
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
+  const wanted = opts.port ?? 0;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(wanted, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (e) {
+    // Nothing was served: let go of the data file, so a caller may start again on another port.
+    if (journal) await journal.close();
+    throw listenFailure(e, host, wanted);
+  }
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const origin = `http://127.0.0.1:${port}`;

@@ -5,7 +5,9 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { createServer, type AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
+import { runToEnd } from './processRun';
 
 const ROOT = path.resolve(__dirname, '../..');
 const CLI = ['--import', 'tsx', path.join(ROOT, 'src/cli/main.ts')];
@@ -38,6 +40,21 @@ describe('cli sandbox', () => {
       assert.equal(Object.keys(saved.slices.cards.transactions).length, 1);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  });
+
+  it('says the port is taken, and what to do, when --port is in use', async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = String((holder.address() as AddressInfo).port);
+      const r = await runToEnd(process.execPath, [...CLI, 'sandbox', '--port', port], { cwd: ROOT });
+      assert.equal(r.code, 1);
+      assert.equal(r.stdout, '', 'no JSON line: nothing is served');
+      assert.match(r.stderr, new RegExp(`^gateway-workbench sandbox: port ${port} on 127\\.0\\.0\\.1 is already in use: .*port 0 picks a free one`));
+      assert.doesNotMatch(r.stderr, /EADDRINUSE/);
+    } finally {
+      holder.close();
     }
   });
 

@@ -164,4 +164,14 @@ describe('gateway-workbench proxy', () => {
     assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /unknown environment "Nope": .* defines "Staging", "Live"/);
   });
+
+  it('says the port is taken, and what to do, when --port is in use', async () => {
+    // The sandbox's own port: something is certainly listening there.
+    const port = new URL(sandbox.gatewayUrl).port;
+    const taken = await runCli(['proxy', '--env', 'Staging', '--config', config, '--port', port]);
+    assert.equal(taken.code, 1);
+    assert.equal(taken.stdout, '', 'no ready line');
+    assert.match(taken.stderr, new RegExp(`^gateway-workbench proxy: port ${port} on 127\\.0\\.0\\.1 is already in use: .*port 0 picks a free one`));
+    assert.doesNotMatch(taken.stderr, /EADDRINUSE/);
+  });
 });

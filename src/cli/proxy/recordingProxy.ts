@@ -9,6 +9,7 @@ import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Serv
 import type { AddressInfo } from 'node:net';
 import { matchOperation } from '../../catalog';
 import type { Environment } from '../../core/environment';
+import { listenFailure } from '../../core/listenFailure';
 import { keptExchange, type TrafficExchange, type TrafficFinding } from '../../core/traffic/exchange';
 import { Pool, requestThrough } from '../../core/undiciParts';
 import { lintExchangeRequest } from '../../core/requestLint/exchangeLint';
@@ -130,7 +131,7 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
   });
   // Loopback only: the proxy carries the application's key and is never reachable from outside.
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (e) => reject(listenFailure(e, '127.0.0.1', options.port)));
     server.listen(options.port, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
