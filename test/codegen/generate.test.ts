@@ -147,6 +147,8 @@ describe('gateway-workbench generate', () => {
       [['--lang', 'js', FIXTURE_PATH, '--request', 'nope'], /no request is named "nope"; named requests: sale, terminal/],
       [['--lang', 'js', FIXTURE_PATH, '--request', 'sale', '--line', '3'], /not both/],
       [['--lang', 'js', 'no-such.gwreq'], /cannot read no-such\.gwreq: no such file/],
+      // Past the end, the last block would otherwise "hold" any line: a typo must not generate the wrong request.
+      [['--lang', 'js', FIXTURE_PATH, '--line', '9999'], new RegExp(`line 9999 is past the end of the file, which has ${FIXTURE.replace(/\n$/, '').split('\n').length} lines`)],
     ];
     for (const [args, message] of cases) {
       const run = await generate(args);

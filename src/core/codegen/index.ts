@@ -53,7 +53,12 @@ function chooseRequest(text: string, file: RequestFile, choice: RequestChoice): 
     }
     return index;
   }
-  if (choice && 'line' in choice) return requestIndexAt(text, file.requests, choice.line - 1);
+  if (choice && 'line' in choice) {
+    // Past the end, the last block would "hold" any line: a mistyped line must not pick a request.
+    const lines = text.replace(/\r?\n$/, '').split(/\r\n|\r|\n/).length;
+    if (choice.line > lines) throw new RequestChoiceError(`line ${choice.line} is past the end of the file, which has ${lines} lines`);
+    return requestIndexAt(text, file.requests, choice.line - 1);
+  }
   if (file.requests.length > 1) throw new RequestChoiceError(`the file has ${file.requests.length} requests: choose one with --request NAME or --line N`);
   return 0;
 }
