@@ -280,10 +280,13 @@ describe('gateway-workbench run', { concurrency: 4 }, () => {
     ['a missing config file', ['PASSING', '--env', 'CI sandbox', '--config', 'nope.json'], /cannot read the config file nope\.json/],
     ['a key in the config file', ['PASSING', '--env', 'CI sandbox', '--config', 'WITH_KEY'], /keys belong in environment variables/],
     ['no keys in the environment variables', ['PASSING', '--env', 'CI sandbox', '--config', 'CONFIG'], /no keys for environment "CI sandbox": set GATEWAY_API_KEY/],
+    // Found before anything is sent: a CI run must not spend its requests and then lose the report.
+    ['an --output in a folder that does not exist', ['PASSING', '--report', 'junit', '--output', 'DIR/no-such-folder/report.xml'], /cannot write the report to .*report\.xml: its folder .*no-such-folder does not exist; create it first or choose another --output/],
+    ['an --output that is a folder', ['PASSING', '--report', 'json', '--output', 'DIR'], /cannot write the report to .*: it is a folder; name a file in it, such as .*report\.json/],
   ];
   for (const [what, args, message] of usageErrors) {
     it(`exits 2 with one actionable stderr line for ${what}`, async () => {
-      const resolved = args.map((a) => (a === 'PASSING' ? file('passing.gwreq') : a === 'CONFIG' ? configFile : a === 'WITH_KEY' ? file('with-key.json') : a));
+      const resolved = args.map((a) => (a === 'PASSING' ? file('passing.gwreq') : a === 'CONFIG' ? configFile : a === 'WITH_KEY' ? file('with-key.json') : a.replace(/^DIR/, dir)));
       const r = await runCli(resolved);
       assert.equal(r.code, 2, r.stdout + r.stderr);
       assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
@@ -293,6 +296,26 @@ describe('gateway-workbench run', { concurrency: 4 }, () => {
       assert.equal(r.stdout, '');
     });
   }
+
+  it('refuses an --output that names one of its request files, and leaves that file as it was', async () => {
+    const own = file('own-report.gwreq');
+    await writeFile(own, SALE_ONLY);
+    const r = await runCli([own, '--report', 'junit', '--output', path.join(dir, '.', 'own-report.gwreq')]);
+    assert.equal(r.code, 2, r.stdout + r.stderr);
+    assert.match(r.stderr, /^gateway-workbench run: cannot write the report to .*own-report\.gwreq: it is one of the request files being run; choose another --output/);
+    assert.equal(r.stdout, '', 'nothing was run');
+    assert.equal(await readFile(own, 'utf8'), SALE_ONLY, 'the request file is untouched');
+  });
+
+  it('replaces an existing report file whole', async () => {
+    const out = file('kept-report.xml');
+    await writeFile(out, '<earlier/>');
+    const r = await runCli([file('sale.gwreq'), '--report', 'junit', '--output', out]);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    const written = await readFile(out, 'utf8');
+    assert.ok(XMLValidator.validate(written) === true, 'the new report replaced the old one whole');
+    assert.doesNotMatch(written, /earlier/);
+  });
 
   it('the CLI usage text lists the run command', async () => {
     const r = await runCli(['--help']);

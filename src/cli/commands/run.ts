@@ -3,7 +3,7 @@
 // lines, headlessly, through the same engine as the extension. Exit 0 when everything passed,
 // 1 when a request failed, errored or was skipped or a file did not parse, 2 on a usage error.
 
-import { closeSync, constants, openSync, writeSync } from 'node:fs';
+import { closeSync, constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { credentialSecrets, redactorFor } from '../../core/redaction';
@@ -13,6 +13,7 @@ import { runFiles, type RequestFileInput, type RunProgress } from '../run/runFil
 import type { RunReport } from '../run/runReport';
 import { configuredTarget, LOCAL_ENVIRONMENT_NAME, startLocalTarget, type RunTarget } from '../run/runTarget';
 import { LineBatch } from '../run/lineBatch';
+import { openReportFile, writeReportFile } from '../run/reportFile';
 import { StreamedReport, type ReportFormat } from '../run/streamedReport';
 import { invalidFileLines, requestLines, summaryLine, wantsColour } from '../run/textReport';
 
@@ -38,19 +39,6 @@ async function readInputs(paths: readonly string[]): Promise<RequestFileInput[]>
       throw new UsageError(`cannot read ${path}: ${why}`);
     }
   }));
-}
-
-/** Writes `report` to `file` as it is put together, synchronously: the run is over, nothing waits. */
-function writeReportFile(file: string, streamed: StreamedReport, report: RunReport): void {
-  const fd = openSync(file, 'w');
-  try {
-    streamed.writeTo(report, (chunk) => {
-      if (typeof chunk === 'string') writeSync(fd, chunk, null, 'utf8');
-      else for (let at = 0; at < chunk.length;) at += writeSync(fd, chunk, at);
-    });
-  } finally {
-    closeSync(fd);
-  }
 }
 
 /**
@@ -110,6 +98,13 @@ export const runCommand: CliCommand = {
     const format = formatOf(values.report);
     const inputs = await readInputs(positionals);
     const target = await targetFor(values.env, values.config);
+    let reportFd: number | undefined;
+    try {
+      reportFd = values.output === undefined ? undefined : openReportFile(values.output, format, positionals);
+    } catch (err) {
+      await target.close();
+      throw err;
+    }
     const secrets = credentialSecrets(target.credentials);
     const colour = wantsColour(process.stdout.isTTY, process.env);
     // The human report streams as requests finish; a json or junit report on stdout is printed
@@ -129,6 +124,9 @@ export const runCommand: CliCommand = {
         ...(streaming ? { progress: streamedProgress(say, (line) => lines.add(line), colour) } : {}),
         ...(streamed ? { requestSink: streamed } : {}),
       });
+    } catch (err) {
+      if (reportFd !== undefined) closeSync(reportFd);
+      throw err;
     } finally {
       lines.flush();
       await target.close();
@@ -138,8 +136,8 @@ export const runCommand: CliCommand = {
       say(summaryLine(report.totals, report.passed, { colour }));
     }
     lines.flush();
-    if (values.output) {
-      writeReportFile(values.output, streamed as StreamedReport, report);
+    if (values.output !== undefined && reportFd !== undefined) {
+      writeReportFile(reportFd, streamed as StreamedReport, report);
       say(`Report (${format}) written to ${values.output}`);
       lines.flush();
     } else if (streamed) {
