@@ -165,6 +165,42 @@ describe('gateway-workbench proxy', () => {
     assert.match(unknown.stderr, /unknown environment "Nope": .* defines "Staging", "Live"/);
   });
 
+  it('refuses to start with a recording it cannot write, before forwarding anything', { timeout: 30_000 }, async () => {
+    const missing = path.join(dir, 'no-such-folder', 'traffic.jsonl');
+    const refused = await runCli(['proxy', '--env', 'Staging', '--config', config, '--recording', missing]);
+    assert.equal(refused.code, 2, refused.stdout + refused.stderr);
+    assert.equal(refused.stdout, '', 'no ready line');
+    assert.match(refused.stderr, /cannot record to .*traffic\.jsonl: its folder .*no-such-folder does not exist; create it first or choose another --recording/);
+    const folder = await runCli(['proxy', '--env', 'Staging', '--config', config, '--recording', dir]);
+    assert.equal(folder.code, 2);
+    assert.match(folder.stderr, /cannot record to .*: it is a folder; name a file in it, such as .*traffic\.jsonl/);
+  });
+
+  it('hands the application the gateway\'s answer even when the exchange cannot be recorded, and says so', { timeout: 30_000 }, async () => {
+    // The folder goes away while the proxy runs: the sale still happened at the gateway, so the
+    // application must get its answer, not a 502 that invites it to charge again.
+    const folder = await mkdtemp(path.join(tmpdir(), 'proxy-gone-'));
+    const recording = path.join(folder, 'traffic.jsonl');
+    const { child, ready, stderr } = await startProxy(['--env', 'Staging', '--config', config, '--recording', recording]);
+    try {
+      await rm(folder, { recursive: true, force: true });
+      const sales = sandbox.control.stats().byOperation['transactions.sale'] ?? 0;
+      const sale = await fetch(`${ready.proxyUrl}/rest/v2/transactions/sale`, {
+        method: 'POST',
+        headers: { 'api-key': sandbox.apiKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'SALE', amount: '3.00', card: VISA, 'exp-date': '1230' }),
+      });
+      assert.equal(sale.status, 200, 'the gateway\'s answer, as it gave it');
+      assert.equal(((await sale.json()) as { payload: { transaction: { result: string } } }).payload.transaction.result, 'APPROVED');
+      assert.equal(sandbox.control.stats().byOperation['transactions.sale'], sales + 1);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      assert.ok(stderr.some((l) => /POST \/rest\/v2\/transactions\/sale → 200 was answered but NOT recorded: .*traffic\.jsonl/.test(l)), stderr.join('\n'));
+      assert.ok(!stderr.join('\n').includes(VISA), 'no card number on stderr');
+    } finally {
+      await stop(child);
+    }
+  });
+
   it('says the port is taken, and what to do, when --port is in use', async () => {
     // The sandbox's own port: something is certainly listening there.
     const port = new URL(sandbox.gatewayUrl).port;

@@ -3,8 +3,10 @@
 // user's own application. Prints one JSON line when ready ({"proxyUrl", "recording"}), then a
 // line on stderr per exchange with what the request-file checks found; runs until SIGINT/SIGTERM.
 
+import { closeSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
+import { openToAppend, whyNotWritable } from '../appendableFile';
 import { UsageError, parseOptionsOf, portOf, type CliCommand, type CliOption } from '../cliCommand';
 import { startRecordingProxy } from '../proxy/recordingProxy';
 import { CONFIG_OPTION, configPathFrom, readEnvironmentConfig } from '../run/environmentConfig';
@@ -41,6 +43,9 @@ export const proxyCommand: CliCommand = {
       throw new UsageError(`"${environment.name}" is a production environment: the proxy forwards whatever your application sends, charges included; add --allow-production if that is what you mean`);
     }
     const recording = path.resolve(values.recording ?? DEFAULT_RECORDING);
+    // Checked before listening: a recording that cannot be written must stop the proxy before it forwards anything.
+    const recordingOption = { option: '--recording', example: DEFAULT_RECORDING };
+    closeSync(openToAppend(recording, 'cannot record to', recordingOption));
     // Listening for the stop signals before saying "ready": a caller may stop it at once.
     const stopped = new Promise<void>((resolve) => {
       process.once('SIGINT', () => resolve());
@@ -53,6 +58,9 @@ export const proxyCommand: CliCommand = {
       onExchange: (exchange) => {
         const found = exchange.findings.map((f) => `${f.severity} ${f.code}: ${f.message}`).join('; ');
         io.err(`${exchange.method} ${exchange.path} → ${exchange.status ?? 'no answer'}${exchange.operationId ? ` (${exchange.operationId})` : ''}${found ? ` — ${found}` : ''}`);
+      },
+      onRecordingFailed: (exchange, error) => {
+        io.err(`${exchange.method} ${exchange.path} → ${exchange.status ?? 'no answer'} was answered but NOT recorded: cannot append to ${recording}: ${whyNotWritable(recording, error, recordingOption)}`);
       },
     });
     io.out(JSON.stringify({ proxyUrl: proxy.proxyUrl, recording }));

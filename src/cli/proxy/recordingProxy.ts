@@ -22,6 +22,8 @@ interface RecordingProxyOptions {
   recording: string;
   /** Told of each exchange once recorded. */
   onExchange?(exchange: TrafficExchange): void;
+  /** Told of an exchange that could not be recorded (its answer still went to the application). */
+  onRecordingFailed?(exchange: TrafficExchange, error: NodeJS.ErrnoException): void;
 }
 
 interface RunningProxy {
@@ -67,8 +69,14 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
     return pool;
   };
 
+  /** Never throws: a recording that fails is told, and must not cost the application its answer. */
   const record = async (exchange: TrafficExchange): Promise<void> => {
-    await appendFile(options.recording, `${JSON.stringify(exchange)}\n`);
+    try {
+      await appendFile(options.recording, `${JSON.stringify(exchange)}\n`);
+    } catch (err) {
+      options.onRecordingFailed?.(exchange, err as NodeJS.ErrnoException);
+      return;
+    }
     options.onExchange?.(exchange);
   };
 
@@ -88,37 +96,41 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
       findings = []; // a request the checks cannot read is still forwarded and recorded
     }
     const base = { at, method, path, ...(operationId ? { operationId } : {}), requestHeaders: req.headers, ...(requestText !== undefined ? { requestBody: requestText } : {}), findings };
+    let upstream: Awaited<ReturnType<typeof requestThrough>>;
+    let answer: Buffer;
     try {
       const url = upstreamUrl(options.environment, path);
-      const upstream = await requestThrough(poolFor(url.origin), {
+      upstream = await requestThrough(poolFor(url.origin), {
         origin: url.origin,
         path: url.pathname + url.search,
         method: method,
         headers: forwardable(req.headers),
         ...(body.length > 0 ? { body } : {}),
       });
-      const answer = Buffer.from(await upstream.body.arrayBuffer());
-      const headers: Record<string, string | string[]> = {};
-      for (const [name, value] of Object.entries(upstream.headers)) {
-        if (value !== undefined && !HOP_BY_HOP.has(name.toLowerCase())) headers[name] = value;
-      }
-      const contentType = String(upstream.headers['content-type'] ?? '');
-      // Recorded before the application gets its answer, so the file is never behind what it has seen.
-      await record(keptExchange({
-        ...base,
-        status: upstream.statusCode,
-        responseHeaders: upstream.headers,
-        ...(isText(contentType) ? { responseBody: answer.toString('utf8') } : { responseBody: `(${answer.length} bytes of ${contentType})` }),
-        timeMs: performance.now() - started,
-      }));
-      res.writeHead(upstream.statusCode, { ...headers, 'content-length': String(answer.length) });
-      res.end(answer);
+      answer = Buffer.from(await upstream.body.arrayBuffer());
     } catch (err) {
       const message = `the proxy could not reach ${upstreamUrl(options.environment, '/').origin}: ${(err as Error).message}`;
-      await record(keptExchange({ ...base, status: 502, timeMs: performance.now() - started, error: message })).catch(() => undefined);
+      await record(keptExchange({ ...base, status: 502, timeMs: performance.now() - started, error: message }));
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
       res.end(message);
+      return;
     }
+    const headers: Record<string, string | string[]> = {};
+    for (const [name, value] of Object.entries(upstream.headers)) {
+      if (value !== undefined && !HOP_BY_HOP.has(name.toLowerCase())) headers[name] = value;
+    }
+    const contentType = String(upstream.headers['content-type'] ?? '');
+    // Recorded before the application gets its answer, so the file is never behind what it has
+    // seen; a recording that fails does not hold the answer back: the gateway acted on the request.
+    await record(keptExchange({
+      ...base,
+      status: upstream.statusCode,
+      responseHeaders: upstream.headers,
+      ...(isText(contentType) ? { responseBody: answer.toString('utf8') } : { responseBody: `(${answer.length} bytes of ${contentType})` }),
+      timeMs: performance.now() - started,
+    }));
+    res.writeHead(upstream.statusCode, { ...headers, 'content-length': String(answer.length) });
+    res.end(answer);
   };
 
   const server = createServer((req, res) => {

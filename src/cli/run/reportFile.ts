@@ -3,8 +3,9 @@
 // themselves) stops the run before it spends its requests; an earlier report there stays whole
 // until the new one replaces it at the end.
 
-import { closeSync, fstatSync, ftruncateSync, openSync, realpathSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, ftruncateSync, realpathSync, writeSync } from 'node:fs';
 import * as path from 'node:path';
+import { openToAppend } from '../appendableFile';
 import { UsageError } from '../cliCommand';
 import type { RunReport } from './runReport';
 import type { ReportFormat, StreamedReport } from './streamedReport';
@@ -20,31 +21,13 @@ function samePathAs(file: string): string {
   }
 }
 
-/** What to do about each code opening the file fails with; the rest keep Node's message. */
-const WHY_NOT: Record<string, (file: string, format: ReportFormat) => string> = {
-  ENOENT: (file) => `its folder ${path.dirname(path.resolve(file))} does not exist; create it first or choose another --output`,
-  EISDIR: (file, format) => `it is a folder; name a file in it, such as ${path.join(file, `report.${EXTENSIONS[format]}`)}`,
-  EACCES: () => 'no permission to write there; choose another --output',
-  EPERM: () => 'no permission to write there; choose another --output',
-  EROFS: () => 'it is on a read-only file system; choose another --output',
-};
-
-function whyNot(file: string, format: ReportFormat, err: NodeJS.ErrnoException): string {
-  const why = err.code === undefined ? undefined : WHY_NOT[err.code];
-  return why ? why(file, format) : err.message;
-}
-
 /** Opens `file` for the report (created when missing, not emptied yet), or refuses with what to do. */
 export function openReportFile(file: string, format: ReportFormat, requestFiles: readonly string[]): number {
   const target = samePathAs(file);
   if (requestFiles.some((input) => samePathAs(input) === target)) {
     throw new UsageError(`cannot write the report to ${file}: it is one of the request files being run; choose another --output`);
   }
-  try {
-    return openSync(file, 'a');
-  } catch (err) {
-    throw new UsageError(`cannot write the report to ${file}: ${whyNot(file, format, err as NodeJS.ErrnoException)}`);
-  }
+  return openToAppend(file, 'cannot write the report to', { option: '--output', example: `report.${EXTENSIONS[format]}` });
 }
 
 /** Replaces what the file held with `report`, written as it is put together: the run is over, nothing waits. */
