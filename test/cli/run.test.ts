@@ -297,6 +297,18 @@ describe('gateway-workbench run', { concurrency: 4 }, () => {
     });
   }
 
+  it('expands a file pattern itself when no shell did (cmd.exe, a quoted argument), in name order', async () => {
+    const folder = await mkdtemp(path.join(dir, 'pattern-'));
+    await Promise.all([writeFile(path.join(folder, 'b-read.gwreq'), READ_ONLY), writeFile(path.join(folder, 'a-sale.gwreq'), SALE_ONLY), writeFile(path.join(folder, 'notes.txt'), 'not a request file')]);
+    const r = await runCli([path.join(folder, '*.gwreq'), '--report', 'json']);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    const report = JSON.parse(r.stdout) as { files: Array<{ file: string }> };
+    assert.deepEqual(report.files.map((f) => path.basename(f.file)), ['a-sale.gwreq', 'b-read.gwreq']);
+    const none = await runCli([path.join(folder, '*.http')]);
+    assert.equal(none.code, 2);
+    assert.match(none.stderr, /^gateway-workbench run: no file matches .*\*\.http/);
+  });
+
   it('refuses an --output that names one of its request files, and leaves that file as it was', async () => {
     const own = file('own-report.gwreq');
     await writeFile(own, SALE_ONLY);

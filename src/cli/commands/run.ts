@@ -12,6 +12,7 @@ import { CONFIG_OPTION, configPathFrom, readEnvironmentConfig } from '../run/env
 import { runFiles, type RequestFileInput, type RunProgress } from '../run/runFiles';
 import type { RunReport } from '../run/runReport';
 import { configuredTarget, LOCAL_ENVIRONMENT_NAME, startLocalTarget, type RunTarget } from '../run/runTarget';
+import { expandFilePatterns } from '../run/filePatterns';
 import { LineBatch } from '../run/lineBatch';
 import { openReportFile, writeReportFile } from '../run/reportFile';
 import { StreamedReport, type ReportFormat } from '../run/streamedReport';
@@ -89,6 +90,7 @@ export const runCommand: CliCommand = {
   usage: 'gateway-workbench run FILE… [--env local|NAME] [--report text|json|junit] [--output FILE] [--config FILE] [--allow-production]',
   options: OPTIONS,
   notes: [
+    'A FILE may be a pattern, such as examples/*.gwreq, even where no shell expands it (cmd.exe, PowerShell, npm scripts on Windows): * and ? in the file name match as in a POSIX shell, in name order.',
     'Each file runs top to bottom, with its chaining ({{sale.payload.transaction.id}}) and its # @expect lines; after the first failure in a file the rest of it is skipped.',
     'Keys, for --env NAME, come only from environment variables: GATEWAY_API_KEY (/rest/), GATEWAY_ACCESS_KEY and GATEWAY_MERCHANT_ID (/api/), each overridden per environment by the same name with the environment\'s name after it, upper-cased, other characters as _ (GATEWAY_API_KEY_STAGING_EU for "Staging EU").',
     'Exit codes: 0 every request passed; 1 a request failed, errored or was skipped, or a file did not parse; 2 a usage error.',
@@ -96,11 +98,12 @@ export const runCommand: CliCommand = {
   async run(args, io) {
     const { values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: parseOptionsOf(OPTIONS) });
     const format = formatOf(values.report);
-    const inputs = await readInputs(positionals);
+    const files = expandFilePatterns(positionals);
+    const inputs = await readInputs(files);
     const target = await targetFor(values.env, values.config);
     let reportFd: number | undefined;
     try {
-      reportFd = values.output === undefined ? undefined : openReportFile(values.output, format, positionals);
+      reportFd = values.output === undefined ? undefined : openReportFile(values.output, format, files);
     } catch (err) {
       await target.close();
       throw err;
