@@ -1,8 +1,8 @@
-// A file a command writes to as it runs (run's --output report, proxy's --recording), opened
+// A file a command writes to as it runs (run's --output report, proxy's --recording), checked
 // before the command does anything else: a file it could not write to must stop it before it
-// sends a request, not after. Opened for appending, so nothing already there is lost by the check.
+// sends a request, not after. Nothing already there is lost by the check.
 
-import { openSync } from 'node:fs';
+import { accessSync, constants, openSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { UsageError } from './cliCommand';
 
@@ -21,6 +21,7 @@ const WHY_NOT: Record<string, (file: string, o: FileOption) => string> = {
   EPERM: (_file, o) => `no permission to write there; choose another ${o.option}`,
   EROFS: (_file, o) => `it is on a read-only file system; choose another ${o.option}`,
   ENOSPC: (_file, o) => `the disk is full; free some space or choose another ${o.option}`,
+  ENOTDIR: (file, o) => `part of its folder ${path.dirname(path.resolve(file))} is a file, not a folder; choose another ${o.option}`,
 };
 
 /** Why `file` cannot be written, in words a user can act on. */
@@ -36,6 +37,26 @@ export function whyNotWritable(file: string, err: NodeJS.ErrnoException, o: File
 export function openToAppend(file: string, refusal: string, o: FileOption): number {
   try {
     return openSync(file, 'a');
+  } catch (err) {
+    throw new UsageError(`${refusal} ${file}: ${whyNotWritable(file, err as NodeJS.ErrnoException, o)}`);
+  }
+}
+
+/**
+ * Refuses, as openToAppend would, a `file` that could not be appended to, without creating it:
+ * for a command that may still fail before it writes anything (a port already in use).
+ */
+export function checkAppendable(file: string, refusal: string, o: FileOption): void {
+  try {
+    const found = statSync(file, { throwIfNoEntry: false });
+    if (found?.isDirectory()) throw Object.assign(new Error(`${file} is a folder`), { code: 'EISDIR' });
+    if (found) {
+      accessSync(file, constants.W_OK);
+      return;
+    }
+    const folder = path.dirname(path.resolve(file));
+    if (!statSync(folder).isDirectory()) throw Object.assign(new Error(`${folder} is not a folder`), { code: 'ENOTDIR' });
+    accessSync(folder, constants.W_OK);
   } catch (err) {
     throw new UsageError(`${refusal} ${file}: ${whyNotWritable(file, err as NodeJS.ErrnoException, o)}`);
   }

@@ -6,6 +6,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -204,10 +205,12 @@ describe('gateway-workbench proxy', () => {
   it('says the port is taken, and what to do, when --port is in use', async () => {
     // The sandbox's own port: something is certainly listening there.
     const port = new URL(sandbox.gatewayUrl).port;
-    const taken = await runCli(['proxy', '--env', 'Staging', '--config', config, '--port', port]);
+    const recording = path.join(dir, 'never-made.jsonl');
+    const taken = await runCli(['proxy', '--env', 'Staging', '--config', config, '--port', port, '--recording', recording]);
     assert.equal(taken.code, 1);
     assert.equal(taken.stdout, '', 'no ready line');
     assert.match(taken.stderr, new RegExp(`^gateway-workbench proxy: port ${port} on 127\\.0\\.0\\.1 is already in use: .*port 0 picks a free one`));
     assert.doesNotMatch(taken.stderr, /EADDRINUSE/);
+    assert.equal(existsSync(recording), false, 'a proxy that never ran leaves no recording behind');
   });
 });

@@ -3,10 +3,9 @@
 // user's own application. Prints one JSON line when ready ({"proxyUrl", "recording"}), then a
 // line on stderr per exchange with what the request-file checks found; runs until SIGINT/SIGTERM.
 
-import { closeSync } from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { openToAppend, whyNotWritable } from '../appendableFile';
+import { checkAppendable, whyNotWritable } from '../appendableFile';
 import { UsageError, parseOptionsOf, portOf, type CliCommand, type CliOption } from '../cliCommand';
 import { startRecordingProxy } from '../proxy/recordingProxy';
 import { CONFIG_OPTION, configPathFrom, readEnvironmentConfig } from '../run/environmentConfig';
@@ -45,7 +44,7 @@ export const proxyCommand: CliCommand = {
     const recording = path.resolve(values.recording ?? DEFAULT_RECORDING);
     // Checked before listening: a recording that cannot be written must stop the proxy before it forwards anything.
     const recordingOption = { option: '--recording', example: DEFAULT_RECORDING };
-    closeSync(openToAppend(recording, 'cannot record to', recordingOption));
+    checkAppendable(recording, 'cannot record to', recordingOption);
     // Listening for the stop signals before saying "ready": a caller may stop it at once.
     const stopped = new Promise<void>((resolve) => {
       process.once('SIGINT', () => resolve());
