@@ -17,6 +17,7 @@ import { tapExchange, type ExchangeObserver } from './exchangeTap';
 import { LiveSandbox } from './liveSandbox';
 import { completeSlices, generateKeys, newState, type AnyModule } from './state';
 import { listenFailure } from '../core/listenFailure';
+import { claimDataFile, type DataFileClaim } from './dataFileClaim';
 
 export interface SandboxOptions {
   /** 0 (default) picks a free port. */
@@ -70,6 +71,18 @@ const DEFAULT_TIMEOUTS = { headersMs: 10_000, requestMs: 30_000 };
 export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
   const log = opts.log ?? (() => undefined);
   const modules = opts.modules ?? sandboxModules;
+  const dataFile = opts.dataFile;
+  const claim = dataFile ? await claimDataFile(dataFile).catch((e: unknown) => { throw unusableDataFile(dataFile, e); }) : undefined;
+  try {
+    return await startClaimed(opts, log, modules, claim);
+  } catch (e) {
+    // Nothing is served: the file is free for another start (on another port, say).
+    await claim?.release();
+    throw e;
+  }
+}
+
+async function startClaimed(opts: SandboxOptions, log: (line: string) => void, modules: readonly AnyModule[], claim: DataFileClaim | undefined): Promise<RunningSandbox> {
   const dataFile = opts.dataFile;
   const loaded = dataFile ? await loadDataFile(dataFile, modules, log).catch((e: unknown) => { throw unusableDataFile(dataFile, e); }) : undefined;
   const initialOffset = opts.now ? opts.now.getTime() - Date.now() : 0;
@@ -167,6 +180,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
         for (const socket of sockets) socket.destroy();
         await stopped;
         if (journal) await journal.close();
+        await claim?.release();
       })();
       return closing;
     },

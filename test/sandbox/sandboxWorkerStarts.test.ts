@@ -9,6 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { LocalSandboxStarts, type LocalSandboxKeys } from '../../src/extension/environments/localSandboxStarts';
 import { startSandboxInWorker, type WorkerSandbox } from '../../src/sandbox/worker/host';
+import { acknowledgedSale, startSandboxProcess, stopSandboxProcess } from './sandboxProcess';
 
 const SHIPPED_WORKER = path.resolve(__dirname, '../../dist/sandboxWorker.js');
 /** Ends right after it posts "started" (fixtures/endingAsItStartsSandboxWorker.cjs). */
@@ -29,7 +30,7 @@ async function saleStatus(sandbox: WorkerSandbox): Promise<number> {
 
 /** LocalSandboxStarts on a real data file, with the keys kept in memory and whichever worker `worker` names. */
 function startsOn(dataFile: string) {
-  const told = { reports: [] as string[], logged: [] as string[], started: [] as WorkerSandbox[], stops: [] as string[] };
+  const told = { reports: [] as string[], logged: [] as string[], started: [] as WorkerSandbox[], stops: [] as string[], tells: [] as string[] };
   const state = {
     worker: SHIPPED_WORKER,
     saved: undefined as LocalSandboxKeys | undefined,
@@ -39,9 +40,9 @@ function startsOn(dataFile: string) {
   let heardStop: () => void = () => undefined;
   const stopHeard = new Promise<void>(resolve => { heardStop = resolve; });
   const starts = new LocalSandboxStarts({
-    start: (keys, onStopped) => startSandboxInWorker({ file: state.worker }, {
+    start: (keys, onStopped, keepsState) => startSandboxInWorker({ file: state.worker }, {
       port: 0,
-      dataFile,
+      ...(keepsState ? { dataFile } : {}),
       ...(keys ? { keys } : {}),
       onStopped: reason => {
         told.stops.push(reason);
@@ -57,6 +58,7 @@ function startsOn(dataFile: string) {
     started: sandbox => told.started.push(sandbox),
     logFailure: message => told.logged.push(message),
     reportFailure: message => told.reports.push(message),
+    tell: message => told.tells.push(message),
   });
   return { starts, told, state, stopHeard };
 }
@@ -67,6 +69,32 @@ function scratch(): { dir: string; dataFile: string } {
 }
 
 describe('the Local sandbox\'s starts (extension side)', () => {
+  it('while another window\'s sandbox holds the data file, starts with its state in memory and says so, leaving the file to the other', { timeout: 30_000 }, async () => {
+    const { dir, dataFile } = scratch();
+    // The other window: another process, its sandbox on the same data file.
+    const other = await startSandboxProcess([path.resolve(__dirname, '../../src/cli/main.ts'), 'sandbox', '--data', dataFile]);
+    try {
+      const { starts, told } = startsOn(dataFile);
+      const sandbox = await starts.start();
+      try {
+        assert.equal(await saleStatus(sandbox), 200, 'this window\'s Local sandbox works');
+        assert.equal(told.tells.length, 1);
+        assert.match(told.tells[0], /^Another VS Code window's Local sandbox is using the saved sandbox state, so this window's Local sandbox keeps its transactions in memory/);
+        assert.deepEqual(told.reports, [], 'not a failure');
+        assert.match(told.logged.join('\n'), /in use by another Local sandbox \(process \d+\)/);
+      } finally {
+        await sandbox.close();
+      }
+      assert.equal(await acknowledgedSale(other, 700) !== undefined, true, 'the other window\'s sandbox serves on');
+      const claim = JSON.parse(fs.readFileSync(`${dataFile}.lock`, 'utf8')) as { pid: number };
+      assert.equal(claim.pid, other.child.pid, 'the data file is still the other sandbox\'s alone');
+    } finally {
+      await stopSandboxProcess(other.child, 'SIGTERM');
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+
   it('a worker that ends while its first start saves the generated keys fails that start: reported, and the next use starts again', { timeout: 30_000 }, async () => {
     const { dir, dataFile } = scratch();
     try {

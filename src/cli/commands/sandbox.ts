@@ -14,7 +14,7 @@ function rateOf(raw: string | undefined): number | undefined {
 
 const OPTIONS = [
   { name: 'port', type: 'string', value: 'N', text: 'The port to listen on, on 127.0.0.1 only. 0, the default, picks a free one; the first line printed says which.' },
-  { name: 'data', type: 'string', value: 'FILE', text: 'Keep the state in FILE (JSON) from one start to the next. Every change is first written and flushed to FILE.journal, before it is answered, so a crash loses nothing the sandbox acknowledged. Without --data the state lives in memory only.' },
+  { name: 'data', type: 'string', value: 'FILE', text: 'Keep the state in FILE (JSON) from one start to the next. Every change is first written and flushed to FILE.journal, before it is answered, so a crash loses nothing the sandbox acknowledged. One sandbox per FILE: another sandbox on it is refused while this one runs (FILE.lock names its process). Without --data the state lives in memory only.' },
   { name: 'rate', type: 'string', value: 'N', text: 'Requests per second each key may send before it is answered 429 Too Many Requests with a Retry-After (a token bucket, bursts of N). Default 100.' },
 ] as const satisfies readonly CliOption[];
 

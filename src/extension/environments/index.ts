@@ -29,6 +29,7 @@ export function registerEnvironments(context: vscode.ExtensionContext, log: vsco
       if (choice) log.show(true);
     });
   }));
+  store.own(sandbox.onDidTell(message => void vscode.window.showInformationMessage(message)));
   context.subscriptions.push({ dispose: () => void store.dispose() });
   return store;
 }

@@ -25,6 +25,9 @@ export class LocalSandboxHost {
    * (with the reason, e.g. an unreadable data file). The next start() tries again.
    */
   readonly onDidFail = this.failed.event;
+  private readonly told = new vscode.EventEmitter<string>();
+  /** Something about a start that worked that the user should know (its state kept in memory only). */
+  readonly onDidTell = this.told.event;
   private readonly exchanged = new vscode.EventEmitter<SandboxExchange>();
   /** Every exchange the sandbox serves, raw (the Traffic view redacts before keeping). */
   readonly onExchange = this.exchanged.event;
@@ -36,12 +39,12 @@ export class LocalSandboxHost {
     log: vscode.LogOutputChannel,
   ) {
     this.starts = new LocalSandboxStarts({
-      start: (keys, onStopped) => {
+      start: (keys, onStopped, keepsState) => {
         fs.mkdirSync(this.storage.fsPath, { recursive: true });
         return loadRuntime().startLocalSandbox({
           host: '127.0.0.1',
           port: 0,
-          dataFile: this.dataFile,
+          ...(keepsState ? { dataFile: this.dataFile } : {}),
           timeZone: LOCAL_SANDBOX_TIME_ZONE,
           keys,
           log: line => log.info(`[Local sandbox] ${line}`),
@@ -59,6 +62,7 @@ export class LocalSandboxHost {
       started: sandbox => this.started.fire(sandbox),
       logFailure: message => log.error(`[Local sandbox] ${message}`),
       reportFailure: message => this.failed.fire(message),
+      tell: message => this.told.fire(message),
     });
   }
 
@@ -87,6 +91,7 @@ export class LocalSandboxHost {
     const pending = this.starts.detach();
     this.started.dispose();
     this.failed.dispose();
+    this.told.dispose();
     this.exchanged.dispose();
     const sandbox = await pending?.catch(() => undefined);
     await sandbox?.close();

@@ -10,10 +10,20 @@ import type { WorkerSandbox } from '../../sandbox/worker/host';
 /** The keys a start is given, or generates and then saves: the sandbox's own option. */
 export type LocalSandboxKeys = NonNullable<SandboxOptions['keys']>;
 
+/**
+ * The code a start fails with when another process's sandbox holds the data file (another VS Code
+ * window: the global storage is shared). src/sandbox/dataFileClaim.ts's DATA_FILE_IN_USE, written
+ * out: importing it would bring the sandbox into the activation bundle.
+ */
+const DATA_FILE_IN_USE = 'EDATAFILEINUSE';
+
 /** What a start is made of: the worker, the keys' store, and where failures are told. */
 interface LocalSandboxStartParts {
-  /** Starts a sandbox with `keys` (none: it generates them); `onStopped` hears its worker end on its own. */
-  start(keys: LocalSandboxKeys | undefined, onStopped: (reason: string) => void): Promise<WorkerSandbox>;
+  /**
+   * Starts a sandbox with `keys` (none: it generates them), its state in the data file or, when
+   * `keepsState` is false, in memory; `onStopped` hears its worker end on its own.
+   */
+  start(keys: LocalSandboxKeys | undefined, onStopped: (reason: string) => void, keepsState: boolean): Promise<WorkerSandbox>;
   /** The keys an earlier start kept, if any. */
   savedKeys(): Promise<LocalSandboxKeys | undefined>;
   saveKeys(keys: LocalSandboxKeys): Promise<void>;
@@ -23,6 +33,8 @@ interface LocalSandboxStartParts {
   logFailure(message: string): void;
   /** The first failure of a run of failures: listeners that refresh (and so start again) would otherwise loop. */
   reportFailure(message: string): void;
+  /** Something the user should know about a start that worked: its state kept in memory only. */
+  tell(message: string): void;
 }
 
 export class LocalSandboxStarts {
@@ -88,7 +100,7 @@ export class LocalSandboxStarts {
       this.fail(`${reason}. Its saved data is kept; it starts again on next use.`, 'The Local sandbox stopped');
     };
     const keys = await this.parts.savedKeys();
-    const sandbox = await this.parts.start(keys, stopped);
+    const sandbox = await this.startKeepingState(keys, stopped);
     // First start (or lost secrets): keep what the sandbox generated or restored.
     if (!keys) await this.parts.saveKeys({ apiKey: sandbox.apiKey, accessKey: sandbox.accessKey, merchantId: sandbox.merchantId });
     // Set by `stopped` during the awaits above.
@@ -100,5 +112,22 @@ export class LocalSandboxStarts {
       this.parts.started(sandbox);
     }
     return sandbox;
+  }
+
+  /**
+   * A sandbox on the data file; while another window's sandbox holds it, one whose state lives
+   * in memory (the same keys, its own transactions): two sandboxes on one file would hand out the
+   * same ids and lose each other's changes.
+   */
+  private async startKeepingState(keys: LocalSandboxKeys | undefined, stopped: (reason: string) => void): Promise<WorkerSandbox> {
+    try {
+      return await this.parts.start(keys, stopped, true);
+    } catch (err) {
+      if ((err as { code?: unknown } | undefined)?.code !== DATA_FILE_IN_USE) throw err;
+      const sandbox = await this.parts.start(keys, stopped, false);
+      this.parts.logFailure(`The Local sandbox keeps its state in memory: ${(err as Error).message}`);
+      this.parts.tell('Another VS Code window\'s Local sandbox is using the saved sandbox state, so this window\'s Local sandbox keeps its transactions in memory, until this window reloads. Reload it once the other window is closed to work on the saved state again.');
+      return sandbox;
+    }
   }
 }

@@ -65,7 +65,8 @@ async function run(options: WorkerStartOptions): Promise<void> {
       ...(tapExchanges ? { onExchange: postExchange } : {}),
     });
   } catch (err) {
-    post({ type: 'failed', message: err instanceof Error ? err.message : String(err) });
+    const code = (err as { code?: unknown } | undefined)?.code;
+    post({ type: 'failed', message: err instanceof Error ? err.message : String(err), ...(typeof code === 'string' ? { code } : {}) });
     return;
   }
   mirrorClockMoves(sandbox);

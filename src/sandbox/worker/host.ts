@@ -107,7 +107,7 @@ export function startSandboxInWorker(source: SandboxWorkerSource, options: Worke
         break;
       case 'failed':
         end();
-        started?.reject(new Error(message.message));
+        started?.reject(Object.assign(new Error(message.message), message.code === undefined ? {} : { code: message.code }));
         break;
       case 'closed':
         // The worker has saved everything and has nothing left to do: ending it is not a crash.

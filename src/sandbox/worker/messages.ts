@@ -33,7 +33,8 @@ export type HostMessage =
 
 export type WorkerMessage =
   | ({ type: 'started'; clockOffsetMs: number } & SandboxAddress)
-  | { type: 'failed'; message: string }
+  /** `code`: a Node or sandbox error code (EDATAFILEINUSE…), for the host to act on. */
+  | { type: 'failed'; message: string; code?: string }
   | { type: 'log'; line: string }
   | { type: 'exchange'; exchange: PostedExchange }
   | { type: 'clock'; clockOffsetMs: number }
