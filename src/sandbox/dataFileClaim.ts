@@ -59,8 +59,26 @@ function stillHeld(holder: ClaimHolder): boolean {
   return holder.pid !== process.pid && running(holder.pid);
 }
 
-/** Claims `dataFile` for this sandbox, or refuses with who holds it. */
-export async function claimDataFile(dataFile: string): Promise<DataFileClaim> {
+/** How often a start waiting for the file (`waitMs`) looks again. */
+const WAIT_STEP_MS = 100;
+
+/**
+ * Claims `dataFile` for this sandbox, or refuses with who holds it, once the holder has kept it
+ * for `waitMs` more (0: at once).
+ */
+export async function claimDataFile(dataFile: string, waitMs = 0): Promise<DataFileClaim> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      return await claimOnce(dataFile);
+    } catch (e) {
+      if ((e as { code?: unknown }).code !== DATA_FILE_IN_USE || Date.now() >= deadline) throw e;
+      await delay(WAIT_STEP_MS);
+    }
+  }
+}
+
+async function claimOnce(dataFile: string): Promise<DataFileClaim> {
   const lock = claimFileOf(dataFile);
   const mine: ClaimHolder = { pid: process.pid, hostname: hostname(), token: randomUUID() };
   // Twice at most: once more after clearing a claim left behind; losing that race to another

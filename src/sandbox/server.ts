@@ -25,6 +25,11 @@ export interface SandboxOptions {
   host?: string;
   /** JSON file the state is loaded from and saved to (changes go to `<file>.journal` first). */
   dataFile?: string;
+  /**
+   * How long to wait for another sandbox to let go of the data file before refusing it: the
+   * previous extension host of a reloading editor window is still closing its own. Default 0.
+   */
+  dataFileWaitMs?: number;
   /** Requests per second per key (token bucket, burst = rate). Default 100. */
   rate?: number;
   keys?: { apiKey: string; accessKey: string; merchantId: string };
@@ -72,7 +77,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   const log = opts.log ?? (() => undefined);
   const modules = opts.modules ?? sandboxModules;
   const dataFile = opts.dataFile;
-  const claim = dataFile ? await claimDataFile(dataFile).catch((e: unknown) => { throw unusableDataFile(dataFile, e); }) : undefined;
+  const claim = dataFile ? await claimDataFile(dataFile, opts.dataFileWaitMs ?? 0).catch((e: unknown) => { throw unusableDataFile(dataFile, e); }) : undefined;
   try {
     return await startClaimed(opts, log, modules, claim);
   } catch (e) {

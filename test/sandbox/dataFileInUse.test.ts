@@ -45,6 +45,24 @@ describe('a data file in use by another Local sandbox', () => {
     assert.equal(existsSync(`${data}.lock`), false, 'closing lets go of the claim');
   });
 
+  it('waits, when asked, for a sandbox that is closing to let go (an editor window reloading), then starts on the file', async () => {
+    const data = path.join(await mkdtemp(path.join(tmpdir(), 'gw-wait-')), 'state.json');
+    const previous = await startSandboxProcess([CLI, 'sandbox', '--data', data]);
+    const saleId = await acknowledgedSale(previous, 800);
+    // It closes a moment after the next start begins, as the previous extension host does on a reload.
+    const closing = new Promise((resolve) => setTimeout(resolve, 700)).then(() => stopSandboxProcess(previous.child, 'SIGTERM'));
+    const next = await startSandbox({ dataFile: data, dataFileWaitMs: 10_000 });
+    try {
+      await closing;
+      assert.equal(next.apiKey, previous.apiKey, 'the saved state, not a fresh one');
+      const listed = await fetch(`${next.gatewayUrl}/rest/v2/transactions?page-size=5`, { headers: { 'api-key': next.apiKey, accept: 'application/json' } });
+      const ids = ((await listed.json()) as { payload: { transactions: { transaction: Array<{ id: string }> } } }).payload.transactions.transaction.map((t) => String(t.id));
+      assert.deepEqual(ids, [String(saleId)]);
+    } finally {
+      await next.close();
+    }
+  });
+
   it('takes over a claim whose sandbox is gone', async () => {
     const data = path.join(await mkdtemp(path.join(tmpdir(), 'gw-stale-')), 'state.json');
     // A process that has ended: its pid is free (or reused by something that is not a sandbox of this data file's).

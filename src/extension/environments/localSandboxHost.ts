@@ -15,6 +15,12 @@ import { LocalSandboxStarts } from './localSandboxStarts';
 import type { SecretStore } from './secretStore';
 
 const LOCAL_SANDBOX_STATE_FILE = 'local-sandbox.json';
+/**
+ * How long a start waits for another sandbox to let go of the data file before keeping its state
+ * in memory: on a reload VS Code starts the new extension host while the old one still closes
+ * (its deactivate saves and lets go); another window's sandbox holds it for good.
+ */
+const PREVIOUS_HOST_CLOSING_MS = 5_000;
 
 export class LocalSandboxHost {
   private readonly started = new vscode.EventEmitter<RunningSandbox>();
@@ -44,7 +50,8 @@ export class LocalSandboxHost {
         return loadRuntime().startLocalSandbox({
           host: '127.0.0.1',
           port: 0,
-          ...(keepsState ? { dataFile: this.dataFile } : {}),
+          // A reloading window's previous extension host may still be closing its sandbox on the file.
+          ...(keepsState ? { dataFile: this.dataFile, dataFileWaitMs: PREVIOUS_HOST_CLOSING_MS } : {}),
           timeZone: LOCAL_SANDBOX_TIME_ZONE,
           keys,
           log: line => log.info(`[Local sandbox] ${line}`),
