@@ -45,7 +45,7 @@ function inUse(dataFile: string, holder: ClaimHolder): DataFileError {
   const who = holder.hostname === hostname() ? `process ${holder.pid}` : `process ${holder.pid} on ${holder.hostname}`;
   const error = new DataFileError(
     `The sandbox data file ${dataFile} is in use by another Local sandbox (${who}): two sandboxes on one file would hand out the same ids and lose each other's changes. ` +
-    `Stop that one, or keep this one's state in another file.`);
+    `Stop that one, or keep this one's state in another file. (If that process is no Local sandbox, delete ${claimFileOf(dataFile)}.)`);
   return Object.assign(error, { code: DATA_FILE_IN_USE });
 }
 
