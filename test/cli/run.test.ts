@@ -309,6 +309,16 @@ describe('gateway-workbench run', { concurrency: 4 }, () => {
     assert.match(none.stderr, /^gateway-workbench run: no file matches .*\*\.http/);
   });
 
+  it('reads a request file saved as UTF-16 (Windows PowerShell 5.1 writes `>` redirections so), little- or big-endian', async () => {
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(SALE_ONLY, 'utf16le')]);
+    const be = Buffer.from(le);
+    be.swap16();   // FE FF, then each code unit big-endian
+    await Promise.all([writeFile(file('utf16le.gwreq'), le), writeFile(file('utf16be.gwreq'), be)]);
+    const r = await runCli([file('utf16le.gwreq'), file('utf16be.gwreq')]);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.match(r.stdout, /PASSED: 2 requests in 2 files: 2 passed/);
+  });
+
   it('refuses an --output that names one of its request files, and leaves that file as it was', async () => {
     const own = file('own-report.gwreq');
     await writeFile(own, SALE_ONLY);

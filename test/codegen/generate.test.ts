@@ -3,7 +3,8 @@
 // its text is checked), and the CLI's `generate` command as a script would call it.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { operationById } from '../../src/catalog';
 import {
@@ -129,6 +130,15 @@ describe('gateway-workbench generate', () => {
     assert.match(run.stdout, /^gateway_url = env\("GATEWAY_URL", "http:\/\/127\.0\.0\.1:7777"\)\.rstrip\("\/"\)$/m);
     assert.match(run.stdout, /"invoice": "INV-CODEGEN"/);
     assert.equal(run.stderr, '');
+  });
+
+  it('reads a request file saved as UTF-16 like one saved as UTF-8', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'gw-generate-'));
+    const utf16 = path.join(folder, 'integrator-utf16.gwreq');
+    writeFileSync(utf16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(FIXTURE, 'utf16le')]));
+    const [fromUtf16, fromUtf8] = await Promise.all([generate(['--lang', 'python', utf16, '--request', 'sale']), generate(['--lang', 'python', FIXTURE_PATH, '--request', 'sale'])]);
+    assert.equal(fromUtf16.code, 0, fromUtf16.stderr);
+    assert.equal(fromUtf16.stdout.replace(utf16, FIXTURE_PATH), fromUtf8.stdout);
   });
 
   it('--line picks the request whose block holds the line', async () => {

@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { LANGUAGES, RequestChoiceError, generateFromText, languageById, type RequestChoice } from '../../core/codegen';
+import { requestFileText } from '../requestFileText';
 import { UsageError, parseOptionsOf, type CliCommand, type CliOption } from '../cliCommand';
 
 const LANGUAGE_IDS = LANGUAGES.map((l) => l.id).join('|');
@@ -42,7 +43,7 @@ export const generateCommand: CliCommand = {
     const choice = choiceOf(values.request, values.line);
     let text: string;
     try {
-      text = await readFile(path, 'utf8');
+      text = requestFileText(await readFile(path));
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       throw new UsageError(`cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (err as Error).message}`);

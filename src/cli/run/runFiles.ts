@@ -3,8 +3,9 @@
 // `run` command calls, and what the examples test calls in-process.
 
 import { closeSync, openSync, readSync } from 'node:fs';
-import { StringDecoder } from 'node:string_decoder';
+import type { TextDecoder } from 'node:util';
 import { GatewayClient, type RawRequest } from '../../core/client';
+import { requestFileDecoder } from '../requestFileText';
 import { credentialSecrets, redactorFor, redactValue, type Redactor } from '../../core/redaction';
 import { RequestFileStreamParser, type ParseDiagnostic, type ParsedRequest, type RequestFile } from '../../core/requestFile';
 import { fileReferences, OutlineBuilder, outcomeNotes, streamRequests, type RequestOutcome, type RunOptions } from '../../core/runner';
@@ -51,10 +52,13 @@ function* chunksOf(path: string): Generator<string> {
   const fd = openSync(path, 'r');
   try {
     const buffer = Buffer.allocUnsafe(READ_CHUNK_BYTES);
-    // UTF-8 sequences cut by a chunk's end are held until the next chunk completes them.
-    const decoder = new StringDecoder('utf8');
-    for (let read = readSync(fd, buffer); read > 0; read = readSync(fd, buffer)) yield decoder.write(buffer.subarray(0, read));
-    const rest = decoder.end();
+    let decoder: TextDecoder | undefined;
+    for (let read = readSync(fd, buffer); read > 0; read = readSync(fd, buffer)) {
+      // UTF-8, or UTF-16 after its byte order mark (requestFileText.ts), named by the first chunk.
+      decoder ??= requestFileDecoder(buffer.subarray(0, read));
+      yield decoder.decode(buffer.subarray(0, read), { stream: true });
+    }
+    const rest = decoder?.decode() ?? '';
     if (rest) yield rest;
   } finally {
     closeSync(fd);
