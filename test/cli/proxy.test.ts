@@ -7,6 +7,10 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { request as httpRequest } from 'undici';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -199,6 +203,32 @@ describe('gateway-workbench proxy', () => {
       assert.ok(!stderr.join('\n').includes(VISA), 'no card number on stderr');
     } finally {
       await stop(child);
+    }
+  });
+
+  it('forwards a compressed answer as it came, and records it readable', { timeout: 30_000 }, async () => {
+    // A gateway that compresses for a client that accepts it: what the application gets is untouched; the recording is text.
+    const answer = JSON.stringify({ code: '200', status: 'success', payload: { payloadType: 'transaction', transaction: { id: '7001', result: 'APPROVED' } } });
+    const upstream = createHttpServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
+      res.end(gzipSync(answer));
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    const gzipConfig = path.join(dir, 'gzip-config.json');
+    await writeFile(gzipConfig, JSON.stringify({ environments: [{ name: 'Compressing', kind: 'sandbox', gatewayUrl: origin, boardingUrl: origin }] }));
+    const recording = path.join(dir, 'gzip.jsonl');
+    const { child, ready } = await startProxy(['--env', 'Compressing', '--config', gzipConfig, '--recording', recording]);
+    try {
+      const res = await httpRequest(`${ready.proxyUrl}/rest/v2/transactions?page-size=1`, { headers: { 'api-key': 'k', 'accept-encoding': 'gzip' } });
+      assert.equal(res.statusCode, 200);
+      assert.equal(res.headers['content-encoding'], 'gzip', 'the answer goes on as the gateway gave it');
+      assert.equal(gunzipSync(Buffer.from(await res.body.arrayBuffer())).toString('utf8'), answer);
+      const [exchange] = await recorded(recording);
+      assert.equal(exchange.responseBody, answer, 'the recording holds the answer\'s text, not its compressed bytes');
+    } finally {
+      await stop(child);
+      upstream.close();
     }
   });
 

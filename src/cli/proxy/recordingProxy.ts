@@ -8,6 +8,7 @@ import { appendFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { matchOperation } from '../../catalog';
+import { decodeContentEncoding } from '../../core/answerBody';
 import type { Environment } from '../../core/environment';
 import { listenFailure } from '../../core/listenFailure';
 import { keptExchange, type TrafficExchange, type TrafficFinding } from '../../core/traffic/exchange';
@@ -58,6 +59,19 @@ function upstreamUrl(environment: RecordingProxyOptions['environment'], pathAndQ
 }
 
 const isText = (type: string | undefined): boolean => !type || /json|xml|text|x-www-form-urlencoded/i.test(type);
+
+/** Past this, a compressed answer is recorded by its size only: the recording is for reading. */
+const MAX_RECORDED_BYTES = 64 * 1024 * 1024;
+
+/**
+ * What the recording keeps of an answer: its text, decompressed when the gateway compressed it
+ * for an application that accepts gzip (the application itself gets the bytes as they came).
+ */
+function recordedBody(answer: Buffer, contentType: string, encoding: string | string[] | undefined): string {
+  const decoded = decodeContentEncoding(answer, encoding, MAX_RECORDED_BYTES);
+  if (decoded.problem) return `(${answer.length} bytes of ${contentType || 'an answer'}: ${decoded.problem})`;
+  return isText(contentType) ? decoded.body.toString('utf8') : `(${decoded.body.length} bytes of ${contentType})`;
+}
 
 export async function startRecordingProxy(options: RecordingProxyOptions): Promise<RunningProxy> {
   const pending = new Set<Promise<unknown>>();
@@ -126,7 +140,7 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
       ...base,
       status: upstream.statusCode,
       responseHeaders: upstream.headers,
-      ...(isText(contentType) ? { responseBody: answer.toString('utf8') } : { responseBody: `(${answer.length} bytes of ${contentType})` }),
+      responseBody: recordedBody(answer, contentType, upstream.headers['content-encoding']),
       timeMs: performance.now() - started,
     }));
     res.writeHead(upstream.statusCode, { ...headers, 'content-length': String(answer.length) });
