@@ -3,6 +3,8 @@
 // sandbox point at a sandbox this test starts, with keys passed through environment variables.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -317,6 +319,28 @@ describe('gateway-workbench run', { concurrency: 4 }, () => {
     const r = await runCli([file('utf16le.gwreq'), file('utf16be.gwreq')]);
     assert.equal(r.code, 0, r.stdout + r.stderr);
     assert.match(r.stdout, /PASSED: 2 requests in 2 files: 2 passed/);
+  });
+
+  it('on SIGTERM (a CI job\'s timeout) or SIGINT stops sending, writes the report of what ran and exits 143 / 130', { timeout: 60_000 }, async () => {
+    const many = Array.from({ length: 3000 }, (_, i) => `### sale ${i}\n# @expect status 200\nPOST {{gatewayUrl}}/rest/v2/transactions/sale\nContent-Type: application/json\n\n{"type": "SALE", "amount": "1.00", "card": "4111111111111111", "exp-date": "1230", "invoice": "INT-${i}"}\n`).join('\n');
+    await writeFile(file('long.gwreq'), many);
+    for (const [signal, code] of [['SIGTERM', 143], ['SIGINT', 130]] as const) {
+      const out = file(`interrupted-${signal}.xml`);
+      const child = spawn(process.execPath, [...CLI, file('long.gwreq'), '--report', 'junit', '--output', out], { cwd: ROOT, env: CLEAN_ENV, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
+      // Interrupted once requests are flowing.
+      await new Promise<void>((resolve) => child.stdout.on('data', () => { if (/✓ 200 .*sale 20\b/.test(stdout)) resolve(); }));
+      child.kill(signal);
+      const [exit] = await once(child, 'exit') as [number | null];
+      assert.equal(exit, code, stdout.slice(-2000));
+      assert.match(stdout, new RegExp(`not sent: the run was interrupted \\(${signal}\\)`));
+      assert.match(stdout, /FAILED: 3000 requests in 1 file: \d+ passed, 0 failed, 1 error, \d+ skipped/);
+      const junit = await readFile(out, 'utf8');
+      assert.ok(XMLValidator.validate(junit) === true, 'the report of what ran is written whole');
+      assert.match(junit, /tests="3000"/);
+      assert.match(junit, /the run was interrupted/);
+    }
   });
 
   it('refuses an --output that names one of its request files, and leaves that file as it was', async () => {

@@ -1,7 +1,8 @@
 // `gateway-workbench run FILE… [--env local|NAME] [--report text|json|junit] [--output FILE]
 // [--config FILE] [--allow-production]`: runs request files with their chaining and @expect
 // lines, headlessly, through the same engine as the extension. Exit 0 when everything passed,
-// 1 when a request failed, errored or was skipped or a file did not parse, 2 on a usage error.
+// 1 when a request failed, errored or was skipped or a file did not parse, 2 on a usage error,
+// 130 / 143 when interrupted (interruption.ts).
 
 import { closeSync, constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
@@ -13,6 +14,7 @@ import { runFiles, type RequestFileInput, type RunProgress } from '../run/runFil
 import type { RunReport } from '../run/runReport';
 import { configuredTarget, LOCAL_ENVIRONMENT_NAME, startLocalTarget, type RunTarget } from '../run/runTarget';
 import { expandFilePatterns } from '../run/filePatterns';
+import { watchInterruption } from '../run/interruption';
 import { LineBatch } from '../run/lineBatch';
 import { openReportFile, writeReportFile } from '../run/reportFile';
 import { StreamedReport, type ReportFormat } from '../run/streamedReport';
@@ -93,7 +95,8 @@ export const runCommand: CliCommand = {
     'A FILE may be a pattern, such as examples/*.gwreq, even where no shell expands it (cmd.exe, PowerShell, npm scripts on Windows): * and ? in the file name match as in a POSIX shell, in name order.',
     'Each file runs top to bottom, with its chaining ({{sale.payload.transaction.id}}) and its # @expect lines; after the first failure in a file the rest of it is skipped.',
     'Keys, for --env NAME, come only from environment variables: GATEWAY_API_KEY (/rest/), GATEWAY_ACCESS_KEY and GATEWAY_MERCHANT_ID (/api/), each overridden per environment by the same name with the environment\'s name after it, upper-cased, other characters as _ (GATEWAY_API_KEY_STAGING_EU for "Staging EU").',
-    'Exit codes: 0 every request passed; 1 a request failed, errored or was skipped, or a file did not parse; 2 a usage error.',
+    'Ctrl+C (SIGINT) or SIGTERM (a CI job\'s timeout) stops the sending: the request on the wire finishes, the rest are not sent, and the report of what ran is written. A second signal ends it at once.',
+    'Exit codes: 0 every request passed; 1 a request failed, errored or was skipped, or a file did not parse; 2 a usage error; 130 / 143 interrupted by SIGINT / SIGTERM.',
   ],
   async run(args, io) {
     const { values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: parseOptionsOf(OPTIONS) });
@@ -121,9 +124,11 @@ export const runCommand: CliCommand = {
     // run goes; the text report on stdout needs none (its lines are the progress).
     const streamed = values.output !== undefined || !streaming ? new StreamedReport(format, secrets) : undefined;
     let report: RunReport;
+    const interruption = watchInterruption();
     try {
       report = await runFiles(inputs, target, {
         allowProduction: values['allow-production'] === true,
+        stopped: interruption.reason,
         ...(streaming ? { progress: streamedProgress(say, (line) => lines.add(line), colour) } : {}),
         ...(streamed ? { requestSink: streamed } : {}),
       });
@@ -131,6 +136,7 @@ export const runCommand: CliCommand = {
       if (reportFd !== undefined) closeSync(reportFd);
       throw err;
     } finally {
+      interruption.dispose();
       lines.flush();
       await target.close();
     }
@@ -146,6 +152,6 @@ export const runCommand: CliCommand = {
     } else if (streamed) {
       writeLines(streamed, report, io.out);
     }
-    return report.passed ? 0 : 1;
+    return interruption.exitCode() ?? (report.passed ? 0 : 1);
   },
 };

@@ -36,6 +36,8 @@ interface RunFilesOptions {
    * report is then streamed (streamedReport.ts), never held whole.
    */
   requestSink?: { fileStarted(path: string): void; request(report: RequestReport): void; counts(fileIndex: number): StateCounts };
+  /** Why nothing more may be sent (an interrupted run), when that is so: each request not yet sent ends as an error saying it. */
+  stopped?(): string | undefined;
 }
 
 /** Small: a chunk's parsed requests then die young, before the garbage collector moves them to the old generation. */
@@ -302,6 +304,8 @@ export async function runFiles(files: readonly RequestFileInput[], target: RunTa
         namedResponses: new Map<string, unknown>(),
         // Not async: the client's promise is handed on as it is, without a wrapping promise's extra turns.
         send: (prepared) => {
+          const stopped = options.stopped?.();
+          if (stopped) return Promise.reject(new Error(`not sent: ${stopped}`));
           const refusal = refusalOf(prepared, target, options.allowProduction === true);
           if (refusal) return Promise.reject(new Error(refusal));
           const raw: RawRequest = { method: prepared.method, url: prepared.url, headers: prepared.headers, operation: prepared.operation ?? null };
