@@ -6,6 +6,7 @@
 
 import { open, readFile, unlink } from 'node:fs/promises';
 import { hostname } from 'node:os';
+import { resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import { DataFileError } from './persistence';
@@ -42,7 +43,8 @@ async function holderOf(lock: string): Promise<ClaimHolder | undefined> {
 }
 
 function inUse(dataFile: string, holder: ClaimHolder): DataFileError {
-  const who = holder.hostname === hostname() ? `process ${holder.pid}` : `process ${holder.pid} on ${holder.hostname}`;
+  const who = holder.pid === process.pid && holder.hostname === hostname() ? `this process, ${holder.pid}` :
+    holder.hostname === hostname() ? `process ${holder.pid}` : `process ${holder.pid} on ${holder.hostname}`;
   const error = new DataFileError(
     `The sandbox data file ${dataFile} is in use by another Local sandbox (${who}): two sandboxes on one file would hand out the same ids and lose each other's changes. ` +
     `Stop that one, or keep this one's state in another file. (If that process is no Local sandbox, delete ${claimFileOf(dataFile)}.)`);
@@ -58,6 +60,13 @@ function stillHeld(holder: ClaimHolder): boolean {
   if (holder.hostname !== hostname()) return true;
   return holder.pid !== process.pid && running(holder.pid);
 }
+
+/**
+ * The claims this thread holds, by lock file: a second sandbox on the same file in this thread is
+ * refused like one in another process. (A claim of this process that no thread here holds was
+ * left by a worker thread that ended: stillHeld lets it be taken over.)
+ */
+const heldHere = new Set<string>();
 
 /** How often a start waiting for the file (`waitMs`) looks again. */
 const WAIT_STEP_MS = 100;
@@ -79,8 +88,9 @@ export async function claimDataFile(dataFile: string, waitMs = 0): Promise<DataF
 }
 
 async function claimOnce(dataFile: string): Promise<DataFileClaim> {
-  const lock = claimFileOf(dataFile);
+  const lock = resolve(claimFileOf(dataFile));
   const mine: ClaimHolder = { pid: process.pid, hostname: hostname(), token: randomUUID() };
+  if (heldHere.has(lock)) throw inUse(dataFile, mine);
   // Twice at most: once more after clearing a claim left behind; losing that race to another
   // sandbox starting at the same moment means it holds the file now.
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -91,6 +101,7 @@ async function claimOnce(dataFile: string): Promise<DataFileClaim> {
       } finally {
         await file.close();
       }
+      heldHere.add(lock);
       return { release: () => release(lock, mine.token) };
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
@@ -100,11 +111,12 @@ async function claimOnce(dataFile: string): Promise<DataFileClaim> {
     if (holder && stillHeld(holder)) throw inUse(dataFile, holder);
     await unlink(lock).catch((e: NodeJS.ErrnoException) => { if (e.code !== 'ENOENT') throw e; });
   }
-  const holder = await holderOf(lock);
-  throw inUse(dataFile, holder ?? { pid: 0, hostname: hostname(), token: '' });
+  // Lost the race to a sandbox starting at the same moment: it holds the file now.
+  throw inUse(dataFile, (await holderOf(lock)) ?? mine);
 }
 
 async function release(lock: string, token: string): Promise<void> {
+  heldHere.delete(lock);
   if ((await holderOf(lock))?.token !== token) return;   // taken over meanwhile: not ours to remove
   await unlink(lock).catch(() => undefined);
 }

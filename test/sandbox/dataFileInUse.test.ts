@@ -63,6 +63,19 @@ describe('a data file in use by another Local sandbox', () => {
     }
   });
 
+  it('is refused to a second sandbox in the same process, and free again once the first closes', async () => {
+    const data = path.join(await mkdtemp(path.join(tmpdir(), 'gw-same-')), 'state.json');
+    const first = await startSandbox({ dataFile: data });
+    try {
+      await assert.rejects(startSandbox({ dataFile: path.join(path.dirname(data), '.', 'state.json') }), /is in use by another Local sandbox \(this process, \d+\)/);
+    } finally {
+      await first.close();
+    }
+    const second = await startSandbox({ dataFile: data });
+    assert.equal(second.apiKey, first.apiKey);
+    await second.close();
+  });
+
   it('takes over a claim whose sandbox is gone', async () => {
     const data = path.join(await mkdtemp(path.join(tmpdir(), 'gw-stale-')), 'state.json');
     // A process that has ended: its pid is free (or reused by something that is not a sandbox of this data file's).
