@@ -128,7 +128,7 @@ export const runCommand: CliCommand = {
     try {
       report = await runFiles(inputs, target, {
         allowProduction: values['allow-production'] === true,
-        stopped: interruption.reason,
+        stopped: () => interruption.reason(),
         ...(streaming ? { progress: streamedProgress(say, (line) => lines.add(line), colour) } : {}),
         ...(streamed ? { requestSink: streamed } : {}),
       });

@@ -6,7 +6,7 @@
 const EXIT_CODES = { SIGINT: 130, SIGTERM: 143 } as const;
 type StopSignal = keyof typeof EXIT_CODES;
 
-export interface Interruption {
+interface Interruption {
   /** Why nothing more is sent (`the run was interrupted (SIGTERM)`), once a signal came. */
   reason(): string | undefined;
   /** The exit code the signal asks for, once one came. */
