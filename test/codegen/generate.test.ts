@@ -138,7 +138,10 @@ describe('gateway-workbench generate', () => {
     writeFileSync(utf16, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(FIXTURE, 'utf16le')]));
     const [fromUtf16, fromUtf8] = await Promise.all([generate(['--lang', 'python', utf16, '--request', 'sale']), generate(['--lang', 'python', FIXTURE_PATH, '--request', 'sale'])]);
     assert.equal(fromUtf16.code, 0, fromUtf16.stderr);
-    assert.equal(fromUtf16.stdout.replace(utf16, FIXTURE_PATH), fromUtf8.stdout);
+    // The program below its header comment (which names the file, wrapped to the path's length).
+    const program = (text: string) => text.split('\n').filter((line) => !line.startsWith('#')).join('\n');
+    assert.match(fromUtf16.stdout, /"invoice": "INV-CODEGEN"/);
+    assert.equal(program(fromUtf16.stdout), program(fromUtf8.stdout));
   });
 
   it('--line picks the request whose block holds the line', async () => {
