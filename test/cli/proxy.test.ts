@@ -232,6 +232,45 @@ describe('gateway-workbench proxy', () => {
     }
   });
 
+  it('says whether a failed exchange may have happened: a sale whose connection dropped may have, a refused connection sent nothing', { timeout: 30_000 }, async () => {
+    // A gateway that takes the sale and drops the connection before answering: the charge may have been made.
+    const dropping = createHttpServer((req) => { req.resume(); req.once('end', () => req.socket.destroy()); });
+    await new Promise<void>((resolve) => dropping.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(dropping.address() as AddressInfo).port}`;
+    const closed = createHttpServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const refusing = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise((resolve) => closed.close(resolve));   // nothing listens there now
+    const failingConfig = path.join(dir, 'failing-config.json');
+    await writeFile(failingConfig, JSON.stringify({ environments: [
+      { name: 'Dropping', kind: 'sandbox', gatewayUrl: origin, boardingUrl: origin },
+      { name: 'Refusing', kind: 'sandbox', gatewayUrl: refusing, boardingUrl: refusing },
+    ] }));
+    const sale = { method: 'POST', headers: { 'api-key': 'proxy-test-key-0123456789abcdef', 'content-type': 'application/json' }, body: JSON.stringify({ type: 'SALE', amount: '2.00', card: VISA, 'exp-date': '1230' }) };
+    const cases = [
+      ['Dropping', /may have happened already \(it moves money\): check .* before retrying/],
+      ['Refusing', /Nothing was sent, so it is safe to send again/],
+    ] as const;
+    try {
+      for (const [env, said] of cases) {
+        const { child, ready, stderr } = await startProxy(['--env', env, '--config', failingConfig, '--recording', path.join(dir, `${env}.jsonl`)]);
+        try {
+          const res = await fetch(`${ready.proxyUrl}/rest/v2/transactions/sale`, sale);
+          assert.equal(res.status, 502);
+          const text = await res.text();
+          assert.match(text, said, text);
+          const [exchange] = await recorded(path.join(dir, `${env}.jsonl`));
+          assert.match(exchange.error ?? '', said);
+          assert.ok(!text.includes(VISA) && !stderr.join('\n').includes(VISA));
+        } finally {
+          await stop(child);
+        }
+      }
+    } finally {
+      dropping.close();
+    }
+  });
+
   it('says the port is taken, and what to do, when --port is in use', async () => {
     // The sandbox's own port: something is certainly listening there.
     const port = new URL(sandbox.gatewayUrl).port;

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { matchOperation } from '../../catalog';
 import { decodeContentEncoding } from '../../core/answerBody';
 import type { Environment } from '../../core/environment';
+import { toGatewayError } from '../../core/gatewayErrors';
 import { listenFailure } from '../../core/listenFailure';
 import { keptExchange, type TrafficExchange, type TrafficFinding } from '../../core/traffic/exchange';
 import { Pool, requestThrough } from '../../core/undiciParts';
@@ -59,6 +60,20 @@ function upstreamUrl(environment: RecordingProxyOptions['environment'], pathAndQ
 }
 
 const isText = (type: string | undefined): boolean => !type || /json|xml|text|x-www-form-urlencoded/i.test(type);
+
+/** undici's own limits, which the proxy's pools keep: what a timeout's message names. */
+const UNDICI_TIMEOUTS = { connectMs: 10_000, headersMs: 300_000, bodyMs: 300_000 };
+
+/**
+ * Why the exchange failed, and whether it may have happened all the same: a sale whose connection
+ * dropped after it was sent may have charged the card, while a refused connection sent nothing.
+ * The client's own words (toGatewayError), so the proxy and a Send say the same.
+ */
+function failureText(err: unknown, method: string, path: string, environment: RecordingProxyOptions['environment']): string {
+  const url = upstreamUrl(environment, path);
+  const operation = matchOperation(method, url.pathname)?.op;
+  return toGatewayError(err, { method, url, ...(operation ? { operation } : {}), attempts: 1, timeouts: UNDICI_TIMEOUTS, scrub: (text) => text }).message;
+}
 
 /** Past this, a compressed answer is recorded by its size only: the recording is for reading. */
 const MAX_RECORDED_BYTES = 64 * 1024 * 1024;
@@ -123,7 +138,7 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
       });
       answer = Buffer.from(await upstream.body.arrayBuffer());
     } catch (err) {
-      const message = `the proxy could not reach ${upstreamUrl(options.environment, '/').origin}: ${(err as Error).message}`;
+      const message = `the proxy's exchange with ${upstreamUrl(options.environment, '/').origin} failed: ${failureText(err, method, path, options.environment)}`;
       await record(keptExchange({ ...base, status: 502, timeMs: performance.now() - started, error: message }));
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
       res.end(message);
