@@ -30,6 +30,10 @@ export function whyNotWritable(file: string, err: NodeJS.ErrnoException, o: File
   return why ? why(file, o) : err.message;
 }
 
+function refused(file: string, refusal: string, err: unknown, o: FileOption): UsageError {
+  return new UsageError(`${refusal} ${file}: ${whyNotWritable(file, err as NodeJS.ErrnoException, o)}`);
+}
+
 /**
  * `file` opened for appending (created when missing, nothing in it lost), or a usage error
  * starting with `refusal` (`cannot write the report to`) that says what to do.
@@ -38,7 +42,7 @@ export function openToAppend(file: string, refusal: string, o: FileOption): numb
   try {
     return openSync(file, 'a');
   } catch (err) {
-    throw new UsageError(`${refusal} ${file}: ${whyNotWritable(file, err as NodeJS.ErrnoException, o)}`);
+    throw refused(file, refusal, err, o);
   }
 }
 
@@ -58,6 +62,6 @@ export function checkAppendable(file: string, refusal: string, o: FileOption): v
     if (!statSync(folder).isDirectory()) throw Object.assign(new Error(`${folder} is not a folder`), { code: 'ENOTDIR' });
     accessSync(folder, constants.W_OK);
   } catch (err) {
-    throw new UsageError(`${refusal} ${file}: ${whyNotWritable(file, err as NodeJS.ErrnoException, o)}`);
+    throw refused(file, refusal, err, o);
   }
 }

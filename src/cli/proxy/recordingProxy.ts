@@ -61,8 +61,8 @@ function upstreamUrl(environment: RecordingProxyOptions['environment'], pathAndQ
 
 const isText = (type: string | undefined): boolean => !type || /json|xml|text|x-www-form-urlencoded/i.test(type);
 
-/** undici's own limits, which the proxy's pools keep: what a timeout's message names. */
-const UNDICI_TIMEOUTS = { connectMs: 10_000, headersMs: 300_000, bodyMs: 300_000 };
+/** The proxy's pools' limits (undici's defaults), set from here so a timeout's message names the ones in force. */
+const PROXY_TIMEOUTS = { connectMs: 10_000, headersMs: 300_000, bodyMs: 300_000 };
 
 /**
  * Why the exchange failed, and whether it may have happened all the same: a sale whose connection
@@ -72,7 +72,7 @@ const UNDICI_TIMEOUTS = { connectMs: 10_000, headersMs: 300_000, bodyMs: 300_000
 function failureText(err: unknown, method: string, path: string, environment: RecordingProxyOptions['environment']): string {
   const url = upstreamUrl(environment, path);
   const operation = matchOperation(method, url.pathname)?.op;
-  return toGatewayError(err, { method, url, ...(operation ? { operation } : {}), attempts: 1, timeouts: UNDICI_TIMEOUTS, scrub: (text) => text }).message;
+  return toGatewayError(err, { method, url, ...(operation ? { operation } : {}), attempts: 1, timeouts: PROXY_TIMEOUTS, scrub: (text) => text }).message;
 }
 
 /** Past this, a compressed answer is recorded by its size only: the recording is for reading. */
@@ -94,7 +94,10 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
   const pools = new Map<string, InstanceType<typeof Pool>>();
   const poolFor = (origin: string): InstanceType<typeof Pool> => {
     let pool = pools.get(origin);
-    if (!pool) pools.set(origin, (pool = new Pool(origin)));
+    if (!pool) {
+      pool = new Pool(origin, { connect: { timeout: PROXY_TIMEOUTS.connectMs }, headersTimeout: PROXY_TIMEOUTS.headersMs, bodyTimeout: PROXY_TIMEOUTS.bodyMs });
+      pools.set(origin, pool);
+    }
     return pool;
   };
 
