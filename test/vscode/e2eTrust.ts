@@ -294,12 +294,22 @@ export function trustSteps(testSandbox: () => RunningSandbox, artifacts: string,
         // Ctrl+click at the link's place, as a user does. A locator click waits for the element
         // to hold still, and Ctrl over a link makes the editor render it again (underlined, with
         // its hover): in one CI run the click waited on that for 30 s.
+        // In one CI run (a loaded machine) a Ctrl+click on the link opened nothing and the refund
+        // stayed in front; a user clicks again, and so does this step, saying so: three clicks at most.
         const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
-        await page.mouse.move(x, y);
-        await page.keyboard.down('Control');
-        await page.mouse.click(x, y);
-        await page.keyboard.up('Control');
-        await waitForActiveEditorText(page, t => t.includes(`"id": "${refId}"`) && t.includes('"type": "SALE"'), 15_000);
+        const showsSale = (t: string): boolean => t.includes(`"id": "${refId}"`) && t.includes('"type": "SALE"');
+        for (let click = 1; ; click++) {
+          await page.mouse.move(x, y);
+          await page.keyboard.down('Control');
+          await page.mouse.click(x, y);
+          await page.keyboard.up('Control');
+          const opened = await waitForActiveEditorText(page, showsSale, 10_000).then(() => true, (err: Error) => {
+            if (click === 3) throw err;
+            return false;
+          });
+          if (opened) break;
+          console.log(`  Ctrl+click ${click} on the ref-id link opened nothing within 10 s; clicking again`);
+        }
         await closeAllEditors(page);
       },
     },
