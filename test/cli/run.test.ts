@@ -282,6 +282,10 @@ describe('gateway-workbench run', { concurrency: 4 }, () => {
     ['a missing config file', ['PASSING', '--env', 'CI sandbox', '--config', 'nope.json'], /cannot read the config file nope\.json/],
     ['a key in the config file', ['PASSING', '--env', 'CI sandbox', '--config', 'WITH_KEY'], /keys belong in environment variables/],
     ['no keys in the environment variables', ['PASSING', '--env', 'CI sandbox', '--config', 'CONFIG'], /no keys for environment "CI sandbox": set GATEWAY_API_KEY/],
+    // A CI job given the file but not the name would otherwise pass against the Local sandbox.
+    ['--config without --env', ['PASSING', '--config', 'CONFIG'], /--config names the environments for --env NAME, but no --env was given, so the run would go to the Local sandbox: add --env NAME \(CONFIG defines "CI sandbox", "Prod", "Locked"\), or drop --config/],
+    ['--config with --env local', ['PASSING', '--env', 'local', '--config', 'CONFIG'], /--config names the environments for --env NAME, but --env local runs against the Local sandbox: add --env NAME \(CONFIG defines "CI sandbox", "Prod", "Locked"\), or drop --config/],
+    ['--config naming a missing file without --env', ['PASSING', '--config', 'nope.json'], /--config names the environments for --env NAME, but no --env was given, so the run would go to the Local sandbox: add --env NAME, or drop --config \(and cannot read the config file nope\.json: it does not exist; fix --config\)/],
     // Found before anything is sent: a CI run must not spend its requests and then lose the report.
     ['an --output in a folder that does not exist', ['PASSING', '--report', 'junit', '--output', 'DIR/no-such-folder/report.xml'], /cannot write the report to .*report\.xml: its folder .*no-such-folder does not exist; create it first or choose another --output/],
     ['an --output that is a folder', ['PASSING', '--report', 'json', '--output', 'DIR'], /cannot write the report to .*: it is a folder; name a file in it, such as .*report\.json/],
@@ -292,7 +296,7 @@ describe('gateway-workbench run', { concurrency: 4 }, () => {
       const r = await runCli(resolved);
       assert.equal(r.code, 2, r.stdout + r.stderr);
       assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
-      assert.match(r.stderr, message);
+      assert.match(r.stderr.replace(configFile, 'CONFIG'), message);
       assert.match(r.stderr, /^gateway-workbench run: /);
       assert.doesNotMatch(r.stderr, /k-123/);
       assert.equal(r.stdout, '');

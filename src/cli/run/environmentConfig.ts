@@ -14,7 +14,7 @@ const DEFAULT_CONFIG_FILE = 'gateway-workbench.json';
 /** `--config FILE`, as `run` and `proxy` take it. */
 export const CONFIG_OPTION = {
   name: 'config', type: 'string', value: 'FILE',
-  text: `The environments file. Default: $GATEWAY_WORKBENCH_CONFIG, else ./${DEFAULT_CONFIG_FILE}. Shaped like the gatewayWorkbench.environments setting: {"environments": [{"name": "Staging", "kind": "sandbox", "gatewayUrl": "https://…", "boardingUrl": "https://…"}]}; a key in it is refused.`,
+  text: `The environments file, for --env NAME. Default: $GATEWAY_WORKBENCH_CONFIG, else ./${DEFAULT_CONFIG_FILE}. Shaped like the gatewayWorkbench.environments setting: {"environments": [{"name": "Staging", "kind": "sandbox", "gatewayUrl": "https://…", "boardingUrl": "https://…"}]}; a key in it is refused.`,
 } as const satisfies CliOption;
 
 /** Property names that would hold a credential, wherever they appear in the file. */
@@ -67,14 +67,15 @@ export function parseEnvironmentConfig(text: string, file: string): ConfiguredEn
   });
 }
 
-export async function readEnvironmentConfig(file: string): Promise<ConfiguredEnvironment[]> {
+/** `advice` ends the message when the file cannot be read (the caller knows what to suggest). */
+export async function readEnvironmentConfig(file: string, advice = 'pass --config FILE or set GATEWAY_WORKBENCH_CONFIG'): Promise<ConfiguredEnvironment[]> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'it does not exist' : (err as Error).message;
-    throw new UsageError(`cannot read the config file ${file}: ${why}; pass --config FILE or set GATEWAY_WORKBENCH_CONFIG`);
+    throw new UsageError(`cannot read the config file ${file}: ${why}; ${advice}`);
   }
   return parseEnvironmentConfig(text, file);
 }
