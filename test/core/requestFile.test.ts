@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { evaluateExpectation, parseRequestFile, resolveTarget, substituteVariables, valueAtPath } from '../../src/core/requestFile';
+import { evaluateExpectation, parseRequestFile, RequestFileStreamParser, resolveTarget, substituteVariables, valueAtPath } from '../../src/core/requestFile';
 import type { Located } from '../../src/core/requestFile';
 
 const FILE = [
@@ -86,6 +86,41 @@ describe('requestFile: parse', () => {
     assert.deepEqual(refs.map((r) => r.name), ['gatewayUrl', 'sale0.payload.id', 'amount']);
     for (const ref of refs) assert.equal(textAt(FILE, ref).replace(/\s/g, ''), `{{${ref.name}}}`);
     assert.deepEqual(refs[2].range, { start: { line: 13, character: 12 }, end: { line: 13, character: 22 } });
+  });
+
+  it('reads a one-line body "< path" or "<@ path" as a body file, with the path\'s range; XML and longer bodies stay bodies', () => {
+    const source = [
+      'POST /rest/v2/transactions/sale', //              0
+      'Content-Type: application/json', //               1
+      '', //                                             2
+      '<   ./bodies/sale one.json  ', //                 3
+      '###', //                                          4
+      'POST /rest/v2/transactions/void', //              5
+      '', //                                             6
+      '<@ void.json', //                                 7
+      '###', //                                          8
+      'POST /rest/v2/transactions/sale', //              9
+      '', //                                             10
+      '<sale><amount>1.00</amount></sale>', //           11
+      '###', //                                          12
+      'POST /rest/v2/transactions/sale', //              13
+      '', //                                             14
+      '< a.json', //                                     15
+      '< b.json', //                                     16
+    ].join('\n');
+    const [raw, filled, xml, twoLines] = parseRequestFile(source).requests;
+    assert.deepEqual(raw.body?.file, { path: './bodies/sale one.json', pathRange: { start: { line: 3, character: 4 }, end: { line: 3, character: 26 } }, fillVariables: false });
+    assert.equal(raw.bodyFileFills, undefined);
+    assert.equal(filled.body?.file?.fillVariables, true);
+    assert.equal(filled.body?.file?.path, 'void.json');
+    assert.equal(filled.bodyFileFills, true);
+    assert.equal(xml.body?.file, undefined);
+    assert.equal(twoLines.body?.file, undefined);
+    // The headless run's first, outline-only read keeps no body, but still knows a <@ file fills variables.
+    const outline = new RequestFileStreamParser({ outlineOnly: true });
+    outline.push(source);
+    outline.end();
+    assert.deepEqual(outline.take().requests.map((r) => r.bodyFileFills), [undefined, true, undefined, undefined]);
   });
 
   it('handles CRLF line endings with the same ranges', () => {

@@ -3,6 +3,10 @@
 // requests whose variables have no value (never sent).
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { bodyFileReader } from '../../src/core/bodyFile';
 import { GatewayClient } from '../../src/core/client';
 import { parseRequestFile, type RequestFile } from '../../src/core/requestFile';
 import { dependencyOrder, directDependencies, runAll, runRequest, type RequestOutcome, type RunOptions } from '../../src/core/runner';
@@ -147,6 +151,22 @@ describe('running request files against the Local sandbox', () => {
     const stats = sandbox.control.stats();
     assert.equal(stats.byOperation['transactions.sale'], 1);
     assert.equal(stats.byOperation['transactions.refund'], 1);
+  });
+
+  it('a <@ body file\'s chained values count as dependencies: sending the refund alone sends the sale its file names first', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'gw-runner-body-'));
+    try {
+      await writeFile(path.join(dir, 'refund.json'), '{"type": "REFUND", "id": "{{sale1.payload.transaction.id}}", "amount": "2.00"}');
+      const text = [sale('the sale', ['@name sale1']), '### refund from a file', 'POST {{gatewayUrl}}/rest/v2/transactions/refund', 'Content-Type: application/json', '', '<@ refund.json', ''].join('\n');
+      const outcomes = await runRequest({ ...options(parse(text)), readBodyFile: bodyFileReader(dir) }, 1);
+      assert.deepEqual(outcomes.map((o) => [o.index, o.state, o.asDependency === true]), [[0, 'passed', true], [1, 'passed', false]]);
+      assert.equal(sandbox.control.stats().byOperation['transactions.refund'], 1);
+      // Without a reader (no folder to read from) the request says so and is not sent.
+      const unread = await runRequest(options(parse(text)), 1);
+      assert.match(unread[0].message ?? '', /the body is the file "refund\.json", and files cannot be read here/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('does not send a dependency again when its response is already known', async () => {

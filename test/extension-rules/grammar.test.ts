@@ -40,6 +40,11 @@ const SAMPLE = [
   '</refund>',                                                // 21
   '### Next',                                                 // 22
   'GET /rest/v2/transactions?limit=5',                        // 23
+  '### A body from a file',                                   // 24
+  'POST {{gatewayUrl}}/rest/v2/transactions/sale',            // 25
+  'Content-Type: application/json',                           // 26
+  '',                                                         // 27
+  '<@ ./bodies/sale.json',                                    // 28
 ];
 
 type Line = { text: string; tokens: { start: number; end: number; scopes: string[] }[] };
@@ -145,6 +150,12 @@ describe('request-file grammar', () => {
     assertScope(19, 'refund', 'entity.name.tag');
     assertScope(19, 'refund', 'meta.embedded.block.xml');
     assertScope(20, 'sale1.payload', 'variable.other.gateway-request');
+  });
+
+  it('a body file line: its "<@" an operator, its path a path, not XML', () => {
+    assertScope(28, '<@', 'keyword.operator.body-file');
+    assertScope(28, './bodies/', 'string.unquoted.path');
+    assert.ok(!scopesOf(28, './bodies/').some((s) => s.includes('xml')), scopesOf(28, './bodies/').join(' '));
   });
 
   it('"###" ends a body even when its JSON is left open', () => {

@@ -4,9 +4,11 @@
 // program's GATEWAY_URL / BOARDING_URL, defaulting to those variables' values here when set.
 
 import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { BodyFileError, bodyFileReader } from '../../core/bodyFile';
 import { LANGUAGES, RequestChoiceError, generateFromText, languageById, type RequestChoice } from '../../core/codegen';
-import { requestFileText } from '../requestFileText';
+import { requestFileText } from '../../core/textFileDecoding';
 import { UsageError, parseOptionsOf, type CliCommand, type CliOption } from '../cliCommand';
 
 const LANGUAGE_IDS = LANGUAGES.map((l) => l.id).join('|');
@@ -52,13 +54,14 @@ export const generateCommand: CliCommand = {
       const program = generateFromText(language, text, {
         choice,
         source: path,
+        readBodyFile: bodyFileReader(dirname(resolve(path))),
         ...(process.env.GATEWAY_URL ? { gatewayUrl: process.env.GATEWAY_URL } : {}),
         ...(process.env.BOARDING_URL ? { boardingUrl: process.env.BOARDING_URL } : {}),
       });
       io.out(program.code.replace(/\n$/, ''));
       return 0;
     } catch (err) {
-      if (err instanceof RequestChoiceError || err instanceof RangeError) throw new UsageError(`${path}: ${err.message}`);
+      if (err instanceof RequestChoiceError || err instanceof RangeError || err instanceof BodyFileError) throw new UsageError(`${path}: ${err.message}`);
       throw err;
     }
   },

@@ -112,6 +112,7 @@ export const runCommand: CliCommand = {
   notes: [
     'A FILE may be a pattern, such as examples/*.gwreq, even where no shell expands it (cmd.exe, PowerShell, npm scripts on Windows): * and ? in the file name match as in a POSIX shell, in name order.',
     'Each file runs top to bottom, with its chaining ({{sale.payload.transaction.id}}) and its # @expect lines; after the first failure in a file the rest of it is skipped.',
+    'A body may be a file, relative to the request file: "< ./bodies/sale.json" sends it as it is, "<@ ./bodies/void.json" fills its {{…}} first.',
     'Keys, for --env NAME, come only from environment variables: GATEWAY_API_KEY (/rest/), GATEWAY_ACCESS_KEY and GATEWAY_MERCHANT_ID (/api/), each overridden per environment by the same name with the environment\'s name after it, upper-cased, other characters as _ (GATEWAY_API_KEY_STAGING_EU for "Staging EU").',
     'Ctrl+C (SIGINT) or SIGTERM (a CI job\'s timeout) stops the sending: the request on the wire finishes, the rest are not sent, and the report of what ran is written. A second signal ends it at once.',
     'Exit codes: 0 every request passed; 1 a request failed, errored or was skipped, or a file did not parse; 2 a usage error; 130 / 143 interrupted by SIGINT / SIGTERM.',

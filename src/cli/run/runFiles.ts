@@ -5,7 +5,9 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { TextDecoder } from 'node:util';
 import { GatewayClient, type RawRequest } from '../../core/client';
-import { requestFileDecoder } from '../requestFileText';
+import * as path from 'node:path';
+import { bodyFileReader } from '../../core/bodyFile';
+import { requestFileDecoder } from '../../core/textFileDecoding';
 import { credentialSecrets, redactorFor, redactValue, type Redactor } from '../../core/redaction';
 import { RequestFileStreamParser, type ParseDiagnostic, type ParsedRequest, type RequestFile } from '../../core/requestFile';
 import { fileReferences, OutlineBuilder, outcomeNotes, streamRequests, type RequestOutcome, type RunOptions } from '../../core/runner';
@@ -302,6 +304,7 @@ export async function runFiles(files: readonly RequestFileInput[], target: RunTa
       const report = await runFile(input, {
         environment,
         namedResponses: new Map<string, unknown>(),
+        readBodyFile: bodyFileReader(path.dirname(path.resolve(input.path))),
         // Not async: the client's promise is handed on as it is, without a wrapping promise's extra turns.
         send: (prepared) => {
           const stopped = options.stopped?.();

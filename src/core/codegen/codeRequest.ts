@@ -6,7 +6,8 @@
 
 import { matchOperation, type BodyFormat, type Operation } from '../../catalog';
 import { isAuthHeader } from '../authHeaders';
-import { findVariableRefs, type RequestFile } from '../requestFile';
+import { findVariableRefs, type BodyFileRef, type RequestFile } from '../requestFile';
+import { BodyFileError, type BodyFileReader } from '../bodyFile';
 import { bodyFormatOf } from './mediaTypes';
 import { ACCEPT, CONTENT_TYPE } from '../../catalog/mediaTypes';
 import {
@@ -38,6 +39,8 @@ export interface CodeRequestOptions {
   /** Values the generated program falls back to when GATEWAY_URL / BOARDING_URL are unset. */
   gatewayUrl?: string;
   boardingUrl?: string;
+  /** Reads a body file (`< ./sale.json`): the program carries its content, as the request sends it. */
+  readBodyFile?: BodyFileReader;
 }
 
 /** The parameters of one program: one per variable, names unique. */
@@ -152,6 +155,12 @@ function interfaceHeaders(written: readonly CodeHeader[], operation: Operation |
   return out;
 }
 
+/** A body file's content; throws when there is no reader (or it cannot read the file), saying why. */
+function bodyFileText(ref: BodyFileRef, read: BodyFileReader | undefined): string {
+  if (!read) throw new BodyFileError(`the body is the file "${ref.path}", which cannot be read here: generate from a saved request file`);
+  return read(ref.path);
+}
+
 /** The request at `index` of a parsed request file. */
 export function codeRequestFromFile(file: RequestFile, index: number, options: CodeRequestOptions = {}): CodeRequest {
   const request = file.requests[index];
@@ -165,10 +174,13 @@ export function codeRequestFromFile(file: RequestFile, index: number, options: C
   const written = request.headers
     .filter((h) => !isAuthHeader(h.name))
     .map((h) => ({ name: h.name, value: segmentsOf(h.value, file, parameters) }));
-  const bodyText = request.body?.text.replace(/\s+$/, '');
+  const bodyFile = request.body?.file;
+  const bodyText = (bodyFile ? bodyFileText(bodyFile, options.readBodyFile) : request.body?.text)?.replace(/\s+$/, '');
   const contentType = request.headers.find((h) => h.name.toLowerCase() === 'content-type')?.value;
   const bodyFormat: BodyFormat = bodyText ? bodyFormatOf(bodyText, contentType, operation) : 'none';
-  const body = bodyText && bodyFormat !== 'none' ? { format: bodyFormat, text: segmentsOf(bodyText, file, parameters) } : undefined;
+  // `< path` sends the file as it is: its "{{" are text, not parameters.
+  const bodySegments = (text: string): Segment[] => (bodyFile && !bodyFile.fillVariables ? [{ text }] : segmentsOf(text, file, parameters));
+  const body = bodyText && bodyFormat !== 'none' ? { format: bodyFormat, text: bodySegments(bodyText) } : undefined;
   const what = operation ? `${operation.title} (${operation.id})` : `${method} ${path}`;
   const label = request.name ?? request.title;
   return {

@@ -16,6 +16,8 @@ const META = /^\s*(?:#|\/\/)\s*@(\w+)\b\s*((?:.*\S)?)\s*$/;
 const FILE_VARIABLE = /^\s*@([A-Za-z_$][\w$-]*)\s*=\s*((?:.*\S)?)\s*$/;
 const REQUEST_LINE = /^(\S+)(\s+)(\S+)(?:(\s+)(\S+))?\s*(.*)$/;
 const HTTP_VERSION = /^HTTP\/\d(?:\.\d)?$/;
+/** A body that is one line `< path` or `<@ path` (REST Client's and httpYac's syntax): a file. XML never starts "< ". */
+const BODY_FILE = /^\s*(<@?)\s+(\S(?:.*\S)?)\s*$/;
 const HEADER = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+)[ \t]*:[ \t]*((?:.*\S)?)\s*$/;
 
 /** Location of characters [from, to) of one line. */
@@ -244,12 +246,19 @@ class Parser {
         addVariableRefs(refs, line.text, line.index, line.offset, 0, this.positions);
         this.checkUnclosed(line);
       }
+      const bodyFirst = lines[i + 1];
+      // Only a one-line body starting with "<" can name a file: no pattern runs over the others.
+      const file = last === i + 1 && bodyFirst.text.trimStart().startsWith('<') ? BODY_FILE.exec(bodyFirst.text) : null;
+      if (file?.[1] === '<@') request.bodyFileFills = true;
       if (!this.outlineOnly) {
-        const [bodyFirst, bodyLast] = [lines[i + 1], lines[last]];
-        const at = this.spanningAt(bodyFirst, bodyLast);
+        const at = this.spanningAt(bodyFirst, lines[last]);
         // Most bodies are one line (JSON as written by a script): that line's text, not a joined copy.
         const text = last === i + 1 ? bodyFirst.text : lines.slice(i + 1, last + 1).map((l) => l.text).join('\n');
         request.body = { range: at.range, startOffset: at.startOffset, endOffset: at.endOffset, text, firstLine: bodyFirst.index };
+        if (file) {
+          const pathStart = text.indexOf(file[2], text.indexOf(file[1]) + file[1].length);
+          request.body.file = { path: file[2], pathRange: this.rangeAt(bodyFirst.index, pathStart, pathStart + file[2].length), fillVariables: file[1] === '<@' };
+        }
       }
     }
     this.requests.push(request);

@@ -61,6 +61,17 @@ export interface RequestBody extends Located {
   text: string;
   /** 0-based line where the body starts. */
   firstLine: number;
+  /** Set when the body is a file: a body of one line `< path` (or `<@ path`), as REST Client and httpYac write it. */
+  file?: BodyFileRef;
+}
+
+/** `< ./sale.json`: the body is that file's content, its path relative to the request file's folder. */
+export interface BodyFileRef {
+  /** The path as written. */
+  path: string;
+  pathRange: Range;
+  /** `<@`: the file's `{{…}}` are filled in like the request's own; `<` sends it as it is. */
+  fillVariables: boolean;
 }
 
 export interface ParsedRequest extends Located {
@@ -80,6 +91,11 @@ export interface ParsedRequest extends Located {
   body?: RequestBody;
   /** `{{name}}` references in the target, headers and body. */
   variableRefs: VariableRef[];
+  /**
+   * A `<@ path` body (set in an outline-only parse too): the file's own `{{…}}` are known only
+   * once it is read, so a run keeps every named response until this request has run.
+   */
+  bodyFileFills?: true;
 }
 
 type DiagnosticSeverity = 'error' | 'warning';

@@ -124,7 +124,8 @@ export class RequestDocument {
 
   bodyOf(index: number): AnalyzedBody | undefined {
     const request = this.request(index);
-    if (!request?.body) return undefined;
+    // A body file (`< ./sale.json`) is read when sent; its one line here is a path, not a body.
+    if (!request?.body || request.body.file) return undefined;
     let found = this.bodies.get(index);
     if (found === undefined) {
       const { startOffset, endOffset, firstLine } = request.body;

@@ -11,6 +11,8 @@ export interface RequestReferences {
   name?: string;
   variableRefs: ReadonlyArray<{ name: string }>;
   expectations: ReadonlyArray<{ expected?: string }>;
+  /** A `<@ path` body, whose `{{…}}` are unknown until it is read: it may read any named response. */
+  bodyFileFills?: true;
 }
 
 /**
@@ -111,6 +113,7 @@ export class FileReferences {
   private namesOf(index: number): readonly string[] {
     const request = this.file.requests[index];
     if (!request) return NONE;
+    if (request.bodyFileFills) return [...this.byName.keys()];
     const filledExpectations = request.expectations.length === 0 ? NONE_FILLED : request.expectations.filter((e) => e.expected?.includes('{{'));
     if (filledExpectations.length === 0 && !this.mayReadResponses(request.variableRefs)) return NONE;
     const refs = request.variableRefs.map((ref) => ref.name);
@@ -141,6 +144,20 @@ export class FileReferences {
       if (i !== index) order.push(i);
     };
     visit(index);
+    return order;
+  }
+
+  /**
+   * order(index) with what `text` also needs: the `<@ path` body file request `index` sends,
+   * whose `{{…}}` only reading it tells. Each file dependency comes after its own dependencies.
+   */
+  orderWithBodyFile(index: number, text: string): number[] {
+    const order = [...this.order(index)];
+    for (const name of this.responseNames(findVariableRefs(text, 0, 0).map((ref) => ref.name))) {
+      const target = this.namedRequestIndex(name, index);
+      if (target < 0 || target === index) continue;
+      for (const i of [...this.order(target), target]) if (i !== index && !order.includes(i)) order.push(i);
+    }
     return order;
   }
 

@@ -22,6 +22,7 @@ export class OutlineBuilder implements RequestFileOutline {
     for (const request of part.requests) {
       const references: RequestReferences = { variableRefs: this.sharedRefs(request.variableRefs), expectations: filledExpectations(request.expectations) };
       if (request.name !== undefined) references.name = detached(request.name);
+      if (request.bodyFileFills) references.bodyFileFills = true;
       this.requests.push(references);
     }
     this.variables.push(...part.variables);

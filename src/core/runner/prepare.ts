@@ -3,7 +3,8 @@
 // catalog operation recognised, auth headers written in the file set aside.
 
 import { matchOperation } from '../../catalog';
-import { resolveTarget, substituteVariables, type ParsedRequest, type RequestFile, type VariableDef } from '../requestFile';
+import { resolveTarget, substituteVariables, type BodyFileRef, type ParsedRequest, type RequestFile, type VariableDef } from '../requestFile';
+import type { BodyFileReader } from '../bodyFile';
 import type { PreparedRequest, Preparation, RunEnvironment } from './types';
 import { isAuthHeader } from '../authHeaders';
 import { createVariableResolver } from './variableResolver';
@@ -39,8 +40,19 @@ export function resolverFor(variables: ReadonlyArray<Pick<VariableDef, 'name' | 
   });
 }
 
-export function prepareRequest(file: RequestFile, index: number, environment: RunEnvironment, namedResponses: ReadonlyMap<string, unknown>): Preparation {
-  return prepareParsed(file.requests[index], index, environment, resolverFor(file.variables, environment, namedResponses));
+export function prepareRequest(file: RequestFile, index: number, environment: RunEnvironment, namedResponses: ReadonlyMap<string, unknown>, readBodyFile?: BodyFileReader): Preparation {
+  return prepareParsed(file.requests[index], index, environment, resolverFor(file.variables, environment, namedResponses), readBodyFile);
+}
+
+/** A body file's text (`< path`), its `{{…}}` filled in for `<@ path`; an Error says why it cannot be read. */
+function bodyFromFile(ref: BodyFileRef, read: BodyFileReader | undefined, fill: (text: string) => string): string | Error {
+  if (!read) return new Error(`the body is the file "${ref.path}", and files cannot be read here: send it from a saved request file`);
+  try {
+    const text = read(ref.path);
+    return ref.fillVariables ? fill(text) : text;
+  } catch (err) {
+    return err as Error;
+  }
 }
 
 type OperationMatch = ReturnType<typeof matchOperation>;
@@ -108,7 +120,7 @@ function matchAt(target: KnownTarget, method: string): OperationMatch {
 }
 
 /** Request `index` (parsed) ready for the wire, its `{{…}}` filled in by `resolve`. */
-export function prepareParsed(request: ParsedRequest | undefined, index: number, environment: RunEnvironment, resolve: Resolve): Preparation {
+export function prepareParsed(request: ParsedRequest | undefined, index: number, environment: RunEnvironment, resolve: Resolve, readBodyFile?: BodyFileReader): Preparation {
   if (!request) return { ok: false, message: `there is no request #${index + 1} in the file`, unresolved: [] };
   const unresolved = new Set<string>();
   const { constants, targets } = cachesOf(resolve);
@@ -134,7 +146,8 @@ export function prepareParsed(request: ParsedRequest | undefined, index: number,
     if (isAuthHeader(header.name)) ignoredAuthHeaders.push(header.name);
     else headers[header.name] = fill(header.value);
   }
-  const body = request.body ? fill(request.body.text) : undefined;
+  const body = request.body === undefined ? undefined : request.body.file ? bodyFromFile(request.body.file, readBodyFile, fill) : fill(request.body.text);
+  if (body instanceof Error) return { ok: false, unresolved: [], message: body.message };
   if (unresolved.size > 0) {
     const names = [...unresolved].map((n) => `{{${n}}}`).join(', ');
     return {

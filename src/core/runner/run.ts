@@ -11,6 +11,7 @@ import { fileReferences, type FileReferences } from './dependencies';
 import type { OutlineBuilder } from './outline';
 import { prepareParsed, resolverFor } from './prepare';
 import { requestLabel } from './requestLabel';
+import type { BodyFileReader } from '../bodyFile';
 import type { ExpectationResult, OutcomeState, PreparedRequest, RequestOutcome, RunEnvironment } from './types';
 
 export interface RunOptions {
@@ -22,6 +23,8 @@ export interface RunOptions {
   send: (prepared: PreparedRequest) => Promise<GatewayResult | undefined>;
   /** Told of each outcome as it happens, dependencies included, with the request it is about. */
   onOutcome?(outcome: RequestOutcome, request: ParsedRequest | undefined): void;
+  /** Reads a body file (`< ./sale.json`) relative to the request file; without it such a request is not sent, and says why. */
+  readBodyFile?: BodyFileReader;
 }
 
 function labelOf(request: ParsedRequest | undefined, index: number): string {
@@ -161,7 +164,7 @@ class Run {
   /** Sends one request (its dependencies must already be sent). */
   private async sendOne(index: number, asDependency: boolean): Promise<RequestOutcome> {
     const { namedResponses, send } = this.options;
-    const preparation = prepareParsed(this.file.request(index), index, this.options.environment, this.resolve);
+    const preparation = prepareParsed(this.file.request(index), index, this.options.environment, this.resolve, this.options.readBodyFile);
     if (!preparation.ok) return this.notSent(index, 'error', `not sent: ${preparation.message}`, asDependency);
     const { prepared } = preparation;
     const outcome = this.outcomeOf(index, prepared.label, prepared.request, asDependency, prepared.ignoredAuthHeaders);
@@ -201,8 +204,22 @@ class Run {
    * is, without a second promise and its extra turn per request.
    */
   withDependencies(index: number): Promise<RequestOutcome> {
-    const order = this.file.references.order(index);
+    const order = this.dependencyOrder(index);
     return order.length === 0 ? this.sendOne(index, false) : this.afterDependencies(index, order);
+  }
+
+  /** The requests to send before `index`: from its references, and from its `<@ path` body file's. */
+  private dependencyOrder(index: number): readonly number[] {
+    const file = this.file.request(index)?.body?.file;
+    const read = this.options.readBodyFile;
+    if (!file?.fillVariables || !read) return this.file.references.order(index);
+    let text: string;
+    try {
+      text = read(file.path);
+    } catch {
+      return this.file.references.order(index);   // sendOne reads it again and reports why it cannot
+    }
+    return this.file.references.orderWithBodyFile(index, text);
   }
 
   private async afterDependencies(index: number, order: readonly number[]): Promise<RequestOutcome> {

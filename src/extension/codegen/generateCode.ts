@@ -5,6 +5,8 @@
 // loaded from its own bundle (dist/codegen.js) the first time, so that neither activation nor the
 // first request carries it.
 import * as vscode from 'vscode';
+import { BodyFileError } from '../../core/bodyFile';
+import { documentBodyFiles } from '../operations/documentBodyFiles';
 import { registerCommand, type CommandLog } from '../commands';
 import { operationById, operations, type Operation } from '../../catalog';
 import type { CodeRequest, LanguageGenerator } from '../../core/codegen';
@@ -90,7 +92,15 @@ export function registerGenerateCode(deps: GenerateCodeDeps): vscode.Disposable 
       void vscode.window.showErrorMessage(`There is no request #${index + 1} in ${doc.fileName}.`);
       return undefined;
     }
-    return { request: loadCodegen().codeRequestFromFile(file, index, await urls()), source: vscode.workspace.asRelativePath(doc.uri) };
+    // `< ./sale.json`: the program carries the file's content, read relative to the document.
+    const readBodyFile = documentBodyFiles(doc.uri);
+    try {
+      return { request: loadCodegen().codeRequestFromFile(file, index, { ...await urls(), readBodyFile }), source: vscode.workspace.asRelativePath(doc.uri) };
+    } catch (err) {
+      if (!(err instanceof BodyFileError)) throw err;
+      void vscode.window.showErrorMessage(`Cannot generate code: ${err.message}.`);
+      return undefined;
+    }
   };
 
   const fromOperation = async (source: OperationSource): Promise<{ request: CodeRequest } | undefined> => {

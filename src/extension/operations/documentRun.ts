@@ -11,6 +11,7 @@ import { presentOutcome } from '../feedback/outcomePresenter';
 import { runExchange, secretsOf, type CallerProgress, type ExchangeDeps, type ExchangeOutcome } from './exchangeFlow';
 import { targetEnvironment } from './operationRunner';
 import type { RequestSessions } from './requestSessions';
+import { documentBodyFiles } from './documentBodyFiles';
 import type { RunResults } from './runResults';
 
 /** Third argument of sendRequestAt: an environment name, or ask for one. */
@@ -93,6 +94,8 @@ export async function openDocumentRun(deps: DocumentRunDeps, uri: vscode.Uri | s
     ...(credentials?.merchantId ? { merchantId: credentials.merchantId } : {}),
   };
   const exchanges = new Map<number, ExchangeOutcome>();
+  // `< ./sale.json`: relative to the document's folder; an untitled document has none.
+  const readBodyFile = documentBodyFiles(doc.uri);
 
   const options = (settings: SendSettings): RunOptions => {
     let warned = false;
@@ -132,7 +135,7 @@ export async function openDocumentRun(deps: DocumentRunDeps, uri: vscode.Uri | s
       }
       return outcome.kind === 'answered' ? outcome.result : undefined;
     };
-    return { file, environment, namedResponses: deps.sessions.namedResponseMap(key), send };
+    return { file, environment, namedResponses: deps.sessions.namedResponseMap(key), send, readBodyFile };
   };
 
   return {

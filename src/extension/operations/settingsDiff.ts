@@ -10,6 +10,7 @@ import { COMMANDS, type EnvironmentEntry, type EnvironmentService } from '../con
 import { currentSettingsOf, isSettingsWrite, normalizedSettingsBody, settingsBodyText, settingsReadOf } from './settingsDocuments';
 import type { RequestSessions } from './requestSessions';
 import { loadRuntime } from '../lazy/runtime';
+import { documentBodyFiles } from './documentBodyFiles';
 
 const DIFF_SCHEME = 'gateway-settings-diff';
 
@@ -59,7 +60,17 @@ export function registerSettingsDiff(environments: EnvironmentService, sessions:
     }
     const name = sessions.targetOf(editor.document.uri.toString()) ?? environmentNamedIn(text);
     const env = (name ? environments.get(name) : undefined) ?? environments.active();
-    await show(env, op, request.body?.text ?? '');
+    let body = request.body?.text ?? '';
+    if (request.body?.file) {
+      // `< ./terminal.json`: compare the file the request would send, read as sending reads it.
+      try {
+        body = documentBodyFiles(editor.document.uri)(request.body.file.path);
+      } catch (err) {
+        void vscode.window.showErrorMessage(`Cannot compare: ${(err as Error).message}.`);
+        return;
+      }
+    }
+    await show(env, op, body);
   };
 
   const disposable = vscode.Disposable.from(

@@ -1,8 +1,8 @@
-// The text of a request file read from disk by the command line. Request files are UTF-8, but
-// Windows PowerShell 5.1 writes `>` redirections as UTF-16 (and some editors save "Unicode" so):
-// read as UTF-8 such a file is every other byte NUL and fails to parse on every line. A file
-// starting with a UTF-16 byte order mark is decoded as UTF-16 instead. (In VS Code the editor
-// decodes files itself.)
+// The text of a file we read from disk: a request file read by the command line, a body file
+// (`< ./sale.json`) read by any run. They are UTF-8, but Windows PowerShell 5.1 writes `>`
+// redirections as UTF-16 (and some editors save "Unicode" so): read as UTF-8 such a file is
+// every other byte NUL and fails to parse on every line. A file starting with a UTF-16 byte order
+// mark is decoded as UTF-16 instead. (In VS Code the editor decodes request files itself.)
 
 import { TextDecoder } from 'node:util';
 
