@@ -6,9 +6,11 @@
 // only checks that need the rest of the file are the variable checks (is `{{x}}` defined, is
 // `sale1` a named request): those are redone for a block only when the file's names change.
 // test/language/incremental.test.ts holds it to "the same diagnostics as a full analysis".
+// What depends on the disk, not the text (can a body file be read), is not kept here: the blocks'
+// body files are listed for the caller to check each time it publishes (bodyFiles.ts).
 
 import type { Diagnostic } from 'vscode-languageserver-types';
-import type { RequestFile, VariableRef } from '../core/requestFile';
+import type { BodyFileRef, RequestFile, VariableRef } from '../core/requestFile';
 import { movedParse, movedRange, shiftMovedParse } from './movedParse';
 import { AnalyzedDocument } from './analyzedDocument';
 import { LaidOutDocument, type LaidOutBlock } from './laidOutDocument';
@@ -30,6 +32,8 @@ interface BlockAnalysis extends LaidOutBlock {
   requestRefs: readonly VariableRef[];
   variableNames: readonly string[];
   variableRefs: readonly VariableRef[];
+  /** Its request's body file (`< ./sale.json`), its path's range relative to the block's first line. */
+  bodyFile: BodyFileRef | undefined;
   /** The variable checks, for the names (generation) and ownership they were made with. */
   references?: { generation: number; firstOfName: boolean; diagnostics: Diagnostic[] };
 }
@@ -84,6 +88,7 @@ function analyseBlock(text: string, target: DocumentTarget | undefined): BlockAn
     requestRefs: request?.variableRefs ?? [],
     variableNames: doc.file.variables.map((v) => v.name),
     variableRefs: doc.file.variables.flatMap((v) => v.variableRefs),
+    bodyFile: request?.body?.file,
     references: undefined,
     operation: undefined,
     answers: undefined,
@@ -122,16 +127,26 @@ export class FileDiagnostics {
   private target = '';
   private names: string[] = [];
   private generation = 0;
-  private last?: { text: string; target: string; diagnostics: Diagnostic[] };
+  private last?: { text: string; target: string; diagnostics: Diagnostic[]; bodyFiles: BodyFileRef[] };
 
   /** The diagnostics of `text`, reusing what earlier calls found in blocks that did not change. */
   update(text: string, target?: DocumentTarget): Diagnostic[] {
     const key = targetKey(target);
     if (this.last && this.last.text === text && this.last.target === key) return this.last.diagnostics;
     this.sync(text, target);
-    const diagnostics = this.collect();
-    this.last = { text, target: key, diagnostics };
+    const bodyFiles: BodyFileRef[] = [];
+    const diagnostics = this.collect(bodyFiles);
+    this.last = { text, target: key, diagnostics, bodyFiles };
     return diagnostics;
+  }
+
+  /**
+   * The body files of `text`'s requests, where they stand in it: whether each can be read depends
+   * on the disk, so the caller asks that each time it publishes, never keeping the answer.
+   */
+  bodyFiles(text: string, target?: DocumentTarget): readonly BodyFileRef[] {
+    this.update(text, target);
+    return (this.last as { bodyFiles: BodyFileRef[] }).bodyFiles;
   }
 
   /** The blocks of `text` for `target`, placed unless they are already. */
@@ -218,7 +233,8 @@ export class FileDiagnostics {
     });
   }
 
-  private collect(): Diagnostic[] {
+  /** The diagnostics of the blocks as they stand; their body files, placed, into `bodyFiles`. */
+  private collect(bodyFiles: BodyFileRef[]): Diagnostic[] {
     const blocks = this.blocks;
     const defined = this.definedNames(blocks);
     const out: Diagnostic[] = [];
@@ -236,6 +252,7 @@ export class FileDiagnostics {
         block.references = refs;
       }
       for (const d of refs.diagnostics) out.push(shifted(d, line));
+      if (block.bodyFile !== undefined) bodyFiles.push(line === 0 ? block.bodyFile : { ...block.bodyFile, pathRange: movedRange(block.bodyFile.pathRange, line) });
       line += block.lineCount;
     }
     return out;

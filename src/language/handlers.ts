@@ -2,7 +2,7 @@
 // them to LSP, and unit, fuzz and benchmark code call them directly. Every handler answers
 // something (an empty answer at worst) rather than throwing.
 
-import type { CodeAction, CodeLens, CompletionItem, CompletionList, Diagnostic, DocumentSymbol, Hover, Position, Range, TextEdit } from 'vscode-languageserver-types';
+import type { CodeAction, CodeLens, CompletionItem, CompletionList, Diagnostic, DocumentLink, DocumentSymbol, Hover, Position, Range, TextEdit } from 'vscode-languageserver-types';
 import { AnalyzedDocument, DocumentCache } from './analyzedDocument';
 import { complete, completionList } from './completion';
 import { hoverAt } from './hover';
@@ -13,6 +13,8 @@ import { formatBodies, type FormattingOptions } from './formatting';
 import type { EnvironmentsParams } from './protocol';
 import { documentTarget } from './documentTarget';
 import { codeActionsFor } from './codeActions';
+import { bodyFilesOf, documentLinksOf } from './documentLinks';
+import { bodyFileBase, bodyFileDiagnostics } from './bodyFiles';
 
 export { AnalyzedDocument };
 export type { FormattingOptions };
@@ -38,9 +40,20 @@ export const languageHandlers = {
   hover(doc: AnalyzedDocument, position: Position): Hover | null {
     return hoverAt(doc, position);
   },
-  /** With the environments, also what depends on where the file goes (test cards in production). */
+  /**
+   * With the environments, also what depends on where the file goes (test cards in production).
+   * What the text says only: the body files that cannot be read are bodyFileDiagnostics'.
+   */
   diagnostics(doc: AnalyzedDocument, environments?: EnvironmentsParams): Diagnostic[] {
     return diagnose(doc, environments ? documentTarget(doc, environments) : undefined);
+  },
+  /** The body files (`< ./sale.json`) that cannot be read, as the disk says now. */
+  bodyFileDiagnostics(doc: AnalyzedDocument): Diagnostic[] {
+    return bodyFileDiagnostics(bodyFilesOf(doc), bodyFileBase(doc.uri));
+  },
+  /** Each body file's path, linked to the file when it is there. */
+  documentLinks(doc: AnalyzedDocument): DocumentLink[] {
+    return documentLinksOf(doc);
   },
   /**
    * Quick fixes for the diagnostics in `range` that carry a replacement, and for keys written in

@@ -1,5 +1,5 @@
 // Hover: the operation on the request line, a body field (JSON key or XML element), a
-// `{{variable}}`, a header, or an `@expect` line.
+// `{{variable}}`, a header, an `@expect` line, or a body file's path.
 
 import type { Hover, Position, Range } from 'vscode-languageserver-types';
 import type { AnalyzedDocument } from './analyzedDocument';
@@ -11,7 +11,8 @@ import { isAuthHeader } from '../core/authHeaders';
 import { KEY_ADVICE } from '../core/requestLint/secretChecks';
 import { maskSecrets } from '../core/requestLint/keyPatterns';
 import type { Operation, OperationAlias } from '../catalog';
-import type { ParsedRequest } from '../core/requestFile';
+import type { BodyFileRef, ParsedRequest } from '../core/requestFile';
+import { bodyFileBase, bodyFileStatus } from './bodyFiles';
 import { TEST_CARDS } from './data/testCards';
 import { DECLINE_AMOUNTS, RETURNING_ACCOUNTS } from './data/sandboxValues';
 
@@ -49,6 +50,9 @@ export function hoverAt(doc: AnalyzedDocument, position: Position): Hover | null
   }
   if (!request) return null;
 
+  const bodyFile = request.body?.file;
+  if (bodyFile && contains(bodyFile.pathRange, position)) return markdown(bodyFileMarkdown(doc.uri, bodyFile), bodyFile.pathRange);
+
   const resolved = doc.operationOf(index);
   if (position.line === request.methodRange.start.line && (contains(request.methodRange, position) || contains(request.targetRange, position))) {
     const lineRange = { start: request.methodRange.start, end: request.targetRange.end };
@@ -84,6 +88,18 @@ export function hoverAt(doc: AnalyzedDocument, position: Position): Hover | null
   const spec = parent ? lookupField(parent.scope, path[path.length - 1]).spec : undefined;
   if (!spec) return null;
   return markdown(fieldMarkdown(spec, parent?.spec ? `in ${parent.spec.name}` : `${op.title} body`), { start: doc.positionAt(node.nameStart), end: doc.positionAt(node.nameEnd) });
+}
+
+const sizeText = (bytes: number): string =>
+  bytes < 1024 ? `${bytes} byte${bytes === 1 ? '' : 's'}` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** Where a body file is and how big (looked up now: the disk changes under an unchanged text), or why it cannot be sent. */
+function bodyFileMarkdown(uri: string, ref: BodyFileRef): string {
+  const how = ref.fillVariables ? 'its `{{…}}` filled in as the request\'s are' : 'as it is';
+  const status = bodyFileStatus(bodyFileBase(uri), ref.path);
+  if (!status) return `**Body file** — sent ${how}, read relative to the request file's folder.`;
+  if ('problem' in status) return `**Body file** — ${status.problem}.`;
+  return `**Body file** \`${status.file}\` (${sizeText(status.size)}) — sent ${how}.`;
 }
 
 /** What the Local sandbox does with a value it treats specially: a test card, an amount, an account. */

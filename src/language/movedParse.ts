@@ -29,7 +29,10 @@ function movedRequest(r: ParsedRequest, lines: number, offset: number): ParsedRe
     variableRefs: movedRefs(r.variableRefs, lines, offset),
   };
   if (r.nameRange) out.nameRange = movedRange(r.nameRange, lines);
-  if (r.body) out.body = { ...moved<RequestBody>(r.body, lines, offset), firstLine: r.body.firstLine + lines };
+  if (r.body) {
+    out.body = { ...moved<RequestBody>(r.body, lines, offset), firstLine: r.body.firstLine + lines };
+    if (r.body.file) out.body.file = { ...r.body.file, pathRange: movedRange(r.body.file.pathRange, lines) };
+  }
   return out;
 }
 
@@ -77,6 +80,7 @@ function shiftRequest(r: ParsedRequest, lines: number, offset: number): void {
   if (r.body) {
     shift(r.body, lines, offset);
     r.body.firstLine += lines;
+    if (r.body.file) shiftRange(r.body.file.pathRange, lines);
   }
 }
 

@@ -2,7 +2,8 @@
 // is a pure handler in handlers.ts; documents are analyzed once per version (DocumentCache).
 // Diagnostics are pushed (publishDiagnostics): at once on open, and once typing pauses
 // (diagnosticsDelayMs) after a change, from an analysis that redoes only the `###` blocks
-// the edits touched (FileDiagnostics).
+// the edits touched (FileDiagnostics), plus the body files that cannot be read, looked up on
+// disk at each publish (bodyFiles.ts).
 
 import { CodeLensRefreshRequest, createConnection, type CompletionItem, type CompletionList, ProposedFeatures, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import { clientProfileOf, completionAnswer, fitCompletions, type ClientProfile } from './clientProfile';
@@ -12,6 +13,7 @@ import { languageHandlers } from './handlers';
 import { DIAGNOSTICS_DELAY_MS, ENVIRONMENTS_NOTIFICATION, type EnvironmentsParams, type ServerInitializationOptions } from './protocol';
 import { FileDiagnostics } from './fileDiagnostics';
 import { documentTarget } from './documentTarget';
+import { bodyFileBase, bodyFileDiagnostics } from './bodyFiles';
 
 // The transports vscode-languageserver reads from the command line. Without one it would throw
 // at start-up; say how to start it instead.
@@ -84,6 +86,7 @@ connection.onInitialize((params) => {
       documentSymbolProvider: true,
       documentFormattingProvider: true,
       documentRangeFormattingProvider: true,
+      documentLinkProvider: { resolveProvider: false },
     },
     serverInfo: { name: 'Gateway Workbench request files' },
   };
@@ -97,19 +100,32 @@ connection.onNotification(ENVIRONMENTS_NOTIFICATION, (params: unknown) => {
   if (canRefreshLenses) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
 });
 
-/** The current diagnostics of an open document (incremental: only changed blocks are analysed). */
-function diagnosticsOf(uri: string) {
+/**
+ * The current diagnostics of an open document (incremental: only changed blocks are analysed).
+ * `withBodyFiles`: also its body files that cannot be read, asked of the disk now — a file created
+ * or deleted changes them with the text unchanged, so they are never kept with the analysis. (The
+ * quick fixes do without: none fixes a body file, and the editor asks for them at every move.)
+ */
+function diagnosticsOf(uri: string, withBodyFiles = false) {
   const doc = documents.get(uri);
   if (!doc) return undefined;
   const text = doc.getText();
   const target = documentTarget({ text }, environments);
-  return { version: doc.version, diagnostics: safely('diagnostics', [], () => fileOf(uri).update(text, target)) };
+  return {
+    version: doc.version,
+    diagnostics: safely('diagnostics', [], () => {
+      const file = fileOf(uri);
+      const found = file.update(text, target);
+      const bodyFiles = withBodyFiles ? file.bodyFiles(text, target) : [];
+      return bodyFiles.length === 0 ? found : [...found, ...bodyFileDiagnostics(bodyFiles, bodyFileBase(uri))];
+    }),
+  };
 }
 
 function publish(uri: string): void {
   clearTimeout(pending.get(uri));
   pending.delete(uri);
-  const found = diagnosticsOf(uri);
+  const found = diagnosticsOf(uri, true);
   if (found) void connection.sendDiagnostics({ uri, version: found.version, diagnostics: found.diagnostics });
 }
 
@@ -165,6 +181,10 @@ connection.onDocumentFormatting((p) => {
 connection.onDocumentRangeFormatting((p) => {
   const doc = analyzed(p.textDocument.uri);
   return doc ? safely('formatting', [], () => languageHandlers.formatting(doc, p.options, p.range)) : [];
+});
+connection.onDocumentLinks((p) => {
+  const doc = analyzed(p.textDocument.uri);
+  return doc ? safely('document links', [], () => languageHandlers.documentLinks(doc)) : [];
 });
 
 documents.listen(connection);

@@ -3,7 +3,8 @@
 // block by block are exactly those of analysing the final text from scratch, and the parse joined
 // from the blocks' parses is exactly the whole file's. Edits are the kind
 // that move blocks (new lines, `###` typed or removed), rename requests, define and drop
-// variables, paste keys and test cards, switch line endings — on the examples users start from.
+// variables, paste keys, test cards and body files (`< ./sale.json`), switch line endings — on
+// the examples users start from.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver-types';
@@ -32,6 +33,7 @@ const PIECES: readonly string[] = [
   '@amount = 12.00\n', '@card = {{missing}}\n', '{{sale1.payload.transaction.id}}', '{{amount}}', '{{undefined}}', '{{nobody.id}}',
   '4111111111111111', '"amount": "0.21",\n', 'POST {{gatewayUrl}}/rest/v2/transactions/sale\n', 'GET {{gatewayUrl}}/rest/v2/transactions/sael\n',
   'Content-Type: application/xml\n', 'Authorization: Basic abc\n', '# Environment: Live. Send with the lens.\n', '# @expect status 200\n', 'x',
+  '\n### From a file\nPOST {{gatewayUrl}}/rest/v2/transactions/sale\n\n< ./sale.json\n###\n', '\n### Void\nPOST /rest/v2/transactions/void\n\n<@ bodies/void.json\n###',
 ];
 
 function canonical(diagnostics: readonly Diagnostic[]): string[] {
@@ -79,6 +81,7 @@ describe('incremental diagnostics (the language server\'s, block by block)', () 
     const r = new Random(SEED);
     let compared = 0;
     let nonEmpty = 0;
+    let withBodyFiles = 0;
     for (let s = 0; s < SEQUENCES; s++) {
       let text = Array.from({ length: r.int(1, 4) }, () => r.pick(examples)).join(r.pick(['\n', '\n\n', '\r\n']));
       const file = new FileDiagnostics();
@@ -90,7 +93,12 @@ describe('incremental diagnostics (the language server\'s, block by block)', () 
         // The parse other features use, joined from the blocks' parses: the whole file's, exactly.
         const joined = file.document(text, 'file:///incremental.gwreq', e, documentTarget({ text }, ENVIRONMENTS));
         const whole = new AnalyzedDocument(text);
-        assert.deepEqual(joined.file, parseRequestFile(text), `sequence ${s}, edit ${e}: the joined parse differs`);
+        const parsed = parseRequestFile(text);
+        assert.deepEqual(joined.file, parsed, `sequence ${s}, edit ${e}: the joined parse differs`);
+        // The body files the server checks on disk at each publish, where the full parse has them.
+        const bodyFiles = parsed.requests.flatMap((request) => (request.body?.file ? [request.body.file] : []));
+        assert.deepEqual(file.bodyFiles(text, documentTarget({ text }, ENVIRONMENTS)), bodyFiles, `sequence ${s}, edit ${e}: the body files differ`);
+        withBodyFiles += bodyFiles.length > 0 ? 1 : 0;
         assert.deepEqual([joined.lineStarts, joined.lineEnds], [whole.lineStarts, whole.lineEnds], `sequence ${s}, edit ${e}: line offsets differ`);
         compared++;
         if (expected.length > 0) nonEmpty++;
@@ -98,6 +106,7 @@ describe('incremental diagnostics (the language server\'s, block by block)', () 
     }
     // The comparison means something only if the edits produced diagnostics to compare.
     assert.ok(nonEmpty > compared / 2, `only ${nonEmpty} of ${compared} texts had diagnostics`);
+    assert.ok(withBodyFiles > 40, `only ${withBodyFiles} of ${compared} texts had body files`);
   });
 
   it(`after each of ${SEQUENCES} × ${EDITS_PER_SEQUENCE} random edits, the laid-out document answers as a parse of the whole text does, reading only some blocks (seed ${SEED})`, () => {

@@ -4,8 +4,11 @@ import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import * as path from 'node:path';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
-import type { CompletionItem, Diagnostic } from 'vscode-languageserver-types';
+import type { CompletionItem, Diagnostic, DocumentLink, Hover, MarkupContent } from 'vscode-languageserver-types';
 import { ENVIRONMENTS_NOTIFICATION } from '../../src/language/protocol';
 
 const root = path.join(__dirname, '../..');
@@ -51,7 +54,7 @@ describe('language server over stdio', () => {
       capabilities: { workspace: { codeLens: { refreshSupport: true } }, textDocument: { completion: { completionItem: { snippetSupport: true } } } },
       initializationOptions: { environments: { active: 'Local sandbox', names: ['Local sandbox', 'Staging'] }, runsEditorCommands: true },
     }) as { capabilities: Record<string, unknown> };
-    assert.ok(init.capabilities.completionProvider && init.capabilities.hoverProvider && init.capabilities.codeLensProvider);
+    assert.ok(init.capabilities.completionProvider && init.capabilities.hoverProvider && init.capabilities.codeLensProvider && init.capabilities.documentLinkProvider);
     await connection.sendNotification('initialized', {});
 
     const diagnosticsArrived = new Promise<void>((resolve) => waiters.push(resolve));
@@ -126,6 +129,49 @@ describe('language server over stdio', () => {
     assert.equal(actions.length, 1);
     assert.deepEqual(actions[0]!.edit.changes[uri], [{ range: { start: { line: 1, character: 0 }, end: { line: 2, character: 0 } }, newText: '' }]);
     assert.deepEqual([actions[0]!.command?.command, actions[0]!.command?.arguments], ['gateway.setKeys', ['Staging']]);
+  });
+
+  it('flags a body file that is not there, clears it once it is (at the next edit or re-publish, the text unchanged), and links it', async () => {
+    const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'gw-server-body-file-')));
+    try {
+      const uri = pathToFileURL(path.join(dir, 'from-file.gwreq')).href;
+      const body = path.join(dir, 'sale.json');
+      const lines = ['### Sale', 'POST {{gatewayUrl}}/rest/v2/transactions/sale', 'Content-Type: application/json', '', '< ./sale.json'];
+      /** The body-file diagnostics of the next publish for `uri` after `act`. */
+      const nextPublish = async (act: () => Promise<void>): Promise<Diagnostic[]> => {
+        const before = published.length;
+        await act();
+        for (let waited = 0; waited < 10_000 && !published.slice(before).some((p) => p.uri === uri); waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+        const found = published.slice(before).filter((p) => p.uri === uri).pop();
+        assert.ok(found, 'diagnostics were published');
+        return found.diagnostics.filter((d) => d.code === 'body-file-unreadable');
+      };
+      const links = async () => (await connection.sendRequest('textDocument/documentLink', { textDocument: { uri } }) as DocumentLink[]).map((l) => l.target);
+
+      const missing = await nextPublish(() => connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'gateway-request', version: 1, text: lines.join('\n') } }));
+      assert.deepEqual(missing.map((d) => [d.range, d.severity, d.message]), [[{ start: { line: 4, character: 2 }, end: { line: 4, character: 13 } }, 1, `cannot read the body file "./sale.json": ${body}: it does not exist`]]);
+      assert.deepEqual(await links(), []);
+      const hover = await connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 4, character: 5 } }) as Hover;
+      assert.match((hover.contents as MarkupContent).value, /sale\.json: it does not exist/);
+
+      fs.writeFileSync(body, '{"amount": "1.00", "card": "4111111111111111", "exp-date": "1230"}');
+      assert.deepEqual(await nextPublish(() => connection.sendNotification('textDocument/didChange', {
+        textDocument: { uri, version: 2 },
+        contentChanges: [{ range: { start: { line: 0, character: 8 }, end: { line: 0, character: 8 } }, text: ' from a file' }],
+      })), [], 'an edit elsewhere publishes what the disk says now');
+      assert.deepEqual(await links(), [pathToFileURL(body).href]);
+
+      fs.rmSync(body);
+      const again = await nextPublish(() => connection.sendNotification(ENVIRONMENTS_NOTIFICATION, { active: 'Local sandbox', names: ['Local sandbox', 'Staging'] }));
+      assert.equal(again.length, 1, 'a re-publish of the same text checks the disk again');
+
+      fs.mkdirSync(path.join(dir, 'bodies'));
+      const items = await connection.sendRequest('textDocument/completion', { textDocument: { uri }, position: { line: 4, character: 4 } }) as CompletionItem[];
+      assert.deepEqual(items.map((i) => [i.label, i.command?.command]), [['bodies/', 'editor.action.triggerSuggest']]);
+      await connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('publishes the shared rule set\'s wrong-Content-Type and legacy-path findings', async () => {

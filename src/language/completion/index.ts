@@ -1,5 +1,5 @@
 // Completion: decides what the cursor is on (a variable, metadata, the request line, a header,
-// the body) and hands over to the completer for that context.
+// a body file's path, the body) and hands over to the completer for that context.
 
 import type { CompletionItem, CompletionList, Position } from 'vscode-languageserver-types';
 import type { AnalyzedDocument } from '../analyzedDocument';
@@ -12,6 +12,7 @@ import { jsonBodyItems } from './jsonBody';
 import { xmlBodyItems } from './xmlBody';
 import { emptyBodyItems } from './emptyBody';
 import { requestSnippetItems, SNIPPET_WORD } from './requestSnippets';
+import { bodyFilePathItems } from './bodyFilePath';
 import type { LineContext } from './lineContext';
 
 const META_KEYWORD = /^(\s*(?:#|\/\/)\s*@)(\w*)$/;
@@ -111,6 +112,12 @@ function completeAt(doc: AnalyzedDocument, position: Position): CompletionItem[]
     if (colon < 0) return [...headerNameItems(op, request?.headers.map((h) => h.name) ?? [], line, wordEnd), ...newRequestItems(doc, context, line, before, after, wordEnd)];
     const valueStart = colon + 1 + (before.slice(colon + 1).length - before.slice(colon + 1).trimStart().length);
     return headerValueItems(op, before.slice(0, colon).trim(), line, valueStart, text.trimEnd().length > cursor ? text.trimEnd().length : cursor);
+  }
+
+  // `< path` on the body's first line names a file, whatever the operation (or none known yet).
+  if (context.blankLine !== undefined && line === context.blankLine + 1) {
+    const files = bodyFilePathItems(doc.uri, line, before, after);
+    if (files) return files;
   }
 
   if (!op || context.blankLine === undefined) return newRequestItems(doc, context, line, before, after, wordEnd);

@@ -3,7 +3,7 @@
 import { parseRequestFile } from '../../../src/core/requestFile';
 import { analyzeDocument, languageHandlers } from '../../../src/language/handlers';
 import { grammarFile } from './grammar';
-import { checkCodeLenses, checkCompletion, checkDiagnostics, checkFormatting, checkHover, checkRange, checkSymbols, DocShape } from './invariants';
+import { checkCodeLenses, checkCompletion, checkDiagnostics, checkDocumentLinks, checkFormatting, checkHover, checkRange, checkSymbols, DocShape } from './invariants';
 import { mutate } from './mutations';
 import { caseRandom, type Random } from './random';
 import { KEY_LIKE } from './values';
@@ -76,6 +76,8 @@ export function runCase(text: string, seed: number, index: number): number {
   const doc = analyzeDocument(text, `file:///fuzz/case-${index}.gwreq`, 1);
   const h = languageHandlers;
   call('diagnostics', () => checkDiagnostics(shape, h.diagnostics(doc), KEY_LIKE));
+  call('body file diagnostics', () => checkDiagnostics(shape, h.bodyFileDiagnostics(doc), KEY_LIKE));
+  call('documentLinks', () => checkDocumentLinks(shape, h.documentLinks(doc)));
   const environments = r.pick(ENVIRONMENTS);
   call(`codeLenses(${JSON.stringify(environments.names)})`, () => checkCodeLenses(shape, h.codeLenses(doc, environments)));
   call('symbols', () => checkSymbols(shape, h.symbols(doc)));
@@ -84,7 +86,7 @@ export function runCase(text: string, seed: number, index: number): number {
   const [from, to] = [r.int(0, shape.lineCount + 2), r.int(0, shape.lineCount + 2)].sort((a, b) => a - b);
   const range = { start: { line: from, character: 0 }, end: { line: to, character: r.int(0, 50) } };
   call(`range formatting(${JSON.stringify(range)})`, () => checkFormatting(shape, h.formatting(doc, options, range)));
-  let calls = 5;
+  let calls = 7;
   for (const p of positions(r, text, shape)) {
     const inside = shape.contains(p) ? p : undefined;
     call(`completion at ${JSON.stringify(p)}`, () => checkCompletion(shape, h.completion(doc, p), inside));

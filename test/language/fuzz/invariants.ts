@@ -105,6 +105,13 @@ export function checkCodeLenses(doc: DocShape, value: unknown): void {
   }
 }
 
+export function checkDocumentLinks(doc: DocShape, value: unknown): void {
+  for (const link of list(value, 'documentLinks') as { range: unknown; target?: unknown }[]) {
+    checkRange(doc, link.range, 'documentLinks');
+    if (typeof link.target !== 'string' || !link.target.startsWith('file:')) fail('documentLinks', 'link without a file uri', link);
+  }
+}
+
 export function checkSymbols(doc: DocShape, value: unknown, where = 'symbols'): void {
   for (const s of list(value, where) as { name?: unknown; range?: Rng; selectionRange?: Rng; location?: { range: unknown }; children?: unknown }[]) {
     if (typeof s.name !== 'string' || s.name.trim() === '') fail(where, 'symbol without a name (VS Code rejects it)', s);

@@ -1,0 +1,72 @@
+// Body files (`< ./sale.json`) as the editor sees them: where a request file's relative paths
+// point, and whether the file named can be read, in the words sending would use (core's
+// bodyFileProblem). What the disk says changes without the text changing, so none of this is
+// kept with a `###` block's analysis: it is asked again each time it is shown.
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Diagnostic } from 'vscode-languageserver-types';
+import type { BodyFileRef } from '../core/requestFile';
+import { bodyFileProblem } from '../core/bodyFile';
+import { diagnostic } from './diagnostics/diagnostic';
+
+/** Where a document's body files are looked for. */
+interface BodyFileBase {
+  /** The document's folder on disk; undefined when it is not a file on disk. */
+  folder?: string;
+  /**
+   * Whether a relative path can be judged: on disk, or untitled (sending refuses it until the file
+   * is saved, and says so). Not in a diff view (`git:`) or a virtual workspace, where the path
+   * points at nothing on this disk that we could check.
+   */
+  judgesRelative: boolean;
+}
+
+/** The base of document `uri`: its folder for a `file:` uri, as the extension and the CLI read body files. */
+export function bodyFileBase(uri: string): BodyFileBase {
+  if (uri.startsWith('file:')) {
+    try {
+      return { folder: path.dirname(fileURLToPath(uri)), judgesRelative: true };
+    } catch {
+      // A file uri naming another host (file://server/share): nothing on this disk.
+      return { judgesRelative: false };
+    }
+  }
+  return { judgesRelative: uri.startsWith('untitled:') };
+}
+
+/** Whether the path `written` can be judged here (BodyFileBase.judgesRelative). */
+const judged = (base: BodyFileBase, written: string): boolean => base.judgesRelative || path.isAbsolute(written);
+
+/** A body file as found on disk: where it is and its size, or why it cannot be sent. */
+type BodyFileStatus = { file: string; size: number } | { problem: string };
+
+/** The status of body file `written`; undefined when its path cannot be judged here. */
+export function bodyFileStatus(base: BodyFileBase, written: string): BodyFileStatus | undefined {
+  if (!judged(base, written)) return undefined;
+  const problem = bodyFileProblem(base.folder, written);
+  if (problem !== undefined) return { problem };
+  const file = path.resolve(base.folder ?? '', written);
+  try {
+    return { file, size: fs.statSync(file).size };
+  } catch (err) {
+    // Gone between the two stats: ask again for the message sending would give.
+    return { problem: bodyFileProblem(base.folder, written) ?? (err as Error).message };
+  }
+}
+
+/**
+ * A diagnostic (code `body-file-unreadable`) on the path of each body file that cannot be read:
+ * one stat per distinct path, nothing at all for a document without body files.
+ */
+export function bodyFileDiagnostics(refs: readonly BodyFileRef[], base: BodyFileBase): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const problems = new Map<string, string | undefined>();
+  for (const ref of refs) {
+    if (!problems.has(ref.path)) problems.set(ref.path, judged(base, ref.path) ? bodyFileProblem(base.folder, ref.path) : undefined);
+    const problem = problems.get(ref.path);
+    if (problem !== undefined) out.push(diagnostic(ref.pathRange, 'body-file-unreadable', problem));
+  }
+  return out;
+}
