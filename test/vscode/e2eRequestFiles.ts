@@ -3,7 +3,8 @@
 // header and its value, body fields, the enum value, a test card and an amount from the suggest
 // widget), mistype a field, a card number and a routing number and find each in the Problems
 // panel on its line, fix them, chain a refund to the sale through {{sale1.…}} completion and send
-// both with the "Send All" code lens. Runs with the Local sandbox active. The file is saved and
+// both with the "Send All" code lens; then a body from a file, its path from completion, sent,
+// and a missing one flagged in Problems. Runs with the Local sandbox active. The file is saved and
 // read back from disk for the text assertions (Monaco renders only what is on screen). Saves
 // artifacts/e2e-request-file.png (scripts/update-media.sh makes it the README's media/request-file.png).
 import assert from 'node:assert/strict';
@@ -19,6 +20,7 @@ import {
 import { findFile, generateCurl } from './e2eLocalSandbox';
 
 const FILE = 'walk.gwreq';
+const BODY_FILE_REQUEST = 'from-file.gwreq';
 const CARD = '4111111111111111';
 const BAD_CARD = '4111111111111112';
 const BAD_ROUTING = '081009812';
@@ -400,7 +402,61 @@ export function requestFileSteps(workspace: () => string, artifacts: string, use
         if (await dontSave.waitFor({ timeout: 2_000 }).then(() => true, () => false)) await dontSave.click();
       },
     },
+    {
+      name: 'a body from a file: "< ./" completes the folder\'s files, the sale goes out with the file\'s amount, a missing file is flagged in Problems',
+      run: async page => {
+        await clearNotifications(page);
+        // The user's own files: a body beside the request file, written by another tool.
+        fs.mkdirSync(path.join(workspace(), 'bodies'), { recursive: true });
+        fs.writeFileSync(path.join(workspace(), 'bodies', 'sale.json'), `${JSON.stringify({ type: 'SALE', amount: '13.00', card: CARD, 'exp-date': '1230' })}\n`);
+        const requestPath = path.join(workspace(), BODY_FILE_REQUEST);
+        fs.writeFileSync(requestPath, 'POST {{gatewayUrl}}/rest/v2/transactions/sale\nContent-Type: application/json\n\n');
+        await page.keyboard.press('F1');
+        await page.locator(selectors.paletteInput).fill(BODY_FILE_REQUEST);   // no ">": Go to File
+        await page.locator(selectors.paletteRow).filter({ hasText: BODY_FILE_REQUEST }).first().waitFor({ timeout: 15_000 });
+        await page.keyboard.press('Enter');
+        await page.locator(selectors.activeTab).filter({ hasText: BODY_FILE_REQUEST }).waitFor({ timeout: 15_000 });
+        await page.locator(selectors.activeEditorLines).click();
+        await page.keyboard.press('ControlOrMeta+End');
+        await page.keyboard.type('< ./');
+        await triggerSuggest(page);
+        await acceptSuggestion(page, 'bodies/');   // a folder opens the list of what is in it
+        await acceptSuggestion(page, 'sale.json');
+        await page.keyboard.press('ControlOrMeta+S');
+        const written = await waitForFile(requestPath, (t) => t.trimEnd().endsWith('< ./bodies/sale.json'));
+        assert.match(written, /\n< \.\/bodies\/sale\.json\s*$/, written);
+        await runCommand(page, 'Gateway: Send Request');
+        const answer = await waitForActiveEditorText(page, (t) => t.includes('APPROVED'), 30_000);
+        assert.match(answer, /"amount": "13\.00"/, 'the sale was not the file\'s');
+        await page.locator('.tab').filter({ hasText: BODY_FILE_REQUEST }).first().click();
+        await goToPosition(page, 4, '< ./bodies/'.length + 1);
+        await page.keyboard.press('Shift+End');
+        await page.keyboard.type('nope.json');
+        await page.keyboard.press('Escape');   // the file names completion offers as the path is typed
+        await waitForActiveEditorText(page, (t) => t.includes('< ./bodies/nope.json'), 10_000);
+        await runCommand(page, 'View: Focus Problems (Errors, Warnings, Infos)');
+        const problem = page.locator(selectors.problemRow).filter({ hasText: 'cannot read the body file "./bodies/nope.json"' }).first();
+        await problem.waitFor({ timeout: 15_000 });
+        console.log(`  problem: ${normalizeText(await problem.innerText())}`);
+        await runCommand(page, 'View: Hide Panel');
+        await runCommand(page, 'View: Close All Editors');
+        const dontSave = page.locator('.monaco-dialog-box').getByRole('button', { name: "Don't Save" });
+        if (await dontSave.waitFor({ timeout: 2_000 }).then(() => true, () => false)) await dontSave.click();
+      },
+    },
   ];
+}
+
+/** The file's text once `ready` accepts it (an editor's save lands on disk asynchronously). */
+async function waitForFile(file: string, ready: (text: string) => boolean): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  let text = '';
+  while (Date.now() < deadline) {
+    text = fs.readFileSync(file, 'utf8');
+    if (ready(text)) return text;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return text;
 }
 
 /**
