@@ -149,6 +149,11 @@ export class FileDiagnostics {
     return (this.last as { bodyFiles: BodyFileRef[] }).bodyFiles;
   }
 
+  /** Whether the text last analysed has body files (whose readability the disk, not the text, decides). */
+  hasBodyFiles(): boolean {
+    return (this.last?.bodyFiles.length ?? 0) > 0;
+  }
+
   /** The blocks of `text` for `target`, placed unless they are already. */
   private sync(text: string, target: DocumentTarget | undefined): void {
     const key = targetKey(target);

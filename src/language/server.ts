@@ -139,6 +139,11 @@ function publishSoon(uri: string): void {
 // TextDocuments fires onDidChangeContent for an open too: publishing on both sent every
 // didOpen's diagnostics twice. The first analysis of a document is published at once.
 documents.onDidChangeContent((e) => (fileDiagnostics.has(e.document.uri) ? publishSoon(e.document.uri) : publish(e.document.uri)));
+// A file created or deleted (the client watches the workspace's files): documents naming body
+// files publish again with their text unchanged, so creating the missing file clears its error.
+connection.onDidChangeWatchedFiles(() => {
+  for (const doc of documents.all()) if (fileDiagnostics.get(doc.uri)?.hasBodyFiles()) publishSoon(doc.uri);
+});
 documents.onDidClose((e) => {
   clearTimeout(pending.get(e.document.uri));
   pending.delete(e.document.uri);

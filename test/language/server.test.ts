@@ -131,7 +131,7 @@ describe('language server over stdio', () => {
     assert.deepEqual([actions[0]!.command?.command, actions[0]!.command?.arguments], ['gateway.setKeys', ['Staging']]);
   });
 
-  it('flags a body file that is not there, clears it once it is (at the next edit or re-publish, the text unchanged), and links it', async () => {
+  it('flags a body file that is not there, clears it once it is (told of the file, at the next edit or re-publish, the text unchanged), and links it', async () => {
     const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'gw-server-body-file-')));
     try {
       const uri = pathToFileURL(path.join(dir, 'from-file.gwreq')).href;
@@ -154,6 +154,12 @@ describe('language server over stdio', () => {
       const hover = await connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 4, character: 5 } }) as Hover;
       assert.match((hover.contents as MarkupContent).value, /sale\.json: it does not exist/);
 
+      fs.writeFileSync(body, '{"amount": "1.00", "card": "4111111111111111", "exp-date": "1230"}');
+      assert.deepEqual(await nextPublish(() => connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(body).href, type: 1 }] })),
+        [], 'the editor telling of the created file clears it, the text unchanged');
+      fs.rmSync(body);
+      assert.equal((await nextPublish(() => connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(body).href, type: 3 }] }))).length,
+        1, 'and of its deletion flags it again');
       fs.writeFileSync(body, '{"amount": "1.00", "card": "4111111111111111", "exp-date": "1230"}');
       assert.deepEqual(await nextPublish(() => connection.sendNotification('textDocument/didChange', {
         textDocument: { uri, version: 2 },

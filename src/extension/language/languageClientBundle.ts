@@ -1,6 +1,7 @@
 // The request-file language client, built on its own into dist/languageClient.js: the
 // activation bundle must not carry vscode-languageclient, so `languageClientLoader.ts` requires
 // this module only when the first request file opens. It starts dist/server.js over IPC.
+import { workspace } from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { ENVIRONMENTS_NOTIFICATION, type EnvironmentsParams, type ServerInitializationOptions } from '../../language/protocol';
 import { REQUEST_LANGUAGE_ID } from '../contracts';
@@ -28,6 +29,9 @@ export async function startRequestLanguageClient(options: RequestLanguageClientO
     // Every scheme: request files in virtual workspaces and diff views get the same features.
     documentSelector: [{ language: REQUEST_LANGUAGE_ID }],
     initializationOptions,
+    // Files created and deleted (not changed): a body file (`< ./sale.json`) the user creates
+    // clears its "cannot read" error at once. The server only re-checks documents that name one.
+    synchronize: { fileEvents: workspace.createFileSystemWatcher('**/*', false, true, false) },
   };
   const client = new LanguageClient('gatewayRequestLanguageServer', 'Gateway Request Language Server', serverOptions, clientOptions);
   await client.start();

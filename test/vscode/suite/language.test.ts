@@ -184,6 +184,28 @@ suite('language: the request-file language server in the editor', () => {
     }
   });
 
+  test('a missing body file is flagged on its path, and creating the file clears it with no edit', async function () {
+    this.timeout(45_000);
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    assert.ok(folder, 'the test window has a workspace folder');
+    const here = fs.mkdtempSync(path.join(folder, 'body-files-'));
+    try {
+      const uri = vscode.Uri.file(path.join(here, 'from-file.gwreq'));
+      fs.writeFileSync(uri.fsPath, 'POST {{gatewayUrl}}/rest/v2/transactions/sale\nContent-Type: application/json\n\n< ./sale.json\n');
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+      const bodyFileProblems = () => vscode.languages.getDiagnostics(uri).filter((d) => d.code === 'body-file-unreadable' || (typeof d.code === 'object' && d.code.value === 'body-file-unreadable'));
+      const flagged = await waitFor('the missing body file flagged', () => (bodyFileProblems().length === 1 ? bodyFileProblems() : undefined));
+      assert.equal(flagged[0].range.start.line, 3);
+      assert.match(flagged[0].message, /cannot read the body file "\.\/sale\.json": .*sale\.json: it does not exist/);
+      // Written by another program (a script, git): the editor's file events reach the server.
+      fs.writeFileSync(path.join(here, 'sale.json'), '{"type": "SALE", "amount": "1.00", "card": "4111111111111111", "exp-date": "1230"}\n');
+      await waitFor('the problem gone once the file exists', () => (bodyFileProblems().length === 0 ? true : undefined));
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+    } finally {
+      fs.rmSync(here, { recursive: true, force: true });
+    }
+  });
+
   test('completion inside the JSON body offers the operation\'s fields', async function () {
     this.timeout(30_000);
     const doc = await vscode.workspace.openTextDocument(emptySaleUri);
