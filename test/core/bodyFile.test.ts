@@ -1,0 +1,59 @@
+// The body-file reader (`< ./sale.json`) on real files: what it sends is the file's text as an
+// editor shows it (a byte order mark is not part of the JSON), and each refusal says which file
+// and what to do.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, mkdir, rm, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { BodyFileError, bodyFileReader } from '../../src/core/bodyFile';
+
+const SALE = '{"type": "SALE", "amount": "1.00"}';
+
+describe('bodyFileReader', () => {
+  let dir: string;
+  before(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'gw-body-file-'));
+    await mkdir(path.join(dir, 'bodies'));
+    await Promise.all([
+      writeFile(path.join(dir, 'bodies', 'plain.json'), SALE),
+      writeFile(path.join(dir, 'bodies', 'bom.json'), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(SALE)])),
+      // Windows PowerShell 5.1's `>` writes UTF-16 LE with its byte order mark.
+      writeFile(path.join(dir, 'bodies', 'utf16.json'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(SALE, 'utf16le')])),
+      writeFile(path.join(dir, 'big.json'), ''),
+    ]);
+    await truncate(path.join(dir, 'big.json'), 33 * 1024 * 1024);   // sparse: no 33 MB written
+  });
+  after(() => rm(dir, { recursive: true, force: true }));
+
+  it('reads a path relative to the request file\'s folder, or an absolute one', () => {
+    const read = bodyFileReader(dir);
+    assert.equal(read('./bodies/plain.json'), SALE);
+    assert.equal(read('bodies/plain.json'), SALE);
+    assert.equal(bodyFileReader(undefined)(path.join(dir, 'bodies', 'plain.json')), SALE);
+  });
+
+  it('sends the text, not its byte order mark: UTF-8 with a BOM and UTF-16 read as the same JSON', () => {
+    const read = bodyFileReader(dir);
+    assert.equal(read('bodies/bom.json'), SALE);
+    assert.equal(read('bodies/utf16.json'), SALE);
+  });
+
+  it('refuses with the path it looked for and what to do', () => {
+    const read = bodyFileReader(dir);
+    const refusal = (written: string, reader = read): string => {
+      try {
+        reader(written);
+      } catch (err) {
+        assert.ok(err instanceof BodyFileError, String(err));
+        return err.message;
+      }
+      throw new Error(`${written} was read`);
+    };
+    assert.equal(refusal('nope.json'), `cannot read the body file "nope.json": ${path.join(dir, 'nope.json')}: it does not exist`);
+    assert.equal(refusal('bodies'), `cannot read the body file "bodies": ${path.join(dir, 'bodies')} is a folder; name a file in it`);
+    assert.equal(refusal('bodies/plain.json/x'), `cannot read the body file "bodies/plain.json/x": ${path.join(dir, 'bodies/plain.json/x')}: a folder on its path is a file`);
+    assert.match(refusal('big.json'), /big\.json is 33 MB, more than a request body can be \(32 MB\)$/);
+    assert.equal(refusal('plain.json', bodyFileReader(undefined)), 'cannot read the body file "plain.json": its path is relative to the request file, which is not saved to disk: save it first, or write an absolute path');
+  });
+});
