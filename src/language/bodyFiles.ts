@@ -12,7 +12,7 @@ import { bodyFileProblem } from '../core/bodyFile';
 import { diagnostic } from './diagnostics/diagnostic';
 
 /** Where a document's body files are looked for. */
-interface BodyFileBase {
+export interface BodyFileBase {
   /** The document's folder on disk; undefined when it is not a file on disk. */
   folder?: string;
   /**
@@ -39,8 +39,13 @@ export function bodyFileBase(uri: string): BodyFileBase {
 /** Whether the path `written` can be judged here (BodyFileBase.judgesRelative). */
 const judged = (base: BodyFileBase, written: string): boolean => base.judgesRelative || path.isAbsolute(written);
 
-/** A body file as found on disk: where it is and its size, or why it cannot be sent. */
-type BodyFileStatus = { file: string; size: number } | { problem: string };
+/** A body file as found on disk: where it is, its size and when it last changed, or why it cannot be sent. */
+type BodyFileStatus = { file: string; size: number; mtimeMs: number } | { problem: string };
+
+/** The absolute path body file `written` names (there or not); undefined when its path cannot be judged here. */
+export function bodyFilePath(base: BodyFileBase, written: string): string | undefined {
+  return judged(base, written) ? path.resolve(base.folder ?? '', written) : undefined;
+}
 
 /** The status of body file `written`; undefined when its path cannot be judged here. */
 export function bodyFileStatus(base: BodyFileBase, written: string): BodyFileStatus | undefined {
@@ -49,7 +54,8 @@ export function bodyFileStatus(base: BodyFileBase, written: string): BodyFileSta
   if (problem !== undefined) return { problem };
   const file = path.resolve(base.folder ?? '', written);
   try {
-    return { file, size: fs.statSync(file).size };
+    const { size, mtimeMs } = fs.statSync(file);
+    return { file, size, mtimeMs };
   } catch (err) {
     // Gone between the two stats: ask again for the message sending would give.
     return { problem: bodyFileProblem(base.folder, written) ?? (err as Error).message };

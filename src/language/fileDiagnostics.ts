@@ -6,8 +6,9 @@
 // only checks that need the rest of the file are the variable checks (is `{{x}}` defined, is
 // `sale1` a named request): those are redone for a block only when the file's names change.
 // test/language/incremental.test.ts holds it to "the same diagnostics as a full analysis".
-// What depends on the disk, not the text (can a body file be read), is not kept here: the blocks'
-// body files are listed for the caller to check each time it publishes (bodyFiles.ts).
+// What depends on the disk, not the text (can a body file be read, what is in it), is not kept
+// here: the blocks' body files are listed, with the requests that send them, for the caller to
+// check each time it publishes (bodyFiles.ts, bodyFileContent.ts).
 
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { BodyFileRef, RequestFile, VariableRef } from '../core/requestFile';
@@ -18,6 +19,8 @@ import { blockLocalDiagnostics } from './diagnostics';
 import { referenceDiagnostics, type DefinedNames } from './diagnostics/variableChecks';
 import { movedSyntaxMessage } from './diagnostics/diagnostic';
 import type { DocumentTarget } from './documentTarget';
+import { bodyFileRequestOf, type BodyFileRequest } from './bodyFileLint';
+import type { PlacedBodyFile } from './bodyFileContent';
 
 interface BlockAnalysis extends LaidOutBlock {
   /** The block alone: its parse and line offsets, counted from its start (not the rest of its analysis: bodies and field trees are not kept). */
@@ -34,6 +37,8 @@ interface BlockAnalysis extends LaidOutBlock {
   variableRefs: readonly VariableRef[];
   /** Its request's body file (`< ./sale.json`), its path's range relative to the block's first line. */
   bodyFile: BodyFileRef | undefined;
+  /** The request that sends that file, to check the file's content as its body. */
+  bodyFileRequest: BodyFileRequest | undefined;
   /** The variable checks, for the names (generation) and ownership they were made with. */
   references?: { generation: number; firstOfName: boolean; diagnostics: Diagnostic[] };
 }
@@ -89,6 +94,7 @@ function analyseBlock(text: string, target: DocumentTarget | undefined): BlockAn
     variableNames: doc.file.variables.map((v) => v.name),
     variableRefs: doc.file.variables.flatMap((v) => v.variableRefs),
     bodyFile: request?.body?.file,
+    bodyFileRequest: request?.body?.file ? bodyFileRequestOf(text, request, request.body) : undefined,
     references: undefined,
     operation: undefined,
     answers: undefined,
@@ -127,14 +133,14 @@ export class FileDiagnostics {
   private target = '';
   private names: string[] = [];
   private generation = 0;
-  private last?: { text: string; target: string; diagnostics: Diagnostic[]; bodyFiles: BodyFileRef[] };
+  private last?: { text: string; target: string; diagnostics: Diagnostic[]; bodyFiles: PlacedBodyFile[] };
 
   /** The diagnostics of `text`, reusing what earlier calls found in blocks that did not change. */
   update(text: string, target?: DocumentTarget): Diagnostic[] {
     const key = targetKey(target);
     if (this.last && this.last.text === text && this.last.target === key) return this.last.diagnostics;
     this.sync(text, target);
-    const bodyFiles: BodyFileRef[] = [];
+    const bodyFiles: PlacedBodyFile[] = [];
     const diagnostics = this.collect(bodyFiles);
     this.last = { text, target: key, diagnostics, bodyFiles };
     return diagnostics;
@@ -145,8 +151,13 @@ export class FileDiagnostics {
    * on the disk, so the caller asks that each time it publishes, never keeping the answer.
    */
   bodyFiles(text: string, target?: DocumentTarget): readonly BodyFileRef[] {
+    return this.bodyFileRequests(text, target).map((placed) => placed.file);
+  }
+
+  /** The same body files, each with the request that sends it (whose body the file's content is checked as). */
+  bodyFileRequests(text: string, target?: DocumentTarget): readonly PlacedBodyFile[] {
     this.update(text, target);
-    return (this.last as { bodyFiles: BodyFileRef[] }).bodyFiles;
+    return (this.last as { bodyFiles: PlacedBodyFile[] }).bodyFiles;
   }
 
   /** Whether the text last analysed has body files (whose readability the disk, not the text, decides). */
@@ -239,7 +250,7 @@ export class FileDiagnostics {
   }
 
   /** The diagnostics of the blocks as they stand; their body files, placed, into `bodyFiles`. */
-  private collect(bodyFiles: BodyFileRef[]): Diagnostic[] {
+  private collect(bodyFiles: PlacedBodyFile[]): Diagnostic[] {
     const blocks = this.blocks;
     const defined = this.definedNames(blocks);
     const out: Diagnostic[] = [];
@@ -257,7 +268,9 @@ export class FileDiagnostics {
         block.references = refs;
       }
       for (const d of refs.diagnostics) out.push(shifted(d, line));
-      if (block.bodyFile !== undefined) bodyFiles.push(line === 0 ? block.bodyFile : { ...block.bodyFile, pathRange: movedRange(block.bodyFile.pathRange, line) });
+      if (block.bodyFile !== undefined && block.bodyFileRequest !== undefined) {
+        bodyFiles.push({ file: line === 0 ? block.bodyFile : { ...block.bodyFile, pathRange: movedRange(block.bodyFile.pathRange, line) }, sentBy: block.bodyFileRequest });
+      }
       line += block.lineCount;
     }
     return out;

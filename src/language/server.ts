@@ -3,7 +3,8 @@
 // Diagnostics are pushed (publishDiagnostics): at once on open, and once typing pauses
 // (diagnosticsDelayMs) after a change, from an analysis that redoes only the `###` blocks
 // the edits touched (FileDiagnostics), plus the body files that cannot be read, looked up on
-// disk at each publish (bodyFiles.ts).
+// disk at each publish (bodyFiles.ts), and what is wrong inside the ones that can (their content
+// checked as their request's body, kept while the file is unchanged: bodyFileContent.ts).
 
 import { CodeLensRefreshRequest, createConnection, type CompletionItem, type CompletionList, ProposedFeatures, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import { clientProfileOf, completionAnswer, fitCompletions, type ClientProfile } from './clientProfile';
@@ -13,7 +14,9 @@ import { languageHandlers } from './handlers';
 import { DIAGNOSTICS_DELAY_MS, ENVIRONMENTS_NOTIFICATION, type EnvironmentsParams, type ServerInitializationOptions } from './protocol';
 import { FileDiagnostics } from './fileDiagnostics';
 import { documentTarget } from './documentTarget';
-import { bodyFileBase, bodyFileDiagnostics } from './bodyFiles';
+import { bodyFileBase, bodyFileDiagnostics, bodyFilePath } from './bodyFiles';
+import { BodyFileContentChecks } from './bodyFileContent';
+import { changedFiles } from './changedFiles';
 
 // The transports vscode-languageserver reads from the command line. Without one it would throw
 // at start-up; say how to start it instead.
@@ -34,6 +37,8 @@ let diagnosticsDelayMs = DIAGNOSTICS_DELAY_MS;
 /** Per open document: its incremental diagnostics, and the publish waiting for typing to pause. */
 const fileDiagnostics = new Map<string, FileDiagnostics>();
 const pending = new Map<string, ReturnType<typeof setTimeout>>();
+/** What is wrong inside the body files of every open document, kept per file while it is unchanged. */
+const bodyFileContent = new BodyFileContentChecks();
 
 function fileOf(uri: string): FileDiagnostics {
   let file = fileDiagnostics.get(uri);
@@ -102,9 +107,10 @@ connection.onNotification(ENVIRONMENTS_NOTIFICATION, (params: unknown) => {
 
 /**
  * The current diagnostics of an open document (incremental: only changed blocks are analysed).
- * `withBodyFiles`: also its body files that cannot be read, asked of the disk now — a file created
- * or deleted changes them with the text unchanged, so they are never kept with the analysis. (The
- * quick fixes do without: none fixes a body file, and the editor asks for them at every move.)
+ * `withBodyFiles`: also its body files that cannot be read and what is wrong inside the others,
+ * asked of the disk now — a file created, changed or deleted changes them with the text unchanged,
+ * so they are never kept with the analysis. (The quick fixes do without: none fixes a body file,
+ * and the editor asks for them at every move.)
  */
 function diagnosticsOf(uri: string, withBodyFiles = false) {
   const doc = documents.get(uri);
@@ -116,8 +122,10 @@ function diagnosticsOf(uri: string, withBodyFiles = false) {
     diagnostics: safely('diagnostics', [], () => {
       const file = fileOf(uri);
       const found = file.update(text, target);
-      const bodyFiles = withBodyFiles ? file.bodyFiles(text, target) : [];
-      return bodyFiles.length === 0 ? found : [...found, ...bodyFileDiagnostics(bodyFiles, bodyFileBase(uri))];
+      const bodyFiles = withBodyFiles ? file.bodyFileRequests(text, target) : [];
+      if (bodyFiles.length === 0) return found;
+      const base = bodyFileBase(uri);
+      return [...found, ...bodyFileDiagnostics(bodyFiles.map((placed) => placed.file), base), ...bodyFileContent.diagnostics(bodyFiles, base, target)];
     }),
   };
 }
@@ -139,11 +147,25 @@ function publishSoon(uri: string): void {
 // TextDocuments fires onDidChangeContent for an open too: publishing on both sent every
 // didOpen's diagnostics twice. The first analysis of a document is published at once.
 documents.onDidChangeContent((e) => (fileDiagnostics.has(e.document.uri) ? publishSoon(e.document.uri) : publish(e.document.uri)));
-// A file created or deleted (the client watches the workspace's files): documents naming body
-// files publish again with their text unchanged, so creating the missing file clears its error.
-connection.onDidChangeWatchedFiles(() => {
-  for (const doc of documents.all()) if (fileDiagnostics.get(doc.uri)?.hasBodyFiles()) publishSoon(doc.uri);
-});
+// A file created, changed or deleted (the client watches the workspace's files): the documents
+// naming one of them as a body file publish again with their text unchanged, so creating the
+// missing file clears its error and saving an edit to it shows what is wrong in it now. Any other
+// file (a build's output, an `npm install`) publishes nothing.
+connection.onDidChangeWatchedFiles(({ changes }) => safely('file events', undefined, () => {
+  const naming = documents.all().filter((doc) => fileDiagnostics.get(doc.uri)?.hasBodyFiles());
+  if (naming.length === 0) return;
+  const changed = changedFiles(changes.map((change) => change.uri));
+  bodyFileContent.forget(changed);
+  for (const doc of naming) {
+    const text = doc.getText();
+    const base = bodyFileBase(doc.uri);
+    const bodyFiles = fileOf(doc.uri).bodyFiles(text, documentTarget({ text }, environments));
+    if (bodyFiles.some((ref) => {
+      const file = bodyFilePath(base, ref.path);
+      return file !== undefined && changed(file);
+    })) publishSoon(doc.uri);
+  }
+}));
 documents.onDidClose((e) => {
   clearTimeout(pending.get(e.document.uri));
   pending.delete(e.document.uri);

@@ -180,6 +180,51 @@ describe('language server over stdio', () => {
     }
   });
 
+  it('shows what is wrong inside a body file on its path, again once the editor reports the file changed; another file changed publishes nothing', async () => {
+    const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'gw-server-body-content-')));
+    try {
+      const uri = pathToFileURL(path.join(dir, 'content.gwreq')).href;
+      fs.mkdirSync(path.join(dir, 'bodies'));
+      const body = path.join(dir, 'bodies', 'sale.json');
+      fs.writeFileSync(body, '{"amout": "1.00", "amount": "1.00", "card": "4111111111111111", "exp-date": "1230"}');
+      const lines = ['### Sale', 'POST {{gatewayUrl}}/rest/v2/transactions/sale', 'Content-Type: application/json', '', '< ./bodies/sale.json'];
+      /** The diagnostics of the publish for `uri` that follows `act`, or undefined when none comes within `waitMs`. */
+      const publishAfter = async (act: () => Promise<void>, waitMs = 10_000): Promise<Diagnostic[] | undefined> => {
+        const before = published.length;
+        await act();
+        for (let waited = 0; waited < waitMs && !published.slice(before).some((p) => p.uri === uri); waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+        return published.slice(before).filter((p) => p.uri === uri).pop()?.diagnostics;
+      };
+      const fileEvent = (file: string, type: number) => () => connection.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToFileURL(file).href, type }] });
+
+      const opened = await publishAfter(() => connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'gateway-request', version: 1, text: lines.join('\n') } }));
+      assert.deepEqual(opened?.map((d) => [d.code, d.severity, d.range, d.message, d.relatedInformation]), [['unknown-field', 2, { start: { line: 4, character: 2 }, end: { line: 4, character: 20 } },
+        'bodies/sale.json:1:2: unknown field "amout" in Sale: did you mean "amount"?',
+        [{ location: { uri: pathToFileURL(body).href, range: { start: { line: 0, character: 1 }, end: { line: 0, character: 8 } } }, message: 'unknown field "amout" in Sale: did you mean "amount"?' }]]]);
+
+      // Saved with other mistakes, the same size: nothing is published until the editor reports this file.
+      fs.writeFileSync(body, '{"amount": "1.00", "card": "4111111111111112", "exp-date": "1230", "xxxxxxxxxx": 1}');
+      const unrelated = await publishAfter(async () => {
+        await fileEvent(path.join(dir, 'bodies', 'other.json'), 2)();
+        await fileEvent(path.join(dir, 'node_modules', 'left-pad', 'package.json'), 1)();
+      }, 600);
+      assert.equal(unrelated, undefined, 'files the document does not name publish nothing for it');
+      const changed = await publishAfter(fileEvent(body, 2));
+      assert.deepEqual(changed?.map((d) => [d.code, d.message]), [
+        ['invalid-value', 'bodies/sale.json:1:29: card: not a valid card number: the Luhn checksum fails (check for a mistyped digit)'],
+        ['unknown-field', 'bodies/sale.json:1:68: unknown field "xxxxxxxxxx" in Sale: known fields here are type, amount, card, exp-date, csc, card-inquiry, create-token, token-description, tip-amount, sales-tax-amount and 18 more (see completion)'],
+      ]);
+      const folderGone = await publishAfter(async () => {
+        fs.rmSync(path.join(dir, 'bodies'), { recursive: true });
+        await fileEvent(path.join(dir, 'bodies'), 3)();
+      });
+      assert.deepEqual(folderGone?.map((d) => d.code), ['body-file-unreadable'], 'its folder deleted: one event for the folder');
+      await connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('publishes the shared rule set\'s wrong-Content-Type and legacy-path findings', async () => {
     const uri = 'file:///tmp/server-test/legacy.gwreq';
     const opened = publishedFor(uri);

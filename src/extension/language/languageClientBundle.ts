@@ -29,9 +29,10 @@ export async function startRequestLanguageClient(options: RequestLanguageClientO
     // Every scheme: request files in virtual workspaces and diff views get the same features.
     documentSelector: [{ language: REQUEST_LANGUAGE_ID }],
     initializationOptions,
-    // Files created and deleted (not changed): a body file (`< ./sale.json`) the user creates
-    // clears its "cannot read" error at once. The server only re-checks documents that name one.
-    synchronize: { fileEvents: workspace.createFileSystemWatcher('**/*', false, true, false) },
+    // Files created, changed and deleted: a body file (`< ./sale.json`) the user creates clears its
+    // "cannot read" error at once, and an edit saved to one shows what is wrong in it now. The
+    // server re-checks only the documents that name one of the files reported.
+    synchronize: { fileEvents: workspace.createFileSystemWatcher('**/*', false, false, false) },
   };
   const client = new LanguageClient('gatewayRequestLanguageServer', 'Gateway Request Language Server', serverOptions, clientOptions);
   await client.start();
