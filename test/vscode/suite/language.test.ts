@@ -184,7 +184,7 @@ suite('language: the request-file language server in the editor', () => {
     }
   });
 
-  test('a missing body file is flagged on its path, and creating the file clears it with no edit', async function () {
+  test('a missing body file is flagged on its path, creating the file clears it with no edit, and a field mistyped in it shows on the < line', async function () {
     this.timeout(45_000);
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
     assert.ok(folder, 'the test window has a workspace folder');
@@ -200,6 +200,15 @@ suite('language: the request-file language server in the editor', () => {
       // Written by another program (a script, git): the editor's file events reach the server.
       fs.writeFileSync(path.join(here, 'sale.json'), '{"type": "SALE", "amount": "1.00", "card": "4111111111111111", "exp-date": "1230"}\n');
       await waitFor('the problem gone once the file exists', () => (bodyFileProblems().length === 0 ? true : undefined));
+      // The file's content is the request's body: a field mistyped in it (saved by another program)
+      // shows on the "<" line, with where it is in the file.
+      fs.writeFileSync(path.join(here, 'sale.json'), '{"type": "SALE", "amout": "1.00", "card": "4111111111111111", "exp-date": "1230"}\n');
+      const inFile = await waitFor('the file\'s mistyped field on the < line', () =>
+        vscode.languages.getDiagnostics(uri).find((d) => /^sale\.json:1:\d+: unknown field "amout"/.test(d.message))).catch((err: Error) => {
+        throw new Error(`${err.message}; the diagnostics: ${JSON.stringify(vscode.languages.getDiagnostics(uri).map((d) => d.message))}`);
+      });
+      assert.equal(inFile.range.start.line, 3);
+      assert.equal(inFile.relatedInformation?.[0]?.location.uri.fsPath, path.join(here, 'sale.json'));
       await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     } finally {
       fs.rmSync(here, { recursive: true, force: true });
