@@ -82,6 +82,13 @@ describe('body files (< path, <@ path)', () => {
     const folder = await cli(['run', file('folder.gwreq')]);
     assert.equal(folder.code, 1);
     assert.match(folder.stdout, /cannot read the body file "bodies": .*bodies is a folder; name a file in it/);
+    // REST Client's encoding form: refused before anything is sent, not sent as a one-line body.
+    await writeFile(file('latin1.gwreq'), 'POST {{gatewayUrl}}/rest/v2/transactions/sale\nContent-Type: application/json\n\n<@latin1 ./bodies/sale.json\n');
+    const latin1 = await cli(['run', file('latin1.gwreq'), '--report', 'json']);
+    assert.equal(latin1.code, 1, latin1.stdout + latin1.stderr);
+    const refused = JSON.parse(latin1.stdout) as { files: Array<{ diagnostics: Array<{ message: string }>; requests: unknown[] }> };
+    assert.match(refused.files[0].diagnostics[0]?.message ?? '', /^"<@latin1": a body file's encoding cannot be chosen/);
+    assert.equal(refused.files[0].requests.filter((q) => (q as { status?: number }).status !== undefined).length, 0, 'nothing was sent');
   });
 
   it('generate puts the file\'s content in the program: "{{" of a < file stays text, a <@ file\'s become parameters', async () => {

@@ -123,6 +123,15 @@ describe('requestFile: parse', () => {
     assert.deepEqual(outline.take().requests.map((r) => r.bodyFileFills), [undefined, true, undefined, undefined]);
   });
 
+  it('refuses REST Client\'s "<@latin1 path" on its "<@latin1" instead of sending that line as the body', () => {
+    const file = parseRequestFile('POST /rest/v2/transactions/sale\n\n<@latin1 ./sale.json\n');
+    assert.deepEqual(file.diagnostics.map((d) => [d.code, d.severity, d.range, d.message]), [[
+      'body-file-encoding', 'error', { start: { line: 2, character: 0 }, end: { line: 2, character: 8 } },
+      '"<@latin1": a body file\'s encoding cannot be chosen; it is read as UTF-8 (or UTF-16 with its byte order mark): write "<@ ./sale.json"',
+    ]]);
+    assert.equal(file.requests[0].body?.file, undefined);
+  });
+
   it('handles CRLF line endings with the same ranges', () => {
     const crlf = parseRequestFile(FILE.replace(/\n/g, '\r\n'));
     assert.equal(crlf.requests.length, 2);

@@ -18,6 +18,8 @@ const REQUEST_LINE = /^(\S+)(\s+)(\S+)(?:(\s+)(\S+))?\s*(.*)$/;
 const HTTP_VERSION = /^HTTP\/\d(?:\.\d)?$/;
 /** A body that is one line `< path` or `<@ path` (REST Client's and httpYac's syntax): a file. XML never starts "< ". */
 const BODY_FILE = /^\s*(<@?)\s+(\S(?:.*\S)?)\s*$/;
+/** REST Client's `<@latin1 path`: a body file with an encoding named. */
+const BODY_FILE_ENCODING = /^\s*<@(\w+)\s+(\S(?:.*\S)?)\s*$/;
 const HEADER = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+)[ \t]*:[ \t]*((?:.*\S)?)\s*$/;
 
 /** Location of characters [from, to) of one line. */
@@ -248,8 +250,16 @@ class Parser {
       }
       const bodyFirst = lines[i + 1];
       // Only a one-line body starting with "<" can name a file: no pattern runs over the others.
-      const file = last === i + 1 && bodyFirst.text.trimStart().startsWith('<') ? BODY_FILE.exec(bodyFirst.text) : null;
+      const startsWithAngle = last === i + 1 && bodyFirst.text.trimStart().startsWith('<');
+      const file = startsWithAngle ? BODY_FILE.exec(bodyFirst.text) : null;
       if (file?.[1] === '<@') request.bodyFileFills = true;
+      // REST Client's `<@latin1 ./body.json` would otherwise go out as that text, a body no gateway reads.
+      const encoding = startsWithAngle && !file ? BODY_FILE_ENCODING.exec(bodyFirst.text) : null;
+      if (encoding) {
+        const at = bodyFirst.text.indexOf('<@');
+        this.diagnose(span(bodyFirst, at, at + 2 + encoding[1].length), 'body-file-encoding',
+          `"<@${encoding[1]}": a body file's encoding cannot be chosen; it is read as UTF-8 (or UTF-16 with its byte order mark): write "<@ ${encoding[2]}"`);
+      }
       if (!this.outlineOnly) {
         const at = this.spanningAt(bodyFirst, lines[last]);
         // Most bodies are one line (JSON as written by a script): that line's text, not a joined copy.
