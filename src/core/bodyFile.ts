@@ -27,14 +27,21 @@ const refusal = (written: string, why: string): string => `cannot read the body 
 
 const notReadable = (file: string, err: unknown): string => `${file}: ${NOT_READABLE[(err as NodeJS.ErrnoException).code ?? ''] ?? (err as Error).message}`;
 
+/** A body file that can be read: where it is, how big, when it last changed. */
+interface BodyFileFound {
+  file: string;
+  size: number;
+  mtimeMs: number;
+}
+
 /**
- * Why the body file `written` of a request file in `folder` cannot be read (the message sending
- * gives), or undefined when it can. A stat, not a read: the language server asks this on every
- * publish of a request file's diagnostics.
+ * The body file `written` of a request file in `folder`, or why it cannot be read (the message
+ * sending gives). One stat, no read: the language server asks this of every body file of a
+ * document at each publish of its diagnostics.
  */
-export function bodyFileProblem(folder: string | undefined, written: string): string | undefined {
+export function bodyFileStat(folder: string | undefined, written: string): BodyFileFound | { problem: string } {
   if (!path.isAbsolute(written) && folder === undefined) {
-    return refusal(written, 'its path is relative to the request file, which is not saved to disk: save it first, or write an absolute path');
+    return { problem: refusal(written, 'its path is relative to the request file, which is not saved to disk: save it first, or write an absolute path') };
   }
   const file = path.resolve(folder ?? '', written);
   let stat: fs.Stats | undefined;
@@ -42,12 +49,18 @@ export function bodyFileProblem(folder: string | undefined, written: string): st
     // A missing file answered without an exception: the editor asks for every body file of a file at each publish.
     stat = fs.statSync(file, { throwIfNoEntry: false });
   } catch (err) {
-    return refusal(written, notReadable(file, err));
+    return { problem: refusal(written, notReadable(file, err)) };
   }
-  if (!stat) return refusal(written, `${file}: ${NOT_READABLE.ENOENT}`);
-  if (stat.isDirectory()) return refusal(written, `${file} is a folder; name a file in it`);
-  if (stat.size > MAX_BODY_FILE_BYTES) return refusal(written, `${file} is ${(stat.size / 1024 / 1024).toFixed(0)} MB, more than a request body can be (${MAX_BODY_FILE_BYTES / 1024 / 1024} MB)`);
-  return undefined;
+  if (!stat) return { problem: refusal(written, `${file}: ${NOT_READABLE.ENOENT}`) };
+  if (stat.isDirectory()) return { problem: refusal(written, `${file} is a folder; name a file in it`) };
+  if (stat.size > MAX_BODY_FILE_BYTES) return { problem: refusal(written, `${file} is ${(stat.size / 1024 / 1024).toFixed(0)} MB, more than a request body can be (${MAX_BODY_FILE_BYTES / 1024 / 1024} MB)`) };
+  return { file, size: stat.size, mtimeMs: stat.mtimeMs };
+}
+
+/** Why the body file `written` cannot be read (bodyFileStat's problem), or undefined when it can. */
+export function bodyFileProblem(folder: string | undefined, written: string): string | undefined {
+  const found = bodyFileStat(folder, written);
+  return 'problem' in found ? found.problem : undefined;
 }
 
 /**
@@ -56,9 +69,9 @@ export function bodyFileProblem(folder: string | undefined, written: string): st
  */
 export function bodyFileReader(folder: string | undefined): BodyFileReader {
   return (written) => {
-    const problem = bodyFileProblem(folder, written);
-    if (problem !== undefined) throw new BodyFileError(problem);
-    const file = path.resolve(folder ?? '', written);
+    const found = bodyFileStat(folder, written);
+    if ('problem' in found) throw new BodyFileError(found.problem);
+    const { file } = found;
     try {
       return requestFileText(fs.readFileSync(file));
     } catch (err) {

@@ -3,12 +3,11 @@
 // bodyFileProblem). What the disk says changes without the text changing, so none of this is
 // kept with a `###` block's analysis: it is asked again each time it is shown.
 
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { BodyFileRef } from '../core/requestFile';
-import { bodyFileProblem } from '../core/bodyFile';
+import { bodyFileProblem, bodyFileStat } from '../core/bodyFile';
 import { diagnostic } from './diagnostics/diagnostic';
 
 /** Where a document's body files are looked for. */
@@ -39,27 +38,14 @@ export function bodyFileBase(uri: string): BodyFileBase {
 /** Whether the path `written` can be judged here (BodyFileBase.judgesRelative). */
 const judged = (base: BodyFileBase, written: string): boolean => base.judgesRelative || path.isAbsolute(written);
 
-/** A body file as found on disk: where it is, its size and when it last changed, or why it cannot be sent. */
-type BodyFileStatus = { file: string; size: number; mtimeMs: number } | { problem: string };
-
 /** The absolute path body file `written` names (there or not); undefined when its path cannot be judged here. */
 export function bodyFilePath(base: BodyFileBase, written: string): string | undefined {
   return judged(base, written) ? path.resolve(base.folder ?? '', written) : undefined;
 }
 
-/** The status of body file `written`; undefined when its path cannot be judged here. */
-export function bodyFileStatus(base: BodyFileBase, written: string): BodyFileStatus | undefined {
-  if (!judged(base, written)) return undefined;
-  const problem = bodyFileProblem(base.folder, written);
-  if (problem !== undefined) return { problem };
-  const file = path.resolve(base.folder ?? '', written);
-  try {
-    const { size, mtimeMs } = fs.statSync(file);
-    return { file, size, mtimeMs };
-  } catch (err) {
-    // Gone between the two stats: ask again for the message sending would give.
-    return { problem: bodyFileProblem(base.folder, written) ?? (err as Error).message };
-  }
+/** Where body file `written` is, its size and when it last changed, or why it cannot be sent; undefined when its path cannot be judged here. */
+export function bodyFileStatus(base: BodyFileBase, written: string): ReturnType<typeof bodyFileStat> | undefined {
+  return judged(base, written) ? bodyFileStat(base.folder, written) : undefined;
 }
 
 /**

@@ -164,7 +164,7 @@ class Run {
   /** Sends one request (its dependencies must already be sent). */
   private async sendOne(index: number, asDependency: boolean): Promise<RequestOutcome> {
     const { namedResponses, send } = this.options;
-    const preparation = prepareParsed(this.file.request(index), index, this.options.environment, this.resolve, this.options.readBodyFile);
+    const preparation = prepareParsed(this.file.request(index), index, this.options.environment, this.resolve, this.options.readBodyFile && this.readKeptBodyFile);
     if (!preparation.ok) return this.notSent(index, 'error', `not sent: ${preparation.message}`, asDependency);
     const { prepared } = preparation;
     const outcome = this.outcomeOf(index, prepared.label, prepared.request, asDependency, prepared.ignoredAuthHeaders);
@@ -219,8 +219,19 @@ class Run {
     } catch {
       return this.file.references.order(index);   // sendOne reads it again and reports why it cannot
     }
+    this.bodyFileRead = { path: file.path, text };
     return this.file.references.orderWithBodyFile(index, text);
   }
+
+  /** The `<@` file dependencyOrder read, kept for the preparation of the same request that follows it. */
+  private bodyFileRead?: { path: string; text: string };
+
+  /** The caller's body-file reader, but the file dependencyOrder has just read is not read again. */
+  private readonly readKeptBodyFile: BodyFileReader = (written) => {
+    const kept = this.bodyFileRead;
+    this.bodyFileRead = undefined;
+    return kept?.path === written ? kept.text : (this.options.readBodyFile as BodyFileReader)(written);
+  };
 
   private async afterDependencies(index: number, order: readonly number[]): Promise<RequestOutcome> {
     const { namedResponses } = this.options;
