@@ -124,14 +124,7 @@ export function requestFileSteps(workspace: () => string, artifacts: string, use
    */
   const saved = async (page: Page, ready: (text: string) => boolean): Promise<string> => {
     await page.keyboard.press('ControlOrMeta+S');
-    const deadline = Date.now() + 10_000;
-    let text = '';
-    while (Date.now() < deadline) {
-      text = fs.readFileSync(filePath(), 'utf8');
-      if (ready(text)) return text;
-      await page.waitForTimeout(100);
-    }
-    return text;
+    return waitForFile(filePath(), ready);
   };
   return [
     {
