@@ -76,6 +76,22 @@ describe('the CLI package, installed into an empty folder', () => {
     assert.match(failed.stdout, /<testsuites[^>]*failures="1"/);
   });
 
+  it('sends bodies from files beside the request file, run from another folder: < as it is, <@ with a chained id filled in', () => {
+    const folder = path.join(dir, 'tests');
+    fs.mkdirSync(path.join(folder, 'bodies'), { recursive: true });
+    fs.writeFileSync(path.join(folder, 'bodies', 'sale.json'), '{"type": "SALE", "amount": "6.00", "card": "4111111111111111", "exp-date": "1230"}\n');
+    fs.writeFileSync(path.join(folder, 'bodies', 'void.json'), '{"type": "VOID", "id": "{{sale.payload.transaction.id}}"}\n');
+    fs.writeFileSync(path.join(folder, 'from-files.gwreq'), [
+      '# @name sale', '# @expect payload.transaction.amount == 6.00',
+      'POST {{gatewayUrl}}/rest/v2/transactions/sale', 'Content-Type: application/json', '', '< ./bodies/sale.json', '',
+      '###', '# @expect payload.transaction.type == VOID',
+      'POST {{gatewayUrl}}/rest/v2/transactions/void', 'Content-Type: application/json', '', '<@ ./bodies/void.json', '',
+    ].join('\n'));
+    const run = spawnSync(bin(), ['run', path.join('tests', 'from-files.gwreq')], { cwd: dir, encoding: 'utf8' });
+    assert.equal(run.status, 0, run.stdout + run.stderr);
+    assert.match(run.stdout, /2 passed, 0 failed/);
+  });
+
   it('runs the sandbox as a process, as the README shows (gateway-workbench/cli, one JSON line)', async () => {
     const cli = execFileSync(process.execPath, ['-p', 'require.resolve("gateway-workbench/cli")'], { cwd: dir, encoding: 'utf8' }).trim();
     const child = spawn(process.execPath, [cli, 'sandbox', '--port', '0'], { cwd: dir, stdio: ['ignore', 'pipe', 'inherit'] });
