@@ -103,6 +103,57 @@ describe('body files (< path, <@ path)', () => {
     assert.equal(missing.code, 2);
     assert.match(missing.stderr, /cannot read the body file "\.\/bodies\/nope\.json": .* it does not exist/);
   });
+
+  it('a body file\'s path takes the file\'s variables (REST Client\'s "< {{file}}"), never a response\'s value', async () => {
+    await writeFile(file('templated.gwreq'), `@bodies = ./bodies
+@kind = sale
+@saleId = {{sale1.payload.transaction.id}}
+
+### the sale of {{kind}}.json, its folder and name from the file's variables
+# @name sale1
+# @expect status 200
+# @expect payload.transaction.invoice == INV-{{kept}}
+POST {{gatewayUrl}}/rest/v2/transactions/sale
+Content-Type: application/json
+
+< {{bodies}}/{{kind}}.json
+
+### a path from a response, through a file variable: an answer must not choose which file is sent
+POST {{gatewayUrl}}/rest/v2/transactions/void
+Content-Type: application/json
+
+<@ ./bodies/{{saleId}}.json
+`);
+    const reportFile = file('templated-report.json');
+    const r = await cli(['run', file('templated.gwreq'), '--report', 'json', '--output', reportFile]);
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    const report = JSON.parse(await readFile(reportFile, 'utf8')) as { files: Array<{ requests: Array<{ state: string; status?: number; message?: string }> }> };
+    const [sale, voided] = report.files[0].requests;
+    assert.equal(sale.state, 'passed', sale.message);
+    assert.equal(voided.state, 'error');
+    assert.equal(voided.status, undefined, 'the void was not sent');
+    assert.match(voided.message ?? '', /^not sent: the body file's path "\.\/bodies\/\{\{saleId\}\}\.json" uses \{\{saleId\}\}, which has no value here: a body file's path takes the file's "@name = value" variables and the environment's values, never a response's/);
+
+    // Written in the path itself, it is refused before anything is sent.
+    await writeFile(file('response-path.gwreq'), 'POST {{gatewayUrl}}/rest/v2/transactions/void\nContent-Type: application/json\n\n<@ ./bodies/{{sale1.payload.transaction.id}}.json\n');
+    const refused = await cli(['run', file('response-path.gwreq'), '--report', 'json']);
+    assert.equal(refused.code, 1, refused.stdout + refused.stderr);
+    const invalid = JSON.parse(refused.stdout) as { files: Array<{ state: string; diagnostics: Array<{ line: number; column: number; message: string }> }> };
+    assert.equal(invalid.files[0].state, 'invalid');
+    assert.deepEqual(invalid.files[0].diagnostics.map((d) => [d.line, d.column]), [[4, 13]]);
+    assert.match(invalid.files[0].diagnostics[0].message, /^\{\{sale1\.payload\.transaction\.id\}\} in a body file's path: /);
+
+    // A filled-in path that names no file says which file it looked for, and from what.
+    await writeFile(file('templated-missing.gwreq'), '@kind = refund\nPOST {{gatewayUrl}}/rest/v2/transactions/sale\nContent-Type: application/json\n\n< ./bodies/{{kind}}.json\n');
+    const missing = await cli(['run', file('templated-missing.gwreq')]);
+    assert.equal(missing.code, 1, missing.stdout + missing.stderr);
+    assert.match(missing.stdout, new RegExp(`cannot read the body file "\\./bodies/refund\\.json": ${escape(file('bodies/refund.json'))}: it does not exist \\(the path "\\./bodies/\\{\\{kind\\}\\}\\.json" with its variables filled in\\)`));
+
+    // generate reads the same file the run sends.
+    const program = await cli(['generate', '--lang', 'curl', '--line', '10', file('templated.gwreq')]);
+    assert.equal(program.code, 0, program.stderr);
+    assert.match(program.stdout, /"invoice": "INV-\{\{kept\}\}"/);
+  });
 });
 
 function escape(text: string): string {

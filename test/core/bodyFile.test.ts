@@ -7,6 +7,7 @@ import { mkdtemp, mkdir, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { BodyFileError, bodyFileReader } from '../../src/core/bodyFile';
+import { fillBodyFilePath } from '../../src/core/requestFile';
 
 const SALE = '{"type": "SALE", "amount": "1.00"}';
 
@@ -55,5 +56,23 @@ describe('bodyFileReader', () => {
     assert.equal(refusal('bodies/plain.json/x'), `cannot read the body file "bodies/plain.json/x": ${path.join(dir, 'bodies/plain.json/x')}: a folder on its path is a file`);
     assert.match(refusal('big.json'), /big\.json is 33 MB, more than a request body can be \(32 MB\)$/);
     assert.equal(refusal('plain.json', bodyFileReader(undefined)), 'cannot read the body file "plain.json": its path is relative to the request file, which is not saved to disk: save it first, or write an absolute path');
+  });
+});
+
+describe('fillBodyFilePath', () => {
+  const values: Record<string, string> = { dir: './bodies', kind: 'sale', blank: ' ' };
+  const resolve = (name: string) => values[name];
+
+  it('fills a path\'s variables, and leaves a path without any as written', () => {
+    assert.deepEqual(fillBodyFilePath('{{dir}}/{{kind}}.json', resolve), { ok: true, path: './bodies/sale.json' });
+    assert.deepEqual(fillBodyFilePath('./plain {{.json', resolve), { ok: true, path: './plain {{.json' });
+  });
+
+  it('names every variable without a value, and refuses a path that fills in to nothing', () => {
+    const unresolved = fillBodyFilePath('{{dir}}/{{nope}}-{{sale1.payload.id}}.json', resolve);
+    assert.equal(unresolved.ok, false);
+    assert.match(!unresolved.ok ? unresolved.message : '', /^the body file's path "\{\{dir\}\}\/\{\{nope\}\}-\{\{sale1\.payload\.id\}\}\.json" uses \{\{nope\}\}, \{\{sale1\.payload\.id\}\}, which have no value here: a body file's path takes/);
+    const empty = fillBodyFilePath('{{blank}}', resolve);
+    assert.match(!empty.ok ? empty.message : '', /is empty once its variables are filled in/);
   });
 });

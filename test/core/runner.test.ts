@@ -164,6 +164,11 @@ describe('running request files against the Local sandbox', () => {
       // Without a reader (no folder to read from) the request says so and is not sent.
       const unread = await runRequest(options(parse(text)), 1);
       assert.match(unread[0].message ?? '', /the body is the file "refund\.json", and files cannot be read here/);
+      // The same when the file's name comes from a file variable: the filled-in path is the one read for its references.
+      const templated = `@kind = refund\n${text.replace('<@ refund.json', '<@ {{kind}}.json')}`;
+      const again = await runRequest({ ...options(parse(templated)), readBodyFile: bodyFileReader(dir) }, 1);
+      assert.deepEqual(again.map((o) => [o.index, o.state, o.asDependency === true]), [[0, 'passed', true], [1, 'passed', false]]);
+      assert.equal(sandbox.control.stats().byOperation['transactions.refund'], 2);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

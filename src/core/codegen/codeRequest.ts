@@ -6,7 +6,8 @@
 
 import { matchOperation, type BodyFormat, type Operation } from '../../catalog';
 import { isAuthHeader } from '../authHeaders';
-import { findVariableRefs, type BodyFileRef, type RequestFile } from '../requestFile';
+import { fillBodyFilePath, findVariableRefs, type BodyFileRef, type RequestFile } from '../requestFile';
+import { createVariableResolver } from '../runner/variableResolver';
 import { BodyFileError, type BodyFileReader } from '../bodyFile';
 import { bodyFormatOf } from './mediaTypes';
 import { ACCEPT, CONTENT_TYPE } from '../../catalog/mediaTypes';
@@ -155,10 +156,15 @@ function interfaceHeaders(written: readonly CodeHeader[], operation: Operation |
   return out;
 }
 
-/** A body file's content; throws when there is no reader (or it cannot read the file), saying why. */
-function bodyFileText(ref: BodyFileRef, read: BodyFileReader | undefined): string {
-  if (!read) throw new BodyFileError(`the body is the file "${ref.path}", which cannot be read here: generate from a saved request file`);
-  return read(ref.path);
+/**
+ * A body file's content; throws when there is no reader (or it cannot read the file), saying why.
+ * A path's `{{…}}` take the file's variables (the environment is the generated code's to choose).
+ */
+function bodyFileText(ref: BodyFileRef, file: RequestFile, read: BodyFileReader | undefined): string {
+  const path = fillBodyFilePath(ref.path, createVariableResolver({ builtins: {}, fileVariables: file.variables, namedResponses: new Map() }));
+  if (!path.ok) throw new BodyFileError(path.message);
+  if (!read) throw new BodyFileError(`the body is the file "${path.path}", which cannot be read here: generate from a saved request file`);
+  return read(path.path);
 }
 
 /** The request at `index` of a parsed request file. */
@@ -175,7 +181,7 @@ export function codeRequestFromFile(file: RequestFile, index: number, options: C
     .filter((h) => !isAuthHeader(h.name))
     .map((h) => ({ name: h.name, value: segmentsOf(h.value, file, parameters) }));
   const bodyFile = request.body?.file;
-  const bodyText = (bodyFile ? bodyFileText(bodyFile, options.readBodyFile) : request.body?.text)?.replace(/\s+$/, '');
+  const bodyText = (bodyFile ? bodyFileText(bodyFile, file, options.readBodyFile) : request.body?.text)?.replace(/\s+$/, '');
   const contentType = request.headers.find((h) => h.name.toLowerCase() === 'content-type')?.value;
   const bodyFormat: BodyFormat = bodyText ? bodyFormatOf(bodyText, contentType, operation) : 'none';
   // `< path` sends the file as it is: its "{{" are text, not parameters.

@@ -7,3 +7,4 @@ export { resolveTarget } from './resolveTarget';
 export { requestIndexAt } from './requestAt';
 export { BUILTIN_VARIABLES } from './builtinVariables';
 export { environmentLine, environmentNamedIn } from './environmentLine';
+export { fillBodyFilePath, readsResponse, BODY_FILE_PATH_SOURCES, type FilledBodyFilePath } from './bodyFilePath';

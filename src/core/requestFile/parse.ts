@@ -6,6 +6,7 @@ import { BlockSplitter, type Line } from './blockSplitter';
 import { parseExpectation, type ExpectationSpec } from './expectations';
 import type { Expectation, HeaderLine, Located, ParseDiagnostic, ParsedRequest, Range, RequestFile, VariableDef, VariableRef } from './types';
 import { addVariableRefs, findVariableRefs, rangeOn, unclosedReference, UNRECORDED } from './variables';
+import { BODY_FILE_PATH_SOURCES, readsResponse } from './bodyFilePath';
 
 export const KNOWN_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'];
 
@@ -253,6 +254,7 @@ class Parser {
       const startsWithAngle = last === i + 1 && bodyFirst.text.trimStart().startsWith('<');
       const file = startsWithAngle ? BODY_FILE.exec(bodyFirst.text) : null;
       if (file?.[1] === '<@') request.bodyFileFills = true;
+      if (file && file[2].includes('{{')) this.checkBodyFilePath(bodyFirst, file[2]);
       // REST Client's `<@latin1 ./body.json` would otherwise go out as that text, a body no gateway reads.
       const encoding = startsWithAngle && !file ? BODY_FILE_ENCODING.exec(bodyFirst.text) : null;
       if (encoding) {
@@ -272,6 +274,16 @@ class Parser {
       }
     }
     this.requests.push(request);
+  }
+
+  /** A body file's path that reads a response (`< ./{{sale1.payload.id}}.json`) can never be sent: said before anything is. */
+  private checkBodyFilePath(line: Line, written: string): void {
+    const at = line.text.indexOf(written, line.text.indexOf('<') + 1);
+    for (const ref of findVariableRefs(written, line.index, line.offset, at)) {
+      if (!readsResponse(ref.name)) continue;
+      this.diagnose({ range: ref.range, startOffset: ref.startOffset, endOffset: ref.endOffset }, 'body-file-path-response',
+        `{{${ref.name}}} in a body file's path: ${BODY_FILE_PATH_SOURCES}; name the file, or put the value in the file and send it with "<@"`);
+    }
   }
 
   private checkUnclosed(line: Line): void {

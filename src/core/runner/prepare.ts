@@ -3,7 +3,7 @@
 // catalog operation recognised, auth headers written in the file set aside.
 
 import { matchOperation } from '../../catalog';
-import { resolveTarget, substituteVariables, type BodyFileRef, type ParsedRequest, type RequestFile, type VariableDef } from '../requestFile';
+import { fillBodyFilePath, resolveTarget, substituteVariables, type BodyFileRef, type FilledBodyFilePath, type ParsedRequest, type RequestFile, type VariableDef } from '../requestFile';
 import type { BodyFileReader } from '../bodyFile';
 import type { PreparedRequest, Preparation, RunEnvironment } from './types';
 import { isAuthHeader } from '../authHeaders';
@@ -30,6 +30,14 @@ const BASE_URL_NAMES = ['gatewayUrl', 'boardingUrl'] as const;
  * It reads `namedResponses` when asked, so one resolver serves a whole run.
  */
 export function resolverFor(variables: ReadonlyArray<Pick<VariableDef, 'name' | 'value'>>, environment: RunEnvironment, namedResponses: ReadonlyMap<string, unknown>): (name: string) => string | undefined {
+  const resolve = valuesOf(variables, environment, namedResponses);
+  // Made when a body file's path first asks for it (fillBodyFilePath: never a response's value).
+  let withoutResponses: Resolve | undefined;
+  PATH_RESOLVERS.set(resolve, () => (withoutResponses ??= valuesOf(variables, environment, NO_RESPONSES)));
+  return resolve;
+}
+
+function valuesOf(variables: ReadonlyArray<Pick<VariableDef, 'name' | 'value'>>, environment: RunEnvironment, namedResponses: ReadonlyMap<string, unknown>): Resolve {
   return createVariableResolver({
     builtins: {
       ...Object.fromEntries(BASE_URL_NAMES.map((name) => [name, trimSlash(environment[name])])),
@@ -40,18 +48,34 @@ export function resolverFor(variables: ReadonlyArray<Pick<VariableDef, 'name' | 
   });
 }
 
+const NO_RESPONSES: ReadonlyMap<string, unknown> = new Map();
+/** Each resolverFor resolver's twin that knows no responses, for body file paths. */
+const PATH_RESOLVERS = new WeakMap<Resolve, () => Resolve>();
+
+/** The path body file `ref` names once its `{{…}}` are filled in from the file's variables and the environment (resolve: a resolverFor's). */
+export function bodyFilePathFor(ref: BodyFileRef, resolve: Resolve): FilledBodyFilePath {
+  const withoutResponses = PATH_RESOLVERS.get(resolve);
+  if (!withoutResponses) throw new Error('bodyFilePathFor takes a resolver made by resolverFor');
+  return fillBodyFilePath(ref.path, withoutResponses());
+}
+
 export function prepareRequest(file: RequestFile, index: number, environment: RunEnvironment, namedResponses: ReadonlyMap<string, unknown>, readBodyFile?: BodyFileReader): Preparation {
   return prepareParsed(file.requests[index], index, environment, resolverFor(file.variables, environment, namedResponses), readBodyFile);
 }
 
-/** A body file's text (`< path`), its `{{…}}` filled in for `<@ path`; an Error says why it cannot be read. */
-function bodyFromFile(ref: BodyFileRef, read: BodyFileReader | undefined, fill: (text: string) => string): string | Error {
-  if (!read) return new Error(`the body is the file "${ref.path}", and files cannot be read here: send it from a saved request file`);
+/**
+ * A body file's text (`< path`), its `{{…}}` filled in for `<@ path`; an Error says why it cannot
+ * be read. `path` is the one `ref` names, its own `{{…}}` filled in (bodyFilePathFor).
+ */
+function bodyFromFile(ref: BodyFileRef, path: FilledBodyFilePath, read: BodyFileReader | undefined, fill: (text: string) => string): string | Error {
+  if (!path.ok) return new Error(path.message);
+  if (!read) return new Error(`the body is the file "${path.path}", and files cannot be read here: send it from a saved request file`);
   try {
-    const text = read(ref.path);
+    const text = read(path.path);
     return ref.fillVariables ? fill(text) : text;
   } catch (err) {
-    return err as Error;
+    // Which file a path with variables named, and from what: the reader's message has the filled-in path only.
+    return path.path === ref.path ? (err as Error) : new Error(`${(err as Error).message} (the path "${ref.path}" with its variables filled in)`);
   }
 }
 
@@ -146,7 +170,8 @@ export function prepareParsed(request: ParsedRequest | undefined, index: number,
     if (isAuthHeader(header.name)) ignoredAuthHeaders.push(header.name);
     else headers[header.name] = fill(header.value);
   }
-  const body = request.body === undefined ? undefined : request.body.file ? bodyFromFile(request.body.file, readBodyFile, fill) : fill(request.body.text);
+  const file = request.body?.file;
+  const body = request.body === undefined ? undefined : file ? bodyFromFile(file, bodyFilePathFor(file, resolve), readBodyFile, fill) : fill(request.body.text);
   if (body instanceof Error) return { ok: false, unresolved: [], message: body.message };
   if (unresolved.size > 0) {
     const names = [...unresolved].map((n) => `{{${n}}}`).join(', ');

@@ -9,7 +9,7 @@ import type { GatewayResult } from '../result';
 import { explainStatus } from '../statusAdvice';
 import { fileReferences, type FileReferences } from './dependencies';
 import type { OutlineBuilder } from './outline';
-import { prepareParsed, resolverFor } from './prepare';
+import { bodyFilePathFor, prepareParsed, resolverFor } from './prepare';
 import { requestLabel } from './requestLabel';
 import type { BodyFileReader } from '../bodyFile';
 import type { ExpectationResult, OutcomeState, PreparedRequest, RequestOutcome, RunEnvironment } from './types';
@@ -213,13 +213,15 @@ class Run {
     const file = this.file.request(index)?.body?.file;
     const read = this.options.readBodyFile;
     if (!file?.fillVariables || !read) return this.file.references.order(index);
+    const path = bodyFilePathFor(file, this.resolve);
     let text: string;
     try {
-      text = read(file.path);
+      if (!path.ok) throw new Error(path.message);
+      text = read(path.path);
     } catch {
       return this.file.references.order(index);   // sendOne reads it again and reports why it cannot
     }
-    this.bodyFileRead = { path: file.path, text };
+    this.bodyFileRead = { path: path.path, text };
     return this.file.references.orderWithBodyFile(index, text);
   }
 

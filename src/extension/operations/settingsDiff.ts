@@ -5,7 +5,8 @@ import * as vscode from 'vscode';
 import { registerCommand, type CommandLog } from '../commands';
 import { matchOperation } from '../../catalog/match';
 import type { Operation } from '../../catalog/types';
-import { environmentNamedIn, parseRequestFile, requestIndexAt } from '../../core/requestFile';
+import { environmentNamedIn, fillBodyFilePath, parseRequestFile, requestIndexAt } from '../../core/requestFile';
+import { createVariableResolver } from '../../core/runner/variableResolver';
 import { COMMANDS, type EnvironmentEntry, type EnvironmentService } from '../contracts';
 import { currentSettingsOf, isSettingsWrite, normalizedSettingsBody, settingsBodyText, settingsReadOf } from './settingsDocuments';
 import type { RequestSessions } from './requestSessions';
@@ -63,8 +64,15 @@ export function registerSettingsDiff(environments: EnvironmentService, sessions:
     let body = request.body?.text ?? '';
     if (request.body?.file) {
       // `< ./terminal.json`: compare the file the request would send, read as sending reads it.
+      // Its path's {{…}} filled in as sending fills them: file variables and the environment's URLs.
+      const builtins = { gatewayUrl: env.gatewayUrl.replace(/\/+$/, ''), boardingUrl: env.boardingUrl.replace(/\/+$/, '') };
+      const path = fillBodyFilePath(request.body.file.path, createVariableResolver({ builtins, fileVariables: file.variables, namedResponses: new Map() }));
+      if (!path.ok) {
+        void vscode.window.showErrorMessage(`Cannot compare: ${path.message}.`);
+        return;
+      }
       try {
-        body = documentBodyFiles(editor.document.uri)(request.body.file.path);
+        body = documentBodyFiles(editor.document.uri)(path.path);
       } catch (err) {
         void vscode.window.showErrorMessage(`Cannot compare: ${(err as Error).message}.`);
         return;
