@@ -6,9 +6,24 @@
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import type { BodyFileRef } from '../core/requestFile';
+import { fillBodyFilePath, type BodyFileRef, type VariableDef } from '../core/requestFile';
 import { bodyFileProblem, bodyFileStat } from '../core/bodyFile';
+import { createVariableResolver } from '../core/runner/variableResolver';
 import { diagnostic } from './diagnostics/diagnostic';
+
+const NO_RESPONSES: ReadonlyMap<string, unknown> = new Map();
+
+/**
+ * `ref` naming the file its path names once the document's `@name = value` variables fill its
+ * `{{…}}` (`< ./bodies/{{kind}}.json`), as sending fills them; undefined when one of them has no
+ * value in the document (an environment's value, or a name the variable checks already flag),
+ * so that nothing is said of a file the editor cannot know.
+ */
+export function filledBodyFileRef(ref: BodyFileRef, variables: () => ReadonlyArray<Pick<VariableDef, 'name' | 'value'>>): BodyFileRef | undefined {
+  if (!ref.path.includes('{{')) return ref;
+  const filled = fillBodyFilePath(ref.path, createVariableResolver({ builtins: {}, fileVariables: variables(), namedResponses: NO_RESPONSES }));
+  return filled.ok ? { ...ref, path: filled.path } : undefined;
+}
 
 /** Where a document's body files are looked for. */
 export interface BodyFileBase {

@@ -7,7 +7,7 @@ import type { DocumentLink } from 'vscode-languageserver-types';
 import type { AnalyzedDocument, PerRequest } from './analyzedDocument';
 import type { BodyFileRef } from '../core/requestFile';
 import { movedRange } from './movedParse';
-import { bodyFileBase, bodyFileStatus } from './bodyFiles';
+import { bodyFileBase, bodyFileStatus, filledBodyFileRef } from './bodyFiles';
 
 const BODY_FILES: PerRequest<BodyFileRef | undefined> = {
   slot: 'bodyFile',
@@ -16,9 +16,10 @@ const BODY_FILES: PerRequest<BodyFileRef | undefined> = {
   moved: (ref, lines) => ref && { path: ref.path, pathRange: movedRange(ref.pathRange, lines), fillVariables: ref.fillVariables },
 };
 
-/** The body files of `doc`'s requests, in order, where they stand. */
+/** The body files of `doc`'s requests, in order, where they stand; a path's `{{…}}` filled in from the file's variables (filledBodyFileRef). */
 export function bodyFilesOf(doc: AnalyzedDocument): BodyFileRef[] {
-  return doc.perRequest(BODY_FILES).filter((ref): ref is BodyFileRef => ref !== undefined);
+  const variables = () => doc.variables;
+  return doc.perRequest(BODY_FILES).map((ref) => ref && filledBodyFileRef(ref, variables)).filter((ref): ref is BodyFileRef => ref !== undefined);
 }
 
 /** A link on each body file's path that names a file there is (a missing one has its diagnostic instead). */

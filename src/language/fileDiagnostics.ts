@@ -11,7 +11,7 @@
 // check each time it publishes (bodyFiles.ts, bodyFileContent.ts).
 
 import type { Diagnostic } from 'vscode-languageserver-types';
-import type { BodyFileRef, RequestFile, VariableRef } from '../core/requestFile';
+import type { BodyFileRef, RequestFile, VariableDef, VariableRef } from '../core/requestFile';
 import { movedParse, movedRange, shiftMovedParse } from './movedParse';
 import { AnalyzedDocument } from './analyzedDocument';
 import { LaidOutDocument, type LaidOutBlock } from './laidOutDocument';
@@ -21,6 +21,7 @@ import { movedSyntaxMessage } from './diagnostics/diagnostic';
 import type { DocumentTarget } from './documentTarget';
 import { bodyFileRequestOf, type BodyFileRequest } from './bodyFileLint';
 import type { PlacedBodyFile } from './bodyFileContent';
+import { filledBodyFileRef } from './bodyFiles';
 
 interface BlockAnalysis extends LaidOutBlock {
   /** The block alone: its parse and line offsets, counted from its start (not the rest of its analysis: bodies and field trees are not kept). */
@@ -254,6 +255,9 @@ export class FileDiagnostics {
     const blocks = this.blocks;
     const defined = this.definedNames(blocks);
     const out: Diagnostic[] = [];
+    // The file's variables, for a body file's path that uses them (rare: gathered only then).
+    let fileVariables: VariableDef[] | undefined;
+    const variables = () => (fileVariables ??= blocks.flatMap((block) => block.parse.file.variables));
     let line = 0;
     let request = 0;
     for (const block of blocks) {
@@ -268,8 +272,9 @@ export class FileDiagnostics {
         block.references = refs;
       }
       for (const d of refs.diagnostics) out.push(shifted(d, line));
-      if (block.bodyFile !== undefined && block.bodyFileRequest !== undefined) {
-        bodyFiles.push({ file: line === 0 ? block.bodyFile : { ...block.bodyFile, pathRange: movedRange(block.bodyFile.pathRange, line) }, sentBy: block.bodyFileRequest });
+      const bodyFile = block.bodyFile && filledBodyFileRef(block.bodyFile, variables);
+      if (bodyFile !== undefined && block.bodyFileRequest !== undefined) {
+        bodyFiles.push({ file: line === 0 ? bodyFile : { ...bodyFile, pathRange: movedRange(bodyFile.pathRange, line) }, sentBy: block.bodyFileRequest });
       }
       line += block.lineCount;
     }

@@ -12,7 +12,7 @@ import { KEY_ADVICE } from '../core/requestLint/secretChecks';
 import { maskSecrets } from '../core/requestLint/keyPatterns';
 import type { Operation, OperationAlias } from '../catalog';
 import type { BodyFileRef, ParsedRequest } from '../core/requestFile';
-import { bodyFileBase, bodyFileStatus } from './bodyFiles';
+import { bodyFileBase, bodyFileStatus, filledBodyFileRef } from './bodyFiles';
 import { TEST_CARDS } from './data/testCards';
 import { DECLINE_AMOUNTS, RETURNING_ACCOUNTS } from './data/sandboxValues';
 
@@ -51,7 +51,7 @@ export function hoverAt(doc: AnalyzedDocument, position: Position): Hover | null
   if (!request) return null;
 
   const bodyFile = request.body?.file;
-  if (bodyFile && contains(bodyFile.pathRange, position)) return markdown(bodyFileMarkdown(doc.uri, bodyFile), bodyFile.pathRange);
+  if (bodyFile && contains(bodyFile.pathRange, position)) return markdown(bodyFileMarkdown(doc.uri, bodyFile, filledBodyFileRef(bodyFile, () => doc.variables)), bodyFile.pathRange);
 
   const resolved = doc.operationOf(index);
   if (position.line === request.methodRange.start.line && (contains(request.methodRange, position) || contains(request.targetRange, position))) {
@@ -94,9 +94,11 @@ const sizeText = (bytes: number): string =>
   bytes < 1024 ? `${bytes} byte${bytes === 1 ? '' : 's'}` : bytes < 1024 * 1024 ? `${(bytes / 1024).toFixed(1)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** Where a body file is and how big (looked up now: the disk changes under an unchanged text), or why it cannot be sent. */
-function bodyFileMarkdown(uri: string, ref: BodyFileRef): string {
+/** `filled`: `ref` with its path's variables filled in from the file's (undefined when one has no value in the file). */
+function bodyFileMarkdown(uri: string, ref: BodyFileRef, filled: BodyFileRef | undefined): string {
   const how = ref.fillVariables ? 'its `{{…}}` filled in as the request\'s are' : 'as it is';
-  const status = bodyFileStatus(bodyFileBase(uri), ref.path);
+  if (!filled) return `**Body file** — sent ${how}; its path's \`{{…}}\` are filled in when it is sent (from the file's variables or the environment's values, never a response's).`;
+  const status = bodyFileStatus(bodyFileBase(uri), filled.path);
   if (!status) return `**Body file** — sent ${how}, read relative to the request file's folder.`;
   if ('problem' in status) return `**Body file** — ${status.problem}.`;
   return `**Body file** \`${status.file}\` (${sizeText(status.size)}) — sent ${how}.`;

@@ -249,3 +249,34 @@ describe('body files: hover', () => {
     assert.equal(hover(sale('A', '< ./missing.json'), { line: 4, character: 1 }), null, 'not on the "<"');
   });
 });
+
+describe('body files: a path with {{…}} (< ./{{dir}}/{{kind}}.json)', () => {
+  const lines = ['@dir = bodies', '@kind = void', '@missing = nope', '', ...sale('A', '<@ ./{{dir}}/{{kind}}.json'), ...sale('B', '< {{missing}}.json'), ...sale('C', '< {{gatewayUrl}}.json')];
+  const text = (h: Hover | null): string => (h?.contents as MarkupContent | undefined)?.value ?? '';
+
+  it('is checked, linked and hovered as the file its path names once the file\'s variables fill it in', () => {
+    const d = doc(lines);
+    assert.deepEqual(languageHandlers.documentLinks(d).map((l) => [textOf(d, l.range), l.target]), [['./{{dir}}/{{kind}}.json', pathToFileURL(path.join(requests, 'bodies/void.json')).href]]);
+    const unreadable = languageHandlers.bodyFileDiagnostics(d);
+    assert.deepEqual(unreadable.map((u) => [u.range.start.line, textOf(d, u.range), u.message]), [[14, '{{missing}}.json', sendingSays(requests, 'nope.json')]]);
+    // The server's incremental path says the same.
+    const file = new FileDiagnostics();
+    file.update(lines.join('\n'));
+    assert.deepEqual(bodyFileDiagnostics(file.bodyFiles(lines.join('\n')), bodyFileBase(uri)).map((u) => u.message), unreadable.map((u) => u.message));
+    assert.match(text(languageHandlers.hover(d, { line: 8, character: 23 })), /bodies\/void\.json` \(42 bytes\) — sent its `\{\{…\}\}` filled in/);
+  });
+
+  it('says nothing of a file only the environment names (known when it is sent), and says so on hover', () => {
+    const d = doc(lines);
+    assert.ok(!languageHandlers.bodyFileDiagnostics(d).some((u) => u.range.start.line === 20));
+    assert.match(text(languageHandlers.hover(d, { line: 20, character: 17 })), /its path's `\{\{…\}\}` are filled in when it is sent/);
+  });
+
+  it('refuses a response\'s value in the path as it is typed: no answer may choose the file sent', () => {
+    const d = doc(sale('A', '<@ ./bodies/{{sale1.payload.transaction.id}}.json'));
+    const found = languageHandlers.diagnostics(d).filter((x) => x.code === 'body-file-path-response');
+    assert.deepEqual(found.map((x) => [textOf(d, x.range), x.severity]), [['{{sale1.payload.transaction.id}}', DiagnosticSeverity.Error]]);
+    assert.match(String(found[0].message), /never a response's .* put the value in the file and send it with "<@"/);
+  });
+});
+

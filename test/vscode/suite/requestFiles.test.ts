@@ -131,32 +131,33 @@ suite('request files: chaining, Send All and assertions', () => {
       /Declined for insufficient funds \(amount 0\.21\) @expect payload\.transaction\.result == APPROVED → FAILED \(actual "DECLINED"\)/.test(gatewayLogText()) || undefined);
   });
 
-  test('a body file (< ./sale.json, <@ void.json) is read beside the request file; a missing one is named, and nothing is sent', async function () {
+  test('a body file (< ./{{bodies}}/sale.json, <@ {{bodies}}/void.json) is read beside the request file, its path filled from the file\'s variables; a missing one is named, and nothing is sent', async function () {
     this.timeout(60_000);
     fs.mkdirSync(path.join(dir, 'bodies'), { recursive: true });
     fs.writeFileSync(path.join(dir, 'bodies', 'sale.json'), '{ "type": "SALE", "amount": "12.00", "card": "4111111111111111", "exp-date": "1230" }\n');
     fs.writeFileSync(path.join(dir, 'bodies', 'void.json'), '{ "type": "VOID", "id": "{{fileSale.payload.transaction.id}}" }\n');
     const { document } = await open('body-files.gwreq', [
-      '### Sale from a file',                              // 0
-      '# @name fileSale',                                  // 1
-      '# @expect payload.transaction.amount == 12.00',     // 2
-      'POST {{gatewayUrl}}/rest/v2/transactions/sale',     // 3
-      'Content-Type: application/json',                    // 4
-      '',                                                  // 5
-      '< ./bodies/sale.json',                              // 6
-      '',                                                  // 7
-      '### Void it, the id filled into the file',          // 8
-      '# @expect payload.transaction.type == VOID',        // 9
-      'POST {{gatewayUrl}}/rest/v2/transactions/void',     // 10
-      'Content-Type: application/json',                    // 11
-      '',                                                  // 12
-      '<@ bodies/void.json',                               // 13
-      '',                                                  // 14
-      '### Missing',                                       // 15
-      'POST {{gatewayUrl}}/rest/v2/transactions/sale',     // 16
-      'Content-Type: application/json',                    // 17
-      '',                                                  // 18
-      '< ./bodies/nope.json',                              // 19
+      '@bodies = bodies',                                  // 0: the folder, a file variable the paths below use
+      '### Sale from a file',                              // 1
+      '# @name fileSale',                                  // 2
+      '# @expect payload.transaction.amount == 12.00',     // 3
+      'POST {{gatewayUrl}}/rest/v2/transactions/sale',     // 4
+      'Content-Type: application/json',                    // 5
+      '',                                                  // 6
+      '< ./{{bodies}}/sale.json',                          // 7
+      '',                                                  // 8
+      '### Void it, the id filled into the file',          // 9
+      '# @expect payload.transaction.type == VOID',        // 10
+      'POST {{gatewayUrl}}/rest/v2/transactions/void',     // 11
+      'Content-Type: application/json',                    // 12
+      '',                                                  // 13
+      '<@ {{bodies}}/void.json',                           // 14
+      '',                                                  // 15
+      '### Missing',                                       // 16
+      'POST {{gatewayUrl}}/rest/v2/transactions/sale',     // 17
+      'Content-Type: application/json',                    // 18
+      '',                                                  // 19
+      '< ./bodies/nope.json',                              // 20
       '',
     ].join('\n'));
     const control = await a.environments.localSandboxControl();
@@ -166,6 +167,11 @@ suite('request files: chaining, Send All and assertions', () => {
     assert.deepEqual(run?.map((o) => o.state), ['passed', 'passed', 'error'], JSON.stringify(run?.map((o) => o.message)));
     assert.equal(await sales(), salesBefore + 1, 'only the sale from the existing file went out');
     assert.match(run?.[2]?.message ?? '', /cannot read the body file "\.\/bodies\/nope\.json": .*nope\.json: it does not exist/);
+    // The language server links the path with variables to the file it names once they are filled in.
+    await waitFor('the path with {{bodies}} linked to bodies/sale.json', async () => {
+      const links = await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', document.uri);
+      return links?.find((l) => l.range.start.line === 7 && l.target?.fsPath === path.join(dir, 'bodies', 'sale.json'));
+    }, 20_000);
   });
 
   test('editing a request clears its marks and keeps the others, moved with their lines', async function () {
