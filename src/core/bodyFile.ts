@@ -37,9 +37,9 @@ interface BodyFileFound {
 /**
  * The body file `written` of a request file in `folder`, or why it cannot be read (the message
  * sending gives). One stat, no read: the language server asks this of every body file of a
- * document at each publish of its diagnostics.
+ * document at each publish of its diagnostics. `missing`: nothing is there (a file the editor may create).
  */
-export function bodyFileStat(folder: string | undefined, written: string): BodyFileFound | { problem: string } {
+export function bodyFileStat(folder: string | undefined, written: string): BodyFileFound | { problem: string; missing?: true } {
   if (!path.isAbsolute(written) && folder === undefined) {
     return { problem: refusal(written, 'its path is relative to the request file, which is not saved to disk: save it first, or write an absolute path') };
   }
@@ -51,7 +51,7 @@ export function bodyFileStat(folder: string | undefined, written: string): BodyF
   } catch (err) {
     return { problem: refusal(written, notReadable(file, err)) };
   }
-  if (!stat) return { problem: refusal(written, `${file}: ${NOT_READABLE.ENOENT}`) };
+  if (!stat) return { problem: refusal(written, `${file}: ${NOT_READABLE.ENOENT}`), missing: true };
   if (stat.isDirectory()) return { problem: refusal(written, `${file} is a folder; name a file in it`) };
   if (stat.size > MAX_BODY_FILE_BYTES) return { problem: refusal(written, `${file} is ${(stat.size / 1024 / 1024).toFixed(0)} MB, more than a request body can be (${MAX_BODY_FILE_BYTES / 1024 / 1024} MB)`) };
   return { file, size: stat.size, mtimeMs: stat.mtimeMs };

@@ -12,11 +12,16 @@ export interface ClientProfile {
   editorCommands: boolean;
   /** The client takes one edit range for a whole list (LSP 3.17 `completionList.itemDefaults`). */
   sharedEditRange: boolean;
+  /** The client creates files a workspace edit asks for (`workspaceEdit.resourceOperations` with "create", and `documentChanges`). */
+  createsFiles: boolean;
 }
 
 /** The capability subset this needs, so tests can build it without the whole LSP type. */
 interface InitializeParamsSubset {
-  capabilities: { textDocument?: { completion?: { completionItem?: { snippetSupport?: boolean }; completionList?: { itemDefaults?: readonly string[] } } } };
+  capabilities: {
+    textDocument?: { completion?: { completionItem?: { snippetSupport?: boolean }; completionList?: { itemDefaults?: readonly string[] } } };
+    workspace?: { workspaceEdit?: { documentChanges?: boolean; resourceOperations?: readonly string[] } };
+  };
   initializationOptions?: unknown;
 }
 
@@ -26,6 +31,7 @@ export function clientProfileOf(params: InitializeParamsSubset): ClientProfile {
     snippets: params.capabilities.textDocument?.completion?.completionItem?.snippetSupport === true,
     editorCommands: options?.runsEditorCommands === true,
     sharedEditRange: params.capabilities.textDocument?.completion?.completionList?.itemDefaults?.includes('editRange') === true,
+    createsFiles: params.capabilities.workspace?.workspaceEdit?.documentChanges === true && params.capabilities.workspace.workspaceEdit.resourceOperations?.includes('create') === true,
   };
 }
 

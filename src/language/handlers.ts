@@ -14,6 +14,7 @@ import type { EnvironmentsParams } from './protocol';
 import { documentTarget } from './documentTarget';
 import { codeActionsFor } from './codeActions';
 import { bodyFilesOf, documentLinksOf } from './documentLinks';
+import { bodyFileCreateActions } from './bodyFileCreate';
 import { bodyFileBase, bodyFileDiagnostics } from './bodyFiles';
 
 export { AnalyzedDocument };
@@ -60,9 +61,11 @@ export const languageHandlers = {
    * the file (of `diagnostics` when the caller has the document's already); with
    * `editorCommands`, the key's fix opens Set Keys for the file's environment.
    */
-  codeActions(doc: AnalyzedDocument, range: Range, options?: { editorCommands?: boolean; environments?: EnvironmentsParams; diagnostics?: Diagnostic[] }): CodeAction[] {
+  codeActions(doc: AnalyzedDocument, range: Range, options?: { editorCommands?: boolean; environments?: EnvironmentsParams; diagnostics?: Diagnostic[]; createsFiles?: boolean; shown?: readonly Diagnostic[] }): CodeAction[] {
     const target = options?.environments ? documentTarget(doc, options.environments) : undefined;
-    return codeActionsFor(doc, range, options?.diagnostics, { editorCommands: options?.editorCommands ?? false, ...(target ? { target } : {}) });
+    const fixes = codeActionsFor(doc, range, options?.diagnostics, { editorCommands: options?.editorCommands ?? false, ...(target ? { target } : {}) });
+    // A missing body file is created (bodyFileCreate.ts); `shown`, the client's diagnostics there, are the ones that fixes.
+    return options?.createsFiles ? [...fixes, ...bodyFileCreateActions(doc, range, options.shown, options.editorCommands === true)] : fixes;
   },
   codeLenses(doc: AnalyzedDocument, environments: EnvironmentsParams): CodeLens[] {
     return codeLensesOf(doc, environments);

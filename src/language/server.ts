@@ -32,7 +32,7 @@ const documents = new TextDocuments(TextDocument);
 const cache = new DocumentCache();
 let environments: EnvironmentsParams = { active: '', names: [] };
 let canRefreshLenses = false;
-let profile: ClientProfile = { snippets: true, editorCommands: true, sharedEditRange: false };
+let profile: ClientProfile = { snippets: true, editorCommands: true, sharedEditRange: false, createsFiles: false };
 let diagnosticsDelayMs = DIAGNOSTICS_DELAY_MS;
 /** Per open document: its incremental diagnostics, and the publish waiting for typing to pause. */
 const fileDiagnostics = new Map<string, FileDiagnostics>();
@@ -109,8 +109,8 @@ connection.onNotification(ENVIRONMENTS_NOTIFICATION, (params: unknown) => {
  * The current diagnostics of an open document (incremental: only changed blocks are analysed).
  * `withBodyFiles`: also its body files that cannot be read and what is wrong inside the others,
  * asked of the disk now — a file created, changed or deleted changes them with the text unchanged,
- * so they are never kept with the analysis. (The quick fixes do without: none fixes a body file,
- * and the editor asks for them at every move.)
+ * so they are never kept with the analysis. (The quick fixes do without them, and the editor asks
+ * for those at every move: a missing body file's "Create" asks the disk about that path alone.)
  */
 function diagnosticsOf(uri: string, withBodyFiles = false) {
   const doc = documents.get(uri);
@@ -187,7 +187,7 @@ connection.onCodeAction((p) => {
   // The fixes come from the file's current diagnostics (incremental), not a whole-file re-analysis.
   if (!doc) return [];
   const current = diagnosticsOf(p.textDocument.uri)?.diagnostics;
-  return safely('code actions', [], () => languageHandlers.codeActions(doc, p.range, { editorCommands: profile.editorCommands, environments, ...(current ? { diagnostics: current } : {}) }));
+  return safely('code actions', [], () => languageHandlers.codeActions(doc, p.range, { editorCommands: profile.editorCommands, environments, ...(current ? { diagnostics: current } : {}), createsFiles: profile.createsFiles, shown: p.context.diagnostics }));
 });
 connection.onHover((p) => {
   const doc = analyzed(p.textDocument.uri);

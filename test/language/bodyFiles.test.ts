@@ -13,6 +13,7 @@ import { FileDiagnostics } from '../../src/language/fileDiagnostics';
 import { bodyFileDiagnostics, bodyFileBase } from '../../src/language/bodyFiles';
 import { bodyFileReader } from '../../src/core/bodyFile';
 import { parseRequestFile } from '../../src/core/requestFile';
+import { operations } from '../../src/catalog';
 import { MAX_ENTRIES_OFFERED } from '../../src/language/completion/bodyFilePath';
 import { textOf } from './cursorDocument';
 
@@ -280,3 +281,43 @@ describe('body files: a path with {{…}} (< ./{{dir}}/{{kind}}.json)', () => {
   });
 });
 
+describe('body files: the quick fix that creates a missing one', () => {
+  const actions = (lines: readonly string[], line: number, at = uri) => {
+    const d = doc(lines, at);
+    const range = { start: { line, character: 3 }, end: { line, character: 3 } };
+    return languageHandlers.codeActions(d, range, { createsFiles: true, shown: languageHandlers.bodyFileDiagnostics(d) });
+  };
+  type Change = { kind?: string; uri?: string; textDocument?: { uri: string }; edits?: Array<{ newText: string }> };
+  const changesOf = (action: { edit?: { documentChanges?: unknown[] } }) => (action.edit?.documentChanges ?? []) as Change[];
+
+  it('creates the file its path names, holding the operation\'s sample body when the name says the sample\'s format', () => {
+    const [create] = actions(['@kind = refund', '', ...sale('A', '<@ ./bodies/{{kind}}.json')], 6);
+    assert.equal(create.title, 'Create bodies/refund.json with the Sale sample body');
+    assert.equal(create.isPreferred, true);
+    assert.deepEqual(create.diagnostics?.map((d) => d.code), ['body-file-unreadable']);
+    const [file, content] = changesOf(create);
+    const target = pathToFileURL(path.join(requests, 'bodies/refund.json')).href;
+    assert.deepEqual([file.kind, file.uri, content.textDocument?.uri], ['create', target, target]);
+    assert.deepEqual(JSON.parse(content.edits?.[0]?.newText ?? ''), JSON.parse(String(parseOperationSample('transactions.sale'))));
+    assert.equal(create.command, undefined, 'no editor command for a client that runs none');
+    const d = doc(sale('A', '< ./new.json'));
+    const [opening] = languageHandlers.codeActions(d, { start: { line: 4, character: 3 }, end: { line: 4, character: 3 } }, { createsFiles: true, editorCommands: true });
+    assert.deepEqual(opening.command, { title: 'Open the body file', command: 'vscode.open', arguments: [pathToFileURL(path.join(requests, 'new.json')).href] });
+  });
+
+  it('creates an empty file when its name says another format, and nothing for a file there, a folder or an unsaved document', () => {
+    const [xml] = actions(sale('A', '< ./bodies/new.xml'), 4);
+    assert.equal(xml.title, 'Create bodies/new.xml');
+    assert.equal(changesOf(xml).length, 1, 'the file only, no content');
+    assert.deepEqual(actions(sale('A', '< ./sale.json'), 4), []);
+    assert.deepEqual(actions(sale('A', '< bodies'), 4), []);
+    assert.deepEqual(actions(sale('A', '< ./new.json'), 4, 'untitled:Untitled-1'), []);
+    assert.deepEqual(actions(sale('A', '< ./new.json'), 1), [], 'only on the path\'s line');
+    const d = doc(sale('A', '< ./new.json'));
+    assert.deepEqual(languageHandlers.codeActions(d, { start: { line: 4, character: 3 }, end: { line: 4, character: 3 } }), [], 'not for a client that cannot create files');
+  });
+});
+
+function parseOperationSample(id: string): string | undefined {
+  return operations.find((op) => op.id === id)?.sample;
+}

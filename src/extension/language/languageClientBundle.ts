@@ -1,7 +1,7 @@
 // The request-file language client, built on its own into dist/languageClient.js: the
 // activation bundle must not carry vscode-languageclient, so `languageClientLoader.ts` requires
 // this module only when the first request file opens. It starts dist/server.js over IPC.
-import { workspace } from 'vscode';
+import { Uri, workspace, type Command } from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { ENVIRONMENTS_NOTIFICATION, type EnvironmentsParams, type ServerInitializationOptions } from '../../language/protocol';
 import { REQUEST_LANGUAGE_ID } from '../contracts';
@@ -33,6 +33,16 @@ export async function startRequestLanguageClient(options: RequestLanguageClientO
     // "cannot read" error at once, and an edit saved to one shows what is wrong in it now. The
     // server re-checks only the documents that name one of the files reported.
     synchronize: { fileEvents: workspace.createFileSystemWatcher('**/*', false, false, false) },
+    middleware: {
+      // The server names files by their uri's text (a JSON argument); VS Code's open command
+      // needs a Uri to reach the file through a remote window (code-server, SSH, WSL), where
+      // a string would be opened as a link on the user's own machine.
+      provideCodeActions: async (document, range, context, token, next) => {
+        const actions = await next(document, range, context, token);
+        for (const action of actions ?? []) withUriArguments(typeof action.command === 'string' ? (action as Command) : action.command);
+        return actions;
+      },
+    },
   };
   const client = new LanguageClient('gatewayRequestLanguageServer', 'Gateway Request Language Server', serverOptions, clientOptions);
   await client.start();
@@ -40,4 +50,11 @@ export async function startRequestLanguageClient(options: RequestLanguageClientO
     sendEnvironments: (params) => client.sendNotification(ENVIRONMENTS_NOTIFICATION, params),
     stop: () => client.stop(),
   };
+}
+
+/** `vscode.open "file:///…"` as `vscode.open Uri`. */
+function withUriArguments(command: Command | undefined): void {
+  const [target, ...rest] = (command?.arguments ?? []) as unknown[];
+  if (command?.command !== 'vscode.open' || typeof target !== 'string') return;
+  command.arguments = [Uri.parse(target), ...rest];
 }

@@ -215,6 +215,44 @@ suite('language: the request-file language server in the editor', () => {
     }
   });
 
+  test('a missing body file, its path from a file variable, is created by its quick fix with the operation\'s sample body', async function () {
+    this.timeout(45_000);
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    assert.ok(folder, 'the test window has a workspace folder');
+    const here = fs.mkdtempSync(path.join(folder, 'body-create-'));
+    try {
+      const uri = vscode.Uri.file(path.join(here, 'create.gwreq'));
+      fs.writeFileSync(uri.fsPath, '@kind = sale\n\nPOST {{gatewayUrl}}/rest/v2/transactions/sale\nContent-Type: application/json\n\n< ./bodies/{{kind}}.json\n');
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+      const unreadable = () => vscode.languages.getDiagnostics(uri).filter((d) => d.code === 'body-file-unreadable' || (typeof d.code === 'object' && d.code.value === 'body-file-unreadable'));
+      const [flagged] = await waitFor('the missing bodies/sale.json flagged', () => (unreadable().length === 1 ? unreadable() : undefined));
+      assert.match(flagged.message, /cannot read the body file "\.\/bodies\/sale\.json"/);
+      const create = await waitFor('the Create quick fix', async () => {
+        const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, new vscode.Range(5, 4, 5, 4));
+        return actions.find((a) => a.title === 'Create bodies/sale.json with the Sale sample body');
+      });
+      assert.ok(create.edit && await vscode.workspace.applyEdit(create.edit), 'the edit applied');
+      const created = path.join(here, 'bodies', 'sale.json');
+      assert.ok(fs.existsSync(created), 'the file and its folder exist');
+      // What VS Code runs after the edit when the fix is picked: the new file opens in an editor.
+      const open = create.command;
+      // (The API hands vscode.open back as the workbench's own _workbench.open.)
+      assert.match(open?.command ?? '', /^(vscode|_workbench)\.open$/);
+      assert.ok(open);
+      await vscode.commands.executeCommand(open.command, ...(open.arguments ?? []));
+      const body = await waitFor('the new file in front', () => (vscode.window.activeTextEditor?.document.uri.fsPath === created ? vscode.window.activeTextEditor.document : undefined));
+      assert.equal(JSON.parse(body.getText()).type, 'SALE');
+      assert.ok(await body.save(), 'saved');
+      await waitFor('the problem gone once the file is there', () => (unreadable().length === 0 ? true : undefined));
+      await waitFor('the saved sample checked as the body: nothing wrong in it', () => (vscode.languages.getDiagnostics(uri).length === 0 ? true : undefined)).catch((err: Error) => {
+        throw new Error(`${err.message}; the diagnostics: ${JSON.stringify(vscode.languages.getDiagnostics(uri).map((d) => d.message))}`);
+      });
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    } finally {
+      fs.rmSync(here, { recursive: true, force: true });
+    }
+  });
+
   test('completion inside the JSON body offers the operation\'s fields', async function () {
     this.timeout(30_000);
     const doc = await vscode.workspace.openTextDocument(emptySaleUri);
