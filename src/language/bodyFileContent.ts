@@ -11,13 +11,14 @@
 import * as fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic, DiagnosticRelatedInformation } from 'vscode-languageserver-types';
-import type { BodyFileRef } from '../core/requestFile';
+import { findVariableRefs, type BodyFileRef, type VariableRef } from '../core/requestFile';
 import { requestFileText } from '../core/textFileDecoding';
 import { BoundedTextCache } from '../core/boundedTextCache';
 import { maskSecrets } from '../core/requestLint';
 import { bodyFileStatus, type BodyFileBase } from './bodyFiles';
 import { bodyFileFindings, type BodyFileFinding, type BodyFileRequest } from './bodyFileLint';
 import type { DocumentTarget } from './documentTarget';
+import { referenceDiagnostics, type DefinedNames } from './diagnostics/variableChecks';
 import { DIAGNOSTIC_SOURCE } from './protocol';
 
 /**
@@ -37,11 +38,18 @@ const MAX_REQUESTS_PER_FILE = 8;
 export interface PlacedBodyFile {
   file: BodyFileRef;
   sentBy: BodyFileRequest;
+  /**
+   * For a `<@` file's `{{…}}`: what the request file defines, and the sending request's index
+   * (its own response is not there yet when it is sent). Without it they are not checked.
+   */
+  references?: { defined: DefinedNames; request: number };
 }
 
 interface CheckedFile {
   size: number;
   mtimeMs: number;
+  /** The `{{…}}` in the file, ranges in it: set when it is read. What they must name depends on the request file, so they are checked at each publish. */
+  refs?: VariableRef[];
   /** Findings in the file, per request that sends it (its head, `<` or `<@`, a production target). */
   findings: BoundedTextCache<BodyFileFinding[]>;
 }
@@ -84,12 +92,14 @@ export class BodyFileContentChecks {
   diagnostics(placed: readonly PlacedBodyFile[], base: BodyFileBase, target?: DocumentTarget): Diagnostic[] {
     const out: Diagnostic[] = [];
     const statuses = new Map<string, ReturnType<typeof bodyFileStatus>>();
-    for (const { file: ref, sentBy } of placed) {
+    for (const { file: ref, sentBy, references } of placed) {
       if (!statuses.has(ref.path)) statuses.set(ref.path, bodyFileStatus(base, ref.path));
       const status = statuses.get(ref.path);
       if (!status || 'problem' in status || status.size > MAX_CHECKED_BYTES) continue;
       const found = this.findingsOf(status, sentBy, ref.fillVariables, target);
-      if (found && found.length > 0) out.push(...onPath(ref, status.file, found));
+      const refs = ref.fillVariables && references ? this.files.get(status.file)?.refs : undefined;
+      const all = refs?.length ? withReferenceFindings(found ?? [], refs, references as NonNullable<typeof references>) : found;
+      if (all && all.length > 0) out.push(...onPath(ref, status.file, all));
     }
     return out;
   }
@@ -119,8 +129,26 @@ export class BodyFileContentChecks {
       // Gone or locked since the stat: the next publish says so (bodyFileDiagnostics).
       return undefined;
     }
+    checked.refs = variableRefsIn(content);
     const found = bodyFileFindings(sentBy, content, fillVariables, target);
     checked.findings.set(key, found);
     return found;
   }
+}
+
+/** The `{{…}}` references in a file's text, ranges in the file. */
+function variableRefsIn(content: string): VariableRef[] {
+  if (!content.includes('{{')) return [];
+  return content.split(/\r\n|\r|\n/).flatMap((line, index) => findVariableRefs(line, index, 0));
+}
+
+/**
+ * `found` with what is wrong with the file's references — a name nothing defines, a request not
+ * named so, the sending request's own response — as the same references written inline get,
+ * worst first, then in file order (bodyFileFindings' order).
+ */
+function withReferenceFindings(found: readonly BodyFileFinding[], refs: readonly VariableRef[], references: { defined: DefinedNames; request: number }): BodyFileFinding[] {
+  const problems = referenceDiagnostics(refs, references.request, references.defined).map((d): BodyFileFinding => ({ ...d, message: String(d.message) }));
+  if (problems.length === 0) return [...found];
+  return [...found, ...problems].sort((a, b) => (a.severity ?? 1) - (b.severity ?? 1) || a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
 }

@@ -274,7 +274,9 @@ export class FileDiagnostics {
       for (const d of refs.diagnostics) out.push(shifted(d, line));
       const bodyFile = block.bodyFile && filledBodyFileRef(block.bodyFile, variables);
       if (bodyFile !== undefined && block.bodyFileRequest !== undefined) {
-        bodyFiles.push({ file: line === 0 ? bodyFile : { ...bodyFile, pathRange: movedRange(bodyFile.pathRange, line) }, sentBy: block.bodyFileRequest });
+        const placed: PlacedBodyFile = { file: line === 0 ? bodyFile : { ...bodyFile, pathRange: movedRange(bodyFile.pathRange, line) }, sentBy: block.bodyFileRequest };
+        if (bodyFile.fillVariables && own !== undefined) placed.references = { defined, request: own };
+        bodyFiles.push(placed);
       }
       line += block.lineCount;
     }

@@ -112,7 +112,7 @@ describe('body file content: checked as the request\'s body, shown on the path',
     bodyFile('filled.json', filled);
     const inline = inlineSays(['@amount = 1.00', '@card = 4111111111111111', '', ...SALE], filled);
     assert.ok(inline.some((m) => m.includes('unclosed "{{"')));
-    assert.deepEqual(fileSays(contentDiagnostics(requestFile([SALE, '<@ bodies/filled.json'])), 'bodies/filled.json'), inline);
+    assert.deepEqual(fileSays(contentDiagnostics(`@amount = 1.00\n@card = 4111111111111111\n\n${requestFile([SALE, '<@ bodies/filled.json'])}`), 'bodies/filled.json'), inline);
   });
 
   it('an XML body file for an XML operation (a settings update): its values and fields against the catalog', () => {
@@ -142,7 +142,8 @@ describe('body file content: checked as the request\'s body, shown on the path',
     bodyFile('capture.json', '{"id": {{sale1.payload.transaction.id}}, "amount": "1.00"}');
     const voidRequest = ['POST {{gatewayUrl}}/rest/v2/transactions/void', 'Content-Type: application/json', ''];
     const capture = ['POST {{gatewayUrl}}/rest/v2/transactions/capture', 'Content-Type: application/json', ''];
-    assert.deepEqual(contentDiagnostics(requestFile([voidRequest, '<@ ./bodies/void.json'], [voidRequest, '< ./bodies/void.json'], [capture, '<@ bodies/capture.json'])), []);
+    const named = requestFile([['# @name sale1', ...SALE], GOOD_SALE.replace(/\n\s*/g, ' ')]);
+    assert.deepEqual(contentDiagnostics(`${named}\n${requestFile([voidRequest, '<@ ./bodies/void.json'], [voidRequest, '< ./bodies/void.json'], [capture, '<@ bodies/capture.json'])}`), []);
     const asIs = contentDiagnostics(requestFile([capture, '< bodies/capture.json']));
     assert.deepEqual(asIs.map((d) => d.code), ['malformed-json']);
     assert.match(String(asIs[0].message), /^bodies\/capture\.json:1:9: JSON is not valid: .*"<" sends the file as it is, \{\{…\}\} included: write "<@" to fill them in first/);
@@ -253,7 +254,7 @@ describe('body file content: kept while the file is unchanged', () => {
   it('keeps a file\'s findings per request: "<" and "<@", other headers', () => {
     bodyFile('both.json', '{"amount": {{amount}}, "card": "4111111111111111", "exp-date": "1230"}');
     const checks = new BodyFileContentChecks();
-    const text = requestFile([SALE, '< bodies/both.json'], [SALE, '<@ bodies/both.json'], [['POST {{gatewayUrl}}/rest/v2/transactions/void', ''], '<@ bodies/both.json']);
+    const text = `@amount = 1.00\n\n${requestFile([SALE, '< bodies/both.json'], [SALE, '<@ bodies/both.json'], [['POST {{gatewayUrl}}/rest/v2/transactions/void', ''], '<@ bodies/both.json'])}`;
     for (let i = 0; i < 2; i++) {
       assert.deepEqual(contentDiagnostics(text, checks).map((d) => d.code), ['malformed-json', 'missing-field', 'unknown-field', 'unknown-field', 'unknown-field']);
     }
@@ -268,5 +269,42 @@ describe('body file content: which files the editor reports changed', () => {
     assert.equal(changedFiles([pathToFileURL(path.join(requests, 'bodies', 'sale.json.bak')).href, pathToFileURL(path.join(requests, 'node_modules', 'x', 'package.json')).href])(inside), false);
     assert.equal(changedFiles(['untitled:Untitled-1', 'git:/requests/bodies/sale.json'])(inside), false);
     assert.equal(changedFiles([])(inside), false);
+  });
+});
+
+describe('body file content: a "<@" file\'s {{…}} against what the request file defines', () => {
+  const VOID = ['POST {{gatewayUrl}}/rest/v2/transactions/void', 'Content-Type: application/json', ''];
+
+  it('flags a name nothing defines and a request not named so, where they are in the file, as inline; a "<" file\'s are text', () => {
+    bodyFile('typo.json', '{\n  "type": "VOID",\n  "id": "{{sael1.payload.transaction.id}}",\n  "software-type": "{{sofware}}"\n}\n');
+    const head = requestFile([['# @name sale1', ...SALE], GOOD_SALE.replace(/\n\s*/g, ' ')]);
+    const found = contentDiagnostics(`@software = GatewayWorkbench\n\n${head}\n${requestFile([VOID, '<@ bodies/typo.json'], [VOID, '< bodies/typo.json'])}`);
+    assert.deepEqual(found.map((d) => [d.range.start.line, d.code, String(d.message)]), [
+      [13, 'unknown-request', 'bodies/typo.json:3:10: no request is named "sael1": name one with "# @name sael1" above its request line (named here: sale1)'],
+      [13, 'undefined-variable', 'bodies/typo.json:4:21: undefined variable {{sofware}}: define it with "@sofware = value" in this file, or use {{gatewayUrl}} / {{boardingUrl}} or {{<named request>.<path>}}'],
+    ]);
+    assert.deepEqual(found[0].relatedInformation?.[0]?.location.range, { start: { line: 2, character: 9 }, end: { line: 2, character: 41 } });
+  });
+
+  it('clears as the request file comes to define them, with the body file unchanged and not read again', () => {
+    const file = bodyFile('later.json', '{"type": "VOID", "id": "{{sale9.payload.transaction.id}}"}');
+    const written = new Date('2026-01-02T03:04:05Z');   // whole seconds: set again exactly below
+    fs.utimesSync(file, written, written);
+    const checks = new BodyFileContentChecks();
+    const voidText = requestFile([VOID, '<@ bodies/later.json']);
+    assert.deepEqual(contentDiagnostics(voidText, checks).map((d) => d.code), ['unknown-request']);
+    const named = `${requestFile([['# @name sale9', ...SALE], GOOD_SALE.replace(/\n\s*/g, ' ')])}\n${voidText}`;
+    // The same size and time, another name: a read now would flag "saleX"; the file's kept references are checked instead.
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('sale9', 'saleX'));
+    fs.utimesSync(file, written, written);
+    assert.deepEqual(contentDiagnostics(named, checks), []);
+    assert.deepEqual(contentDiagnostics(named).map((d) => d.code), ['unknown-request'], 'a fresh check reads the file as it is now');
+  });
+
+  it('flags the sending request\'s own response, which is not there yet when it is sent', () => {
+    bodyFile('own.json', '{"type": "VOID", "id": "{{self.payload.transaction.id}}"}');
+    const found = contentDiagnostics(requestFile([['# @name self', ...VOID], '<@ bodies/own.json']));
+    assert.deepEqual(found.map((d) => d.code), ['undefined-variable']);
+    assert.match(String(found[0].message), /uses the response of its own request "self"/);
   });
 });
