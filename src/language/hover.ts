@@ -6,6 +6,7 @@ import type { AnalyzedDocument } from './analyzedDocument';
 import { fieldChainAt, lookupField, scopeAtPath } from '../core/requestLint/body/fieldScopes';
 import { operationMarkdown, fieldMarkdown } from './completion/operationDocs';
 import { BUILTIN_VARIABLES } from '../core/requestFile/builtinVariables';
+import { isSystemVariable, parseSystemVariable, SYSTEM_VARIABLES, type SystemVariableSpec } from '../core/requestFile/systemVariables';
 import { HEADER_NAMES } from './data/headerNames';
 import { isAuthHeader } from '../core/authHeaders';
 import { KEY_ADVICE } from '../core/requestLint/secretChecks';
@@ -119,13 +120,22 @@ function specialValueMeaning(field: string, value: string): string | undefined {
   return undefined;
 }
 
+/** A system variable's hover: what it makes, or how it is written wrong. */
+function systemVariableMarkdown(inside: string): string {
+  const parsed = parseSystemVariable(inside);
+  if (!parsed.ok) return `**{{${inside}}}** — ${parsed.message}`;
+  const spec = SYSTEM_VARIABLES.find((s) => s.name === parsed.call.name) as SystemVariableSpec;
+  return `**{{${inside}}}** — system variable, a new value each time it is sent. ${spec.doc}`;
+}
+
 function variableHover(doc: AnalyzedDocument, position: Position, text: string, requestIndex: number): Hover | null {
-  for (const m of text.matchAll(/\{\{\s*([^{}\s]+)\s*\}\}/g)) {
+  for (const m of text.matchAll(/\{\{\s*([^{}]+?)\s*\}\}/g)) {
     const from = m.index ?? 0;
     const to = from + m[0].length;
     if (position.character < from || position.character > to) continue;
     const name = m[1];
     const range = { start: { line: position.line, character: from }, end: { line: position.line, character: to } };
+    if (isSystemVariable(name)) return markdown(systemVariableMarkdown(name), range);
     const builtin = BUILTIN_VARIABLES.find((b) => b.name === name);
     if (builtin) return markdown(`**{{${name}}}** — built-in. ${builtin.doc}`, range);
     const defined = doc.variables.find((v) => v.name === name);

@@ -63,6 +63,16 @@ describe('what a generated program reads from its environment', () => {
     assert.deepEqual(request.parameters.map((p) => [p.name, p.fallback]), [['GATEWAY_URL', 'http://127.0.0.1:9999'], ['MY_TOKEN', undefined], ['GATEWAY_API_KEY', undefined]]);
   });
 
+  it('a system variable becomes a parameter whose default is the value made when the program was generated', () => {
+    const text = 'POST {{gatewayUrl}}/rest/v2/transactions/sale\nContent-Type: application/json\n\n{"invoice": "INV-{{$randomInt 1000 10000}}", "order-id": "{{$guid}}"}\n';
+    const request = codeRequestFromFile(parseRequestFile(text), 0);
+    const system = request.parameters.filter((p) => p.doc.startsWith('{{$'));
+    assert.deepEqual(system.map((p) => p.name), ['RANDOM_INT_1000_10000', 'GUID']);
+    assert.match(system[0].fallback ?? '', /^\d{4}$/);
+    assert.match(system[1].fallback ?? '', /^[0-9a-f-]{36}$/);
+    assert.match(system[0].doc, /a new value at each send from the request file; this program's was made when it was generated/);
+  });
+
   it('two chained values that would share a name get distinct ones', () => {
     const text = '# @name a\nGET {{gatewayUrl}}/rest/v2/tokens/1\n\n###\n# @name b\nGET {{gatewayUrl}}/rest/v2/tokens/1\n\n###\nGET {{gatewayUrl}}/rest/v2/tokens/{{a.payload.x.id}}?{{a.payload.x-id}}\n';
     const names = codeRequestFromFile(parseRequestFile(text), 2).parameters.map((p) => p.name);

@@ -132,6 +132,17 @@ describe('requestFile: parse', () => {
     assert.equal(file.requests[0].body?.file, undefined);
   });
 
+  it('takes a target whose {{…}} hold blanks (a system variable\'s arguments) as one target', () => {
+    const target = '{{gatewayUrl}}/rest/v2/transactions?start-date={{$datetime "YYYY-MM-DD HH:mm" -7 d}}&x={{ $randomInt 1 9 }}';
+    const file = parseRequestFile(`GET ${target} HTTP/1.1\n`);
+    assert.equal(file.requests[0].target, target);
+    assert.equal(file.requests[0].httpVersion, 'HTTP/1.1');
+    assert.deepEqual(file.diagnostics, []);
+    assert.deepEqual(file.requests[0].variableRefs.map((r) => r.name), ['gatewayUrl', '$datetime "YYYY-MM-DD HH:mm" -7 d', '$randomInt 1 9']);
+    // Blanks outside {{…}} still end the target.
+    assert.equal(parseRequestFile('GET /rest/v2/x y\n').diagnostics[0]?.code, 'unexpected-text');
+  });
+
   it('handles CRLF line endings with the same ranges', () => {
     const crlf = parseRequestFile(FILE.replace(/\n/g, '\r\n'));
     assert.equal(crlf.requests.length, 2);

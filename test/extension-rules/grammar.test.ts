@@ -45,6 +45,8 @@ const SAMPLE = [
   'Content-Type: application/json',                           // 26
   '',                                                         // 27
   '<@ ./bodies/sale.json',                                    // 28
+  '### System variables, blanks inside their braces',          // 29
+  'GET {{gatewayUrl}}/rest/v2/transactions?start-date={{$datetime "YYYY-MM-DD HH:mm" -7 d}} HTTP/1.1', // 30
 ];
 
 type Line = { text: string; tokens: { start: number; end: number; scopes: string[] }[] };
@@ -131,6 +133,9 @@ describe('request-file grammar', () => {
     assertScope(7, 'HTTP/1.1', 'constant.language.http-version');
     assertScope(16, 'post', 'keyword.other.http-method');
     assertScope(23, 'limit', 'entity.other.attribute-name.query');
+    assertScope(30, 'GET', 'keyword.other.http-method');
+    assertScope(30, '$datetime "YYYY-MM-DD HH:mm" -7 d', 'variable.other.gateway-request');
+    assertScope(30, 'HTTP/1.1', 'constant.language.http-version');
   });
 
   it('headers: name and value, with variables in values', () => {

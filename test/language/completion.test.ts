@@ -156,10 +156,21 @@ describe('completion: variables and named requests', () => {
 
   it('offers file variables, built-ins and earlier named requests after "{{", closing the braces', () => {
     const { items } = complete([...FILE, 'POST {{gatewayUrl}}/rest/v2/transactions/refund', '', '{"id": "{{|"}']);
-    assert.deepEqual(items.map((i) => i.label).sort(), ['boardingUrl', 'gatewayUrl', 'invoice', 'merchantId', 'sale1']);
+    assert.deepEqual(items.filter((i) => !String(i.label).startsWith('$')).map((i) => i.label).sort(), ['boardingUrl', 'gatewayUrl', 'invoice', 'merchantId', 'sale1']);
     assert.equal(edit(byLabel(items, 'invoice')).newText, 'invoice}}');
     assert.equal(edit(byLabel(items, 'sale1')).newText, 'sale1', 'no dot of its own: a typed one would double it');
     assert.deepEqual(byLabel(items, 'sale1')?.commitCharacters, ['.']);
+  });
+
+  it('offers the system variables, each written as a working example to change', () => {
+    const { items, at } = complete([...FILE, 'POST {{gatewayUrl}}/rest/v2/transactions/sale', '', '{"invoice": "INV-{{$ra|"}']);
+    const system = items.filter((i) => String(i.label).startsWith('$'));
+    assert.deepEqual(system.map((i) => i.label), ['$guid', '$uuid', '$randomInt min max', '$timestamp [offset unit]', '$datetime rfc1123|iso8601|"format" [offset unit]', '$localDatetime rfc1123|iso8601|"format" [offset unit]']);
+    const random = edit(byLabel(items, '$randomInt min max'));
+    assert.equal(random.newText, '$randomInt 1000 10000}}');
+    assert.equal(textOf(at.doc, random.range), '$ra');
+    assert.equal(byLabel(items, '$randomInt min max')?.filterText, '$randomInt');
+    assert.match(String(byLabel(items, '$datetime rfc1123|iso8601|"format" [offset unit]')?.documentation), /Day\.js format in quotes/);
   });
 
   it('offers response paths of the named request\'s operation after "name."', () => {

@@ -236,6 +236,19 @@ describe('diagnostics: variables', () => {
   });
 });
 
+describe('diagnostics: system variables', () => {
+  it('takes them as values (REST Client\'s syntax, blanks and quotes inside), and says how to write one written wrong', () => {
+    const lines = ['GET {{gatewayUrl}}/rest/v2/transactions?start-date={{$datetime "YYYY-MM-DD HH:mm" -7 d}}&end-date={{$localDatetime \'YYYY-MM-DD HH:mm\'}}', 'X-Request-Id: {{$guid}}',
+      '###', SALE_LINE, 'Content-Type: application/json', '', '{"amount": "{{$randomInt 5}}.00", "invoice": "INV-{{ $randomInt 1000 10000 }}", "order-id": "{{$gui}}", "card": "4111111111111111", "exp-date": "1230"}'];
+    const { all, doc } = diagnose(lines);
+    assert.deepEqual(all.filter((d) => d.code !== 'invalid-system-variable').map((d) => `${String(d.code)}: ${message(d)}`), []);
+    const wrong = all.filter((d) => d.code === 'invalid-system-variable');
+    assert.deepEqual(wrong.map((d) => [textOf(doc, d.range), d.severity]), [['{{$randomInt 5}}', ERROR], ['{{$gui}}', ERROR]]);
+    assert.match(message(wrong[0]), /^\{\{\$randomInt 5\}\}: write two whole numbers, \{\{\$randomInt min max\}\}$/);
+    assert.match(message(wrong[1]), /^\{\{\$gui\}\} is no system variable: use \{\{\$guid\}\}/);
+  });
+});
+
 describe('diagnostics and quick fix: legacy forms', () => {
   it('names the operation the generic endpoint becomes, as information, and offers the typed path', () => {
     const lines = ['POST {{gatewayUrl}}/rest/v2/transactions', 'Content-Type: application/json', '', '{"type": "sale", "amount": "1.00", "card": "4111111111111111", "exp-date": "1230"}'];

@@ -6,13 +6,14 @@
 
 import { matchOperation, type BodyFormat, type Operation } from '../../catalog';
 import { isAuthHeader } from '../authHeaders';
-import { fillBodyFilePath, findVariableRefs, type BodyFileRef, type RequestFile } from '../requestFile';
+import { fillBodyFilePath, findVariableRefs, isSystemVariable, type BodyFileRef, type RequestFile } from '../requestFile';
+import { systemVariableValue } from '../systemVariableValues';
 import { createVariableResolver } from '../runner/variableResolver';
 import { BodyFileError, type BodyFileReader } from '../bodyFile';
 import { bodyFormatOf } from './mediaTypes';
 import { ACCEPT, CONTENT_TYPE } from '../../catalog/mediaTypes';
 import {
-  BUILTIN_PARAMETERS, CREDENTIAL_PARAMETERS, parameterForPath, parameterForResponseValue, parameterForVariable, type Parameter,
+  BUILTIN_PARAMETERS, CREDENTIAL_PARAMETERS, parameterForPath, parameterForResponseValue, parameterForSystemVariable, parameterForVariable, type Parameter,
 } from './parameters';
 
 /** Text with parameters in it: `[{ text: '/rest/v2/transactions/' }, { param: 'SALE1_TRANSACTION_ID' }]`. */
@@ -102,6 +103,8 @@ function segmentsOf(text: string, file: RequestFile, parameters: ParameterSet, d
     const requestName = name.split(/[.[]/)[0];
     if (fileVariable && depth < 10) {
       segmentsOf(fileVariable.value, file, parameters, depth + 1).forEach((s) => pushSegment(segments, s));
+    } else if (isSystemVariable(name) && systemVariableValue(name) !== undefined) {
+      pushSegment(segments, parameters.use(`system:${name}`, () => parameterForSystemVariable(name, systemVariableValue(name) as string)));
     } else if (BUILTIN_PARAMETERS.some((b) => b.variable === name)) {
       pushSegment(segments, parameters.builtin(name));
     } else if (name !== requestName && file.requests.some((r) => r.name === requestName)) {

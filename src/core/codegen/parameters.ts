@@ -61,3 +61,11 @@ export function parameterForVariable(variable: string): Parameter {
 export function parameterForPath(name: string, doc?: string): Parameter {
   return { name: upperSnake([name]), doc: doc ?? `the {${name}} of the path` };
 }
+
+/**
+ * A system variable (`{{$guid}}`, `{{$randomInt 1000 10000}}`): the request file makes a new value
+ * at each send; a program carries the one made when it was generated, unless its variable is set.
+ */
+export function parameterForSystemVariable(inside: string, madeNow: string): Parameter {
+  return { name: parameterForVariable(inside).name, doc: `{{${inside}}}: a new value at each send from the request file; this program's was made when it was generated`, fallback: madeNow };
+}

@@ -8,3 +8,4 @@ export { requestIndexAt } from './requestAt';
 export { BUILTIN_VARIABLES } from './builtinVariables';
 export { environmentLine, environmentNamedIn } from './environmentLine';
 export { fillBodyFilePath, readsResponse, BODY_FILE_PATH_SOURCES, type FilledBodyFilePath } from './bodyFilePath';
+export { SYSTEM_VARIABLES, OFFSET_UNITS, parseSystemVariable, isSystemVariable, type SystemVariableSpec, type ParsedSystemVariable } from './systemVariables';

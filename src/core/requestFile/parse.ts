@@ -15,7 +15,8 @@ export const KNOWN_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'DELETE',
 const COMMENT = /^\s*(#|\/\/)(.*)$/;
 const META = /^\s*(?:#|\/\/)\s*@(\w+)\b\s*((?:.*\S)?)\s*$/;
 const FILE_VARIABLE = /^\s*@([A-Za-z_$][\w$-]*)\s*=\s*((?:.*\S)?)\s*$/;
-const REQUEST_LINE = /^(\S+)(\s+)(\S+)(?:(\s+)(\S+))?\s*(.*)$/;
+// The target is one word, but a `{{…}}` in it may hold blanks (`{{$datetime "MM-DD-YYYY" -1 d}}`).
+const REQUEST_LINE = /^(\S+)(\s+)((?:\{\{[^{}]*\}\}|\S)+)(?:(\s+)(\S+))?\s*(.*)$/;
 const HTTP_VERSION = /^HTTP\/\d(?:\.\d)?$/;
 /** A body that is one line `< path` or `<@ path` (REST Client's and httpYac's syntax): a file. XML never starts "< ". */
 const BODY_FILE = /^\s*(<@?)\s+(\S(?:.*\S)?)\s*$/;

@@ -3,8 +3,11 @@
 import { BoundedTextCache } from '../boundedTextCache';
 import type { Located, Position, Range, VariableRef } from './types';
 
-/** A reference: `{{ name }}` with a plain, `$`-prefixed or dotted name. */
-const REFERENCE = /\{\{\s*([A-Za-z_$][\w$-]*(?:\.[\w$-]+|\[\d+\])*)\s*\}\}/g;
+/**
+ * A reference: `{{ name }}` with a plain, `$`-prefixed or dotted name, or a system variable with
+ * what follows its name (`{{$randomInt 1 100}}`, `{{$datetime "YYYY-MM-DD" -1 d}}`: systemVariables.ts).
+ */
+const REFERENCE = /\{\{\s*(\$[A-Za-z]\w*(?:\s+(?:"[^"\r\n]*"|'[^'\r\n]*'|[^\s{}"']+))*|[A-Za-z_$][\w$-]*(?:\.[\w$-]+|\[\d+\])*)\s*\}\}/g;
 /**
  * The same pattern for addVariableRefs' own exec loop: matchAll copies its pattern (a new
  * RegExp) and makes an iterator for every line it reads, and nearly every request's target

@@ -3,11 +3,12 @@
 // catalog operation recognised, auth headers written in the file set aside.
 
 import { matchOperation } from '../../catalog';
-import { fillBodyFilePath, resolveTarget, substituteVariables, type BodyFileRef, type FilledBodyFilePath, type ParsedRequest, type RequestFile, type VariableDef } from '../requestFile';
+import { fillBodyFilePath, isSystemVariable, parseSystemVariable, resolveTarget, substituteVariables, type BodyFileRef, type FilledBodyFilePath, type ParsedRequest, type RequestFile, type VariableDef } from '../requestFile';
 import type { BodyFileReader } from '../bodyFile';
 import type { PreparedRequest, Preparation, RunEnvironment } from './types';
 import { isAuthHeader } from '../authHeaders';
 import { createVariableResolver } from './variableResolver';
+import { systemVariableValue } from '../systemVariableValues';
 import { requestLabel } from './requestLabel';
 import { BoundedTextCache } from '../boundedTextCache';
 import { detached } from '../detachedText';
@@ -45,6 +46,7 @@ function valuesOf(variables: ReadonlyArray<Pick<VariableDef, 'name' | 'value'>>,
     },
     fileVariables: variables,
     namedResponses,
+    systemValue: systemVariableValue,
   });
 }
 
@@ -173,6 +175,9 @@ export function prepareParsed(request: ParsedRequest | undefined, index: number,
   const file = request.body?.file;
   const body = request.body === undefined ? undefined : file ? bodyFromFile(file, bodyFilePathFor(file, resolve), readBodyFile, fill) : fill(request.body.text);
   if (body instanceof Error) return { ok: false, unresolved: [], message: body.message };
+  // A system variable without a value is one written wrong: say how (its parse's message).
+  const miswritten = [...unresolved].filter(isSystemVariable).map((name) => parseSystemVariable(name)).find((parsed) => !parsed.ok);
+  if (miswritten && !miswritten.ok) return { ok: false, unresolved: [], message: miswritten.message };
   if (unresolved.size > 0) {
     const names = [...unresolved].map((n) => `{{${n}}}`).join(', ');
     return {

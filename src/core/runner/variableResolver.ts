@@ -1,6 +1,7 @@
 // How a request file's `{{variables}}` get their values: the environment's URLs, the file's
-// `@name = value` variables (which may use each other), and `{{name.path}}` values from earlier
-// NAMED responses of the same file. Shared by the CLI runner and the extension.
+// `@name = value` variables (which may use each other), system variables (`{{$guid}}`), and
+// `{{name.path}}` values from earlier NAMED responses of the same file. Shared by the CLI runner
+// and the extension.
 import { responseValueText, substituteVariables } from '../requestFile/variables';
 
 export interface VariableSources {
@@ -9,6 +10,8 @@ export interface VariableSources {
   fileVariables: ReadonlyArray<{ name: string; value: string }>;
   /** Parsed bodies of earlier responses, by the request's `@name`. */
   namedResponses: ReadonlyMap<string, unknown>;
+  /** System variables' values (`$guid`, `$randomInt 1 100`), made at each use; without it they have none. */
+  systemValue?: (inside: string) => string | undefined;
 }
 
 const MAX_DEPTH = 10;
@@ -20,6 +23,7 @@ export function createVariableResolver(sources: VariableSources): (name: string)
     if (depth > MAX_DEPTH) return undefined; // a variable that (indirectly) uses itself
     const builtin = sources.builtins[name];
     if (builtin !== undefined) return builtin;
+    if (name.startsWith('$')) return sources.systemValue?.(name);
     const fileValue = fileValues.get(name);
     if (fileValue !== undefined) {
       const filled = substituteVariables(fileValue, (inner) => resolve(inner, depth + 1));

@@ -1,4 +1,4 @@
-// Completion after `{{`: file variables, the built-ins, earlier named requests and, after
+// Completion after `{{`: file variables, the built-ins, system variables (`$guid`…), earlier named requests and, after
 // `name.`, paths into that request's response. Named requests are offered nearest first and at
 // most MAX_NAMED_OFFERED of them (a 20,000-line file has ~1,800: listing all cost 15 ms and half
 // a megabyte per keystroke); the list is then marked incomplete, so the editor asks again as
@@ -8,9 +8,13 @@ import { CompletionItemKind, type CompletionItem, type CompletionList } from 'vs
 import { lastAtOrBefore, type AnalyzedDocument } from '../analyzedDocument';
 import { responsePaths } from '../responsePaths';
 import { BUILTIN_VARIABLES } from '../../core/requestFile/builtinVariables';
+import { SYSTEM_VARIABLES } from '../../core/requestFile/systemVariables';
 import { lineRange } from './requestLine';
 
 export const MAX_NAMED_OFFERED = 100;
+
+/** What a system variable's item writes after its name: a working example to change, not the usage line. */
+const SYSTEM_DEFAULT_ARGS: Readonly<Record<string, string>> = { $randomInt: ' 1000 10000', $datetime: ' iso8601', $localDatetime: ' iso8601' };
 
 /** Whether `name` holds the letters of `typed` in order, any case (roughly how editors filter). */
 function fits(name: string, typed: string): boolean {
@@ -52,6 +56,17 @@ export function variableItems(doc: AnalyzedDocument, line: number, cursor: numbe
     sortText: `1_${b.name}`,
     textEdit: { range, newText: `${b.name}${close}` },
   }));
+  for (const system of SYSTEM_VARIABLES) {
+    items.push({
+      label: system.args ? `${system.name} ${system.args}` : system.name,
+      kind: CompletionItemKind.Function,
+      detail: 'system variable: a new value at each use',
+      documentation: system.doc,
+      sortText: `3_${system.name}`,
+      filterText: system.name,
+      textEdit: { range, newText: `${system.name}${SYSTEM_DEFAULT_ARGS[system.name] ?? ''}${close}` },
+    });
+  }
   const seen = new Set<string>();
   for (const v of doc.variables) {
     if (seen.has(v.name)) continue;

@@ -1,10 +1,12 @@
 // `{{name}}` references that nothing defines: not a file variable, not a built-in, not
-// `<named request>.<path>`; and references to requests that have no such name.
+// `<named request>.<path>`; references to requests that have no such name; and system
+// variables written wrong (`{{$randomInt 5}}`).
 
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { VariableRef } from '../../core/requestFile';
 import type { AnalyzedDocument } from '../analyzedDocument';
 import { BUILTIN_VARIABLES } from '../../core/requestFile/builtinVariables';
+import { isSystemVariable, parseSystemVariable } from '../../core/requestFile/systemVariables';
 import { diagnostic } from './diagnostic';
 import { shown } from '../../core/requestLint/keyPatterns';
 
@@ -31,6 +33,11 @@ export function referenceDiagnostics(refs: readonly VariableRef[], ownRequest: n
   for (const ref of refs) {
     const name = ref.name;
     if (BUILTINS.has(name) || variables.has(name)) continue;
+    if (isSystemVariable(name)) {
+      const parsed = parseSystemVariable(name);
+      if (!parsed.ok) out.push(diagnostic(ref.range, 'invalid-system-variable', parsed.message));
+      continue;
+    }
     const step = name.search(/[.[]/);
     if (step > 0) {
       const head = name.slice(0, step);

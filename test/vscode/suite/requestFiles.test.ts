@@ -174,6 +174,23 @@ suite('request files: chaining, Send All and assertions', () => {
     }, 20_000);
   });
 
+  test('system variables make a new value at each use when sent from the editor ({{$randomInt}}, {{$guid}}, {{$datetime}})', async function () {
+    this.timeout(60_000);
+    const sale = (name: string, ...extra: string[]) => [
+      `### ${name}`, `# @name ${name}`, '# @expect status 200', '# @expect payload.transaction.invoice matches /^INV-\\d{6}$/', ...extra,
+      'POST {{gatewayUrl}}/rest/v2/transactions/sale', 'Content-Type: application/json', 'X-Request-Id: {{$guid}}', '',
+      '{"type": "SALE", "amount": "3.00", "card": "4111111111111111", "exp-date": "1230", "invoice": "INV-{{$randomInt 100000 1000000}}", "order-id": "{{$uuid}}"}', '',
+    ];
+    const { document } = await open('system-variables.gwreq', [
+      ...sale('first'),
+      ...sale('second', '# @expect payload.transaction.invoice != {{first.payload.transaction.invoice}}'),
+      '### a search over the last day', '# @expect status 200',
+      'GET {{gatewayUrl}}/rest/v2/transactions?start-date={{$datetime "YYYY-MM-DD HH:mm" -1 d}}', '',
+    ].join('\n'));
+    const run = (await vscode.commands.executeCommand(COMMANDS.sendAll, document.uri)) as readonly RunOutcome[] | undefined;
+    assert.deepEqual(run?.map((o) => o.state), ['passed', 'passed', 'passed'], JSON.stringify(run?.map((o) => o.message)));
+  });
+
   test('editing a request clears its marks and keeps the others, moved with their lines', async function () {
     this.timeout(30_000);
     const doc = vscode.workspace.textDocuments.find((d) => d.uri.path.endsWith('/send-all.gwreq'));
