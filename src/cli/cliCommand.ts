@@ -14,6 +14,8 @@ export interface CliOption {
   /** What follows the flag in the help: `N`, `FILE`, `text|json|junit`. */
   value?: string;
   text: string;
+  /** Given more than once, each value kept (`--var a=1 --var b=2`). */
+  multiple?: true;
 }
 
 export interface CliCommand {
@@ -28,11 +30,11 @@ export interface CliCommand {
 }
 
 /** parseArgs' `options` for a list of options declared `as const`: each name with its own type, so the parsed values keep theirs. */
-type ParseOptions<T extends readonly CliOption[]> = { [O in T[number] as O['name']]: { type: O['type'] } };
+type ParseOptions<T extends readonly CliOption[]> = { [O in T[number] as O['name']]: O extends { multiple: true } ? { type: O['type']; multiple: true } : { type: O['type'] } };
 
 /** The `options` argument of node:util's parseArgs for a command's options. */
 export function parseOptionsOf<const T extends readonly CliOption[]>(options: T): ParseOptions<T> {
-  return Object.fromEntries(options.map((o) => [o.name, { type: o.type }])) as ParseOptions<T>;
+  return Object.fromEntries(options.map((o) => [o.name, o.multiple ? { type: o.type, multiple: true } : { type: o.type }])) as ParseOptions<T>;
 }
 
 export class UsageError extends Error {

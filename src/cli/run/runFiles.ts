@@ -14,6 +14,7 @@ import { fileReferences, OutlineBuilder, outcomeNotes, streamRequests, type Requ
 import { refusalOf } from './requestGuard';
 import { totalsOf, type FileDiagnostic, type FileReport, type RequestReport, type RunReport, type StateCounts } from './runReport';
 import type { RunTarget } from './runTarget';
+import type { VariableOverride } from './variableOptions';
 
 export interface RequestFileInput {
   /** Shown in reports as given; read from there, as a stream, when `text` is absent. */
@@ -40,6 +41,8 @@ interface RunFilesOptions {
   requestSink?: { fileStarted(path: string): void; request(report: RequestReport): void; counts(fileIndex: number): StateCounts };
   /** Why nothing more may be sent (an interrupted run), when that is so: each request not yet sent ends as an error saying it. */
   stopped?(): string | undefined;
+  /** `--var NAME=VALUE`: values for every file's variables, in place of the files' own. */
+  variables?: readonly VariableOverride[];
 }
 
 /** Small: a chunk's parsed requests then die young, before the garbage collector moves them to the old generation. */
@@ -305,6 +308,7 @@ export async function runFiles(files: readonly RequestFileInput[], target: RunTa
         environment,
         namedResponses: new Map<string, unknown>(),
         readBodyFile: bodyFileReader(path.dirname(path.resolve(input.path))),
+        ...(options.variables?.length ? { variableOverrides: options.variables } : {}),
         // Not async: the client's promise is handed on as it is, without a wrapping promise's extra turns.
         send: (prepared) => {
           const stopped = options.stopped?.();

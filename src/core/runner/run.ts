@@ -25,6 +25,8 @@ export interface RunOptions {
   onOutcome?(outcome: RequestOutcome, request: ParsedRequest | undefined): void;
   /** Reads a body file (`< ./sale.json`) relative to the request file; without it such a request is not sent, and says why. */
   readBodyFile?: BodyFileReader;
+  /** Values for file variables given from outside (the CLI's `--var`): they take the place of the file's own `@name = value`. */
+  variableOverrides?: ReadonlyArray<{ name: string; value: string }>;
 }
 
 function labelOf(request: ParsedRequest | undefined, index: number): string {
@@ -110,7 +112,9 @@ class Run {
   private readonly readersLeft?: Map<string, number>;
 
   constructor(private readonly options: Omit<RunOptions, 'file'>, private readonly file: RunFile, private readonly streaming = false) {
-    this.resolve = resolverFor(file.variables, options.environment, options.namedResponses);
+    // The resolver takes the last value of a name: overrides after the file's own.
+    const variables = options.variableOverrides?.length ? [...file.variables, ...options.variableOverrides] : file.variables;
+    this.resolve = resolverFor(variables, options.environment, options.namedResponses);
     if (!streaming) return;
     this.readersLeft = new Map();
     for (let i = 0; i < file.count; i++) {

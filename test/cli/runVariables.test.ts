@@ -1,0 +1,72 @@
+// `gateway-workbench run --var NAME=VALUE`: one request file run in CI with another value per job,
+// in place of the file's own `@NAME = value` or where it has none; spawned against the Local
+// sandbox the run starts in-process, on a real file.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { runToEnd, type ProcessRun } from './processRun';
+
+const ROOT = path.resolve(__dirname, '../..');
+const CLEAN_ENV = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GATEWAY_') && k !== 'NO_COLOR'));
+
+function cli(args: string[]): Promise<ProcessRun> {
+  return runToEnd(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/cli/main.ts'), ...args], { cwd: ROOT, env: { ...CLEAN_ENV, NO_COLOR: '1' } });
+}
+
+const SALE = `@amount = 1.00
+
+# @expect status 200
+# @expect payload.transaction.amount == 3.00
+# @expect payload.transaction.invoice matches /^INV-\\d{4}$/
+POST {{gatewayUrl}}/rest/v2/transactions/sale
+Content-Type: application/json
+
+{"type": "SALE", "amount": "{{amount}}", "card": "4111111111111111", "exp-date": "1230", "invoice": "{{invoice}}"}
+`;
+
+interface Report { files: Array<{ requests: Array<{ state: string; message?: string }> }> }
+
+describe('gateway-workbench run --var NAME=VALUE', () => {
+  let dir: string;
+  let file: string;
+  before(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'gw-run-vars-'));
+    file = path.join(dir, 'sale.gwreq');
+    await writeFile(file, SALE);
+  });
+  after(() => rm(dir, { recursive: true, force: true }));
+
+  const run = async (...vars: string[]) => {
+    const r = await cli(['run', file, '--report', 'json', ...vars.flatMap((v) => ['--var', v])]);
+    return { code: r.code, request: (JSON.parse(r.stdout) as Report).files[0].requests[0] };
+  };
+
+  it('takes the place of the file\'s value, and gives one the file lacks (with {{…}} in it, as a file variable\'s)', async () => {
+    const without = await run();
+    assert.equal(without.code, 1);
+    assert.match(without.request.message ?? '', /\{\{invoice\}\} has no value/);
+    const given = await run('amount=3.00', 'invoice=INV-{{$randomInt 1000 10000}}');
+    assert.equal(given.code, 0, given.request.message);
+    assert.equal(given.request.state, 'passed');
+    const last = await run('amount=9.99', 'amount=3.00', 'invoice=INV-1234');
+    assert.equal(last.request.state, 'passed', 'the last of a name wins');
+  });
+
+  it('refuses what is no variable of the file\'s, before anything is sent', async () => {
+    for (const [given, says] of [
+      ['amount', /--var takes NAME=VALUE, as --var amount=0\.21, not "amount"/],
+      ['=3.00', /--var takes NAME=VALUE/],
+      ['gatewayUrl=http://example.test', /\{\{gatewayUrl\}\} is the environment's, not the file's: choose the environment with --env/],
+      ['$guid=1', /names a system variable/],
+    ] as const) {
+      const r = await cli(['run', file, '--var', given]);
+      assert.equal(r.code, 2, `${given}: ${r.stdout}${r.stderr}`);
+      assert.match(r.stderr, says);
+      assert.equal(r.stdout, '', 'nothing ran');
+    }
+    const help = await cli(['run', '--help']);
+    assert.match(help.stdout, /--var NAME=VALUE +A value for the files' \{\{NAME\}\}/);
+  });
+});
