@@ -16,7 +16,7 @@ import { movedParse, movedRange, shiftMovedParse } from './movedParse';
 import { AnalyzedDocument } from './analyzedDocument';
 import { LaidOutDocument, type LaidOutBlock } from './laidOutDocument';
 import { blockLocalDiagnostics } from './diagnostics';
-import { referenceDiagnostics, type DefinedNames } from './diagnostics/variableChecks';
+import { referenceDiagnostics, unpromptedRefs, type DefinedNames } from './diagnostics/variableChecks';
 import { movedSyntaxMessage } from './diagnostics/diagnostic';
 import type { DocumentTarget } from './documentTarget';
 import { bodyFileRequestOf, type BodyFileRequest } from './bodyFileLint';
@@ -91,7 +91,7 @@ function analyseBlock(text: string, target: DocumentTarget | undefined): BlockAn
     hasRequest: request !== undefined,
     requestLine: request?.range.start.line,
     requestName: request?.name,
-    requestRefs: request?.variableRefs ?? [],
+    requestRefs: request ? unpromptedRefs(request) : [],
     variableNames: doc.file.variables.map((v) => v.name),
     variableRefs: doc.file.variables.flatMap((v) => v.variableRefs),
     bodyFile: request?.body?.file,

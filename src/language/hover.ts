@@ -136,6 +136,8 @@ function variableHover(doc: AnalyzedDocument, position: Position, text: string, 
     const name = m[1];
     const range = { start: { line: position.line, character: from }, end: { line: position.line, character: to } };
     if (isSystemVariable(name)) return markdown(systemVariableMarkdown(name), range);
+    const prompt = doc.request(requestIndex)?.prompts?.find((p) => p.name === name);
+    if (prompt) return markdown(`**{{${name}}}** — asked for each time this request is sent (\`# @prompt\`, line ${prompt.nameRange.start.line + 1})${prompt.description ? `: "${prompt.description}"` : ''}.`, range);
     const builtin = BUILTIN_VARIABLES.find((b) => b.name === name);
     if (builtin) return markdown(`**{{${name}}}** — built-in. ${builtin.doc}`, range);
     const defined = doc.variables.find((v) => v.name === name);

@@ -29,6 +29,7 @@ function movedRequest(r: ParsedRequest, lines: number, offset: number): ParsedRe
     variableRefs: movedRefs(r.variableRefs, lines, offset),
   };
   if (r.nameRange) out.nameRange = movedRange(r.nameRange, lines);
+  if (r.prompts) out.prompts = r.prompts.map((p) => ({ ...p, nameRange: movedRange(p.nameRange, lines) }));
   if (r.body) {
     out.body = { ...moved<RequestBody>(r.body, lines, offset), firstLine: r.body.firstLine + lines };
     if (r.body.file) out.body.file = { ...r.body.file, pathRange: movedRange(r.body.file.pathRange, lines) };
@@ -77,6 +78,7 @@ function shiftRequest(r: ParsedRequest, lines: number, offset: number): void {
   }
   for (const ref of r.variableRefs) shift(ref, lines, offset);
   if (r.nameRange) shiftRange(r.nameRange, lines);
+  for (const p of r.prompts ?? []) shiftRange(p.nameRange, lines);
   if (r.body) {
     shift(r.body, lines, offset);
     r.body.firstLine += lines;

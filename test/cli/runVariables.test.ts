@@ -54,6 +54,16 @@ describe('gateway-workbench run --var NAME=VALUE', () => {
     assert.equal(last.request.state, 'passed', 'the last of a name wins');
   });
 
+  it('answers a "# @prompt" variable, which a headless run cannot ask for', async () => {
+    const prompted = path.join(dir, 'prompted.gwreq');
+    await writeFile(prompted, '# @prompt amount The amount to charge\n# @expect payload.transaction.amount == 4.00\nPOST {{gatewayUrl}}/rest/v2/transactions/sale\nContent-Type: application/json\n\n{"type": "SALE", "amount": "{{amount}}", "card": "4111111111111111", "exp-date": "1230"}\n');
+    const unanswered = await cli(['run', prompted]);
+    assert.equal(unanswered.code, 1);
+    assert.match(unanswered.stdout, /not sent: \{\{amount\}\} is asked for when the request is sent \(# @prompt\), and nothing here can ask: give it a value \(the CLI's --var amount=VALUE\)/);
+    const answered = await cli(['run', prompted, '--var', 'amount=4.00']);
+    assert.equal(answered.code, 0, answered.stdout + answered.stderr);
+  });
+
   it('refuses what is no variable of the file\'s, before anything is sent', async () => {
     for (const [given, says] of [
       ['amount', /--var takes NAME=VALUE, as --var amount=0\.21, not "amount"/],

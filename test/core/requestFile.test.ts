@@ -132,6 +132,16 @@ describe('requestFile: parse', () => {
     assert.equal(file.requests[0].body?.file, undefined);
   });
 
+  it('reads "# @prompt name description" lines as the request\'s prompt variables; a malformed one is an error', () => {
+    const file = parseRequestFile(['# @prompt amount The amount to charge', '// @prompt otp', '# @prompt', 'POST {{gatewayUrl}}/rest/v2/transactions/sale', '', '{"amount": "{{amount}}"}'].join('\n'));
+    assert.deepEqual(file.requests[0].prompts, [
+      { name: 'amount', nameRange: { start: { line: 0, character: 10 }, end: { line: 0, character: 16 } }, description: 'The amount to charge' },
+      { name: 'otp', nameRange: { start: { line: 1, character: 11 }, end: { line: 1, character: 14 } } },
+    ]);
+    assert.deepEqual(file.diagnostics.map((d) => [d.code, d.range.start.line]), [['malformed-prompt', 2]]);
+    assert.equal(parseRequestFile('GET {{gatewayUrl}}/rest/v2/tokens\n').requests[0].prompts, undefined);
+  });
+
   it('takes a target whose {{…}} hold blanks (a system variable\'s arguments) as one target', () => {
     const target = '{{gatewayUrl}}/rest/v2/transactions?start-date={{$datetime "YYYY-MM-DD HH:mm" -7 d}}&x={{ $randomInt 1 9 }}';
     const file = parseRequestFile(`GET ${target} HTTP/1.1\n`);

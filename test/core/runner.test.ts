@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { bodyFileReader } from '../../src/core/bodyFile';
 import { GatewayClient } from '../../src/core/client';
 import { parseRequestFile, type RequestFile } from '../../src/core/requestFile';
-import { dependencyOrder, directDependencies, runAll, runRequest, type RequestOutcome, type RunOptions } from '../../src/core/runner';
+import { dependencyOrder, directDependencies, runAll, runRequest, type PromptQuestion, type RequestOutcome, type RunOptions } from '../../src/core/runner';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server';
 
 const SALE_BODY = `Content-Type: application/json
@@ -172,6 +172,25 @@ describe('running request files against the Local sandbox', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+
+  it('asks for a "# @prompt" variable at each send, before filling the request; no answer, not sent; without a way to ask, a value given from outside serves', async () => {
+    const text = ['# @prompt amount The amount to charge', '# @prompt cardNumber', '# @expect payload.transaction.amount == {{amount}}', 'POST {{gatewayUrl}}/rest/v2/transactions/sale', 'Content-Type: application/json', '',
+      '{"type": "SALE", "amount": "{{amount}}", "card": "{{cardNumber}}", "exp-date": "1230"}', ''].join('\n');
+    const asked: PromptQuestion[] = [];
+    const answers: Record<string, string | undefined> = { amount: '7.00', cardNumber: '4111111111111111' };
+    const ask = (q: PromptQuestion) => { asked.push(q); return Promise.resolve(answers[q.name]); };
+    const [sent] = await runRequest({ ...options(parse(text)), ask }, 0);
+    assert.equal(sent.state, 'passed', sent.message);
+    assert.deepEqual(asked, [{ name: 'amount', question: 'The amount to charge', secret: false }, { name: 'cardNumber', question: 'A value for {{cardNumber}} (Sale)', secret: true }]);
+    answers.cardNumber = undefined;
+    const [declined] = await runRequest({ ...options(parse(text)), ask }, 0);
+    assert.deepEqual([declined.state, declined.message], ['cancelled', 'not sent: no value was given for {{cardNumber}}']);
+    const [headless] = await runRequest(options(parse(text)), 0);
+    assert.equal(headless.state, 'error');
+    assert.match(headless.message ?? '', /\{\{amount\}\} is asked for when the request is sent \(# @prompt\), and nothing here can ask: give it a value \(the CLI's --var amount=VALUE\)/);
+    const [given] = await runRequest({ ...options(parse(text)), variableOverrides: [{ name: 'amount', value: '8.00' }, { name: 'cardNumber', value: '4111111111111111' }] }, 0);
+    assert.equal(given.state, 'passed', given.message);
   });
 
   it('does not send a dependency again when its response is already known', async () => {

@@ -162,6 +162,13 @@ describe('completion: variables and named requests', () => {
     assert.deepEqual(byLabel(items, 'sale1')?.commitCharacters, ['.']);
   });
 
+  it('offers the request\'s own "# @prompt" variables, first', () => {
+    const { items } = complete(['# @prompt amount The amount to charge', 'POST {{gatewayUrl}}/rest/v2/transactions/sale', '', '{"amount": "{{am|"}']);
+    const amount = byLabel(items, 'amount');
+    assert.equal(amount?.detail, 'asked for when sent (# @prompt): The amount to charge');
+    assert.equal(edit(amount).newText, 'amount}}');
+  });
+
   it('offers the system variables, each written as a working example to change', () => {
     const { items, at } = complete([...FILE, 'POST {{gatewayUrl}}/rest/v2/transactions/sale', '', '{"invoice": "INV-{{$ra|"}']);
     const system = items.filter((i) => String(i.label).startsWith('$'));
@@ -207,7 +214,7 @@ describe('completion: named requests in a long file (issue 13 §2)', () => {
 
 describe('completion: metadata', () => {
   it('offers name and expect after "# @", then status and response paths after "@expect "', () => {
-    assert.deepEqual(complete(['# @|']).items.map((i) => i.label), ['name', 'expect']);
+    assert.deepEqual(complete(['# @|']).items.map((i) => i.label), ['name', 'expect', 'prompt']);
     const { items } = complete(['# @expect |', 'POST {{gatewayUrl}}/rest/v2/transactions/sale']);
     assert.equal(items[0].label, 'status');
     assert.ok(items.some((i) => i.label === 'payload.transaction.result'));

@@ -236,6 +236,15 @@ describe('diagnostics: variables', () => {
   });
 });
 
+describe('diagnostics: prompt variables', () => {
+  it('a "# @prompt" variable is defined for its own request only', () => {
+    const { all, doc } = diagnose(['# @prompt amount The amount to charge', SALE_LINE, 'Content-Type: application/json', '', '{"amount": "{{amount}}", "card": "4111111111111111", "exp-date": "1230"}',
+      '###', SALE_LINE, 'Content-Type: application/json', '', '{"amount": "{{amount}}", "card": "4111111111111111", "exp-date": "1230"}']);
+    const undefinedVars = all.filter((d) => d.code === 'undefined-variable');
+    assert.deepEqual(undefinedVars.map((d) => [d.range.start.line, textOf(doc, d.range)]), [[9, '{{amount}}']]);
+  });
+});
+
 describe('diagnostics: system variables', () => {
   it('takes them as values (REST Client\'s syntax, blanks and quotes inside), and says how to write one written wrong', () => {
     const lines = ['GET {{gatewayUrl}}/rest/v2/transactions?start-date={{$datetime "YYYY-MM-DD HH:mm" -7 d}}&end-date={{$localDatetime \'YYYY-MM-DD HH:mm\'}}', 'X-Request-Id: {{$guid}}',

@@ -67,6 +67,10 @@ describe('hover: variables and expectations', () => {
     assert.match(at(8, 12), /response of request `sale1` \(Sale, line 3\), path `payload.transaction.id`/);
   });
 
+  it('says a "# @prompt" variable is asked for when sent', () => {
+    assert.match(text(hover(['# @prompt amount The amount to charge', 'POST {{gatewayUrl}}/rest/v2/transactions/sale', '', '{"amount": "{{amo|unt}}"}'])), /^\*\*\{\{amount\}\}\*\* — asked for each time this request is sent \(`# @prompt`, line 1\): "The amount to charge"\.$/);
+  });
+
   it('explains a system variable, or how it is written wrong', () => {
     assert.match(text(hover(['GET {{gatewayUrl}}/rest/v2/transactions?start-date={{$datetime "YYYY-MM-DD HH:mm" -7| d}}'])), /^\*\*\{\{\$datetime "YYYY-MM-DD HH:mm" -7 d\}\}\*\* — system variable, a new value each time it is sent\. The date and time in UTC/);
     assert.match(text(hover(['POST {{gatewayUrl}}/rest/v2/transactions/sale', '', '{"invoice": "{{$randomInt| 9 1}}"}'])), /min must be less than max/);

@@ -14,13 +14,14 @@ import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { parseRequestFile } from '../../src/core/requestFile';
 import {
-  acceptSuggestion, afterTexts, clearNotifications, goToPosition, normalizeText, openViewContainer, pasteText, pickQuickItem, runCommand, selectors, toast,
+  acceptSuggestion, afterTexts, answerInput, clearNotifications, goToPosition, normalizeText, openViewContainer, pasteText, pickQuickItem, runCommand, selectors, toast,
   triggerSuggest, waitForActiveEditorText, waitForLensLines, type Step,
 } from './workbenchUi';
 import { findFile, generateCurl } from './e2eLocalSandbox';
 
 const FILE = 'walk.gwreq';
 const BODY_FILE_REQUEST = 'from-file.gwreq';
+const PROMPT_REQUEST = 'prompted.gwreq';
 const CARD = '4111111111111111';
 const BAD_CARD = '4111111111111112';
 const BAD_ROUTING = '081009812';
@@ -437,7 +438,54 @@ export function requestFileSteps(workspace: () => string, artifacts: string, use
         if (await dontSave.waitFor({ timeout: 2_000 }).then(() => true, () => false)) await dontSave.click();
       },
     },
+    {
+      name: 'a "# @prompt" asks in an input box at Send: the typed amount goes out, a csc is typed unseen; Escape sends nothing',
+      run: async page => {
+        await clearNotifications(page);
+        fs.writeFileSync(path.join(workspace(), PROMPT_REQUEST), ['# @prompt amount The amount to charge', '# @prompt csc', 'POST {{gatewayUrl}}/rest/v2/transactions/sale', 'Content-Type: application/json', '',
+          `{"type": "SALE", "amount": "{{amount}}", "card": "${CARD}", "exp-date": "1230", "csc": "{{csc}}"}`, ''].join('\n'));
+        await goToFile(page, PROMPT_REQUEST);
+        await runCommand(page, 'Gateway: Send Request', { opensQuickPick: true });
+        await page.locator(selectors.quickInputMessage).filter({ hasText: 'The amount to charge' }).waitFor({ timeout: 15_000 });
+        await answerInput(page, '{{amount}}', '17.00');
+        await page.locator(selectors.quickInputTitle).filter({ hasText: '{{csc}}' }).waitFor({ timeout: 15_000 });
+        assert.equal(await page.locator(selectors.paletteInput).getAttribute('type'), 'password', 'a csc is typed unseen');
+        await answerInput(page, '{{csc}}', '999');
+        const answer = await waitForActiveEditorText(page, (t) => t.includes('APPROVED'), 30_000);
+        assert.match(answer, /"amount": "17\.00"/, 'the sale was not of the typed amount');
+        // Asked again at the next send; Escape leaves it unsent: no exchange joins the Traffic view.
+        const exchanges = () => page.locator('.monaco-list-row').filter({ hasText: 'POST /rest/v2/transactions/sale' }).count();
+        const before = await exchanges();
+        assert.ok(before > 0, 'the Traffic view lists the sale just sent');
+        await page.locator('.tab').filter({ hasText: PROMPT_REQUEST }).first().click();
+        await runCommand(page, 'Gateway: Send Request', { opensQuickPick: true });
+        await page.locator(selectors.quickInputTitle).filter({ hasText: '{{amount}}' }).waitFor({ timeout: 15_000 });
+        await page.keyboard.press('Escape');
+        await page.waitForTimeout(2_000);
+        assert.equal(await exchanges(), before, 'nothing was sent');
+        await runCommand(page, 'View: Close All Editors');
+      },
+    },
   ];
+}
+
+/**
+ * Go to File (the palette without ">") for a file just written: the workspace's file search may
+ * not list it yet ("No matching results"), so the name is typed again until it does, as a user
+ * would.
+ */
+async function goToFile(page: Page, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('F1');
+    await page.locator(selectors.paletteInput).fill(name);
+    const row = page.locator(selectors.paletteRow).filter({ hasText: name }).first();
+    if (await row.waitFor({ timeout: 5_000 }).then(() => true, () => false)) break;
+    await page.keyboard.press('Escape');
+    if (attempt === 4) throw new Error(`Go to File never listed ${name}`);
+    console.log(`  ${name} not listed yet by Go to File; typing it again (${attempt})`);
+  }
+  await page.keyboard.press('Enter');
+  await page.locator(selectors.activeTab).filter({ hasText: name }).waitFor({ timeout: 15_000 });
 }
 
 /** The file's text once `ready` accepts it (an editor's save lands on disk asynchronously). */

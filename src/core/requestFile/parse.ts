@@ -4,7 +4,7 @@
 
 import { BlockSplitter, type Line } from './blockSplitter';
 import { parseExpectation, type ExpectationSpec } from './expectations';
-import type { Expectation, HeaderLine, Located, ParseDiagnostic, ParsedRequest, Range, RequestFile, VariableDef, VariableRef } from './types';
+import type { Expectation, HeaderLine, Located, ParseDiagnostic, ParsedRequest, PromptVariable, Range, RequestFile, VariableDef, VariableRef } from './types';
 import { addVariableRefs, findVariableRefs, rangeOn, unclosedReference, UNRECORDED } from './variables';
 import { BODY_FILE_PATH_SOURCES, readsResponse } from './bodyFilePath';
 
@@ -14,6 +14,11 @@ export const KNOWN_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'DELETE',
 // greedily: the lazy form tried the end of the line after every character of the value.
 const COMMENT = /^\s*(#|\/\/)(.*)$/;
 const META = /^\s*(?:#|\/\/)\s*@(\w+)\b\s*((?:.*\S)?)\s*$/;
+/** `@prompt`'s rest: a variable's name, then what to ask (REST Client's `# @prompt refCode Your reference code`). */
+const PROMPT = /^([A-Za-z_][\w-]*)(?:\s+(.*))?$/;
+
+/** What a block's comment lines say about its request. */
+interface BlockMetadata { name?: string; nameRange?: Range; expectations: Expectation[]; prompts?: PromptVariable[]; first?: Line }
 const FILE_VARIABLE = /^\s*@([A-Za-z_$][\w$-]*)\s*=\s*((?:.*\S)?)\s*$/;
 // The target is one word, but a `{{…}}` in it may hold blanks (`{{$datetime "MM-DD-YYYY" -1 d}}`).
 const REQUEST_LINE = /^(\S+)(\s+)((?:\{\{[^{}]*\}\}|\S)+)(?:(\s+)(\S+))?\s*(.*)$/;
@@ -111,7 +116,7 @@ class Parser {
 
   /** One `###`-delimited block: metadata and variables, then at most one request. */
   block(lines: readonly Line[], title: string | undefined): void {
-    const meta: { name?: string; nameRange?: Range; expectations: Expectation[]; first?: Line } = { expectations: [] };
+    const meta: BlockMetadata = { expectations: [] };
     let i = 0;
     for (; i < lines.length; i++) {
       const line = lines[i];
@@ -123,7 +128,7 @@ class Parser {
     if (meta.first) this.diagnose(span(meta.first, 0, meta.first.text.length), 'missing-request-line', 'missing request line: add one like "GET {{gatewayUrl}}/rest/v2/transactions" below the metadata');
   }
 
-  private metadata(line: Line, meta: { name?: string; nameRange?: Range; expectations: Expectation[]; first?: Line }): boolean {
+  private metadata(line: Line, meta: BlockMetadata): boolean {
     const match = META.exec(line.text);
     if (!match) return false;
     meta.first ??= line;
@@ -145,7 +150,18 @@ class Parser {
       else this.diagnose(span(line, 0, line.text.length), 'malformed-expect', parsed.message);
       return true;
     }
-    if (this.warnings) this.diagnose(span(line, 0, line.text.length), 'unknown-metadata', `unknown metadata "@${keyword}": use @name or @expect`, 'warning');
+    if (keyword === 'prompt') {
+      const prompt = PROMPT.exec(rest);
+      if (!prompt) {
+        this.diagnose(span(line, 0, line.text.length), 'malformed-prompt', 'malformed @prompt: give the variable\'s name, then what to ask if you like, e.g. "# @prompt amount The amount to charge"');
+      } else {
+        const variable: PromptVariable = { name: prompt[1], nameRange: this.at(line, restStart, restStart + prompt[1].length).range };
+        if (prompt[2]) variable.description = prompt[2];
+        (meta.prompts ??= []).push(variable);
+      }
+      return true;
+    }
+    if (this.warnings) this.diagnose(span(line, 0, line.text.length), 'unknown-metadata', `unknown metadata "@${keyword}": use @name, @expect or @prompt`, 'warning');
     return true;
   }
 
@@ -167,7 +183,7 @@ class Parser {
   }
 
   /** The request whose method line is `lines[from]`, with the rest of its block. */
-  private request(lines: readonly Line[], from: number, title: string | undefined, meta: { name?: string; nameRange?: Range; expectations: Expectation[] }): void {
+  private request(lines: readonly Line[], from: number, title: string | undefined, meta: BlockMetadata): void {
     const first = lines[from];
     const lead = first.text.length - first.text.trimStart().length;
     const match = REQUEST_LINE.exec(first.text.slice(lead));
@@ -243,6 +259,7 @@ class Parser {
       request.nameRange = meta.nameRange;
     }
     if (title !== undefined) request.title = title;
+    if (meta.prompts) request.prompts = meta.prompts;
     if (version !== undefined && HTTP_VERSION.test(version)) request.httpVersion = version;
     if (last > i) {
       for (let k = i + 1; k <= last; k++) {

@@ -96,6 +96,16 @@ export interface ParsedRequest extends Located {
    * once it is read, so a run keeps every named response until this request has run.
    */
   bodyFileFills?: true;
+  /** `# @prompt name [description]` (REST Client's): values asked for when the request is sent. */
+  prompts?: PromptVariable[];
+}
+
+/** `# @prompt otp Your one-time code`: a variable of this request whose value is asked for at each send. */
+export interface PromptVariable {
+  name: string;
+  nameRange: Range;
+  /** What the question says; the name alone when there is none. */
+  description?: string;
 }
 
 type DiagnosticSeverity = 'error' | 'warning';

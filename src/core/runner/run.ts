@@ -27,7 +27,25 @@ export interface RunOptions {
   readBodyFile?: BodyFileReader;
   /** Values for file variables given from outside (the CLI's `--var`): they take the place of the file's own `@name = value`. */
   variableOverrides?: ReadonlyArray<{ name: string; value: string }>;
+  /**
+   * Asks for a `# @prompt` variable's value each time its request is sent (the editor's input
+   * box); undefined when the user gave none, and the request is not sent. Without it (a headless
+   * run) the variable must already have a value (`--var`).
+   */
+  ask?(prompt: PromptQuestion): Promise<string | undefined>;
 }
+
+/** What a `# @prompt` asks, for the one who answers. */
+export interface PromptQuestion {
+  name: string;
+  /** The prompt's own words, else a sentence naming the variable and the request. */
+  question: string;
+  /** A name that says the value is secret or card data (password, token, card, csc…): typed unseen. */
+  secret: boolean;
+}
+
+/** Names whose values are typed unseen, as REST Client hides "password" prompts; here card data too. */
+const SECRET_NAME = /pass|secret|token|key|pin|card|csc|cvv|account/i;
 
 function labelOf(request: ParsedRequest | undefined, index: number): string {
   return request ? requestLabel(request) : `request #${index + 1}`;
@@ -105,6 +123,8 @@ class Run {
   private readonly done = new Set<number>();
   private doneBelow = 0;
   private readonly resolve: (name: string) => string | undefined;
+  /** The file's variables, with the overrides after them. */
+  private readonly variables: ReadonlyArray<{ name: string; value: string }>;
   /**
    * Streaming only: how many requests not yet run read each named response. A response no
    * request left reads is dropped (or never kept), so a run's memory does not grow with its length.
@@ -113,8 +133,8 @@ class Run {
 
   constructor(private readonly options: Omit<RunOptions, 'file'>, private readonly file: RunFile, private readonly streaming = false) {
     // The resolver takes the last value of a name: overrides after the file's own.
-    const variables = options.variableOverrides?.length ? [...file.variables, ...options.variableOverrides] : file.variables;
-    this.resolve = resolverFor(variables, options.environment, options.namedResponses);
+    this.variables = options.variableOverrides?.length ? [...file.variables, ...options.variableOverrides] : file.variables;
+    this.resolve = resolverFor(this.variables, options.environment, options.namedResponses);
     if (!streaming) return;
     this.readersLeft = new Map();
     for (let i = 0; i < file.count; i++) {
@@ -168,7 +188,14 @@ class Run {
   /** Sends one request (its dependencies must already be sent). */
   private async sendOne(index: number, asDependency: boolean): Promise<RequestOutcome> {
     const { namedResponses, send } = this.options;
-    const preparation = prepareParsed(this.file.request(index), index, this.options.environment, this.resolve, this.options.readBodyFile && this.readKeptBodyFile);
+    const request = this.file.request(index);
+    let resolve = this.resolve;
+    if (request?.prompts?.length) {
+      const answered = await this.answersFor(request, index);
+      if (typeof answered === 'string') return this.notSent(index, this.options.ask ? 'cancelled' : 'error', `not sent: ${answered}`, asDependency);
+      resolve = answered;
+    }
+    const preparation = prepareParsed(request, index, this.options.environment, resolve, this.options.readBodyFile && this.readKeptBodyFile);
     if (!preparation.ok) return this.notSent(index, 'error', `not sent: ${preparation.message}`, asDependency);
     const { prepared } = preparation;
     const outcome = this.outcomeOf(index, prepared.label, prepared.request, asDependency, prepared.ignoredAuthHeaders);
@@ -190,7 +217,7 @@ class Run {
     }
     const name = prepared.request.name;
     if (name && result.parsed !== undefined && this.keepsResponse(name)) namedResponses.set(name, result.parsed);
-    const verdict = judge(prepared.request, result, this.resolve);
+    const verdict = judge(prepared.request, result, resolve);
     outcome.state = verdict.state;
     if (verdict.message !== undefined) outcome.message = verdict.message;
     outcome.expectations = verdict.expectations;
@@ -200,6 +227,25 @@ class Run {
     outcome.timingMs = result.timingMs;
     outcome.result = result;
     return this.record(outcome);
+  }
+
+  /**
+   * The values of `request`'s `# @prompt` variables, asked for now (REST Client asks at each
+   * send), as a resolver that takes them before the file's; or why the request is not sent.
+   */
+  private async answersFor(request: ParsedRequest, index: number): Promise<((name: string) => string | undefined) | string> {
+    const answers: Array<{ name: string; value: string }> = [];
+    for (const prompt of request.prompts ?? []) {
+      if (!this.options.ask) {
+        if (this.resolve(prompt.name) !== undefined) continue;
+        return `{{${prompt.name}}} is asked for when the request is sent (# @prompt), and nothing here can ask: give it a value (the CLI's --var ${prompt.name}=VALUE)`;
+      }
+      const question = prompt.description ?? `A value for {{${prompt.name}}} (${labelOf(request, index)})`;
+      const value = await this.options.ask({ name: prompt.name, question, secret: SECRET_NAME.test(prompt.name) });
+      if (value === undefined) return `no value was given for {{${prompt.name}}}`;
+      answers.push({ name: prompt.name, value });
+    }
+    return answers.length === 0 ? this.resolve : resolverFor([...this.variables, ...answers], this.options.environment, this.options.namedResponses);
   }
 
   /**

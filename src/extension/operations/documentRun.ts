@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { environmentNamedIn, parseRequestFile, type RequestFile } from '../../core/requestFile';
 import type { GatewayResult } from '../../core/result';
-import type { PreparedRequest, RequestOutcome, RunEnvironment, RunOptions } from '../../core/runner';
+import type { PreparedRequest, PromptQuestion, RequestOutcome, RunEnvironment, RunOptions } from '../../core/runner';
 import type { EnvironmentEntry, EnvironmentService } from '../contracts';
 import { presentOutcome } from '../feedback/outcomePresenter';
 import { runExchange, secretsOf, type CallerProgress, type ExchangeDeps, type ExchangeOutcome } from './exchangeFlow';
@@ -135,7 +135,7 @@ export async function openDocumentRun(deps: DocumentRunDeps, uri: vscode.Uri | s
       }
       return outcome.kind === 'answered' ? outcome.result : undefined;
     };
-    return { file, environment, namedResponses: deps.sessions.namedResponseMap(key), send, readBodyFile };
+    return { file, environment, namedResponses: deps.sessions.namedResponseMap(key), send, readBodyFile, ask: askForPrompt };
   };
 
   return {
@@ -147,4 +147,17 @@ export async function openDocumentRun(deps: DocumentRunDeps, uri: vscode.Uri | s
     options,
     record: (outcomes) => deps.results.record({ doc, file, environmentName: env.name, outcomes, secrets }),
   };
+}
+
+/**
+ * A `# @prompt` variable's value, asked in an input box each time its request is sent (REST
+ * Client's way); typed unseen for a secret or card-data name. Escape gives none: not sent.
+ */
+function askForPrompt(prompt: PromptQuestion): Promise<string | undefined> {
+  return Promise.resolve(vscode.window.showInputBox({
+    title: `{{${prompt.name}}}`,
+    prompt: prompt.question,
+    password: prompt.secret,
+    ignoreFocusOut: true,
+  }));
 }

@@ -68,6 +68,17 @@ export function variableItems(doc: AnalyzedDocument, line: number, cursor: numbe
     });
   }
   const seen = new Set<string>();
+  for (const prompt of doc.request(requestIndex)?.prompts ?? []) {
+    if (seen.has(prompt.name)) continue;
+    seen.add(prompt.name);
+    items.push({
+      label: prompt.name,
+      kind: CompletionItemKind.Variable,
+      detail: `asked for when sent (# @prompt)${prompt.description ? `: ${prompt.description}` : ''}`,
+      sortText: `0_${prompt.name}`,
+      textEdit: { range, newText: `${prompt.name}${close}` },
+    });
+  }
   for (const v of doc.variables) {
     if (seen.has(v.name)) continue;
     seen.add(v.name);

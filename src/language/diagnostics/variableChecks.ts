@@ -3,7 +3,7 @@
 // variables written wrong (`{{$randomInt 5}}`).
 
 import type { Diagnostic } from 'vscode-languageserver-types';
-import type { VariableRef } from '../../core/requestFile';
+import type { ParsedRequest, VariableRef } from '../../core/requestFile';
 import type { AnalyzedDocument } from '../analyzedDocument';
 import { BUILTIN_VARIABLES } from '../../core/requestFile/builtinVariables';
 import { isSystemVariable, parseSystemVariable } from '../../core/requestFile/systemVariables';
@@ -21,7 +21,7 @@ export interface DefinedNames {
 export function variableDiagnostics(doc: AnalyzedDocument): Diagnostic[] {
   const defined: DefinedNames = { variables: new Set(doc.file.variables.map((v) => v.name)), named: doc.namedRequests };
   const out: Diagnostic[] = [];
-  doc.requests.forEach((r, i) => out.push(...referenceDiagnostics(r.variableRefs, i, defined)));
+  doc.requests.forEach((r, i) => out.push(...referenceDiagnostics(unpromptedRefs(r), i, defined)));
   for (const v of doc.file.variables) out.push(...referenceDiagnostics(v.variableRefs, undefined, defined));
   return out;
 }
@@ -54,4 +54,11 @@ export function referenceDiagnostics(refs: readonly VariableRef[], ownRequest: n
       `undefined variable {{${shown(name)}}}: define it with "@${shown(name)} = value" in this file, or use {{gatewayUrl}} / {{boardingUrl}} or {{<named request>.<path>}}`));
   }
   return out;
+}
+
+/** A request's references but those to its own `# @prompt` variables, which get their values when it is sent. */
+export function unpromptedRefs(request: ParsedRequest): readonly VariableRef[] {
+  const prompts = request.prompts;
+  if (!prompts) return request.variableRefs;
+  return request.variableRefs.filter((ref) => !prompts.some((p) => p.name === ref.name));
 }
