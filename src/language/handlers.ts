@@ -5,6 +5,7 @@
 import type { CodeAction, CodeLens, CompletionItem, CompletionList, Diagnostic, DocumentLink, DocumentSymbol, Hover, Position, Range, TextEdit } from 'vscode-languageserver-types';
 import { AnalyzedDocument, DocumentCache } from './analyzedDocument';
 import { complete, completionList } from './completion';
+import { completedDocumentation } from './completion/variables';
 import { hoverAt } from './hover';
 import { diagnose } from './diagnostics';
 import { codeLensesOf } from './codeLenses';
@@ -37,6 +38,10 @@ export const languageHandlers = {
   /** The same items, marked incomplete when cut short (the editor then asks again as the user types). */
   completionList(doc: AnalyzedDocument, position: Position): CompletionList {
     return completionList(doc, position);
+  },
+  /** A completion item's documentation where the list left it out (completionItem/resolve). */
+  completionResolve(item: CompletionItem): CompletionItem {
+    return completedDocumentation(item);
   },
   hover(doc: AnalyzedDocument, position: Position): Hover | null {
     return hoverAt(doc, position);

@@ -83,7 +83,7 @@ connection.onInitialize((params) => {
   return {
     capabilities: {
       textDocumentSync: TextDocumentSyncKind.Incremental,
-      completionProvider: { triggerCharacters: ['{', '.', '@', '"', '<', '/', ':', '?', '&', '=', ' '] },
+      completionProvider: { triggerCharacters: ['{', '.', '@', '"', '<', '/', ':', '?', '&', '=', ' '], resolveProvider: true },
       hoverProvider: true,
       // The lenses run the extension's send commands: only for a client that runs them.
       ...(profile.editorCommands ? { codeLensProvider: { resolveProvider: false } } : {}),
@@ -182,6 +182,7 @@ connection.onCompletion((p) => {
     return completionAnswer(fitCompletions(list.items, profile), list.isIncomplete, profile);
   });
 });
+connection.onCompletionResolve((item) => safely('completion resolve', item, () => languageHandlers.completionResolve(item)));
 connection.onCodeAction((p) => {
   const doc = analyzed(p.textDocument.uri);
   // The fixes come from the file's current diagnostics (incremental), not a whole-file re-analysis.
