@@ -405,11 +405,7 @@ export function requestFileSteps(workspace: () => string, artifacts: string, use
         fs.writeFileSync(path.join(workspace(), 'bodies', 'sale.json'), `${JSON.stringify({ type: 'SALE', amount: '13.00', card: CARD, 'exp-date': '1230' })}\n`);
         const requestPath = path.join(workspace(), BODY_FILE_REQUEST);
         fs.writeFileSync(requestPath, 'POST {{gatewayUrl}}/rest/v2/transactions/sale\nContent-Type: application/json\n\n');
-        await page.keyboard.press('F1');
-        await page.locator(selectors.paletteInput).fill(BODY_FILE_REQUEST);   // no ">": Go to File
-        await page.locator(selectors.paletteRow).filter({ hasText: BODY_FILE_REQUEST }).first().waitFor({ timeout: 15_000 });
-        await page.keyboard.press('Enter');
-        await page.locator(selectors.activeTab).filter({ hasText: BODY_FILE_REQUEST }).waitFor({ timeout: 15_000 });
+        await goToFile(page, BODY_FILE_REQUEST);
         await page.locator(selectors.activeEditorLines).click();
         await page.keyboard.press('ControlOrMeta+End');
         await page.keyboard.type('< ./');
