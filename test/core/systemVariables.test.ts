@@ -9,6 +9,7 @@ import utc from 'dayjs/plugin/utc';
 import { parseSystemVariable } from '../../src/core/requestFile';
 import { addOffset, formatDate } from '../../src/core/dateFormat';
 import { systemVariableValue } from '../../src/core/systemVariableValues';
+import { createVariableResolver } from '../../src/core/runner';
 
 dayjs.extend(utc);
 
@@ -55,6 +56,14 @@ describe('system variables: reading them', () => {
 });
 
 describe('system variables: their values', () => {
+  it('a file variable named with a "$" stays the file\'s: only names it does not define are system variables', () => {
+    const resolve = createVariableResolver({ builtins: {}, fileVariables: [{ name: '$total', value: '5.00' }, { name: 'id', value: '{{$guid}}' }], namedResponses: new Map(), systemValue: systemVariableValue });
+    assert.equal(resolve('$total'), '5.00');
+    assert.match(String(resolve('$guid')), /^[0-9a-f-]{36}$/);
+    assert.notEqual(resolve('id'), resolve('id'), 'a file variable holding one makes a new value at each use');
+    assert.equal(resolve('$nope'), undefined);
+  });
+
   it('a new random UUID and a number in [min, max) at each use', () => {
     const ids = new Set(Array.from({ length: 50 }, () => systemVariableValue('$guid')));
     assert.equal(ids.size, 50);

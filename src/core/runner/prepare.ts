@@ -175,10 +175,10 @@ export function prepareParsed(request: ParsedRequest | undefined, index: number,
   const file = request.body?.file;
   const body = request.body === undefined ? undefined : file ? bodyFromFile(file, bodyFilePathFor(file, resolve), readBodyFile, fill) : fill(request.body.text);
   if (body instanceof Error) return { ok: false, unresolved: [], message: body.message };
-  // A system variable without a value is one written wrong: say how (its parse's message).
-  const miswritten = [...unresolved].filter(isSystemVariable).map((name) => parseSystemVariable(name)).find((parsed) => !parsed.ok);
-  if (miswritten && !miswritten.ok) return { ok: false, unresolved: [], message: miswritten.message };
   if (unresolved.size > 0) {
+    // A system variable without a value is one written wrong: say how (its parse's message).
+    const miswritten = [...unresolved].filter(isSystemVariable).map((name) => parseSystemVariable(name)).find((parsed) => !parsed.ok);
+    if (miswritten && !miswritten.ok) return { ok: false, unresolved: [], message: miswritten.message };
     const names = [...unresolved].map((n) => `{{${n}}}`).join(', ');
     return {
       ok: false,

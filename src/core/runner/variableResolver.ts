@@ -23,12 +23,13 @@ export function createVariableResolver(sources: VariableSources): (name: string)
     if (depth > MAX_DEPTH) return undefined; // a variable that (indirectly) uses itself
     const builtin = sources.builtins[name];
     if (builtin !== undefined) return builtin;
-    if (name.startsWith('$')) return sources.systemValue?.(name);
     const fileValue = fileValues.get(name);
     if (fileValue !== undefined) {
       const filled = substituteVariables(fileValue, (inner) => resolve(inner, depth + 1));
       return filled.unresolved.length === 0 ? filled.text : undefined;
     }
+    // After the file's own: "@$total = 1" is a file variable the parser takes.
+    if (name.startsWith('$')) return sources.systemValue?.(name);
     const dot = name.search(/[.[]/);
     if (dot <= 0) return undefined;
     const responseName = name.slice(0, dot);
