@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { bodyFileReader } from '../../src/core/bodyFile';
 import { GatewayClient } from '../../src/core/client';
 import { parseRequestFile, type RequestFile } from '../../src/core/requestFile';
-import { dependencyOrder, directDependencies, runAll, runRequest, type PromptQuestion, type RequestOutcome, type RunOptions } from '../../src/core/runner';
+import { createVariableResolver, dependencyOrder, directDependencies, runAll, runRequest, type PromptQuestion, type RequestOutcome, type RunOptions } from '../../src/core/runner';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server';
 
 const SALE_BODY = `Content-Type: application/json
@@ -191,6 +191,16 @@ describe('running request files against the Local sandbox', () => {
     assert.match(headless.message ?? '', /\{\{amount\}\} is asked for when the request is sent \(# @prompt\), and nothing here can ask: give it a value \(the CLI's --var amount=VALUE\)/);
     const [given] = await runRequest({ ...options(parse(text)), variableOverrides: [{ name: 'amount', value: '8.00' }, { name: 'cardNumber', value: '4111111111111111' }] }, 0);
     assert.equal(given.state, 'passed', given.message);
+  });
+
+  it('takes REST Client\'s {{name.response.body.$.path}} as {{name.path}}, the whole body for "$"', async () => {
+    const text = [sale('the sale', ['@name s1']), '### refund, REST Client\'s form', '# @expect payload.transaction.ref-id == {{s1.response.body.$.payload.transaction.id}}',
+      'POST {{gatewayUrl}}/rest/v2/transactions/refund', 'Content-Type: application/json', '', '{"type": "REFUND", "id": "{{s1.response.body.$.payload.transaction.id}}", "amount": "1.00"}', ''].join('\n');
+    const outcomes = await runRequest(options(parse(text)), 1);
+    assert.deepEqual(outcomes.map((o) => [o.index, o.state]), [[0, 'passed'], [1, 'passed']], JSON.stringify(outcomes.map((o) => o.message)));
+    const resolve = createVariableResolver({ builtins: {}, fileVariables: [], namedResponses: new Map([['s1', { payload: { id: 7 } }]]) });
+    assert.equal(resolve('s1.response.body.$'), '{"payload":{"id":7}}');
+    assert.equal(resolve('s1.response.body.$.payload.id'), '7');
   });
 
   it('does not send a dependency again when its response is already known', async () => {

@@ -16,6 +16,13 @@ export interface VariableSources {
 
 const MAX_DEPTH = 10;
 
+/**
+ * REST Client's way to the same value, `{{sale1.response.body.$.payload.transaction.id}}` (a
+ * JSONPath from the body's root), taken as `{{sale1.payload.transaction.id}}`: a file written
+ * for REST Client chains here unchanged.
+ */
+const REST_CLIENT_BODY = /^response\.body\.\$(?:\.|$)/;
+
 /** A resolver for `substituteVariables`: undefined for a name nothing defines. */
 export function createVariableResolver(sources: VariableSources): (name: string) => string | undefined {
   const fileValues = new Map(sources.fileVariables.map((v) => [v.name, v.value]));
@@ -34,7 +41,7 @@ export function createVariableResolver(sources: VariableSources): (name: string)
     if (dot <= 0) return undefined;
     const responseName = name.slice(0, dot);
     if (!sources.namedResponses.has(responseName)) return undefined;
-    const rest = name.slice(dot).replace(/^\./, '');
+    const rest = name.slice(dot).replace(/^\./, '').replace(REST_CLIENT_BODY, '');
     return responseValueText(sources.namedResponses.get(responseName), rest);
   };
   return (name) => resolve(name, 0);
