@@ -9,9 +9,8 @@ import { pathToFileURL } from 'node:url';
 import { CodeActionKind, type CodeAction, type Diagnostic, type Range } from 'vscode-languageserver-types';
 import type { AnalyzedDocument } from './analyzedDocument';
 import { bodyFileBase, bodyFileStatus, filledBodyFileRef } from './bodyFiles';
+import { overlaps } from './codeActions';
 
-const before = (a: Range['start'], b: Range['start']): boolean => a.line < b.line || (a.line === b.line && a.character < b.character);
-const overlaps = (a: Range, b: Range): boolean => !before(a.end, b.start) && !before(b.end, a.start);
 
 /** The format a file's name says its content is in; undefined when it says none we write. */
 function formatOfName(file: string): 'json' | 'xml' | undefined {

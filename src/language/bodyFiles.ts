@@ -6,12 +6,10 @@
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { fillBodyFilePath, type BodyFileRef, type VariableDef } from '../core/requestFile';
+import type { BodyFileRef, VariableDef } from '../core/requestFile';
 import { bodyFileProblem, bodyFileStat } from '../core/bodyFile';
-import { createVariableResolver } from '../core/runner/variableResolver';
+import { bodyFilePathFromVariables } from '../core/runner/variableResolver';
 import { diagnostic } from './diagnostics/diagnostic';
-
-const NO_RESPONSES: ReadonlyMap<string, unknown> = new Map();
 
 /**
  * `ref` naming the file its path names once the document's `@name = value` variables fill its
@@ -21,7 +19,7 @@ const NO_RESPONSES: ReadonlyMap<string, unknown> = new Map();
  */
 export function filledBodyFileRef(ref: BodyFileRef, variables: () => ReadonlyArray<Pick<VariableDef, 'name' | 'value'>>): BodyFileRef | undefined {
   if (!ref.path.includes('{{')) return ref;
-  const filled = fillBodyFilePath(ref.path, createVariableResolver({ builtins: {}, fileVariables: variables(), namedResponses: NO_RESPONSES }));
+  const filled = bodyFilePathFromVariables(ref.path, variables());
   return filled.ok ? { ...ref, path: filled.path } : undefined;
 }
 

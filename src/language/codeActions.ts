@@ -16,7 +16,8 @@ const replacementOf = (d: Diagnostic): string | undefined => {
 };
 
 const before = (a: Range['start'], b: Range['start']): boolean => a.line < b.line || (a.line === b.line && a.character < b.character);
-const overlaps = (a: Range, b: Range): boolean => !before(a.end, b.start) && !before(b.end, a.start);
+/** Whether two ranges share a position (touching ends count: a cursor at a range's end is in it). */
+export const overlaps = (a: Range, b: Range): boolean => !before(a.end, b.start) && !before(b.end, a.start);
 
 export function codeActionsFor(doc: AnalyzedDocument, range: Range, diagnostics: readonly Diagnostic[] = diagnose(doc), options: KeyFixOptions = { editorCommands: false }): CodeAction[] {
   const actions: CodeAction[] = [];

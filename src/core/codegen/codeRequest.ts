@@ -6,9 +6,9 @@
 
 import { matchOperation, type BodyFormat, type Operation } from '../../catalog';
 import { isAuthHeader } from '../authHeaders';
-import { fillBodyFilePath, findVariableRefs, isSystemVariable, type BodyFileRef, type RequestFile } from '../requestFile';
+import { findVariableRefs, isSystemVariable, type BodyFileRef, type RequestFile } from '../requestFile';
 import { systemVariableValue } from '../systemVariableValues';
-import { createVariableResolver } from '../runner/variableResolver';
+import { bodyFilePathFromVariables } from '../runner/variableResolver';
 import { BodyFileError, type BodyFileReader } from '../bodyFile';
 import { bodyFormatOf } from './mediaTypes';
 import { ACCEPT, CONTENT_TYPE } from '../../catalog/mediaTypes';
@@ -101,10 +101,11 @@ function segmentsOf(text: string, file: RequestFile, parameters: ParameterSet, d
     const name = ref.name;
     const fileVariable = file.variables.find((v) => v.name === name);
     const requestName = name.split(/[.[]/)[0];
+    const madeNow = isSystemVariable(name) ? systemVariableValue(name) : undefined;
     if (fileVariable && depth < 10) {
       segmentsOf(fileVariable.value, file, parameters, depth + 1).forEach((s) => pushSegment(segments, s));
-    } else if (isSystemVariable(name) && systemVariableValue(name) !== undefined) {
-      pushSegment(segments, parameters.use(`system:${name}`, () => parameterForSystemVariable(name, systemVariableValue(name) as string)));
+    } else if (madeNow !== undefined) {
+      pushSegment(segments, parameters.use(`system:${name}`, () => parameterForSystemVariable(name, madeNow)));
     } else if (BUILTIN_PARAMETERS.some((b) => b.variable === name)) {
       pushSegment(segments, parameters.builtin(name));
     } else if (name !== requestName && file.requests.some((r) => r.name === requestName)) {
@@ -164,7 +165,7 @@ function interfaceHeaders(written: readonly CodeHeader[], operation: Operation |
  * A path's `{{…}}` take the file's variables (the environment is the generated code's to choose).
  */
 function bodyFileText(ref: BodyFileRef, file: RequestFile, read: BodyFileReader | undefined): string {
-  const path = fillBodyFilePath(ref.path, createVariableResolver({ builtins: {}, fileVariables: file.variables, namedResponses: new Map() }));
+  const path = bodyFilePathFromVariables(ref.path, file.variables);
   if (!path.ok) throw new BodyFileError(path.message);
   if (!read) throw new BodyFileError(`the body is the file "${path.path}", which cannot be read here: generate from a saved request file`);
   return read(path.path);

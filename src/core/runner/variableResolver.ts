@@ -3,6 +3,7 @@
 // `{{name.path}}` values from earlier NAMED responses of the same file. Shared by the CLI runner
 // and the extension.
 import { responseValueText, substituteVariables } from '../requestFile/variables';
+import { fillBodyFilePath, type FilledBodyFilePath } from '../requestFile/bodyFilePath';
 
 export interface VariableSources {
   /** `gatewayUrl`, `boardingUrl`. */
@@ -45,4 +46,15 @@ export function createVariableResolver(sources: VariableSources): (name: string)
     return responseValueText(sources.namedResponses.get(responseName), rest);
   };
   return (name) => resolve(name, 0);
+}
+
+const NO_RESPONSES: ReadonlyMap<string, unknown> = new Map();
+
+/**
+ * A body file's path filled in from a file's `@name = value` variables (and `builtins`, where the
+ * caller knows the environment's), never a response's: for those that fill a path outside a run
+ * (code generation, the settings diff, the editor). A run fills it with its own resolver (prepare.ts).
+ */
+export function bodyFilePathFromVariables(written: string, fileVariables: VariableSources['fileVariables'], builtins: VariableSources['builtins'] = {}): FilledBodyFilePath {
+  return fillBodyFilePath(written, createVariableResolver({ builtins, fileVariables, namedResponses: NO_RESPONSES }));
 }

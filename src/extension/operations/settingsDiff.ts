@@ -5,8 +5,8 @@ import * as vscode from 'vscode';
 import { registerCommand, type CommandLog } from '../commands';
 import { matchOperation } from '../../catalog/match';
 import type { Operation } from '../../catalog/types';
-import { environmentNamedIn, fillBodyFilePath, parseRequestFile, requestIndexAt } from '../../core/requestFile';
-import { createVariableResolver } from '../../core/runner/variableResolver';
+import { environmentNamedIn, parseRequestFile, requestIndexAt } from '../../core/requestFile';
+import { bodyFilePathFromVariables } from '../../core/runner/variableResolver';
 import { COMMANDS, type EnvironmentEntry, type EnvironmentService } from '../contracts';
 import { currentSettingsOf, isSettingsWrite, normalizedSettingsBody, settingsBodyText, settingsReadOf } from './settingsDocuments';
 import type { RequestSessions } from './requestSessions';
@@ -66,7 +66,7 @@ export function registerSettingsDiff(environments: EnvironmentService, sessions:
       // `< ./terminal.json`: compare the file the request would send, read as sending reads it.
       // Its path's {{…}} filled in as sending fills them: file variables and the environment's URLs.
       const builtins = { gatewayUrl: env.gatewayUrl.replace(/\/+$/, ''), boardingUrl: env.boardingUrl.replace(/\/+$/, '') };
-      const path = fillBodyFilePath(request.body.file.path, createVariableResolver({ builtins, fileVariables: file.variables, namedResponses: new Map() }));
+      const path = bodyFilePathFromVariables(request.body.file.path, file.variables, builtins);
       if (!path.ok) {
         void vscode.window.showErrorMessage(`Cannot compare: ${path.message}.`);
         return;
