@@ -11,6 +11,7 @@ import { fileReferences, type FileReferences } from './dependencies';
 import type { OutlineBuilder } from './outline';
 import { bodyFilePathFor, prepareParsed, resolverFor } from './prepare';
 import { requestLabel } from './requestLabel';
+import { promptAnswers, type AskForPrompt } from './prompts';
 import type { BodyFileReader } from '../bodyFile';
 import type { ExpectationResult, OutcomeState, PreparedRequest, RequestOutcome, RunEnvironment } from './types';
 
@@ -32,20 +33,8 @@ export interface RunOptions {
    * box); undefined when the user gave none, and the request is not sent. Without it (a headless
    * run) the variable must already have a value (`--var`).
    */
-  ask?(prompt: PromptQuestion): Promise<string | undefined>;
+  ask?: AskForPrompt;
 }
-
-/** What a `# @prompt` asks, for the one who answers. */
-export interface PromptQuestion {
-  name: string;
-  /** The prompt's own words, else a sentence naming the variable and the request. */
-  question: string;
-  /** A name that says the value is secret or card data (password, token, card, csc…): typed unseen. */
-  secret: boolean;
-}
-
-/** Names whose values are typed unseen, as REST Client hides "password" prompts; here card data too. */
-const SECRET_NAME = /pass|secret|token|key|pin|card|csc|cvv|account/i;
 
 function labelOf(request: ParsedRequest | undefined, index: number): string {
   return request ? requestLabel(request) : `request #${index + 1}`;
@@ -229,22 +218,10 @@ class Run {
     return this.record(outcome);
   }
 
-  /**
-   * The values of `request`'s `# @prompt` variables, asked for now (REST Client asks at each
-   * send), as a resolver that takes them before the file's; or why the request is not sent.
-   */
+  /** A resolver with `request`'s `# @prompt` answers before the file's own values, or why the request is not sent. */
   private async answersFor(request: ParsedRequest, index: number): Promise<((name: string) => string | undefined) | string> {
-    const answers: Array<{ name: string; value: string }> = [];
-    for (const prompt of request.prompts ?? []) {
-      if (!this.options.ask) {
-        if (this.resolve(prompt.name) !== undefined) continue;
-        return `{{${prompt.name}}} is asked for when the request is sent (# @prompt), and nothing here can ask: give it a value (the CLI's --var ${prompt.name}=VALUE)`;
-      }
-      const question = prompt.description ?? `A value for {{${prompt.name}}} (${labelOf(request, index)})`;
-      const value = await this.options.ask({ name: prompt.name, question, secret: SECRET_NAME.test(prompt.name) });
-      if (value === undefined) return `no value was given for {{${prompt.name}}}`;
-      answers.push({ name: prompt.name, value });
-    }
+    const answers = await promptAnswers(request, labelOf(request, index), this.options.ask, (name) => this.resolve(name) !== undefined);
+    if (typeof answers === 'string') return answers;
     return answers.length === 0 ? this.resolve : resolverFor([...this.variables, ...answers], this.options.environment, this.options.namedResponses);
   }
 
