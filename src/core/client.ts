@@ -14,7 +14,7 @@ import { DEFAULT_TIMEOUTS, DispatcherRegistry, type Timeouts } from './dispatche
 import type { Credentials, Environment } from './environment';
 import { GatewayError, toGatewayError, type FailureContext } from './gatewayErrors';
 import { decodeQueryComponentSafely } from './percentDecoding';
-import { credentialSecrets, Redactor } from './redaction';
+import { credentialSecrets, Redactor, redactorFor } from './redaction';
 import { buildTarget, type BuildInput } from './requestBuilder';
 import { formatOf, type GatewayResult } from './result';
 import { DEFAULT_RETRY_POLICY, newTicket, parseRetryAfter, type RetryPolicy, type RetryWait } from './retryPolicy';
@@ -63,6 +63,11 @@ export interface RawRequest {
    * Null: matched, and none. Absent: the client matches it.
    */
   operation?: Operation | null;
+  /**
+   * Values of this request's own to hide like the keys in its log line and errors (a token the
+   * user typed unseen into a `# @prompt`); sent as they are.
+   */
+  secrets?: readonly string[];
 }
 
 interface Exchange {
@@ -75,6 +80,8 @@ interface Exchange {
   body?: string | Buffer;
   signal?: AbortSignal;
   onRetryWait?: RetryWaitListener;
+  /** The exchange's redaction, when the request has secrets of its own beyond the keys. */
+  scrub?: (text: string) => string;
 }
 
 /**
@@ -102,6 +109,7 @@ export class GatewayClient {
   private readonly redactor: Redactor;
   /** The keys looked for in URLs; shorter "keys" are test placeholders that would match ordinary URL text. */
   private readonly urlSecrets: readonly string[];
+  private readonly keySecrets: readonly string[];
 
   constructor(private readonly opts: GatewayClientOptions) {
     this.timeouts = { ...DEFAULT_TIMEOUTS, ...opts.timeouts };
@@ -110,6 +118,7 @@ export class GatewayClient {
     this.maxBodyBytes = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     this.maxParsedBodyBytes = opts.maxParsedBodyBytes ?? MAX_PARSED_BODY_BYTES;
     const secrets = credentialSecrets(opts.credentials);
+    this.keySecrets = secrets;
     this.redactor = new Redactor(secrets);
     this.urlSecrets = secrets.filter((secret) => secret.length >= 8);
   }
@@ -136,14 +145,17 @@ export class GatewayClient {
    */
   sendRaw(req: RawRequest): Promise<GatewayResult> {
     try {
+      const scrub = req.secrets?.length ? this.scrubAlso(req.secrets) : undefined;
       const method = req.method.toUpperCase();
-      const url = req.url instanceof URL ? req.url : this.rawUrl(method, req.url);
+      const url = req.url instanceof URL ? req.url : this.rawUrl(method, req.url, scrub ?? this.scrub);
       const facts = this.factsOf(method, url);
       // The file's headers, then the credential ones: added in place rather than spread into a new literal (made per request).
       const headers = withoutAuthHeaders(req.headers ?? {});
       Object.assign(headers, facts.authHeaders);
       const operation = req.operation === undefined ? matchOperation(method, url.pathname)?.op : req.operation ?? undefined;
-      return this.exchange({ operation, method, url, checked: facts, headers, body: req.body, signal: req.signal, onRetryWait: req.onRetryWait });
+      const ex: Exchange = { operation, method, url, checked: facts, headers, body: req.body, signal: req.signal, onRetryWait: req.onRetryWait };
+      if (scrub) ex.scrub = scrub;
+      return this.exchange(ex);
     } catch (err) {
       return Promise.reject(err instanceof Error ? err : new Error(String(err)));
     }
@@ -161,14 +173,14 @@ export class GatewayClient {
     return facts;
   }
 
-  private rawUrl(method: string, text: string): URL {
+  private rawUrl(method: string, text: string, scrub: (text: string) => string): URL {
     if (text.includes('{{')) {
-      throw new GatewayError('bad-input', this.scrub(`${method} ${text}: the URL still holds an unresolved {{variable}}; define it first.`));
+      throw new GatewayError('bad-input', scrub(`${method} ${text}: the URL still holds an unresolved {{variable}}; define it first.`));
     }
     try {
       return new URL(text);
     } catch {
-      throw new GatewayError('bad-input', this.scrub(`"${text}" is not a full URL: start the path with {{gatewayUrl}} or {{boardingUrl}}.`));
+      throw new GatewayError('bad-input', scrub(`"${text}" is not a full URL: start the path with {{gatewayUrl}} or {{boardingUrl}}.`));
     }
   }
 
@@ -186,6 +198,12 @@ export class GatewayClient {
   }
 
   private scrub = (text: string): string => this.redactor.text(text);
+
+  /** The keys' redaction with a request's own secrets added (the last such redactor is reused). */
+  private scrubAlso(secrets: readonly string[]): (text: string) => string {
+    const redactor = redactorFor([...this.keySecrets, ...secrets]);
+    return (text) => redactor.text(text);
+  }
 
   /**
    * A key in the URL would travel in logs, proxies and browser history, and keys are only ever
@@ -207,6 +225,7 @@ export class GatewayClient {
 
   private async exchange(ex: Exchange): Promise<GatewayResult> {
     if (!ex.checked) this.refuseKeyInUrl(ex.method, ex.url);
+    const scrub = ex.scrub ?? this.scrub;
     const origin = ex.checked?.origin ?? ex.url.origin;
     const started = monotonicMs();
     const ticket = newTicket(this.retryPolicy, ex.signal, ex.onRetryWait);
@@ -216,7 +235,7 @@ export class GatewayClient {
       ...(ex.operation ? { operation: ex.operation } : {}),
       attempts: ticket.retries + 1,
       timeouts: this.timeouts,
-      scrub: this.scrub,
+      scrub,
     });
     try {
       const response = await this.dispatchers.request(origin, {
@@ -267,7 +286,7 @@ export class GatewayClient {
         encodingProblem: encoded.problem,
         exchangeIdHeader: typeof header === 'string' ? header : undefined,
         maxParsedBytes: this.maxParsedBodyBytes,
-        scrub: this.scrub,
+        scrub,
         facts,
       });
       if (ex.operation) result.operationId = ex.operation.id;
@@ -300,7 +319,7 @@ export class GatewayClient {
       const ctx = failure();
       return new GatewayError(
         'body-too-large',
-        this.scrub(`${ctx.method} ${ctx.url.pathname}: the response is larger than ${this.maxBodyBytes} bytes; it was not read. Narrow the request (paging, filters) or raise the body limit.`),
+        ctx.scrub(`${ctx.method} ${ctx.url.pathname}: the response is larger than ${this.maxBodyBytes} bytes; it was not read. Narrow the request (paging, filters) or raise the body limit.`),
         ctx.attempts,
       );
     };
@@ -310,7 +329,7 @@ export class GatewayClient {
   /** THE one line per exchange: operation (when known), method, path, outcome, ms, exchange-id. */
   private logLine(ex: Exchange, outcome: string): void {
     const op = ex.operation ? `${ex.operation.id} ` : '';
-    if (this.opts.log) this.opts.log(this.scrub(`${op}${ex.method} ${ex.url.pathname}${ex.url.search} ${outcome}`));
+    if (this.opts.log) this.opts.log((ex.scrub ?? this.scrub)(`${op}${ex.method} ${ex.url.pathname}${ex.url.search} ${outcome}`));
   }
 }
 

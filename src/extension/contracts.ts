@@ -86,6 +86,18 @@ export interface EnvironmentService {
   ready(name: string): Promise<EnvironmentEntry>;
   /** Keys from SecretStorage (the Local sandbox's are generated once on first use). */
   credentials(name: string): Promise<Credentials | undefined>;
+  /**
+   * What every message, log line, history entry and result about `name` hides: its keys, and
+   * the values typed unseen in this window (typedSecrets).
+   */
+  secrets(name: string): Promise<string[]>;
+  /**
+   * Remembers a value typed unseen into a `# @prompt` box (a token, a password) until the window
+   * closes, never on disk: from then on it is hidden like a key. Too short a value is not kept.
+   */
+  hideTypedValue(value: string): void;
+  /** The values typed unseen in this window (hideTypedValue). */
+  typedSecrets(): readonly string[];
   /** A client bound to the environment and its keys; starts the Local sandbox on first use. */
   client(name: string): Promise<GatewayClient>;
   /** The running Local sandbox's control surface, once started (advance the clock, reset). */

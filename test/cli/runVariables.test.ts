@@ -64,6 +64,23 @@ describe('gateway-workbench run --var NAME=VALUE', () => {
     assert.equal(answered.code, 0, answered.stdout + answered.stderr);
   });
 
+  it('hides the value of a variable named like a secret (token, password, key…) in the report, as it hides the keys', async () => {
+    const echoed = path.join(dir, 'echoed.gwreq');
+    await writeFile(echoed, '# @expect payload.transaction.description == {{token}}-not\n# @expect payload.transaction.comments == {{note}}-not\nPOST {{gatewayUrl}}/rest/v2/transactions/sale\nContent-Type: application/json\n\n' +
+      '{"type": "SALE", "amount": "1.00", "card": "4111111111111111", "exp-date": "1230", "description": "{{token}}", "comments": "{{note}}"}\n');
+    const token = 'cli-token-84c1d2';
+    for (const report of ['text', 'json', 'junit']) {
+      const r = await cli(['run', echoed, '--report', report, '--var', `token=${token}`, '--var', 'note=shown-note']);
+      assert.equal(r.code, 1, r.stdout + r.stderr);
+      assert.ok(!r.stdout.includes(token), `${report}: ${r.stdout}`);
+      assert.match(r.stdout, /\[REDACTED\]/, report);
+    }
+    const plain = path.join(dir, 'plain.gwreq');
+    await writeFile(plain, '# @expect payload.transaction.comments == {{note}}-not\nPOST {{gatewayUrl}}/rest/v2/transactions/sale\nContent-Type: application/json\n\n{"type": "SALE", "amount": "1.00", "card": "4111111111111111", "exp-date": "1230", "comments": "{{note}}"}\n');
+    const r = await cli(['run', plain, '--var', 'note=shown-note']);
+    assert.match(r.stdout, /shown-note/, 'a value whose name says nothing secret is reported as it is');
+  });
+
   it('refuses what is no variable of the file\'s, before anything is sent', async () => {
     for (const [given, says] of [
       ['amount', /--var takes NAME=VALUE, as --var amount=0\.21, not "amount"/],

@@ -321,6 +321,26 @@ describe('client: results and logging', () => {
       assert.equal(fixture.received.length, 2);
     });
   });
+
+  it('hides a request\'s own secrets (a token typed unseen) in its line and its errors, and only in that request\'s', async () => {
+    const typed = 'typed-token-7f3a9c';
+    await withServer((_q, res) => json(res, 200, { 'exchange-id': 'ID-log-2' }), async (fixture, client) => {
+      const lines: string[] = [];
+      const c = client({ log: (line) => lines.push(line) });
+      const url = `${fixture.environment.gatewayUrl}/rest/v2/custom?session=${typed}`;
+      await c.sendRaw({ method: 'GET', url, secrets: [typed] });
+      await assert.rejects(c.sendRaw({ method: 'GET', url: `/relative?session=${typed}`, secrets: [typed] }), (e: Error) => {
+        assert.ok(!e.message.includes(typed), e.message);
+        assert.match(e.message, /\[REDACTED\]/);
+        return true;
+      });
+      await c.sendRaw({ method: 'GET', url: `${fixture.environment.gatewayUrl}/rest/v2/custom?session=shown-to-all` });
+      assert.equal(lines.length, 2);
+      assert.match(lines[0], /^GET \/rest\/v2\/custom\?session=\[REDACTED\] 200 /);
+      assert.match(lines[1], /session=shown-to-all 200 /, 'a value nobody marked secret is shown');
+      assert.equal(fixture.received[0].url, `/rest/v2/custom?session=${typed}`, 'what is sent is the value itself');
+    });
+  });
 });
 
 describe('client: operations by id', () => {

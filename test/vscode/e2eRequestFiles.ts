@@ -22,6 +22,8 @@ import { findFile, generateCurl } from './e2eLocalSandbox';
 const FILE = 'walk.gwreq';
 const BODY_FILE_REQUEST = 'from-file.gwreq';
 const PROMPT_REQUEST = 'prompted.gwreq';
+/** Typed into a `# @prompt token` box: hidden like a key wherever it would show. */
+const TYPED_TOKEN = 'typed-token-e2e-4c81';
 const CARD = '4111111111111111';
 const BAD_CARD = '4111111111111112';
 const BAD_ROUTING = '081009812';
@@ -435,11 +437,11 @@ export function requestFileSteps(workspace: () => string, artifacts: string, use
       },
     },
     {
-      name: 'a "# @prompt" asks in an input box at Send: the typed amount goes out, a csc is typed unseen; Escape sends nothing',
+      name: 'a "# @prompt" asks in an input box at Send: the typed amount goes out, a csc and a token are typed unseen and the token is hidden where the answer echoes it; Escape sends nothing',
       run: async page => {
         await clearNotifications(page);
-        fs.writeFileSync(path.join(workspace(), PROMPT_REQUEST), ['# @prompt amount The amount to charge', '# @prompt csc', 'POST {{gatewayUrl}}/rest/v2/transactions/sale', 'Content-Type: application/json', '',
-          `{"type": "SALE", "amount": "{{amount}}", "card": "${CARD}", "exp-date": "1230", "csc": "{{csc}}"}`, ''].join('\n'));
+        fs.writeFileSync(path.join(workspace(), PROMPT_REQUEST), ['# @prompt amount The amount to charge', '# @prompt csc', '# @prompt token', 'POST {{gatewayUrl}}/rest/v2/transactions/sale', 'Content-Type: application/json', '',
+          `{"type": "SALE", "amount": "{{amount}}", "card": "${CARD}", "exp-date": "1230", "csc": "{{csc}}", "description": "{{token}}"}`, ''].join('\n'));
         await goToFile(page, PROMPT_REQUEST);
         await runCommand(page, 'Gateway: Send Request', { opensQuickPick: true });
         await page.locator(selectors.quickInputMessage).filter({ hasText: 'The amount to charge' }).waitFor({ timeout: 15_000 });
@@ -447,8 +449,13 @@ export function requestFileSteps(workspace: () => string, artifacts: string, use
         await page.locator(selectors.quickInputTitle).filter({ hasText: '{{csc}}' }).waitFor({ timeout: 15_000 });
         assert.equal(await page.locator(selectors.paletteInput).getAttribute('type'), 'password', 'a csc is typed unseen');
         await answerInput(page, '{{csc}}', '999');
+        await page.locator(selectors.quickInputTitle).filter({ hasText: '{{token}}' }).waitFor({ timeout: 15_000 });
+        assert.equal(await page.locator(selectors.paletteInput).getAttribute('type'), 'password', 'a token is typed unseen');
+        await answerInput(page, '{{token}}', TYPED_TOKEN);
         const answer = await waitForActiveEditorText(page, (t) => t.includes('APPROVED'), 30_000);
         assert.match(answer, /"amount": "17\.00"/, 'the sale was not of the typed amount');
+        assert.ok(!answer.includes(TYPED_TOKEN), 'the token typed unseen shows in the result where the sandbox echoes it');
+        assert.match(answer, /"description": "\[REDACTED\]"/, 'the echoed token is hidden like a key');
         // Asked again at the next send; Escape leaves it unsent: no exchange joins the Traffic view.
         const exchanges = () => page.locator('.monaco-list-row').filter({ hasText: 'POST /rest/v2/transactions/sale' }).count();
         const before = await exchanges();

@@ -7,10 +7,10 @@
 import { closeSync, constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { credentialSecrets, redactorFor } from '../../core/redaction';
+import { redactorFor } from '../../core/redaction';
 import { UsageError, parseOptionsOf, type CliCommand, type CliOption } from '../cliCommand';
 import { CONFIG_OPTION, configPathFrom, readEnvironmentConfig } from '../run/environmentConfig';
-import { runFiles, type RequestFileInput, type RunProgress } from '../run/runFiles';
+import { runFiles, runSecrets, type RequestFileInput, type RunProgress } from '../run/runFiles';
 import type { RunReport } from '../run/runReport';
 import { configuredTarget, LOCAL_ENVIRONMENT_NAME, startLocalTarget, type RunTarget } from '../run/runTarget';
 import { expandFilePatterns } from '../run/filePatterns';
@@ -134,7 +134,7 @@ export const runCommand: CliCommand = {
       await target.close();
       throw err;
     }
-    const secrets = credentialSecrets(target.credentials);
+    const secrets = runSecrets(target, variables);
     const colour = wantsColour(process.stdout.isTTY, process.env);
     // The human report streams as requests finish; a json or junit report on stdout is printed
     // whole at the end, so stdout stays one parseable document.

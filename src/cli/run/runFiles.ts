@@ -10,7 +10,7 @@ import { bodyFileReader } from '../../core/bodyFile';
 import { requestFileDecoder } from '../../core/textFileDecoding';
 import { credentialSecrets, redactorFor, redactValue, type Redactor } from '../../core/redaction';
 import { RequestFileStreamParser, type ParseDiagnostic, type ParsedRequest, type RequestFile } from '../../core/requestFile';
-import { fileReferences, OutlineBuilder, outcomeNotes, streamRequests, type RequestOutcome, type RunOptions } from '../../core/runner';
+import { fileReferences, OutlineBuilder, outcomeNotes, secretValues, streamRequests, type RequestOutcome, type RunOptions } from '../../core/runner';
 import { refusalOf } from './requestGuard';
 import { totalsOf, type FileDiagnostic, type FileReport, type RequestReport, type RunReport, type StateCounts } from './runReport';
 import type { RunTarget } from './runTarget';
@@ -288,10 +288,18 @@ async function runFile(input: RequestFileInput, options: Omit<RunOptions, 'file'
   return { file: input.path, state: passed ? 'passed' : 'failed', timeMs: Math.round(performance.now() - started), diagnostics: [], requests: [] };
 }
 
+/**
+ * What a run's reports hide wherever it appears: the keys, and the `--var` values whose names
+ * say they are secret (`--var token=…`), which the answers may echo and the checks may quote.
+ */
+export function runSecrets(target: RunTarget, variables: readonly VariableOverride[] = []): string[] {
+  return [...credentialSecrets(target.credentials), ...secretValues(variables)];
+}
+
 export async function runFiles(files: readonly RequestFileInput[], target: RunTarget, options: RunFilesOptions = {}): Promise<RunReport> {
   const started = performance.now();
   const client = new GatewayClient({ environment: target.environment, credentials: target.credentials });
-  const secrets = credentialSecrets(target.credentials);
+  const secrets = runSecrets(target, options.variables);
   const environment = {
     name: target.environment.name,
     gatewayUrl: target.environment.gatewayUrl,

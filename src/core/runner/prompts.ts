@@ -19,6 +19,23 @@ export type AskForPrompt = (prompt: PromptQuestion) => Promise<string | undefine
 const SECRET_NAME = /pass|secret|token|key|pin|card|csc|cvv|account/i;
 
 /**
+ * The shortest value hidden wherever it appears: a shorter one (a PIN's digits) would hide the
+ * same characters in every amount, id and date. Card numbers, CSCs and account numbers are
+ * hidden by their own rules whatever their variable is called.
+ */
+export const SHORTEST_HIDDEN_VALUE = 4;
+
+/** Whether a variable's name says its value is secret or card data: typed unseen, hidden like a key. */
+export function namesASecret(name: string): boolean {
+  return SECRET_NAME.test(name);
+}
+
+/** The values among `variables` to hide like keys: those of secret names, long enough to find. */
+export function secretValues(variables: ReadonlyArray<{ name: string; value: string }>): string[] {
+  return variables.filter((v) => namesASecret(v.name) && v.value.length >= SHORTEST_HIDDEN_VALUE).map((v) => v.value);
+}
+
+/**
  * The answers to `request`'s prompts, asked in order now, or why the request is not sent. Without
  * `ask`, a prompt whose variable already has a value (`hasValue`) needs no answer.
  */
@@ -29,7 +46,7 @@ export async function promptAnswers(request: ParsedRequest, label: string, ask: 
       if (hasValue(prompt.name)) continue;
       return `{{${prompt.name}}} is asked for when the request is sent (# @prompt), and nothing here can ask: give it a value (the CLI's --var ${prompt.name}=VALUE)`;
     }
-    const value = await ask({ name: prompt.name, question: prompt.description ?? `A value for {{${prompt.name}}} (${label})`, secret: SECRET_NAME.test(prompt.name) });
+    const value = await ask({ name: prompt.name, question: prompt.description ?? `A value for {{${prompt.name}}} (${label})`, secret: namesASecret(prompt.name) });
     if (value === undefined) return `no value was given for {{${prompt.name}}}`;
     answers.push({ name: prompt.name, value });
   }

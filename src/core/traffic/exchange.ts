@@ -73,11 +73,14 @@ interface RawExchange {
   timeMs: number;
   error?: string;
   findings: readonly TrafficFinding[];
+  /** Values to remove besides the credentials the request carried (a token the user typed unseen). */
+  secrets?: readonly string[];
 }
 
 /** The exchange as it may be stored and shown: nothing in it can charge a card or open an account. */
 export function keptExchange(raw: RawExchange): TrafficExchange {
-  const secrets = credentialValues(raw.requestHeaders);
+  const carried = credentialValues(raw.requestHeaders);
+  const secrets = raw.secrets?.length ? [...carried, ...raw.secrets] : carried;
   const requestBody = keptBody(raw.requestBody, secrets);
   const responseBody = keptBody(raw.responseBody, secrets);
   return {

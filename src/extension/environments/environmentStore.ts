@@ -5,6 +5,8 @@
 import * as vscode from 'vscode';
 import type { Credentials, EnvironmentKind } from '../../core/environment';
 import type { GatewayClient } from '../../core/client';
+import { credentialSecrets } from '../../core/redaction';
+import { SHORTEST_HIDDEN_VALUE } from '../../core/runner/prompts';
 import { LOCAL_SANDBOX_NAME, type EnvironmentEntry, type EnvironmentService, type LocalSandboxControls } from '../contracts';
 import type { ClientCache } from './clientCache';
 import type { LocalSandboxHost } from './localSandboxHost';
@@ -46,10 +48,12 @@ export class EnvironmentStore implements EnvironmentManager {
   readonly onDidChange = this.changed.event;
   private readonly subscriptions: vscode.Disposable[] = [];
   private disposed: Promise<void> | undefined;
+  /** Values typed unseen in this window (hideTypedValue): in memory only. */
+  private readonly typed = new Set<string>();
 
   constructor(
     private readonly workspaceState: vscode.Memento,
-    private readonly secrets: SecretStore,
+    private readonly keyStore: SecretStore,
     private readonly sandbox: LocalSandboxHost,
     private readonly clients: ClientCache,
   ) {
@@ -57,7 +61,7 @@ export class EnvironmentStore implements EnvironmentManager {
       vscode.workspace.onDidChangeConfiguration(e => {
         if (e.affectsConfiguration(`${SECTION}.${SETTING}`)) this.changed.fire();
       }),
-      secrets.onDidChange(name => {
+      keyStore.onDidChange(name => {
         this.clients.invalidate(name);
         this.changed.fire();
       }),
@@ -93,7 +97,20 @@ export class EnvironmentStore implements EnvironmentManager {
     const env = this.require(name);
     // The Local sandbox's keys are generated on its first start.
     if (env.kind === 'local') await this.sandbox.start();
-    return this.secrets.get(name);
+    return this.keyStore.get(name);
+  }
+
+  async secrets(name: string): Promise<string[]> {
+    const credentials = await this.credentials(name).catch(() => undefined);
+    return [...credentialSecrets(credentials), ...this.typed];
+  }
+
+  hideTypedValue(value: string): void {
+    if (value.length >= SHORTEST_HIDDEN_VALUE) this.typed.add(value);
+  }
+
+  typedSecrets(): readonly string[] {
+    return [...this.typed];
   }
 
   async ready(name: string): Promise<EnvironmentEntry> {
@@ -105,7 +122,7 @@ export class EnvironmentStore implements EnvironmentManager {
 
   async client(name: string): Promise<GatewayClient> {
     const env = await this.ready(name);
-    return this.clients.get(env, (await this.secrets.get(name)) ?? {});
+    return this.clients.get(env, (await this.keyStore.get(name)) ?? {});
   }
 
   async localSandboxControl(): Promise<LocalSandboxControls> {
@@ -140,7 +157,7 @@ export class EnvironmentStore implements EnvironmentManager {
     const problem = validateEnvironment(entry, stored.map(s => s.name));
     if (problem) throw new Error(problem);
     // Keys first: the environment never appears without the keys the user just typed.
-    if (credentials) await this.secrets.set(entry.name, credentials);
+    if (credentials) await this.keyStore.set(entry.name, credentials);
     await this.write([...stored, entry]);
     return toEntry(entry);
   }
@@ -154,13 +171,13 @@ export class EnvironmentStore implements EnvironmentManager {
     if (problem) throw new Error(problem);
     const renamed = next.name !== name;
     if (renamed) {
-      const keys = await this.secrets.get(name);
-      if (keys) await this.secrets.set(next.name, keys);
+      const keys = await this.keyStore.get(name);
+      if (keys) await this.keyStore.set(next.name, keys);
     }
     await this.write(stored.map((s, i) => (i === index ? next : s)));
     this.clients.invalidate(name);
     if (renamed) {
-      await this.secrets.delete(name);
+      await this.keyStore.delete(name);
       if (this.workspaceState.get<string>(ACTIVE_KEY) === name) await this.workspaceState.update(ACTIVE_KEY, next.name);
     }
     this.changed.fire();
@@ -171,7 +188,7 @@ export class EnvironmentStore implements EnvironmentManager {
     const stored = this.stored();
     const index = this.userIndex(stored, name);
     await this.write(stored.filter((_, i) => i !== index));
-    await this.secrets.delete(name);
+    await this.keyStore.delete(name);
     this.clients.invalidate(name);
     if (this.workspaceState.get<string>(ACTIVE_KEY) === name) await this.workspaceState.update(ACTIVE_KEY, undefined);
     this.changed.fire();
@@ -184,7 +201,7 @@ export class EnvironmentStore implements EnvironmentManager {
   async setCredentials(name: string, credentials: Credentials): Promise<void> {
     const env = this.require(name);
     if (env.kind === 'local') throw new Error(`The ${LOCAL_SANDBOX_NAME}'s keys are generated for it and cannot be changed.`);
-    await this.secrets.set(name, credentials);
+    await this.keyStore.set(name, credentials);
     this.clients.invalidate(name);
     this.changed.fire();
   }

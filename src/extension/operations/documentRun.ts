@@ -8,7 +8,7 @@ import type { GatewayResult } from '../../core/result';
 import type { PreparedRequest, PromptQuestion, RequestOutcome, RunEnvironment, RunOptions } from '../../core/runner';
 import type { EnvironmentEntry, EnvironmentService } from '../contracts';
 import { presentOutcome } from '../feedback/outcomePresenter';
-import { runExchange, secretsOf, type CallerProgress, type ExchangeDeps, type ExchangeOutcome } from './exchangeFlow';
+import { runExchange, type CallerProgress, type ExchangeDeps, type ExchangeOutcome } from './exchangeFlow';
 import { targetEnvironment } from './operationRunner';
 import type { RequestSessions } from './requestSessions';
 import { documentBodyFiles } from './documentBodyFiles';
@@ -39,7 +39,10 @@ interface DocumentRun {
   doc: vscode.TextDocument;
   file: RequestFile;
   env: EnvironmentEntry;
-  /** The environment's keys: removed from every message and log line. */
+  /**
+   * The environment's keys and the values typed unseen in this window: removed from every
+   * message and log line. Grows as a `# @prompt` is answered unseen during the run.
+   */
   secrets: readonly string[];
   /** What became of request `index`'s exchange, when it reached one (its presentation is done). */
   exchangeOf(index: number): ExchangeOutcome | undefined;
@@ -85,7 +88,7 @@ export async function openDocumentRun(deps: DocumentRunDeps, uri: vscode.Uri | s
   if (!named) return undefined;
   const env = await environments.ready(named.name);
   const credentials = await environments.credentials(env.name).catch(() => undefined);
-  const secrets = await secretsOf(environments, env.name);
+  const secrets = await environments.secrets(env.name);
   const file = parseRequestFile(doc.getText());
   const environment: RunEnvironment = {
     name: env.name,
@@ -94,6 +97,16 @@ export async function openDocumentRun(deps: DocumentRunDeps, uri: vscode.Uri | s
     ...(credentials?.merchantId ? { merchantId: credentials.merchantId } : {}),
   };
   const exchanges = new Map<number, ExchangeOutcome>();
+  // A value typed unseen is hidden from here on: in this run's messages (the same array) and,
+  // through the environments, in every later exchange, result and history entry of the window.
+  const ask = async (prompt: PromptQuestion): Promise<string | undefined> => {
+    const value = await askForPrompt(prompt);
+    if (value !== undefined && prompt.secret) {
+      environments.hideTypedValue(value);
+      if (environments.typedSecrets().includes(value) && !secrets.includes(value)) secrets.push(value);
+    }
+    return value;
+  };
   // `< ./sale.json`: relative to the document's folder; an untitled document has none.
   const readBodyFile = documentBodyFiles(doc.uri);
 
@@ -117,7 +130,7 @@ export async function openDocumentRun(deps: DocumentRunDeps, uri: vscode.Uri | s
         body,
         signal: settings.signal,
         progress: settings.progress,
-        perform: (client, signal, onRetryWait) => client.sendRaw({ method, url: url.toString(), headers, body, signal, onRetryWait }),
+        perform: (client, signal, onRetryWait) => client.sendRaw({ method, url: url.toString(), headers, body, signal, onRetryWait, secrets }),
       });
       exchanges.set(prepared.index, outcome);
       await presentOutcome(deps.exchange, outcome, {
@@ -135,7 +148,7 @@ export async function openDocumentRun(deps: DocumentRunDeps, uri: vscode.Uri | s
       }
       return outcome.kind === 'answered' ? outcome.result : undefined;
     };
-    return { file, environment, namedResponses: deps.sessions.namedResponseMap(key), send, readBodyFile, ask: askForPrompt };
+    return { file, environment, namedResponses: deps.sessions.namedResponseMap(key), send, readBodyFile, ask };
   };
 
   return {

@@ -11,7 +11,6 @@ import type { GatewayResult } from '../../core/result';
 import type { EnvironmentEntry, EnvironmentService, KnownResourceStore, OperationVars, ResultPresenter } from '../contracts';
 import { guardRequest } from '../environments/productionGuard';
 import { allowedInWorkspace } from '../../core/guardPolicy';
-import { credentialSecrets } from '../../core/redaction';
 import { describeFailure } from '../feedback/errorNotifications';
 import type { ExchangeContext, ExchangeLog } from '../feedback/exchangeLog';
 import type { HistoryStore } from '../history/historyStore';
@@ -75,12 +74,6 @@ export type ExchangeOutcome =
   | { kind: 'cancelled' }
   | { kind: 'failed'; failure: ExchangeFailure };
 
-/** The secrets of an environment's keys, removed from every line and message about it. */
-export async function secretsOf(environments: EnvironmentService, name: string): Promise<string[]> {
-  const credentials = await environments.credentials(name).catch(() => undefined);
-  return credentialSecrets(credentials);
-}
-
 const MANAGE_TRUST = 'Manage Workspace Trust';
 
 async function guard(deps: ExchangeDeps, req: ExchangeRequest, ctx: ExchangeContext): Promise<boolean> {
@@ -138,7 +131,7 @@ async function afterResult(deps: ExchangeDeps, req: ExchangeRequest, ctx: Exchan
 }
 
 export async function runExchange(deps: ExchangeDeps, req: ExchangeRequest): Promise<ExchangeOutcome> {
-  const secrets = await secretsOf(deps.environments, req.env.name);
+  const secrets = await deps.environments.secrets(req.env.name);
   const ctx: ExchangeContext = { environmentName: req.env.name, operationId: req.operation?.id, method: req.method, path: req.path, secrets };
   if (!(await guard(deps, req, ctx))) return { kind: 'refused' };
 

@@ -12,7 +12,7 @@ import {
   type OperationRunner,
   type OperationVars,
 } from '../contracts';
-import { runExchange, secretsOf, type ExchangeDeps, type SendEvent } from './exchangeFlow';
+import { runExchange, type ExchangeDeps, type SendEvent } from './exchangeFlow';
 import { presentOutcome } from '../feedback/outcomePresenter';
 import { askForMissingParams, askSearchFilters } from './parameterPrompts';
 import { fillPlaceholders, filledPath, requestDocumentText } from './requestDocumentText';
@@ -100,7 +100,7 @@ export function createOperationRunner(deps: ExchangeDeps, sessions: RequestSessi
         env,
         title: op.title,
         method: op.method,
-        secrets: await secretsOf(deps.environments, env.name),
+        secrets: await deps.environments.secrets(env.name),
         showResult: args.show !== false,
         retry: () => void runner.send(op, { ...args, signal: undefined }),
       });

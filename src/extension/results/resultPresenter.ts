@@ -6,7 +6,7 @@
 // indented in its worker, so the extension host's thread is never blocked by them.
 import * as vscode from 'vscode';
 import type { GatewayResult } from '../../core/result';
-import { credentialSecrets, redact } from '../../core/redaction';
+import { redact } from '../../core/redaction';
 import { showJob } from '../../core/resultText/showJob';
 import { RESULT_SCHEME, type EnvironmentService, type ResultPresenter } from '../contracts';
 import { resultColumn } from './editorColumns';
@@ -47,11 +47,6 @@ function redactedHeaders(headers: GatewayResult['headers'], secrets: readonly st
   return out;
 }
 
-async function secretsOf(environments: EnvironmentService, name: string): Promise<string[]> {
-  const credentials = await environments.credentials(name).catch(() => undefined);
-  return credentialSecrets(credentials);
-}
-
 export function createResultPresenter(environments: EnvironmentService, documents: ResultDocuments): ResultPresenterWithFormat {
   return {
     async show(result, context) {
@@ -59,7 +54,7 @@ export function createResultPresenter(environments: EnvironmentService, document
         await savePdf(result, context.title);
         return undefined;
       }
-      const secrets = await secretsOf(environments, context.environmentName);
+      const secrets = await environments.secrets(context.environmentName);
       const job = showJob(result, secrets);
       const { format } = job;
       const large = job.layout === 'raw';
@@ -88,7 +83,7 @@ export function createResultPresenter(environments: EnvironmentService, document
     async format(uri) {
       const entry = documents.get(uri);
       if (!entry?.unformatted) return;
-      const secrets = await secretsOf(environments, entry.environmentName);
+      const secrets = await environments.secrets(entry.environmentName);
       const content = await loadRuntime().resultRenderer().render({ kind: 'format', format: entry.format, shown: entry.unformatted, secrets });
       documents.update(uri, { ...entry, content, unformatted: undefined });
     },

@@ -44,7 +44,7 @@ export function registerTraffic(environments: EnvironmentService, log: CommandLo
   };
   const disposable = vscode.Disposable.from(
     store,
-    environments.onLocalSandboxExchange((exchange) => store.addSandboxExchange(exchange, LOCAL_SANDBOX_NAME)),
+    environments.onLocalSandboxExchange((exchange) => store.addSandboxExchange(exchange, LOCAL_SANDBOX_NAME, environments.typedSecrets())),
     vscode.window.createTreeView(TRAFFIC_VIEW_ID, { treeDataProvider: view }),
     registerCommand(TRAFFIC_COMMANDS.open, async (arg?: unknown) => {
       const entry = need(arg);

@@ -42,8 +42,8 @@ export class TrafficStore implements vscode.Disposable {
     return this.entries.find((e) => e.id === id);
   }
 
-  /** A Local sandbox exchange: checked as sent, then kept redacted. */
-  addSandboxExchange(raw: SandboxExchange, source: string): void {
+  /** A Local sandbox exchange: checked as sent, then kept redacted (`secrets` too: values typed unseen). */
+  addSandboxExchange(raw: SandboxExchange, source: string, secrets: readonly string[] = []): void {
     const runtime = loadRuntime();
     const requestBody = raw.requestBody && isText(raw.requestHeaders['content-type']) ? raw.requestBody.toString('utf8') : undefined;
     const responseBody = raw.responseBody && isText(raw.responseHeaders['content-type']) ? raw.responseBody.toString('utf8') : undefined;
@@ -66,6 +66,7 @@ export class TrafficStore implements vscode.Disposable {
       ...(responseBody !== undefined ? { responseBody } : {}),
       timeMs: raw.timeMs,
       findings,
+      secrets,
     });
     this.add([{ id: this.next++, source, exchange }]);
   }
