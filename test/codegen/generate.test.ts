@@ -79,6 +79,14 @@ describe('what a generated program reads from its environment', () => {
     assert.deepEqual(names, ['GATEWAY_URL', 'A_X_ID', 'A_X_ID_2', 'GATEWAY_API_KEY']);
   });
 
+  it('REST Client\'s forms of a chained value are named after the value, and say whether the request or its answer holds it', () => {
+    const text = '# @name s1\nPOST {{gatewayUrl}}/rest/v2/transactions/sale\n\n{"invoice": "INV-1"}\n\n###\nGET {{gatewayUrl}}/rest/v2/transactions?invoice={{s1.request.body.$.invoice}}&x={{s1.response.headers.exchange-id}}&t={{s1.response.body.$.payload.transaction.id}}\n';
+    const parameters = codeRequestFromFile(parseRequestFile(text), 1).parameters;
+    assert.deepEqual(parameters.map((p) => p.name), ['GATEWAY_URL', 'S1_INVOICE', 'S1_EXCHANGE_ID', 'S1_TRANSACTION_ID', 'GATEWAY_API_KEY']);
+    assert.match(parameters[1].doc ?? '', /request\.body\.\$\.invoice of the "s1" request as sent/);
+    assert.match(parameters[2].doc ?? '', /response\.headers\.exchange-id of the "s1" response/);
+  });
+
   it('a catalog operation alone (a tree node) becomes a program with its path parameters as parameters', () => {
     const operation = operationById('tokens.update');
     assert.ok(operation);

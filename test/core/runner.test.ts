@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { bodyFileReader } from '../../src/core/bodyFile';
 import { GatewayClient } from '../../src/core/client';
 import { parseRequestFile, type RequestFile } from '../../src/core/requestFile';
-import { createVariableResolver, dependencyOrder, directDependencies, runAll, runRequest, type PromptQuestion, type RequestOutcome, type RunOptions } from '../../src/core/runner';
+import { createVariableResolver, dependencyOrder, directDependencies, runAll, runRequest, type NamedExchange, type PromptQuestion, type RequestOutcome, type RunOptions } from '../../src/core/runner';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server';
 
 const SALE_BODY = `Content-Type: application/json
@@ -94,7 +94,7 @@ describe('running request files against the Local sandbox', () => {
   });
   beforeEach(() => sandbox.control.reset());
 
-  function options(file: RequestFile, namedResponses = new Map<string, unknown>(), seen: RequestOutcome[] = []): RunOptions {
+  function options(file: RequestFile, namedResponses = new Map<string, NamedExchange>(), seen: RequestOutcome[] = []): RunOptions {
     return {
       file,
       environment,
@@ -117,11 +117,11 @@ describe('running request files against the Local sandbox', () => {
   ].join('\n');
 
   it('chains a refund to the sale it names, top to bottom', async () => {
-    const named = new Map<string, unknown>();
+    const named = new Map<string, NamedExchange>();
     const outcomes = await runAll(options(parse(refundText), named));
     assert.deepEqual(outcomes.map((o) => o.state), ['passed', 'passed']);
-    const saleId = (named.get('sale1') as any).payload.transaction.id;
-    const refund = named.get('refund1') as any;
+    const saleId = (named.get('sale1')?.body as any).payload.transaction.id;
+    const refund = named.get('refund1')?.body as any;
     assert.equal(refund.payload.transaction.type, 'REFUND');
     assert.match(outcomes[1].result!.bodyText!, new RegExp(`"id":"\\d+"`));
     assert.notEqual(refund.payload.transaction.id, saleId);
@@ -198,13 +198,36 @@ describe('running request files against the Local sandbox', () => {
       'POST {{gatewayUrl}}/rest/v2/transactions/refund', 'Content-Type: application/json', '', '{"type": "REFUND", "id": "{{s1.response.body.$.payload.transaction.id}}", "amount": "1.00"}', ''].join('\n');
     const outcomes = await runRequest(options(parse(text)), 1);
     assert.deepEqual(outcomes.map((o) => [o.index, o.state]), [[0, 'passed'], [1, 'passed']], JSON.stringify(outcomes.map((o) => o.message)));
-    const resolve = createVariableResolver({ builtins: {}, fileVariables: [], namedResponses: new Map([['s1', { payload: { id: 7 } }]]) });
+    const resolve = createVariableResolver({ builtins: {}, fileVariables: [], namedResponses: new Map([['s1', { body: { payload: { id: 7 } }, headers: {}, request: { headers: {} } }]]) });
     assert.equal(resolve('s1.response.body.$'), '{"payload":{"id":7}}');
+    assert.equal(resolve('s1.response.body.*'), '{"payload":{"id":7}}');
     assert.equal(resolve('s1.response.body.$.payload.id'), '7');
   });
 
+  it('reads REST Client\'s {{name.response.headers.X}} and {{name.request.(body|headers).…}}: the answer\'s exchange-id, the invoice a system variable made', async () => {
+    const text = ['### the sale', '# @name s1', 'POST {{gatewayUrl}}/rest/v2/transactions/sale', 'Content-Type: application/json', 'X-Trace: trace-{{$randomInt 1000 10000}}', '',
+      '{"type": "SALE", "amount": "2.00", "card": "4111111111111111", "exp-date": "1230", "invoice": "INV-{{$randomInt 100000 1000000}}"}', '',
+      '### a second sale that carries them',
+      '# @expect payload.transaction.invoice == {{s1.request.body.$.invoice}}-B',
+      '# @expect payload.transaction.description == {{s1.response.headers.Exchange-Id}}',
+      '# @expect payload.transaction.comments == {{s1.request.headers.x-trace}}',
+      'POST {{gatewayUrl}}/rest/v2/transactions/sale', 'Content-Type: application/json', '',
+      '{"type": "SALE", "amount": "3.00", "card": "4111111111111111", "exp-date": "1230", "invoice": "{{s1.request.body.$.invoice}}-B", "description": "{{s1.response.headers.exchange-id}}", "comments": "{{s1.request.headers.X-Trace}}"}', ''].join('\n');
+    const named = new Map<string, NamedExchange>();
+    const outcomes = await runAll(options(parse(text), named));
+    assert.deepEqual(outcomes.map((o) => o.state), ['passed', 'passed'], JSON.stringify(outcomes.map((o) => o.message)));
+    const second = outcomes[1].result?.parsed as { payload: { transaction: Record<string, string> } };
+    assert.match(second.payload.transaction.invoice, /^INV-\d{6}-B$/);
+    assert.match(second.payload.transaction.description, /^ID-clearent-cgw-1-/);
+    assert.match(second.payload.transaction.comments, /^trace-\d{4}$/);
+    const resolve = createVariableResolver({ builtins: {}, fileVariables: [], namedResponses: named });
+    assert.equal(resolve('s1.response.headers.no-such-header'), undefined);
+    assert.equal(resolve('s1.request.body.$.no.such.field'), undefined);
+    assert.match(resolve('s1.request.body.*') ?? '', /^\{"type": "SALE"/, 'the body as sent');
+  });
+
   it('does not send a dependency again when its response is already known', async () => {
-    const named = new Map<string, unknown>();
+    const named = new Map<string, NamedExchange>();
     await runRequest(options(parse(refundText), named), 0);
     await runRequest(options(parse(refundText), named), 1);
     assert.equal(sandbox.control.stats().byOperation['transactions.sale'], 1);

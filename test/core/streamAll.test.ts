@@ -6,7 +6,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { GatewayClient } from '../../src/core/client';
 import { parseRequestFile, type RequestFile } from '../../src/core/requestFile';
-import { fileReferences, runAll, streamAll, type RequestOutcome, type RunOptions } from '../../src/core/runner';
+import { fileReferences, runAll, streamAll, type NamedExchange, type RequestOutcome, type RunOptions } from '../../src/core/runner';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server';
 
 function sale(name: string, extra: string[] = []): string {
@@ -63,7 +63,7 @@ describe('streamAll against the Local sandbox', () => {
   beforeEach(() => sandbox.control.reset());
 
   /** Options whose onOutcome records which named responses the map held when each request was done. */
-  function options(file: RequestFile, named: Map<string, unknown>, seen: Array<{ outcome: RequestOutcome; held: string[] }>): RunOptions {
+  function options(file: RequestFile, named: Map<string, NamedExchange>, seen: Array<{ outcome: RequestOutcome; held: string[] }>): RunOptions {
     return {
       file,
       environment: { name: 'Local sandbox', gatewayUrl: sandbox.gatewayUrl, boardingUrl: sandbox.boardingUrl },
@@ -74,7 +74,7 @@ describe('streamAll against the Local sandbox', () => {
   }
 
   it('passes like runAll, and holds each named response only while a request left reads it', async () => {
-    const named = new Map<string, unknown>();
+    const named = new Map<string, NamedExchange>();
     const seen: Array<{ outcome: RequestOutcome; held: string[] }> = [];
     await streamAll(options(parse(TEXT), named, seen));
     assert.deepEqual(seen.map((s) => [s.outcome.label, s.outcome.state]), [
@@ -87,7 +87,7 @@ describe('streamAll against the Local sandbox', () => {
   });
 
   it('runAll (the extension\'s) still keeps every named response for later sends', async () => {
-    const named = new Map<string, unknown>();
+    const named = new Map<string, NamedExchange>();
     const outcomes = await runAll(options(parse(TEXT), named, []));
     assert.equal(outcomes.length, 6);
     assert.deepEqual([...named.keys()].sort(), ['sale1', 'sale2', 'sale3', 'sale4']);
@@ -95,7 +95,7 @@ describe('streamAll against the Local sandbox', () => {
 
   it('a dependency below its reader is sent first and kept until the reader is done', async () => {
     const text = [voidOf('void the later sale', '{{later.payload.transaction.id}}'), sale('later')].join('\n');
-    const named = new Map<string, unknown>();
+    const named = new Map<string, NamedExchange>();
     const seen: Array<{ outcome: RequestOutcome; held: string[] }> = [];
     await streamAll(options(parse(text), named, seen));
     assert.deepEqual(seen.map((s) => [s.outcome.label, s.outcome.state, s.outcome.asDependency === true]), [

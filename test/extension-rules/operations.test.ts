@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import { operations, requireOperation } from '../../src/catalog';
 import { parseRequestFile, resolveTarget, substituteVariables } from '../../src/core/requestFile';
 import { requestDocumentText, filledPath, fillPlaceholders } from '../../src/extension/operations/requestDocumentText';
-import { createVariableResolver, isAuthHeader } from '../../src/core/runner';
+import { createVariableResolver, isAuthHeader, type NamedExchange } from '../../src/core/runner';
 import { requestIndexAt } from '../../src/core/requestFile';
 import { resourceChangeOf } from '../../src/extension/operations/resourceEffects';
 
@@ -64,7 +64,7 @@ describe('request document text', () => {
 });
 
 describe('request document variables', () => {
-  const sources = (named: Map<string, unknown> = new Map()) => ({
+  const sources = (named: Map<string, NamedExchange> = new Map()) => ({
     builtins: { gatewayUrl: env.gatewayUrl, boardingUrl: env.boardingUrl },
     fileVariables: [
       { name: 'amount', value: '12.00' },
@@ -76,9 +76,10 @@ describe('request document variables', () => {
   });
 
   it('resolves builtins, file variables that use others, and named responses', () => {
-    const named = new Map<string, unknown>([
-      ['sale', { payload: { transaction: { id: '9001', amount: '12.00' }, items: [{ id: 'x' }] } }],
-      ['batch', { object: { payload: { batch: { 'sales-count': '3' } } } }],
+    const answered = (body: unknown): NamedExchange => ({ body, headers: {}, request: { headers: {} } });
+    const named = new Map<string, NamedExchange>([
+      ['sale', answered({ payload: { transaction: { id: '9001', amount: '12.00' }, items: [{ id: 'x' }] } })],
+      ['batch', answered({ object: { payload: { batch: { 'sales-count': '3' } } } })],
     ]);
     const resolve = createVariableResolver(sources(named));
     assert.equal(resolve('gatewayUrl'), env.gatewayUrl);

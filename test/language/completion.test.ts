@@ -190,6 +190,14 @@ describe('completion: variables and named requests', () => {
     assert.equal(id.newText, 'sale1.payload.transaction.id');
     assert.equal(textOf(at.doc, id.range), 'sale1.pay');
   });
+
+  it('offers REST Client\'s forms after them: the answer\'s exchange-id header, the fields of the JSON body as sent', () => {
+    const { items } = complete([...FILE, 'POST {{gatewayUrl}}/rest/v2/transactions/refund', '', '{"id": "{{sale1.|}}"}']);
+    const labels = items.map((i) => String(i.label));
+    assert.ok(labels.indexOf('sale1.response.headers.exchange-id') > labels.indexOf('sale1.payload.transaction.id'), 'after the response paths');
+    assert.equal(edit(byLabel(items, 'sale1.request.body.$.amount')).newText, 'sale1.request.body.$.amount', 'the braces are closed already');
+    assert.equal(labels.filter((l) => l.startsWith('sale1.request.')).length, 1, 'one field in that body');
+  });
 });
 
 describe('completion: named requests in a long file (issue 13 §2)', () => {

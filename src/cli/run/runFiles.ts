@@ -10,7 +10,7 @@ import { bodyFileReader } from '../../core/bodyFile';
 import { requestFileDecoder } from '../../core/textFileDecoding';
 import { credentialSecrets, redactorFor, redactValue, type Redactor } from '../../core/redaction';
 import { RequestFileStreamParser, type ParseDiagnostic, type ParsedRequest, type RequestFile } from '../../core/requestFile';
-import { fileReferences, OutlineBuilder, outcomeNotes, secretValues, streamRequests, type RequestOutcome, type RunOptions } from '../../core/runner';
+import { fileReferences, OutlineBuilder, outcomeNotes, secretValues, streamRequests, type NamedExchange, type RequestOutcome, type RunOptions } from '../../core/runner';
 import { refusalOf } from './requestGuard';
 import { totalsOf, type FileDiagnostic, type FileReport, type RequestReport, type RunReport, type StateCounts } from './runReport';
 import type { RunTarget } from './runTarget';
@@ -314,7 +314,7 @@ export async function runFiles(files: readonly RequestFileInput[], target: RunTa
       const requests: RequestReport[] = [];
       const report = await runFile(input, {
         environment,
-        namedResponses: new Map<string, unknown>(),
+        namedResponses: new Map<string, NamedExchange>(),
         readBodyFile: bodyFileReader(path.dirname(path.resolve(input.path))),
         ...(options.variables?.length ? { variableOverrides: options.variables } : {}),
         // Not async: the client's promise is handed on as it is, without a wrapping promise's extra turns.

@@ -37,8 +37,8 @@ function upperSnake(words: readonly string[]): string {
     .replace(/^(\d)/, '_$1');
 }
 
-/** Segments of a response path that say nothing about the value. */
-const NOISE = new Set(['payload']);
+/** Segments of a response path that say nothing about the value (REST Client's `response.body.$` among them). */
+const NOISE = new Set(['payload', 'response', 'request', 'body', 'headers', '$', '*']);
 /** Last segments too generic to name a value alone: `transaction.id` says more than `id`. */
 const GENERIC = new Set(['id', 'value', 'name', 'number']);
 
@@ -49,7 +49,8 @@ export function parameterForResponseValue(variable: string): Parameter {
   const last = useful[useful.length - 1] ?? 'value';
   const words = GENERIC.has(last.toLowerCase()) && useful.length > 1 ? useful.slice(-2) : [last];
   const rest = variable.slice((request ?? '').length).replace(/^\./, '');
-  return { name: upperSnake([request ?? 'value', ...words]), doc: `${rest} of the "${request}" response (send that request first)` };
+  const sent = rest.startsWith('request.');
+  return { name: upperSnake([request ?? 'value', ...words]), doc: `${rest} of the "${request}" ${sent ? 'request as sent' : 'response'} (send that request first)` };
 }
 
 /** A `{{name}}` nothing in the file defines. */

@@ -8,4 +8,5 @@ export { prepareRequest, catalogPath } from './prepare';
 export { requestLabel } from './requestLabel';
 export { dependencyOrder, directDependencies, fileReferences } from './dependencies';
 export { createVariableResolver, type VariableSources } from './variableResolver';
+export type { NamedExchange } from './namedExchange';
 export { isAuthHeader } from '../authHeaders';

@@ -6,6 +6,7 @@ import { matchOperation } from '../../catalog';
 import { fillBodyFilePath, isSystemVariable, parseSystemVariable, resolveTarget, substituteVariables, type BodyFileRef, type FilledBodyFilePath, type ParsedRequest, type RequestFile, type VariableDef } from '../requestFile';
 import type { BodyFileReader } from '../bodyFile';
 import type { PreparedRequest, Preparation, RunEnvironment } from './types';
+import type { NamedExchange } from './namedExchange';
 import { isAuthHeader } from '../authHeaders';
 import { createVariableResolver } from './variableResolver';
 import { systemVariableValue } from '../systemVariableValues';
@@ -30,7 +31,7 @@ const BASE_URL_NAMES = ['gatewayUrl', 'boardingUrl'] as const;
  * Values of `{{…}}` for a file: environment URLs and merchant, file variables, named responses.
  * It reads `namedResponses` when asked, so one resolver serves a whole run.
  */
-export function resolverFor(variables: ReadonlyArray<Pick<VariableDef, 'name' | 'value'>>, environment: RunEnvironment, namedResponses: ReadonlyMap<string, unknown>): (name: string) => string | undefined {
+export function resolverFor(variables: ReadonlyArray<Pick<VariableDef, 'name' | 'value'>>, environment: RunEnvironment, namedResponses: ReadonlyMap<string, NamedExchange>): (name: string) => string | undefined {
   const resolve = valuesOf(variables, environment, namedResponses);
   // Made when a body file's path first asks for it (fillBodyFilePath: never a response's value).
   let withoutResponses: Resolve | undefined;
@@ -38,7 +39,7 @@ export function resolverFor(variables: ReadonlyArray<Pick<VariableDef, 'name' | 
   return resolve;
 }
 
-function valuesOf(variables: ReadonlyArray<Pick<VariableDef, 'name' | 'value'>>, environment: RunEnvironment, namedResponses: ReadonlyMap<string, unknown>): Resolve {
+function valuesOf(variables: ReadonlyArray<Pick<VariableDef, 'name' | 'value'>>, environment: RunEnvironment, namedResponses: ReadonlyMap<string, NamedExchange>): Resolve {
   return createVariableResolver({
     builtins: {
       ...Object.fromEntries(BASE_URL_NAMES.map((name) => [name, trimSlash(environment[name])])),
@@ -50,7 +51,7 @@ function valuesOf(variables: ReadonlyArray<Pick<VariableDef, 'name' | 'value'>>,
   });
 }
 
-const NO_RESPONSES: ReadonlyMap<string, unknown> = new Map();
+const NO_RESPONSES: ReadonlyMap<string, NamedExchange> = new Map();
 /** Each resolverFor resolver's twin that knows no responses, for body file paths. */
 const PATH_RESOLVERS = new WeakMap<Resolve, () => Resolve>();
 
@@ -61,7 +62,7 @@ export function bodyFilePathFor(ref: BodyFileRef, resolve: Resolve): FilledBodyF
   return fillBodyFilePath(ref.path, withoutResponses());
 }
 
-export function prepareRequest(file: RequestFile, index: number, environment: RunEnvironment, namedResponses: ReadonlyMap<string, unknown>, readBodyFile?: BodyFileReader): Preparation {
+export function prepareRequest(file: RequestFile, index: number, environment: RunEnvironment, namedResponses: ReadonlyMap<string, NamedExchange>, readBodyFile?: BodyFileReader): Preparation {
   return prepareParsed(file.requests[index], index, environment, resolverFor(file.variables, environment, namedResponses), readBodyFile);
 }
 

@@ -12,14 +12,15 @@ import type { OutlineBuilder } from './outline';
 import { bodyFilePathFor, prepareParsed, resolverFor } from './prepare';
 import { requestLabel } from './requestLabel';
 import { promptAnswers, type AskForPrompt } from './prompts';
+import type { NamedExchange } from './namedExchange';
 import type { BodyFileReader } from '../bodyFile';
 import type { ExpectationResult, OutcomeState, PreparedRequest, RequestOutcome, RunEnvironment } from './types';
 
 export interface RunOptions {
   file: RequestFile;
   environment: RunEnvironment;
-  /** Parsed responses of the named requests sent so far; the run reads it and adds to it. */
-  namedResponses: Map<string, unknown>;
+  /** The exchanges of the named requests sent so far; the run reads it and adds to it. */
+  namedResponses: Map<string, NamedExchange>;
   /** Sends one request; undefined when the user declined or cancelled it. Throws on transport failure. */
   send: (prepared: PreparedRequest) => Promise<GatewayResult | undefined>;
   /** Told of each outcome as it happens, dependencies included, with the request it is about. */
@@ -205,7 +206,9 @@ class Run {
       return this.record(outcome);
     }
     const name = prepared.request.name;
-    if (name && result.parsed !== undefined && this.keepsResponse(name)) namedResponses.set(name, result.parsed);
+    if (name && result.parsed !== undefined && this.keepsResponse(name)) {
+      namedResponses.set(name, { body: result.parsed, headers: result.headers, request: { headers: prepared.headers, body: prepared.body } });
+    }
     const verdict = judge(prepared.request, result, resolve);
     outcome.state = verdict.state;
     if (verdict.message !== undefined) outcome.message = verdict.message;

@@ -1,28 +1,23 @@
 // How a request file's `{{variables}}` get their values: the environment's URLs, the file's
 // `@name = value` variables (which may use each other), system variables (`{{$guid}}`), and
-// `{{name.path}}` values from earlier NAMED responses of the same file. Shared by the CLI runner
+// `{{name.path}}` values from earlier NAMED requests of the same file (their answers, and REST
+// Client's `{{name.request.body.$.invoice}}` forms: namedExchange.ts). Shared by the CLI runner
 // and the extension.
-import { responseValueText, substituteVariables } from '../requestFile/variables';
+import { substituteVariables } from '../requestFile/variables';
 import { fillBodyFilePath, type FilledBodyFilePath } from '../requestFile/bodyFilePath';
+import { namedExchangeValue, type NamedExchange } from './namedExchange';
 
 export interface VariableSources {
   /** `gatewayUrl`, `boardingUrl`. */
   builtins: Readonly<Record<string, string>>;
   fileVariables: ReadonlyArray<{ name: string; value: string }>;
-  /** Parsed bodies of earlier responses, by the request's `@name`. */
-  namedResponses: ReadonlyMap<string, unknown>;
+  /** Earlier named requests' exchanges (answer and request as sent), by the request's `@name`. */
+  namedResponses: ReadonlyMap<string, NamedExchange>;
   /** System variables' values (`$guid`, `$randomInt 1 100`), made at each use; without it they have none. */
   systemValue?: (inside: string) => string | undefined;
 }
 
 const MAX_DEPTH = 10;
-
-/**
- * REST Client's way to the same value, `{{sale1.response.body.$.payload.transaction.id}}` (a
- * JSONPath from the body's root), taken as `{{sale1.payload.transaction.id}}`: a file written
- * for REST Client chains here unchanged.
- */
-const REST_CLIENT_BODY = /^response\.body\.\$(?:\.|$)/;
 
 /** A resolver for `substituteVariables`: undefined for a name nothing defines. */
 export function createVariableResolver(sources: VariableSources): (name: string) => string | undefined {
@@ -40,15 +35,13 @@ export function createVariableResolver(sources: VariableSources): (name: string)
     if (name.startsWith('$')) return sources.systemValue?.(name);
     const dot = name.search(/[.[]/);
     if (dot <= 0) return undefined;
-    const responseName = name.slice(0, dot);
-    if (!sources.namedResponses.has(responseName)) return undefined;
-    const rest = name.slice(dot).replace(/^\./, '').replace(REST_CLIENT_BODY, '');
-    return responseValueText(sources.namedResponses.get(responseName), rest);
+    const exchange = sources.namedResponses.get(name.slice(0, dot));
+    return exchange === undefined ? undefined : namedExchangeValue(exchange, name.slice(dot).replace(/^\./, ''));
   };
   return (name) => resolve(name, 0);
 }
 
-const NO_RESPONSES: ReadonlyMap<string, unknown> = new Map();
+const NO_RESPONSES: ReadonlyMap<string, NamedExchange> = new Map();
 
 /**
  * A body file's path filled in from a file's `@name = value` variables (and `builtins`, where the

@@ -1,7 +1,8 @@
 // Per request document: which environment it targets (set when a command opened it), the
-// last parsed response of each NAMED request, for `{{name.path}}` chaining, and what the last
+// last exchange of each NAMED request (its answer, and the request as sent), for `{{name.path}}` chaining, and what the last
 // run of its requests came to. Memory only, for this session; forgotten when the document closes.
 import type { RequestOutcome } from '../../core/runner/types';
+import type { NamedExchange } from '../../core/runner/namedExchange';
 import type { RunOutcome } from '../contracts';
 
 /** An outcome as kept after the run: without the response (bodies stay out of long-lived state). */
@@ -9,7 +10,7 @@ export type KeptOutcome = RunOutcome;
 
 interface Session {
   environmentName?: string;
-  named: Map<string, unknown>;
+  named: Map<string, NamedExchange>;
   lastRun?: readonly KeptOutcome[];
 }
 
@@ -34,7 +35,7 @@ export class RequestSessions {
   }
 
   /** The live map the run engine reads and adds named responses to. */
-  namedResponseMap(uri: string): Map<string, unknown> {
+  namedResponseMap(uri: string): Map<string, NamedExchange> {
     return this.session(uri).named;
   }
 

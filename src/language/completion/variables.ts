@@ -46,6 +46,13 @@ export function variableItems(doc: AnalyzedDocument, line: number, cursor: numbe
       sortText: String(i).padStart(3, '0'),
       textEdit: { range, newText: `${name}.${path}${close}` },
     }));
+    exchangeParts(doc, index).forEach((part, i) => items.push({
+      label: `${name}.${part.path}`,
+      kind: CompletionItemKind.Field,
+      detail: part.detail,
+      sortText: `9${String(i).padStart(3, '0')}`,
+      textEdit: { range, newText: `${name}.${part.path}${close}` },
+    }));
     return { isIncomplete: false, items };
   }
   const items: CompletionItem[] = BUILTIN_VARIABLES.map((b) => ({
@@ -130,3 +137,26 @@ export function completedDocumentation(item: CompletionItem): CompletionItem {
   const system = typeof name === 'string' ? SYSTEM_VARIABLES.find((s) => s.name === name) : undefined;
   return system ? { ...item, documentation: system.doc } : item;
 }
+
+/**
+ * REST Client's forms after a named request's name, after its response paths: the answer's
+ * exchange-id header, and the fields of its JSON body as it is sent (`{{sale1.request.body.$.invoice}}`:
+ * the invoice a `{{$randomInt}}` made there, which only the request knows).
+ */
+function exchangeParts(doc: AnalyzedDocument, index: number): Array<{ path: string; detail: string }> {
+  const parts = [{ path: 'response.headers.exchange-id', detail: 'the exchange-id header of its answer' }];
+  const body = doc.request(index)?.body;
+  if (!body || body.file) return parts;
+  let sent: unknown;
+  try {
+    sent = JSON.parse(body.text);
+  } catch {
+    return parts;
+  }
+  if (sent === null || typeof sent !== 'object' || Array.isArray(sent)) return parts;
+  for (const [field, value] of Object.entries(sent)) {
+    if (typeof value === 'string' || typeof value === 'number') parts.push({ path: `request.body.$.${field}`, detail: 'its body as sent: this field' });
+  }
+  return parts;
+}
+
