@@ -92,6 +92,31 @@ describe('the CLI package, installed into an empty folder', () => {
     assert.match(run.stdout, /2 passed, 0 failed/);
   });
 
+  it('takes --var for a # @prompt and a file variable, makes system variables, chains the request as sent, and hides a secret-named --var', () => {
+    const file = path.join(dir, 'prompted.gwreq');
+    fs.writeFileSync(file, [
+      '@invoice = INV-{{$randomInt 100000 1000000}}',
+      '# @name sale', '# @prompt amount', '# @prompt token',
+      '# @expect payload.transaction.amount == {{amount}}',
+      'POST {{gatewayUrl}}/rest/v2/transactions/sale', 'Content-Type: application/json', '',
+      '{"type": "SALE", "amount": "{{amount}}", "card": "4111111111111111", "exp-date": "1230", "invoice": "{{invoice}}", "description": "{{token}}"}', '',
+      '###', '# @expect payload.transaction.invoice == {{sale.request.body.$.invoice}}-B', '# @expect payload.transaction.description == {{sale.response.headers.exchange-id}}',
+      '# @expect payload.transaction.comments == not-the-token',
+      'POST {{gatewayUrl}}/rest/v2/transactions/sale', 'Content-Type: application/json', '',
+      '{"type": "SALE", "amount": "8.00", "card": "4111111111111111", "exp-date": "1230", "invoice": "{{sale.request.body.$.invoice}}-B", "description": "{{sale.response.headers.exchange-id}}", "comments": "{{token}}"}', '',
+    ].join('\n'));
+    const token = 'packaged-token-3e9b';
+    const run = spawnSync(bin(), ['run', file, '--var', 'amount=7.00', '--var', `token=${token}`, '--report', 'json'], { cwd: dir, encoding: 'utf8' });
+    const report = JSON.parse(run.stdout) as { files: Array<{ requests: Array<{ state: string; message?: string }> }> };
+    const [sale, second] = report.files[0].requests;
+    assert.equal(sale.state, 'passed', sale.message);
+    // The chained invoice and exchange-id checks pass; the comments check fails, quoting the token the answer echoes — hidden.
+    assert.equal(second.state, 'failed');
+    assert.equal(second.message, 'failed: payload.transaction.comments == not-the-token (payload.transaction.comments was "[REDACTED]")');
+    assert.ok(!run.stdout.includes(token), run.stdout);
+    assert.match(run.stdout, /\[REDACTED\]/);
+  });
+
   it('runs the sandbox as a process, as the README shows (gateway-workbench/cli, one JSON line)', async () => {
     const cli = execFileSync(process.execPath, ['-p', 'require.resolve("gateway-workbench/cli")'], { cwd: dir, encoding: 'utf8' }).trim();
     const child = spawn(process.execPath, [cli, 'sandbox', '--port', '0'], { cwd: dir, stdio: ['ignore', 'pipe', 'inherit'] });
