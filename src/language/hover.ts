@@ -148,10 +148,24 @@ function variableHover(doc: AnalyzedDocument, position: Position, text: string, 
     if (index !== undefined) {
       const op = doc.operationOf(index)?.op;
       const r = doc.request(index) as ParsedRequest;
-      return markdown(`**{{${name}}}** — from the response of request \`${head}\` (${op ? op.title : `${r.method} ${r.target}`}, line ${r.range.start.line + 1})` +
-        `${step > 0 ? `, path \`${name.slice(step).replace(/^\./, '')}\`` : ''}. ${index > requestIndex ? 'That request comes later in the file; it is sent first.' : 'Sent first when it has not been sent yet.'}`, range);
+      const path = step > 0 ? name.slice(step).replace(/^\./, '') : '';
+      return markdown(`**{{${name}}}** — ${exchangePart(path)} request \`${head}\` (${op ? op.title : `${r.method} ${r.target}`}, line ${r.range.start.line + 1})` +
+        `${path && !REST_CLIENT_FORM.test(path) ? `, path \`${path}\`` : ''}. ${index > requestIndex ? 'That request comes later in the file; it is sent first.' : 'Sent first when it has not been sent yet.'}`, range);
     }
     return markdown(`**{{${name}}}** — not defined in this file: add "@${name} = value" at the top.`, range);
   }
   return null;
 }
+
+/** REST Client's `(response|request).(body|headers).…` after a named request's name (core/runner/namedExchange.ts). */
+const REST_CLIENT_FORM = /^(response|request)\.(body|headers)(?:\.|$)/;
+
+/** What a `{{name.…}}` path reads, in words: the answer's body by default, REST Client's forms as they say. */
+function exchangePart(path: string): string {
+  const form = REST_CLIENT_FORM.exec(path);
+  if (!form) return 'from the response of';
+  const rest = path.slice(form[0].length);
+  const what = form[2] === 'headers' ? `the \`${rest}\` header of` : rest.startsWith('$.') ? `\`${rest.slice(2)}\` in the body of` : 'the whole body of';
+  return `${what} ${form[1] === 'response' ? 'the answer to' : 'what was sent as'}`;
+}
+

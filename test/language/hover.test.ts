@@ -67,6 +67,14 @@ describe('hover: variables and expectations', () => {
     assert.match(at(8, 12), /response of request `sale1` \(Sale, line 3\), path `payload.transaction.id`/);
   });
 
+  it('says which part of a named exchange REST Client\'s forms read', () => {
+    const says = (reference: string) => text(hover(['# @name sale1', 'POST {{gatewayUrl}}/rest/v2/transactions/sale', '', '{"invoice": "INV-1"}', '###',
+      'POST {{gatewayUrl}}/rest/v2/transactions/refund', '', `{"id": "{{${reference.slice(0, 3)}|${reference.slice(3)}}}"}`]));
+    assert.match(says('sale1.response.headers.exchange-id'), /the `exchange-id` header of the answer to request `sale1` \(Sale, line 2\)\. /);
+    assert.match(says('sale1.request.body.$.invoice'), /`invoice` in the body of what was sent as request `sale1`/);
+    assert.match(says('sale1.response.body.*'), /the whole body of the answer to request `sale1`/);
+  });
+
   it('says a "# @prompt" variable is asked for when sent', () => {
     assert.match(text(hover(['# @prompt amount The amount to charge', 'POST {{gatewayUrl}}/rest/v2/transactions/sale', '', '{"amount": "{{amo|unt}}"}'])), /^\*\*\{\{amount\}\}\*\* — asked for each time this request is sent \(`# @prompt`, line 1\): "The amount to charge"\.$/);
   });
