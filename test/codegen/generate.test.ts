@@ -63,14 +63,25 @@ describe('what a generated program reads from its environment', () => {
     assert.deepEqual(request.parameters.map((p) => [p.name, p.fallback]), [['GATEWAY_URL', 'http://127.0.0.1:9999'], ['MY_TOKEN', undefined], ['GATEWAY_API_KEY', undefined]]);
   });
 
-  it('a system variable becomes a parameter whose default is the value made when the program was generated', () => {
-    const text = 'POST {{gatewayUrl}}/rest/v2/transactions/sale\nContent-Type: application/json\n\n{"invoice": "INV-{{$randomInt 1000 10000}}", "order-id": "{{$guid}}"}\n';
+  it('a system variable becomes a parameter the program makes afresh at each run; one no language makes alike keeps the value made when it was generated', () => {
+    const text = 'POST {{gatewayUrl}}/rest/v2/transactions/sale\nContent-Type: application/json\n\n' +
+      '{"invoice": "INV-{{$randomInt 1000 10000}}", "order-id": "{{$guid}}", "a": "{{$timestamp -2 h}}", "b": "{{$datetime rfc1123 1 w}}", "c": "{{$datetime \'YYYY-MM-DD\'}}", "d": "{{$timestamp 1 M}}", "e": "{{$localDatetime iso8601}}"}\n';
     const request = codeRequestFromFile(parseRequestFile(text), 0);
     const system = request.parameters.filter((p) => p.doc.startsWith('{{$'));
-    assert.deepEqual(system.map((p) => p.name), ['RANDOM_INT_1000_10000', 'GUID']);
+    assert.deepEqual(system.map((p) => p.name), ['RANDOM_INT_1000_10000', 'GUID', 'TIMESTAMP_2_H', 'DATETIME_RFC1123_1_W', 'DATETIME_YYYY_MM_DD', 'TIMESTAMP_1_M', 'LOCAL_DATETIME_ISO8601']);
+    assert.deepEqual(system.map((p) => p.madeEachRun), [
+      { kind: 'randomInt', min: 1000, max: 10000 }, { kind: 'uuid' }, { kind: 'timestamp', offsetMs: -7_200_000 }, { kind: 'rfc1123', offsetMs: 604_800_000 },
+      undefined, undefined, undefined,
+    ], 'a Day.js format, an offset in months and a local time are not made alike in every language');
     assert.match(system[0].fallback ?? '', /^\d{4}$/);
     assert.match(system[1].fallback ?? '', /^[0-9a-f-]{36}$/);
-    assert.match(system[0].doc, /a new value at each send from the request file; this program's was made when it was generated/);
+    assert.match(system[0].doc, /made afresh at each run, as the request file makes it at each send/);
+    assert.match(system[4].doc, /a new value at each send from the request file; this program's was made when it was generated/);
+    for (const language of LANGUAGES) {
+      const program = renderProgram(language, request).code;
+      assert.ok(!program.includes(`"${system[0].fallback}"`) && !program.includes(`'${system[0].fallback}'`), `${language.id}: the generated invoice number is not carried`);
+      assert.ok(program.includes(system[4].fallback as string), `${language.id}: the Day.js-formatted date is carried as made`);
+    }
   });
 
   it('two chained values that would share a name get distinct ones', () => {
@@ -174,7 +185,7 @@ describe('gateway-workbench generate', () => {
     const cases: Array<[string[], RegExp]> = [
       [['--lang', 'cobol', FIXTURE_PATH], /--lang must be one of curl\|js\|python\|php\|java\|go\|csharp, not "cobol"/],
       [[FIXTURE_PATH], /missing --lang/],
-      [['--lang', 'js', FIXTURE_PATH], /the file has 6 requests: choose one with --request NAME or --line N/],
+      [['--lang', 'js', FIXTURE_PATH], /the file has 7 requests: choose one with --request NAME or --line N/],
       [['--lang', 'js', FIXTURE_PATH, '--request', 'nope'], /no request is named "nope"; named requests: sale, terminal/],
       [['--lang', 'js', FIXTURE_PATH, '--request', 'sale', '--line', '3'], /not both/],
       [['--lang', 'js', 'no-such.gwreq'], /cannot read no-such\.gwreq: no such file/],

@@ -45,8 +45,8 @@ function keysEnv(): Record<string, string> {
   };
 }
 
-/** Generates the program for request `name`, saves it in its own folder and runs it (asynchronously: the sandbox runs in this process). */
-async function runProgram(toolchain: Toolchain, name: string, env: Record<string, string>): Promise<ProgramRun> {
+/** Generates the program for request `name` and saves it in its own folder; `run` runs it there (asynchronously: the sandbox runs in this process). */
+async function savedProgram(toolchain: Toolchain, name: string): Promise<{ run(env: Record<string, string>): Promise<ProgramRun> }> {
   const language = languageById(toolchain.lang);
   assert.ok(language, `no generator for ${toolchain.lang}`);
   const program = generateFromText(language, fixture, { choice: { name }, source: 'integrator.gwreq' });
@@ -54,7 +54,12 @@ async function runProgram(toolchain: Toolchain, name: string, env: Record<string
   const dir = await mkdtemp(path.join(workDir, `${toolchain.lang}-${name}-`));
   await writeFile(path.join(dir, program.fileName), program.code);
   const [command, ...args] = toolchain.command(program.fileName);
-  return runToEnd(command, args, { cwd: dir, env: { ...CLEAN_ENV, ...env } });
+  return { run: (env) => runToEnd(command, args, { cwd: dir, env: { ...CLEAN_ENV, ...env } }) };
+}
+
+/** Generates the program for request `name`, saves it and runs it once. */
+async function runProgram(toolchain: Toolchain, name: string, env: Record<string, string>): Promise<ProgramRun> {
+  return (await savedProgram(toolchain, name)).run(env);
 }
 
 /** The body a program printed: cURL's `-w` adds an `HTTP nnn` line after it. */
@@ -96,6 +101,30 @@ for (const toolchain of TOOLCHAINS) {
       const printed = printedJson(run);
       assert.equal(printed.payload.transaction.result, 'APPROVED');
       assert.equal(printed.payload.transaction.invoice, 'INV-CODEGEN', 'the file variable @invoice was resolved');
+    });
+
+    it('system variables are made afresh at each run: one program run twice sends two invoices and order ids, the times of each run', async (t) => {
+      if (!guard(t)) return;
+      const before = counted('transactions.sale');
+      const program = await savedProgram(toolchain, 'fresh');
+      const runs = [await program.run(keysEnv()), await program.run(keysEnv())];
+      runs.forEach(succeeded);
+      assert.equal(counted('transactions.sale'), before + 2);
+      const sent = runs.map((run) => printedJson(run).payload.transaction as Record<string, string>);
+      for (const tx of sent) {
+        assert.equal(tx.result, 'APPROVED');
+        assert.match(tx.invoice, /^INV-\d{6}$/);
+        assert.match(tx['order-id'], /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i);
+        const now = Date.now();
+        assert.ok(Math.abs(Number(tx['customer-id']) * 1000 - now) < 60_000, `$timestamp is now: ${tx['customer-id']}`);
+        assert.ok(Math.abs(Number(tx['purchase-order']) * 1000 - (now + 7_200_000)) < 60_000, `$timestamp 2 h is two hours ahead: ${tx['purchase-order']}`);
+        assert.match(tx.description, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+        assert.ok(Math.abs(Date.parse(tx.description) - now) < 60_000, `$datetime iso8601 is now: ${tx.description}`);
+        assert.match(tx.comments, /^[A-Z][a-z]{2}, \d{1,2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/);
+        assert.ok(Math.abs(Date.parse(tx.comments) - (now - 86_400_000)) < 60_000, `$datetime rfc1123 -1 d is a day ago: ${tx.comments}`);
+      }
+      assert.notEqual(sent[0].invoice, sent[1].invoice);
+      assert.notEqual(sent[0]['order-id'], sent[1]['order-id']);
     });
 
     it('an XML settings update reaches the sandbox as XML', async (t) => {

@@ -3,6 +3,8 @@
 // `{{sale1.payload.transaction.id}}` becomes SALE1_TRANSACTION_ID, with a comment saying where
 // to get it. One naming scheme for every language, so the README and the tests can name them.
 
+import { runValueOf, type RunValue } from './runValues';
+
 export interface Parameter {
   /** The environment variable, upper snake case: `GATEWAY_URL`, `SALE1_TRANSACTION_ID`. */
   name: string;
@@ -12,6 +14,8 @@ export interface Parameter {
   fallback?: string;
   /** Keys: read, sent, never printed. */
   secret?: boolean;
+  /** A system variable the program makes afresh at each run when the variable is unset (`fallback` where a language cannot). */
+  madeEachRun?: RunValue;
 }
 
 /** The request file's built-in variables and the variables their values come from. */
@@ -65,8 +69,12 @@ export function parameterForPath(name: string, doc?: string): Parameter {
 
 /**
  * A system variable (`{{$guid}}`, `{{$randomInt 1000 10000}}`): the request file makes a new value
- * at each send; a program carries the one made when it was generated, unless its variable is set.
+ * at each send, and so does the program at each run, unless its variable is set; one no language
+ * can make alike (a Day.js format, a local time) carries the value made when it was generated.
  */
 export function parameterForSystemVariable(inside: string, madeNow: string): Parameter {
-  return { name: parameterForVariable(inside).name, doc: `{{${inside}}}: a new value at each send from the request file; this program's was made when it was generated`, fallback: madeNow };
+  const name = parameterForVariable(inside).name;
+  const made = runValueOf(inside);
+  if (made) return { name, doc: `{{${inside}}}: made afresh at each run, as the request file makes it at each send`, fallback: madeNow, madeEachRun: made };
+  return { name, doc: `{{${inside}}}: a new value at each send from the request file; this program's was made when it was generated`, fallback: madeNow };
 }

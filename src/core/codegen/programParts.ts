@@ -4,6 +4,7 @@
 
 import type { CodeRequest, Segment } from './codeRequest';
 import type { Parameter } from './parameters';
+import type { RunValue } from './runValues';
 
 export interface RenderContext {
   /** The request file the program came from, for the opening comment. */
@@ -39,7 +40,7 @@ export function headerLines(request: CodeRequest, context: RenderContext, runHin
   lines.push('Reads from the environment:');
   const width = Math.max(...request.parameters.map((p) => p.name.length));
   for (const p of request.parameters) {
-    lines.push(`  ${p.name.padEnd(width)}  ${p.doc}${p.fallback ? ` (default ${p.fallback})` : ''}`);
+    lines.push(`  ${p.name.padEnd(width)}  ${p.doc}${p.fallback && !p.madeEachRun ? ` (default ${p.fallback})` : ''}`);
   }
   return lines;
 }
@@ -91,6 +92,11 @@ export function networkErrorNote(request: CodeRequest): string {
 export const TOO_MANY_REQUESTS_NOTE = '429: the gateway refused the request without processing it, so sending it again is safe. Wait as long as Retry-After says, else back off (1 s, 2 s, 4 s).';
 export const DECLINE_NOTE = '402 is a decline, not a broken request: the reason is in payload.error.';
 export const MAX_RETRIES = 3;
+
+/** The kinds of system variable the program makes at each run (what it must import or define). */
+export function madeKinds(request: CodeRequest): ReadonlySet<RunValue['kind']> {
+  return new Set(request.parameters.flatMap((p) => (p.madeEachRun ? [p.madeEachRun.kind] : [])));
+}
 
 export function parameterNamed(request: CodeRequest, name: string): Parameter {
   const found = request.parameters.find((p) => p.name === name);

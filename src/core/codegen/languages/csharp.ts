@@ -7,6 +7,8 @@ import {
   parameterNamed, plainValue, type RenderContext,
 } from '../programParts';
 import type { LanguageGenerator } from './language';
+import type { Parameter } from '../parameters';
+import { offsetTerm } from '../runValues';
 
 const quoted = (text: string): string => JSON.stringify(text);
 
@@ -34,6 +36,20 @@ function rawString(segments: readonly Segment[], request: CodeRequest, indent: s
   return `${open}${quotes}\n${body}\n${indent}${quotes}`;
 }
 
+/** The value the program uses when the parameter's variable is unset: a system variable made now, or the literal. */
+function fallbackOf(p: Parameter): string | undefined {
+  const made = p.madeEachRun;
+  if (!made) return p.fallback === undefined ? undefined : quoted(p.fallback);
+  const at = `DateTimeOffset.FromUnixTimeMilliseconds(DateTimeOffset.UtcNow.ToUnixTimeMilliseconds()${offsetTerm(made)})`;
+  switch (made.kind) {
+    case 'uuid': return 'Guid.NewGuid().ToString()';
+    case 'randomInt': return `Random.Shared.NextInt64(${made.min}, ${made.max}).ToString()`;
+    case 'timestamp': return `${at}.ToUnixTimeSeconds().ToString()`;
+    case 'iso8601': return `${at}.ToString("yyyy-MM-dd'T'HH:mm:ss.fff'Z'", System.Globalization.CultureInfo.InvariantCulture)`;
+    case 'rfc1123': return `${at}.ToString("r", System.Globalization.CultureInfo.InvariantCulture)`;
+  }
+}
+
 function render(request: CodeRequest, context: RenderContext): string {
   const lines = commented(headerLines(request, context, 'Put it in Program.cs of a .NET 7+ console project: dotnet run'), '//');
   lines.push(
@@ -47,7 +63,8 @@ function render(request: CodeRequest, context: RenderContext): string {
     '',
   );
   for (const p of request.parameters) {
-    const read = `Env("${p.name}"${p.fallback ? `, ${quoted(p.fallback)}` : ''})`;
+    const fallback = fallbackOf(p);
+    const read = `Env("${p.name}"${fallback ? `, ${fallback}` : ''})`;
     lines.push(`var ${camelName(p)} = ${read}${/URL$/.test(p.name) ? ".TrimEnd('/')" : ''};`);
   }
   lines.push('', `var url = ${interpolated(request.url, request)};`);

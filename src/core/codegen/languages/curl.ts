@@ -4,14 +4,34 @@
 import type { CodeRequest, Segment } from '../codeRequest';
 import { commented, headerLines, type RenderContext } from '../programParts';
 import type { LanguageGenerator } from './language';
+import type { RunValue } from '../runValues';
 
 /** A word in double quotes: `$`, backquote, `"` and `\` escaped, parameters expanded. */
 function doubleQuoted(segments: readonly Segment[], request: CodeRequest): string {
   return `"${segments.map((s) => ('text' in s ? s.text.replace(/[$`"\\]/g, '\\$&') : expansion(s.param, request))).join('')}"`;
 }
 
+/** A POSIX shell's way to make a system variable at each run (GNU date, else BSD's); undefined where it has none. */
+function madeInShell(made: RunValue): string | undefined {
+  const seconds = 'offsetMs' in made ? Math.trunc(made.offsetMs / 1000) : 0;
+  const now = seconds === 0 ? '$(date +%s)' : `$(( $(date +%s) ${seconds > 0 ? '+' : '-'} ${Math.abs(seconds)} ))`;
+  const date = (format: string): string => (seconds === 0
+    ? `$(LC_ALL=C date -u '${format}')`
+    : `$(LC_ALL=C date -u -d "@${now}" '${format}' 2>/dev/null || LC_ALL=C date -u -r "${now}" '${format}')`);
+  switch (made.kind) {
+    case 'uuid': return '$(cat /proc/sys/kernel/random/uuid 2>/dev/null || uuidgen | tr A-F a-f)';
+    // Four random bytes: a range wider than that keeps the value made when the command was generated.
+    case 'randomInt': return made.max - made.min <= 2 ** 32 ? `$((${made.min} + $(od -An -N4 -tu4 /dev/urandom) % ${made.max - made.min}))` : undefined;
+    case 'timestamp': return now;
+    case 'iso8601': return date('+%Y-%m-%dT%H:%M:%S.000Z');
+    case 'rfc1123': return date('+%a, %d %b %Y %H:%M:%S GMT');
+  }
+}
+
 function expansion(name: string, request: CodeRequest): string {
   const parameter = request.parameters.find((p) => p.name === name);
+  const made = parameter?.madeEachRun ? madeInShell(parameter.madeEachRun) : undefined;
+  if (made) return `\${${name}:-${made}}`;
   if (parameter?.fallback) return `\${${name}:-${parameter.fallback.replace(/[$`"\\}]/g, '\\$&')}}`;
   return `\${${name}:?set ${name}}`;
 }

@@ -2,10 +2,12 @@
 
 import type { CodeRequest, Segment } from '../codeRequest';
 import {
-  DECLINE_NOTE, MAX_RETRIES, TOO_MANY_REQUESTS_NOTE, answersJson, camelName, commented, headerLines, networkErrorNote,
+  DECLINE_NOTE, MAX_RETRIES, TOO_MANY_REQUESTS_NOTE, answersJson, camelName, commented, headerLines, madeKinds, networkErrorNote,
   parameterNamed, type RenderContext,
 } from '../programParts';
 import type { LanguageGenerator } from './language';
+import type { Parameter } from '../parameters';
+import { offsetTerm } from '../runValues';
 
 // JSON's string escapes are all valid in a Go interpreted string literal.
 const quoted = (text: string): string => JSON.stringify(text);
@@ -26,12 +28,60 @@ function bodyExpression(segments: readonly Segment[], request: CodeRequest): { e
   return { expression: `fmt.Sprintf(\`${text}\`, ${args.join(', ')})`, usesFmt: true };
 }
 
+/** The value the program uses when the parameter's variable is unset: a system variable made now, or the literal (empty: none). */
+function fallbackOf(p: Parameter): string {
+  const made = p.madeEachRun;
+  if (!made) return quoted(p.fallback ?? '');
+  const at = `time.UnixMilli(time.Now().UnixMilli()${offsetTerm(made)}).UTC()`;
+  switch (made.kind) {
+    case 'uuid': return 'uuid4()';
+    case 'randomInt': return `randomBetween(${made.min}, ${made.max})`;
+    case 'timestamp': return `strconv.FormatInt((time.Now().UnixMilli()${offsetTerm(made)})/1000, 10)`;
+    case 'iso8601': return `${at}.Format("2006-01-02T15:04:05.000Z")`;
+    case 'rfc1123': return `${at}.Format(http.TimeFormat)`;
+  }
+}
+
+/** Helper functions the made values call (crypto/rand: math/rand before Go 1.20 repeats its numbers run after run). */
+const HELPERS: Readonly<Partial<Record<string, { imports: readonly string[]; lines: readonly string[] }>>> = {
+  uuid: {
+    imports: ['crypto/rand'],
+    lines: [
+      'func uuid4() string {',
+      '	b := make([]byte, 16)',
+      '	if _, err := rand.Read(b); err != nil {',
+      '		panic(err)',
+      '	}',
+      '	b[6] = b[6]&0x0f | 0x40',
+      '	b[8] = b[8]&0x3f | 0x80',
+      '	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:])',
+      '}',
+      '',
+    ],
+  },
+  randomInt: {
+    imports: ['crypto/rand', 'math/big'],
+    lines: [
+      'func randomBetween(min, max int64) string {',
+      '	n, err := rand.Int(rand.Reader, big.NewInt(max-min))',
+      '	if err != nil {',
+      '		panic(err)',
+      '	}',
+      '	return strconv.FormatInt(min+n.Int64(), 10)',
+      '}',
+      '',
+    ],
+  },
+};
+
 function render(request: CodeRequest, context: RenderContext): string {
   const json = answersJson(request);
+  const helpers = [...madeKinds(request)].flatMap((kind) => (HELPERS[kind] ? [HELPERS[kind]] : []));
   const body = request.body ? bodyExpression(request.body.text, request) : undefined;
   // Go refuses to compile a file with an unused import.
   const usesStrings = body !== undefined || request.parameters.some((p) => /URL$/.test(p.name));
-  const imports = [...(json ? ['encoding/json'] : []), 'fmt', 'io', 'net/http', 'os', 'strconv', ...(usesStrings ? ['strings'] : []), 'time'];
+  const imports = [...new Set([...(json ? ['encoding/json'] : []), 'fmt', 'io', 'net/http', 'os', 'strconv', ...(usesStrings ? ['strings'] : []), 'time',
+    ...helpers.flatMap((h) => h.imports)])].sort();
   const lines = commented(headerLines(request, context, 'Run it with Go 1.19 or later: go run main.go'), '//');
   lines.push('package main', '', 'import (', ...imports.map((i) => `\t"${i}"`), ')', '');
   lines.push(
@@ -46,10 +96,11 @@ function render(request: CodeRequest, context: RenderContext): string {
     '\treturn fallback',
     '}',
     '',
+    ...helpers.flatMap((h) => h.lines),
     'func main() {',
   );
   for (const p of request.parameters) {
-    const read = `env("${p.name}", ${quoted(p.fallback ?? '')})`;
+    const read = `env("${p.name}", ${fallbackOf(p)})`;
     lines.push(`\t${camelName(p)} := ${/URL$/.test(p.name) ? `strings.TrimRight(${read}, "/")` : read}`);
   }
   lines.push('', `\turl := ${concatenated(request.url, request)}`);

@@ -6,6 +6,8 @@ import {
   parameterNamed, pascalName, type RenderContext,
 } from '../programParts';
 import type { LanguageGenerator } from './language';
+import type { Parameter } from '../parameters';
+import { offsetTerm } from '../runValues';
 
 const quoted = (text: string): string => JSON.stringify(text);
 
@@ -27,6 +29,22 @@ function textBlock(segments: readonly Segment[], request: CodeRequest, indent: s
   const block = `"""\n${text.split('\n').map((line) => (line === '' ? '' : `${indent}${line}`)).join('\n')}"""`;
   const args = segments.flatMap((s) => ('param' in s ? [camelName(parameterNamed(request, s.param))] : []));
   return hasParams ? `${block}.formatted(${args.join(', ')})` : block;
+}
+
+/** The value the program uses when the parameter's variable is unset: a system variable made now, or the literal. */
+function fallbackOf(p: Parameter): string | undefined {
+  const made = p.madeEachRun;
+  if (!made) return p.fallback === undefined ? undefined : quoted(p.fallback);
+  const offset = offsetTerm(made);
+  const ms = `System.currentTimeMillis()${offset ? `${offset}L` : ''}`;
+  const instant = `java.time.Instant.ofEpochMilli(${ms})`;
+  switch (made.kind) {
+    case 'uuid': return 'java.util.UUID.randomUUID().toString()';
+    case 'randomInt': return `String.valueOf(new java.security.SecureRandom().longs(1, ${made.min}L, ${made.max}L).findFirst().getAsLong())`;
+    case 'timestamp': return `String.valueOf(Math.floorDiv(${ms}, 1000L))`;
+    case 'iso8601': return `java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(java.time.ZoneOffset.UTC).format(${instant})`;
+    case 'rfc1123': return `java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME.format(${instant}.atZone(java.time.ZoneOffset.UTC))`;
+  }
 }
 
 function render(request: CodeRequest, context: RenderContext): string {
@@ -61,7 +79,7 @@ function render(request: CodeRequest, context: RenderContext): string {
   }
   lines.push('    public static void main(String[] args) throws Exception {');
   for (const p of request.parameters) {
-    const read = `env("${p.name}", ${p.fallback ? quoted(p.fallback) : 'null'})`;
+    const read = `env("${p.name}", ${fallbackOf(p) ?? 'null'})`;
     lines.push(`        String ${camelName(p)} = ${read}${/URL$/.test(p.name) ? '.replaceAll("/+$", "")' : ''};`);
   }
   lines.push('', `        String url = ${concatenated(request.url, request)};`);

@@ -2,10 +2,12 @@
 
 import type { CodeRequest, Segment } from '../codeRequest';
 import {
-  DECLINE_NOTE, MAX_RETRIES, TOO_MANY_REQUESTS_NOTE, answersJson, camelName, commented, headerLines, networkErrorNote,
+  DECLINE_NOTE, MAX_RETRIES, TOO_MANY_REQUESTS_NOTE, answersJson, camelName, commented, headerLines, madeKinds, networkErrorNote,
   parameterNamed, type RenderContext,
 } from '../programParts';
 import type { LanguageGenerator } from './language';
+import type { Parameter } from '../parameters';
+import { offsetTerm } from '../runValues';
 
 const quoted = (text: string): string => `'${text.replace(/[\\']/g, '\\$&').replace(/\n/g, '\\n').replace(/\r/g, '\\r')}'`;
 
@@ -19,8 +21,26 @@ function template(segments: readonly Segment[], request: CodeRequest): string {
   return `\`${segments.map((s) => ('text' in s ? s.text.replace(/[\\`]|\$\{/g, (m) => `\\${m}`) : `\${${camelName(parameterNamed(request, s.param))}}`)).join('')}\``;
 }
 
+/** The value the program uses when the parameter's variable is unset: a system variable made now, or the literal. */
+function fallbackOf(p: Parameter): string | undefined {
+  const made = p.madeEachRun;
+  if (!made) return p.fallback === undefined ? undefined : quoted(p.fallback);
+  const offset = offsetTerm(made);
+  const now = `Date.now()${offset}`;
+  switch (made.kind) {
+    case 'uuid': return 'randomUUID()';
+    case 'randomInt': return `String(randomInt(${made.min}, ${made.max}))`;
+    case 'timestamp': return `String(Math.floor(${offset ? `(${now})` : now} / 1000))`;
+    case 'iso8601': return `new Date(${now}).toISOString()`;
+    case 'rfc1123': return `new Date(${now}).toUTCString()`;
+  }
+}
+
 function render(request: CodeRequest, context: RenderContext): string {
   const lines = commented(headerLines(request, context, 'Run it with Node 18 or later: node program.mjs'), '//');
+  const made = madeKinds(request);
+  const fromCrypto = [...(made.has('randomInt') ? ['randomInt'] : []), ...(made.has('uuid') ? ['randomUUID'] : [])];
+  if (fromCrypto.length > 0) lines.push('', `import { ${fromCrypto.join(', ')} } from 'node:crypto';`);
   lines.push(
     '',
     'function env(name, fallback) {',
@@ -31,7 +51,8 @@ function render(request: CodeRequest, context: RenderContext): string {
     '',
   );
   for (const p of request.parameters) {
-    const read = `env('${p.name}'${p.fallback ? `, ${quoted(p.fallback)}` : ''})`;
+    const fallback = fallbackOf(p);
+    const read = `env('${p.name}'${fallback ? `, ${fallback}` : ''})`;
     lines.push(`const ${camelName(p)} = ${read}${/URL$/.test(p.name) ? ".replace(/\\/+$/, '')" : ''};`);
   }
   lines.push('', `const url = ${template(request.url, request)};`, 'const headers = {');

@@ -2,10 +2,12 @@
 
 import type { CodeRequest, Segment } from '../codeRequest';
 import {
-  DECLINE_NOTE, MAX_RETRIES, TOO_MANY_REQUESTS_NOTE, answersJson, camelName, commented, headerLines, networkErrorNote,
+  DECLINE_NOTE, MAX_RETRIES, TOO_MANY_REQUESTS_NOTE, answersJson, camelName, commented, headerLines, madeKinds, networkErrorNote,
   parameterNamed, type RenderContext,
 } from '../programParts';
 import type { LanguageGenerator } from './language';
+import type { Parameter } from '../parameters';
+import { offsetTerm } from '../runValues';
 
 const single = (text: string): string => `'${text.replace(/[\\']/g, '\\$&')}'`;
 
@@ -25,6 +27,41 @@ function document(segments: readonly Segment[], request: CodeRequest): string[] 
   return [`<<<${marker}`, text, `${marker};`];
 }
 
+/** The value the program uses when the parameter's variable is unset: a system variable made now, or the literal. */
+function fallbackOf(p: Parameter): string | undefined {
+  const made = p.madeEachRun;
+  if (!made) return p.fallback === undefined ? undefined : single(p.fallback);
+  const ms = `(int) floor(microtime(true) * 1000)${offsetTerm(made)}`;
+  switch (made.kind) {
+    case 'uuid': return 'uuid4()';
+    case 'randomInt': return `(string) random_int(${made.min}, ${made.max - 1})`;
+    case 'timestamp': return `(string) intdiv(${ms}, 1000)`;
+    case 'iso8601': return `isoTime(${ms})`;
+    case 'rfc1123': return `gmdate('D, d M Y H:i:s', intdiv(${ms}, 1000)) . ' GMT'`;
+  }
+}
+
+/** Helper functions the made values call, by kind. */
+const HELPERS: Readonly<Partial<Record<string, readonly string[]>>> = {
+  uuid: [
+    'function uuid4(): string',
+    '{',
+    '    $bytes = random_bytes(16);',
+    '    $bytes[6] = chr((ord($bytes[6]) & 0x0f) | 0x40);',
+    '    $bytes[8] = chr((ord($bytes[8]) & 0x3f) | 0x80);',
+    "    return vsprintf('%s%s-%s-%s-%s-%s%s%s', str_split(bin2hex($bytes), 4));",
+    '}',
+    '',
+  ],
+  iso8601: [
+    'function isoTime(int $ms): string',
+    '{',
+    "    return gmdate('Y-m-d\\TH:i:s', intdiv($ms, 1000)) . sprintf('.%03dZ', $ms % 1000);",
+    '}',
+    '',
+  ],
+};
+
 function render(request: CodeRequest, context: RenderContext): string {
   const lines = ['<?php', ...commented(headerLines(request, context, 'Run it with PHP 7.4+ and its curl extension: php program.php'), '//')];
   lines.push(
@@ -43,8 +80,10 @@ function render(request: CodeRequest, context: RenderContext): string {
     '}',
     '',
   );
+  for (const kind of madeKinds(request)) lines.push(...(HELPERS[kind] ?? []));
   for (const p of request.parameters) {
-    const read = `env('${p.name}'${p.fallback ? `, ${single(p.fallback)}` : ''})`;
+    const fallback = fallbackOf(p);
+    const read = `env('${p.name}'${fallback ? `, ${fallback}` : ''})`;
     lines.push(`$${camelName(p)} = ${/URL$/.test(p.name) ? `rtrim(${read}, '/')` : read};`);
   }
   lines.push('', `$url = ${inline(request.url, request)};`, '$headers = [');

@@ -2,10 +2,12 @@
 
 import type { CodeRequest, Segment } from '../codeRequest';
 import {
-  DECLINE_NOTE, MAX_RETRIES, TOO_MANY_REQUESTS_NOTE, answersJson, commented, headerLines, networkErrorNote,
+  DECLINE_NOTE, MAX_RETRIES, TOO_MANY_REQUESTS_NOTE, answersJson, commented, headerLines, madeKinds, networkErrorNote,
   parameterNamed, snakeName, type RenderContext,
 } from '../programParts';
 import type { LanguageGenerator } from './language';
+import type { Parameter } from '../parameters';
+import type { RunValue } from '../runValues';
 
 const quoted = (text: string): string => JSON.stringify(text);
 
@@ -26,12 +28,33 @@ function template(segments: readonly Segment[], request: CodeRequest): string {
   return multiline ? `f"""\\\n${inner}"""` : `f"${inner}"`;
 }
 
+/** The value the program uses when the parameter's variable is unset: a system variable made now, or the literal. */
+function fallbackOf(p: Parameter): string | undefined {
+  const made = p.madeEachRun;
+  if (!made) return p.fallback === undefined ? undefined : quoted(p.fallback);
+  const offset = 'offsetMs' in made ? made.offsetMs / 1000 : 0;
+  const seconds = `time.time()${offset === 0 ? '' : offset > 0 ? ` + ${offset}` : ` - ${-offset}`}`;
+  switch (made.kind) {
+    case 'uuid': return 'str(uuid.uuid4())';
+    case 'randomInt': return `str(random.SystemRandom().randrange(${made.min}, ${made.max}))`;
+    case 'timestamp': return `str(math.floor(${seconds}))`;
+    case 'iso8601': return `datetime.datetime.fromtimestamp(${seconds}, datetime.timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")`;
+    case 'rfc1123': return `email.utils.formatdate(${seconds}, usegmt=True)`;
+  }
+}
+
+/** The modules a made value needs, by kind. */
+const MODULES: Readonly<Record<RunValue['kind'], string | undefined>> = { uuid: 'uuid', randomInt: 'random', timestamp: 'math', iso8601: 'datetime', rfc1123: 'email.utils' };
+
 function render(request: CodeRequest, context: RenderContext): string {
   const lines = commented(headerLines(request, context, 'Run it with Python 3.8+ and requests: python3 program.py'), '#');
+  const modules = new Set(['os', 'sys', 'time']);
+  for (const kind of madeKinds(request)) {
+    const module = MODULES[kind];
+    if (module) modules.add(module);
+  }
   lines.push(
-    'import os',
-    'import sys',
-    'import time',
+    ...[...modules].sort().map((m) => `import ${m}`),
     '',
     'import requests',
     '',
@@ -45,7 +68,8 @@ function render(request: CodeRequest, context: RenderContext): string {
     '',
   );
   for (const p of request.parameters) {
-    lines.push(`${snakeName(p)} = env("${p.name}"${p.fallback ? `, ${quoted(p.fallback)}` : ''})${/URL$/.test(p.name) ? '.rstrip("/")' : ''}`);
+    const fallback = fallbackOf(p);
+    lines.push(`${snakeName(p)} = env("${p.name}"${fallback ? `, ${fallback}` : ''})${/URL$/.test(p.name) ? '.rstrip("/")' : ''}`);
   }
   lines.push('', `url = ${template(request.url, request)}`, 'headers = {');
   for (const h of request.headers) lines.push(`    ${quoted(h.name)}: ${template(h.value, request)},`);
