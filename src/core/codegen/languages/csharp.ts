@@ -40,7 +40,8 @@ function rawString(segments: readonly Segment[], request: CodeRequest, indent: s
 function fallbackOf(p: Parameter): string | undefined {
   const made = p.madeEachRun;
   if (!made) return p.fallback === undefined ? undefined : quoted(p.fallback);
-  const at = `DateTimeOffset.FromUnixTimeMilliseconds(DateTimeOffset.UtcNow.ToUnixTimeMilliseconds()${offsetTerm(made)})`;
+  const offset = offsetTerm(made);
+  const at = offset ? `DateTimeOffset.FromUnixTimeMilliseconds(DateTimeOffset.UtcNow.ToUnixTimeMilliseconds()${offset})` : 'DateTimeOffset.UtcNow';
   switch (made.kind) {
     case 'uuid': return 'Guid.NewGuid().ToString()';
     case 'randomInt': return `Random.Shared.NextInt64(${made.min}, ${made.max}).ToString()`;

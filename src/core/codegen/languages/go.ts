@@ -32,11 +32,12 @@ function bodyExpression(segments: readonly Segment[], request: CodeRequest): { e
 function fallbackOf(p: Parameter): string {
   const made = p.madeEachRun;
   if (!made) return quoted(p.fallback ?? '');
-  const at = `time.UnixMilli(time.Now().UnixMilli()${offsetTerm(made)}).UTC()`;
+  const offset = offsetTerm(made);
+  const at = offset ? `time.UnixMilli(time.Now().UnixMilli()${offset}).UTC()` : 'time.Now().UTC()';
   switch (made.kind) {
     case 'uuid': return 'uuid4()';
     case 'randomInt': return `randomBetween(${made.min}, ${made.max})`;
-    case 'timestamp': return `strconv.FormatInt((time.Now().UnixMilli()${offsetTerm(made)})/1000, 10)`;
+    case 'timestamp': return offset ? `strconv.FormatInt((time.Now().UnixMilli()${offset})/1000, 10)` : 'strconv.FormatInt(time.Now().Unix(), 10)';
     case 'iso8601': return `${at}.Format("2006-01-02T15:04:05.000Z")`;
     case 'rfc1123': return `${at}.Format(http.TimeFormat)`;
   }

@@ -37,7 +37,7 @@ function fallbackOf(p: Parameter): string | undefined {
   if (!made) return p.fallback === undefined ? undefined : quoted(p.fallback);
   const offset = offsetTerm(made);
   const ms = `System.currentTimeMillis()${offset ? `${offset}L` : ''}`;
-  const instant = `java.time.Instant.ofEpochMilli(${ms})`;
+  const instant = offset ? `java.time.Instant.ofEpochMilli(${ms})` : 'java.time.Instant.now()';
   switch (made.kind) {
     case 'uuid': return 'java.util.UUID.randomUUID().toString()';
     case 'randomInt': return `String.valueOf(new java.security.SecureRandom().longs(1, ${made.min}L, ${made.max}L).findFirst().getAsLong())`;

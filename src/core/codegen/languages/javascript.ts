@@ -31,8 +31,8 @@ function fallbackOf(p: Parameter): string | undefined {
     case 'uuid': return 'randomUUID()';
     case 'randomInt': return `String(randomInt(${made.min}, ${made.max}))`;
     case 'timestamp': return `String(Math.floor(${offset ? `(${now})` : now} / 1000))`;
-    case 'iso8601': return `new Date(${now}).toISOString()`;
-    case 'rfc1123': return `new Date(${now}).toUTCString()`;
+    case 'iso8601': return `new Date(${offset ? now : ''}).toISOString()`;
+    case 'rfc1123': return `new Date(${offset ? now : ''}).toUTCString()`;
   }
 }
 
