@@ -84,6 +84,17 @@ describe('what a generated program reads from its environment', () => {
     }
   });
 
+  it('a "# @prompt" variable becomes a parameter that says it is asked for; one named like a secret is a secret parameter', () => {
+    const text = '@amount = 1.00\n\n# @prompt amount The amount to charge\n# @prompt token\nPOST {{gatewayUrl}}/rest/v2/transactions/sale\nContent-Type: application/json\n\n{"amount": "{{amount}}", "description": "{{token}}"}\n';
+    const parameters = codeRequestFromFile(parseRequestFile(text), 0).parameters;
+    const amount = parameters.find((p) => p.name === 'AMOUNT');
+    const token = parameters.find((p) => p.name === 'TOKEN');
+    assert.match(amount?.doc ?? '', /^\{\{amount\}\}: asked for at each send in the editor \(# @prompt: "The amount to charge"\)/, 'the prompt, not the file\'s 1.00, as at a send');
+    assert.equal(amount?.fallback, undefined);
+    assert.equal(amount?.secret, undefined);
+    assert.equal(token?.secret, true, 'typed unseen in the editor: a secret parameter in the program');
+  });
+
   it('two chained values that would share a name get distinct ones', () => {
     const text = '# @name a\nGET {{gatewayUrl}}/rest/v2/tokens/1\n\n###\n# @name b\nGET {{gatewayUrl}}/rest/v2/tokens/1\n\n###\nGET {{gatewayUrl}}/rest/v2/tokens/{{a.payload.x.id}}?{{a.payload.x-id}}\n';
     const names = codeRequestFromFile(parseRequestFile(text), 2).parameters.map((p) => p.name);

@@ -6,14 +6,14 @@
 
 import { matchOperation, type BodyFormat, type Operation } from '../../catalog';
 import { isAuthHeader } from '../authHeaders';
-import { findVariableRefs, isSystemVariable, type BodyFileRef, type RequestFile } from '../requestFile';
+import { findVariableRefs, isSystemVariable, type BodyFileRef, type PromptVariable, type RequestFile } from '../requestFile';
 import { systemVariableValue } from '../systemVariableValues';
 import { bodyFilePathFromVariables } from '../runner/variableResolver';
 import { BodyFileError, type BodyFileReader } from '../bodyFile';
 import { bodyFormatOf } from './mediaTypes';
 import { ACCEPT, CONTENT_TYPE } from '../../catalog/mediaTypes';
 import {
-  BUILTIN_PARAMETERS, CREDENTIAL_PARAMETERS, parameterForPath, parameterForResponseValue, parameterForSystemVariable, parameterForVariable, type Parameter,
+  BUILTIN_PARAMETERS, CREDENTIAL_PARAMETERS, parameterForPath, parameterForPrompt, parameterForResponseValue, parameterForSystemVariable, parameterForVariable, type Parameter,
 } from './parameters';
 
 /** Text with parameters in it: `[{ text: '/rest/v2/transactions/' }, { param: 'SALE1_TRANSACTION_ID' }]`. */
@@ -50,7 +50,8 @@ class ParameterSet {
   readonly list: Parameter[] = [];
   private readonly byKey = new Map<string, Parameter>();
 
-  constructor(private readonly options: CodeRequestOptions) {}
+  /** `prompts`: the request's `# @prompt` variables, which a send asks for before its file's values. */
+  constructor(private readonly options: CodeRequestOptions, readonly prompts: readonly PromptVariable[] = []) {}
 
   /** The parameter for `key`, made on first use; a name already taken gets a `_2` suffix. */
   use(key: string, make: () => Parameter): Segment {
@@ -102,7 +103,10 @@ function segmentsOf(text: string, file: RequestFile, parameters: ParameterSet, d
     const fileVariable = file.variables.find((v) => v.name === name);
     const requestName = name.split(/[.[]/)[0];
     const madeNow = isSystemVariable(name) ? systemVariableValue(name) : undefined;
-    if (fileVariable && depth < 10) {
+    const prompt = parameters.prompts.find((p) => p.name === name);
+    if (prompt) {
+      pushSegment(segments, parameters.use(`prompt:${name}`, () => parameterForPrompt(name, prompt.description)));
+    } else if (fileVariable && depth < 10) {
       segmentsOf(fileVariable.value, file, parameters, depth + 1).forEach((s) => pushSegment(segments, s));
     } else if (madeNow !== undefined) {
       pushSegment(segments, parameters.use(`system:${name}`, () => parameterForSystemVariable(name, madeNow)));
@@ -175,7 +179,7 @@ function bodyFileText(ref: BodyFileRef, file: RequestFile, read: BodyFileReader 
 export function codeRequestFromFile(file: RequestFile, index: number, options: CodeRequestOptions = {}): CodeRequest {
   const request = file.requests[index];
   if (!request) throw new RangeError(`there is no request #${index + 1} in the file (it has ${file.requests.length})`);
-  const parameters = new ParameterSet(options);
+  const parameters = new ParameterSet(options, request.prompts);
   const url = withBase(segmentsOf(request.target.trim(), file, parameters), parameters);
   const method = request.method.toUpperCase();
   const path = pathOf(url);

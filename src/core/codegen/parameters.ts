@@ -4,6 +4,7 @@
 // to get it. One naming scheme for every language, so the README and the tests can name them.
 
 import { runValueOf, type RunValue } from './runValues';
+import { namesASecret } from '../runner/prompts';
 
 export interface Parameter {
   /** The environment variable, upper snake case: `GATEWAY_URL`, `SALE1_TRANSACTION_ID`. */
@@ -55,6 +56,12 @@ export function parameterForResponseValue(variable: string): Parameter {
   const rest = variable.slice((request ?? '').length).replace(/^\./, '');
   const sent = rest.startsWith('request.');
   return { name: upperSnake([request ?? 'value', ...words]), doc: `${rest} of the "${request}" ${sent ? 'request as sent' : 'response'} (send that request first)` };
+}
+
+/** A request's `# @prompt` variable: asked for at each send in the editor; one named like a secret is read as one. */
+export function parameterForPrompt(variable: string, question?: string): Parameter {
+  const doc = `{{${variable}}}: asked for at each send in the editor (# @prompt${question ? `: "${question}"` : ''})`;
+  return namesASecret(variable) ? { name: upperSnake([variable]), doc, secret: true } : { name: upperSnake([variable]), doc };
 }
 
 /** A `{{name}}` nothing in the file defines. */
