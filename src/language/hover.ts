@@ -13,6 +13,8 @@ import { KEY_ADVICE } from '../core/requestLint/secretChecks';
 import { maskSecrets } from '../core/requestLint/keyPatterns';
 import type { Operation, OperationAlias } from '../catalog';
 import type { BodyFileRef, ParsedRequest } from '../core/requestFile';
+import { responseValueText } from '../core/requestFile/variables';
+import { redact } from '../core/redaction';
 import { bodyFileBase, bodyFileStatus, filledBodyFileRef } from './bodyFiles';
 import { TEST_CARDS } from './data/testCards';
 import { DECLINE_AMOUNTS, RETURNING_ACCOUNTS } from './data/sandboxValues';
@@ -150,7 +152,7 @@ function variableHover(doc: AnalyzedDocument, position: Position, text: string, 
       const r = doc.request(index) as ParsedRequest;
       const path = step > 0 ? name.slice(step).replace(/^\./, '') : '';
       return markdown(`**{{${name}}}** — ${exchangePart(path)} request \`${head}\` (${op ? op.title : `${r.method} ${r.target}`}, line ${r.range.start.line + 1})` +
-        `${path && !REST_CLIENT_FORM.test(path) ? `, path \`${path}\`` : ''}. ${index > requestIndex ? 'That request comes later in the file; it is sent first.' : 'Sent first when it has not been sent yet.'}`, range);
+        `${path && !REST_CLIENT_FORM.test(path) ? `, path \`${path}\`` : ''}. ${writtenThere(r, path)}${index > requestIndex ? 'That request comes later in the file; it is sent first.' : 'Sent first when it has not been sent yet.'}`, range);
     }
     return markdown(`**{{${name}}}** — not defined in this file: add "@${name} = value" at the top.`, range);
   }
@@ -169,3 +171,22 @@ function exchangePart(path: string): string {
   return `${what} ${form[1] === 'response' ? 'the answer to' : 'what was sent as'}`;
 }
 
+/**
+ * What a `request.…` form reads, as the named request writes it (`INV-{{$randomInt 100000 1000000}}`),
+ * with a sentence after it; '' when it is not one, or the request does not write it. Card numbers
+ * and keys are masked as everywhere else.
+ */
+function writtenThere(request: ParsedRequest, path: string): string {
+  const header = /^request\.headers\.(.+)$/.exec(path)?.[1]?.toLowerCase();
+  const field = /^request\.body\.\$\.(.+)$/.exec(path)?.[1];
+  let written: string | undefined;
+  if (header !== undefined) written = request.headers.find((h) => h.name.toLowerCase() === header)?.value;
+  else if (field !== undefined && request.body && !request.body.file) {
+    try {
+      written = responseValueText(JSON.parse(request.body.text), field);
+    } catch {
+      return '';
+    }
+  }
+  return written === undefined ? '' : `Written there: \`${redact(written)}\`. `;
+}

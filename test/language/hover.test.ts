@@ -68,11 +68,14 @@ describe('hover: variables and expectations', () => {
   });
 
   it('says which part of a named exchange REST Client\'s forms read', () => {
-    const says = (reference: string) => text(hover(['# @name sale1', 'POST {{gatewayUrl}}/rest/v2/transactions/sale', '', '{"invoice": "INV-1"}', '###',
+    const says = (reference: string) => text(hover(['# @name sale1', 'POST {{gatewayUrl}}/rest/v2/transactions/sale', '', '{"invoice": "INV-1", "card": "4111111111111111"}', '###',
       'POST {{gatewayUrl}}/rest/v2/transactions/refund', '', `{"id": "{{${reference.slice(0, 3)}|${reference.slice(3)}}}"}`]));
     assert.match(says('sale1.response.headers.exchange-id'), /the `exchange-id` header of the answer to request `sale1` \(Sale, line 2\)\. /);
     assert.match(says('sale1.request.body.$.invoice'), /`invoice` in the body of what was sent as request `sale1`/);
     assert.match(says('sale1.response.body.*'), /the whole body of the answer to request `sale1`/);
+    assert.match(says('sale1.request.body.$.invoice'), /\. Written there: `INV-1`\. Sent first/, 'the value as the named request writes it');
+    assert.match(says('sale1.request.body.$.card'), /Written there: `XXXXXXXXXXXX1111`/, 'a card number masked');
+    assert.doesNotMatch(says('sale1.request.body.$.nothing'), /Written there/);
   });
 
   it('says a "# @prompt" variable is asked for when sent', () => {
