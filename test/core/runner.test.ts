@@ -226,6 +226,16 @@ describe('running request files against the Local sandbox', () => {
     assert.match(resolve('s1.request.body.*') ?? '', /^\{"type": "SALE"/, 'the body as sent');
   });
 
+  it('a chained path its answer does not have says so, naming the request that was answered, and sends nothing', async () => {
+    const text = [sale('the sale', ['@name sale1']), '### a void with a mistyped path', 'POST {{gatewayUrl}}/rest/v2/transactions/void', 'Content-Type: application/json', '',
+      '{"type": "VOID", "id": "{{sale1.payload.transaction.idd}}", "x": "{{sale1.response.headers.no-such}}"}', ''].join('\n');
+    const outcomes = await runAll(options(parse(text)));
+    assert.deepEqual(outcomes.map((o) => o.state), ['passed', 'error']);
+    assert.equal(outcomes[1].message, 'not sent: {{sale1.payload.transaction.idd}}, {{sale1.response.headers.no-such}}: "sale1" was answered, but its exchange has no such value — ' +
+      'check the path (a path into its answer\'s body, response.headers.<Name>, request.body.$.<field>, request.headers.<Name>)');
+    assert.equal(sandbox.control.stats().byOperation['transactions.void'] ?? 0, 0);
+  });
+
   it('does not send a dependency again when its response is already known', async () => {
     const named = new Map<string, NamedExchange>();
     await runRequest(options(parse(refundText), named), 0);

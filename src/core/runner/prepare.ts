@@ -33,6 +33,7 @@ const BASE_URL_NAMES = ['gatewayUrl', 'boardingUrl'] as const;
  */
 export function resolverFor(variables: ReadonlyArray<Pick<VariableDef, 'name' | 'value'>>, environment: RunEnvironment, namedResponses: ReadonlyMap<string, NamedExchange>): (name: string) => string | undefined {
   const resolve = valuesOf(variables, environment, namedResponses);
+  ANSWERED.set(resolve, namedResponses);
   // Made when a body file's path first asks for it (fillBodyFilePath: never a response's value).
   let withoutResponses: Resolve | undefined;
   PATH_RESOLVERS.set(resolve, () => (withoutResponses ??= valuesOf(variables, environment, NO_RESPONSES)));
@@ -52,6 +53,26 @@ function valuesOf(variables: ReadonlyArray<Pick<VariableDef, 'name' | 'value'>>,
 }
 
 const NO_RESPONSES: ReadonlyMap<string, NamedExchange> = new Map();
+/** Each resolverFor resolver's named exchanges: a value it has none for says which were answered. */
+const ANSWERED = new WeakMap<Resolve, ReadonlyMap<string, NamedExchange>>();
+
+/**
+ * Why `unresolved` have no value: a path into a named request that was answered (a mistyped
+ * path, not an unsent request), or nothing defines them.
+ */
+function unresolvedMessage(unresolved: readonly string[], resolve: Resolve): string {
+  const answered = ANSWERED.get(resolve);
+  const headOf = (name: string): string => name.split(/[.[]/)[0];
+  const chained = unresolved.filter((name) => name !== headOf(name) && answered?.has(headOf(name)) === true);
+  const rest = unresolved.filter((name) => !chained.includes(name));
+  const listed = (names: readonly string[]): string => names.map((n) => `{{${n}}}`).join(', ');
+  const undefinedPart = rest.length === 0 ? '' : `${listed(rest)} ${rest.length === 1 ? 'has' : 'have'} no value: define it with "@name = value", or name the request it comes from with "# @name" and send that first`;
+  if (chained.length === 0) return undefinedPart;
+  const heads = [...new Set(chained.map(headOf))].map((h) => `"${h}"`).join(', ');
+  const chainedPart = `${listed(chained)}: ${heads} ${heads.includes(',') ? 'were' : 'was'} answered, but ${heads.includes(',') ? 'their exchanges have' : 'its exchange has'} no such value — ` +
+    'check the path (a path into its answer\'s body, response.headers.<Name>, request.body.$.<field>, request.headers.<Name>)';
+  return undefinedPart ? `${chainedPart}; ${undefinedPart}` : chainedPart;
+}
 /** Each resolverFor resolver's twin that knows no responses, for body file paths. */
 const PATH_RESOLVERS = new WeakMap<Resolve, () => Resolve>();
 
@@ -180,12 +201,7 @@ export function prepareParsed(request: ParsedRequest | undefined, index: number,
     // A system variable without a value is one written wrong: say how (its parse's message).
     const miswritten = [...unresolved].filter(isSystemVariable).map((name) => parseSystemVariable(name)).find((parsed) => !parsed.ok);
     if (miswritten && !miswritten.ok) return { ok: false, unresolved: [], message: miswritten.message };
-    const names = [...unresolved].map((n) => `{{${n}}}`).join(', ');
-    return {
-      ok: false,
-      unresolved: [...unresolved],
-      message: `${names} ${unresolved.size === 1 ? 'has' : 'have'} no value: define it with "@name = value", or name the request it comes from with "# @name" and send that first`,
-    };
+    return { ok: false, unresolved: [...unresolved], message: unresolvedMessage([...unresolved], resolve) };
   }
   let known: KnownTarget;
   try {
