@@ -14,6 +14,7 @@ import { maskSecrets } from '../core/requestLint/keyPatterns';
 import type { Operation, OperationAlias } from '../catalog';
 import type { BodyFileRef, ParsedRequest } from '../core/requestFile';
 import { responseValueText } from '../core/requestFile/variables';
+import { exchangePartOf, type ExchangePart } from '../core/runner/namedExchange';
 import { redact } from '../core/redaction';
 import { bodyFileBase, bodyFileStatus, filledBodyFileRef } from './bodyFiles';
 import { TEST_CARDS } from './data/testCards';
@@ -151,24 +152,21 @@ function variableHover(doc: AnalyzedDocument, position: Position, text: string, 
       const op = doc.operationOf(index)?.op;
       const r = doc.request(index) as ParsedRequest;
       const path = step > 0 ? name.slice(step).replace(/^\./, '') : '';
-      return markdown(`**{{${name}}}** — ${exchangePart(path)} request \`${head}\` (${op ? op.title : `${r.method} ${r.target}`}, line ${r.range.start.line + 1})` +
-        `${path && !REST_CLIENT_FORM.test(path) ? `, path \`${path}\`` : ''}. ${writtenThere(r, path)}${index > requestIndex ? 'That request comes later in the file; it is sent first.' : 'Sent first when it has not been sent yet.'}`, range);
+      const part = exchangePartOf(path);
+      return markdown(`**{{${name}}}** — ${exchangePart(part)} request \`${head}\` (${op ? op.title : `${r.method} ${r.target}`}, line ${r.range.start.line + 1})` +
+        `${path && !part ? `, path \`${path}\`` : ''}. ${part ? writtenThere(r, part) : ''}${index > requestIndex ? 'That request comes later in the file; it is sent first.' : 'Sent first when it has not been sent yet.'}`, range);
     }
     return markdown(`**{{${name}}}** — not defined in this file: add "@${name} = value" at the top.`, range);
   }
   return null;
 }
 
-/** REST Client's `(response|request).(body|headers).…` after a named request's name (core/runner/namedExchange.ts). */
-const REST_CLIENT_FORM = /^(response|request)\.(body|headers)(?:\.|$)/;
-
 /** What a `{{name.…}}` path reads, in words: the answer's body by default, REST Client's forms as they say. */
-function exchangePart(path: string): string {
-  const form = REST_CLIENT_FORM.exec(path);
-  if (!form) return 'from the response of';
-  const rest = path.slice(form[0].length);
-  const what = form[2] === 'headers' ? `the \`${rest}\` header of` : rest.startsWith('$.') ? `\`${rest.slice(2)}\` in the body of` : 'the whole body of';
-  return `${what} ${form[1] === 'response' ? 'the answer to' : 'what was sent as'}`;
+function exchangePart(part: ExchangePart | undefined): string {
+  if (!part) return 'from the response of';
+  const { rest } = part;
+  const what = part.what === 'headers' ? `the \`${rest}\` header of` : rest.startsWith('$.') ? `\`${rest.slice(2)}\` in the body of` : 'the whole body of';
+  return `${what} ${part.side === 'response' ? 'the answer to' : 'what was sent as'}`;
 }
 
 /**
@@ -176,14 +174,13 @@ function exchangePart(path: string): string {
  * with a sentence after it; '' when it is not one, or the request does not write it. Card numbers
  * and keys are masked as everywhere else.
  */
-function writtenThere(request: ParsedRequest, path: string): string {
-  const header = /^request\.headers\.(.+)$/.exec(path)?.[1]?.toLowerCase();
-  const field = /^request\.body\.\$\.(.+)$/.exec(path)?.[1];
+function writtenThere(request: ParsedRequest, part: ExchangePart): string {
+  if (part.side !== 'request' || part.rest === '') return '';
   let written: string | undefined;
-  if (header !== undefined) written = request.headers.find((h) => h.name.toLowerCase() === header)?.value;
-  else if (field !== undefined && request.body && !request.body.file) {
+  if (part.what === 'headers') written = request.headers.find((h) => h.name.toLowerCase() === part.rest.toLowerCase())?.value;
+  else if (part.rest.startsWith('$.') && request.body && !request.body.file) {
     try {
-      written = responseValueText(JSON.parse(request.body.text), field);
+      written = responseValueText(JSON.parse(request.body.text), part.rest.slice(2));
     } catch {
       return '';
     }

@@ -13,14 +13,22 @@ export interface NamedExchange {
   readonly request: { readonly headers: Readonly<Record<string, string>>; readonly body?: string | Buffer };
 }
 
-/** `response.body.$.path`, `request.headers.X`…: which part, and the rest (a path, `*`, `$`, or a header's name). */
 const REST_CLIENT_PART = /^(response|request)\.(body|headers)(?:\.(.*))?$/s;
+
+/** Which part of a named exchange a REST Client form reads, and the rest: a path (`$.x`), `*`, `$`, or a header's name. */
+export interface ExchangePart { side: 'response' | 'request'; what: 'body' | 'headers'; rest: string }
+
+/** `response.body.$.path`, `request.headers.X`… read; undefined for a plain path into the answer's body. */
+export function exchangePartOf(path: string): ExchangePart | undefined {
+  const part = REST_CLIENT_PART.exec(path);
+  return part ? { side: part[1] as ExchangePart['side'], what: part[2] as ExchangePart['what'], rest: part[3] ?? '' } : undefined;
+}
 
 /** The text of `path` in a named exchange (the part after `{{name.`); undefined when it has none. */
 export function namedExchangeValue(exchange: NamedExchange, path: string): string | undefined {
-  const part = REST_CLIENT_PART.exec(path);
+  const part = exchangePartOf(path);
   if (!part) return responseValueText(exchange.body, path);
-  const [, side, what, rest = ''] = part;
+  const { side, what, rest } = part;
   // REST Client's whole body is `*`; `$` is the JSONPath of the root.
   if (what === 'headers') return headerValue(side === 'response' ? exchange.headers : exchange.request.headers, rest);
   if (side === 'response') return rest === '*' || rest === '$' || rest === '' ? responseValueText(exchange.body, '') : bodyPath(rest, (p) => responseValueText(exchange.body, p));
