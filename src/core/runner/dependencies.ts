@@ -25,7 +25,7 @@ export interface RequestFileOutline {
 }
 
 /** `sale1` of `sale1.payload.transaction.id`; undefined for a plain variable name. */
-function responseNameOf(refName: string): string | undefined {
+export function responseNameOf(refName: string): string | undefined {
   const dot = refName.search(/[.[]/);
   return dot > 0 ? refName.slice(0, dot) : undefined;
 }

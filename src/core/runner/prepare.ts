@@ -8,7 +8,8 @@ import type { BodyFileReader } from '../bodyFile';
 import type { PreparedRequest, Preparation, RunEnvironment } from './types';
 import type { NamedExchange } from './namedExchange';
 import { isAuthHeader } from '../authHeaders';
-import { createVariableResolver } from './variableResolver';
+import { createVariableResolver, NO_RESPONSES } from './variableResolver';
+import { responseNameOf } from './dependencies';
 import { systemVariableValue } from '../systemVariableValues';
 import { requestLabel } from './requestLabel';
 import { BoundedTextCache } from '../boundedTextCache';
@@ -52,7 +53,6 @@ function valuesOf(variables: ReadonlyArray<Pick<VariableDef, 'name' | 'value'>>,
   });
 }
 
-const NO_RESPONSES: ReadonlyMap<string, NamedExchange> = new Map();
 /** Each resolverFor resolver's named exchanges: a value it has none for says which were answered. */
 const ANSWERED = new WeakMap<Resolve, ReadonlyMap<string, NamedExchange>>();
 
@@ -62,14 +62,18 @@ const ANSWERED = new WeakMap<Resolve, ReadonlyMap<string, NamedExchange>>();
  */
 function unresolvedMessage(unresolved: readonly string[], resolve: Resolve): string {
   const answered = ANSWERED.get(resolve);
-  const headOf = (name: string): string => name.split(/[.[]/)[0];
-  const chained = unresolved.filter((name) => name !== headOf(name) && answered?.has(headOf(name)) === true);
-  const rest = unresolved.filter((name) => !chained.includes(name));
+  const isAnswered = (name: string): boolean => {
+    const head = responseNameOf(name);
+    return head !== undefined && answered?.has(head) === true;
+  };
+  const chained = unresolved.filter(isAnswered);
+  const rest = unresolved.filter((name) => !isAnswered(name));
   const listed = (names: readonly string[]): string => names.map((n) => `{{${n}}}`).join(', ');
   const undefinedPart = rest.length === 0 ? '' : `${listed(rest)} ${rest.length === 1 ? 'has' : 'have'} no value: define it with "@name = value", or name the request it comes from with "# @name" and send that first`;
   if (chained.length === 0) return undefinedPart;
-  const heads = [...new Set(chained.map(headOf))].map((h) => `"${h}"`).join(', ');
-  const chainedPart = `${listed(chained)}: ${heads} ${heads.includes(',') ? 'were' : 'was'} answered, but ${heads.includes(',') ? 'their exchanges have' : 'its exchange has'} no such value — ` +
+  const heads = [...new Set(chained.map(responseNameOf))];
+  const many = heads.length > 1;
+  const chainedPart = `${listed(chained)}: ${heads.map((h) => `"${h}"`).join(', ')} ${many ? 'were' : 'was'} answered, but ${many ? 'their exchanges have' : 'its exchange has'} no such value — ` +
     'check the path (a path into its answer\'s body, response.headers.<Name>, request.body.$.<field>, request.headers.<Name>)';
   return undefinedPart ? `${chainedPart}; ${undefinedPart}` : chainedPart;
 }

@@ -41,7 +41,8 @@ export function createVariableResolver(sources: VariableSources): (name: string)
   return (name) => resolve(name, 0);
 }
 
-const NO_RESPONSES: ReadonlyMap<string, NamedExchange> = new Map();
+/** No named exchanges: for a resolver that must never read a response (a body file's path). */
+export const NO_RESPONSES: ReadonlyMap<string, NamedExchange> = new Map();
 
 /**
  * A body file's path filled in from a file's `@name = value` variables (and `builtins`, where the
