@@ -38,8 +38,11 @@ export function runValueOf(inside: string): RunValue | undefined {
   }
 }
 
-/** ` + 7200000`, ` - 86400000` or nothing: a time value's offset in milliseconds, as a term to append to "now". */
-export function offsetTerm(value: RunValue): string {
-  const offset = 'offsetMs' in value ? value.offsetMs : 0;
+/**
+ * ` + 7200000`, ` - 86400000` or nothing: a time value's offset as a term to append to "now", in
+ * milliseconds, or in the unit of `perUnitMs` (1000: seconds, for a clock that reads seconds).
+ */
+export function offsetTerm(value: RunValue, perUnitMs = 1): string {
+  const offset = 'offsetMs' in value ? value.offsetMs / perUnitMs : 0;
   return offset === 0 ? '' : offset > 0 ? ` + ${offset}` : ` - ${-offset}`;
 }

@@ -7,7 +7,7 @@ import {
 } from '../programParts';
 import type { LanguageGenerator } from './language';
 import type { Parameter } from '../parameters';
-import type { RunValue } from '../runValues';
+import { offsetTerm, type RunValue } from '../runValues';
 
 const quoted = (text: string): string => JSON.stringify(text);
 
@@ -32,8 +32,7 @@ function template(segments: readonly Segment[], request: CodeRequest): string {
 function fallbackOf(p: Parameter): string | undefined {
   const made = p.madeEachRun;
   if (!made) return p.fallback === undefined ? undefined : quoted(p.fallback);
-  const offset = 'offsetMs' in made ? made.offsetMs / 1000 : 0;
-  const seconds = `time.time()${offset === 0 ? '' : offset > 0 ? ` + ${offset}` : ` - ${-offset}`}`;
+  const seconds = `time.time()${offsetTerm(made, 1000)}`;
   switch (made.kind) {
     case 'uuid': return 'str(uuid.uuid4())';
     case 'randomInt': return `str(random.SystemRandom().randrange(${made.min}, ${made.max}))`;
