@@ -93,9 +93,10 @@ export interface EnvironmentService {
   secrets(name: string): Promise<string[]>;
   /**
    * Remembers a value typed unseen into a `# @prompt` box (a token, a password) until the window
-   * closes, never on disk: from then on it is hidden like a key. Too short a value is not kept.
+   * closes, never on disk: from then on it is hidden like a key. Too short a value is not kept:
+   * false then.
    */
-  hideTypedValue(value: string): void;
+  hideTypedValue(value: string): boolean;
   /** The values typed unseen in this window (hideTypedValue). */
   typedSecrets(): readonly string[];
   /** A client bound to the environment and its keys; starts the Local sandbox on first use. */

@@ -105,8 +105,10 @@ export class EnvironmentStore implements EnvironmentManager {
     return [...credentialSecrets(credentials), ...this.typed];
   }
 
-  hideTypedValue(value: string): void {
-    if (value.length >= SHORTEST_HIDDEN_VALUE) this.typed.add(value);
+  hideTypedValue(value: string): boolean {
+    if (value.length < SHORTEST_HIDDEN_VALUE) return false;
+    this.typed.add(value);
+    return true;
   }
 
   typedSecrets(): readonly string[] {

@@ -101,10 +101,7 @@ export async function openDocumentRun(deps: DocumentRunDeps, uri: vscode.Uri | s
   // through the environments, in every later exchange, result and history entry of the window.
   const ask = async (prompt: PromptQuestion): Promise<string | undefined> => {
     const value = await askForPrompt(prompt);
-    if (value !== undefined && prompt.secret) {
-      environments.hideTypedValue(value);
-      if (environments.typedSecrets().includes(value) && !secrets.includes(value)) secrets.push(value);
-    }
+    if (value !== undefined && prompt.secret && environments.hideTypedValue(value) && !secrets.includes(value)) secrets.push(value);
     return value;
   };
   // `< ./sale.json`: relative to the document's folder; an untitled document has none.
@@ -130,7 +127,8 @@ export async function openDocumentRun(deps: DocumentRunDeps, uri: vscode.Uri | s
         body,
         signal: settings.signal,
         progress: settings.progress,
-        perform: (client, signal, onRetryWait) => client.sendRaw({ method, url: url.toString(), headers, body, signal, onRetryWait, secrets }),
+        // The client hides the keys itself; only what was typed unseen is this request's to add.
+        perform: (client, signal, onRetryWait) => client.sendRaw({ method, url: url.toString(), headers, body, signal, onRetryWait, secrets: environments.typedSecrets() }),
       });
       exchanges.set(prepared.index, outcome);
       await presentOutcome(deps.exchange, outcome, {
