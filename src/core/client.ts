@@ -38,6 +38,11 @@ export interface GatewayClientOptions {
    * nothing here; undefined when the body is small enough to be judged here on first read.
    */
   bodyFacts?: (format: 'json' | 'xml', body: Buffer) => Promise<BodyFacts> | undefined;
+  /**
+   * The User-Agent of every request that does not set its own (a request file may): the
+   * Workbench names itself and where it sends from (src/core/userAgent.ts). None when absent.
+   */
+  userAgent?: string;
 }
 
 /** Told before each automatic retry's wait (a 429's Retry-After, a backoff): a UI shows it as progress. */
@@ -47,6 +52,8 @@ export interface SendRequest extends Omit<BuildInput, 'operation'> {
   operation: Operation | string;
   signal?: AbortSignal;
   onRetryWait?: RetryWaitListener;
+  /** This request's User-Agent instead of the client's (the Gateway view's own listings say so). */
+  userAgent?: string;
 }
 
 export interface RawRequest {
@@ -127,6 +134,8 @@ export class GatewayClient {
   async send(req: SendRequest): Promise<GatewayResult> {
     const operation = typeof req.operation === 'string' ? this.operationFor(req.operation) : req.operation;
     const built = buildTarget(this.opts.environment, this.opts.credentials, { ...req, operation });
+    const userAgent = req.userAgent ?? this.opts.userAgent;
+    if (userAgent !== undefined) built.headers['user-agent'] = userAgent;
     return this.exchange({
       operation,
       method: built.method,
@@ -152,6 +161,7 @@ export class GatewayClient {
       // The file's headers, then the credential ones: added in place rather than spread into a new literal (made per request).
       const headers = withoutAuthHeaders(req.headers ?? {});
       Object.assign(headers, facts.authHeaders);
+      if (this.opts.userAgent !== undefined && !hasHeader(headers, 'user-agent')) headers['user-agent'] = this.opts.userAgent;
       const operation = req.operation === undefined ? matchOperation(method, url.pathname)?.op : req.operation ?? undefined;
       const ex: Exchange = { operation, method, url, checked: facts, headers, body: req.body, signal: req.signal, onRetryWait: req.onRetryWait };
       if (scrub) ex.scrub = scrub;
@@ -331,6 +341,12 @@ export class GatewayClient {
     const op = ex.operation ? `${ex.operation.id} ` : '';
     if (this.opts.log) this.opts.log((ex.scrub ?? this.scrub)(`${op}${ex.method} ${ex.url.pathname}${ex.url.search} ${outcome}`));
   }
+}
+
+/** Whether `headers` has `lowerName`, in any case (a request file writes `User-Agent`). */
+function hasHeader(headers: Readonly<Record<string, string>>, lowerName: string): boolean {
+  for (const name of Object.keys(headers)) if (name.toLowerCase() === lowerName) return true;
+  return false;
 }
 
 function normaliseHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | string[]> {

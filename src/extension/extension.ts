@@ -35,7 +35,7 @@ export function activate(context: vscode.ExtensionContext): GatewayWorkbenchApi 
   context.subscriptions.push(operations);
   const tree = registerTree(context, { environments, knownResources, runner: operations.runner, log });
   context.subscriptions.push(tree);
-  const traffic = registerTraffic(environments, log);
+  const traffic = registerTraffic(environments, context.globalState, log);
   context.subscriptions.push(traffic);
   languageClient = registerLanguageClient(environments, log);
   context.subscriptions.push(languageClient);

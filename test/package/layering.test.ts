@@ -56,9 +56,10 @@ describe('layering rules (dependency-cruiser)', () => {
   after(() => fs.rmSync(copy, { recursive: true, force: true }));
 
   test('a planted violation of each rule fails the run and is named', async () => {
-    // src/ and the data files it imports from beside it (the snippets the language server offers).
+    // src/ and the data files it imports from beside it (the snippets the language server offers,
+    // the package's version).
     for (const dir of ['src', 'snippets']) fs.cpSync(path.join(REPO_ROOT, dir), path.join(copy, dir), { recursive: true });
-    fs.copyFileSync(path.join(REPO_ROOT, 'tsconfig.json'), path.join(copy, 'tsconfig.json'));
+    for (const file of ['tsconfig.json', 'package.json']) fs.copyFileSync(path.join(REPO_ROOT, file), path.join(copy, file));
     fs.symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
     for (const files of Object.values(PLANTED)) {
       for (const [file, text] of Object.entries(files)) fs.writeFileSync(path.join(copy, file), text);

@@ -18,6 +18,7 @@ import {
   triggerSuggest, waitForActiveEditorText, waitForLensLines, type Step,
 } from './workbenchUi';
 import { findFile, generateCurl } from './e2eLocalSandbox';
+import { setExpanded } from './e2eEnvironments';
 
 const FILE = 'walk.gwreq';
 const BODY_FILE_REQUEST = 'from-file.gwreq';
@@ -359,12 +360,30 @@ export function requestFileSteps(workspace: () => string, artifacts: string, use
         const answer = await new Promise<string>((resolve, reject) => execFile('curl', ['-sS', '-X', 'POST', `${url}/rest/v2/transactions/sale`, '-H', `api-key: ${apiKey}`, '-H', 'Content-Type: application/json', '--data-binary', body], (err, stdout) => (err ? reject(err as Error) : resolve(stdout))));
         assert.match(answer, /APPROVED/);
         await runCommand(page, 'View: Revert and Close Editor');   // the generated program (untitled)
-        await openViewContainer(page, 'Gateway');
+        // The Gateway view lists the card transactions itself: a request of its own to the sandbox.
+        await runCommand(page, 'Gateway: Focus on Resources View');   // shows the side bar too, whatever its state
+        await setExpanded(page, 'Card transactions', true);
+        await page.locator(selectors.treeRow).filter({ hasText: /SALE \d+\.\d\d · / }).first().waitFor({ timeout: 15_000 });
+        await setExpanded(page, 'Card transactions', false);
         await runCommand(page, 'Gateway: Focus on Traffic View');
         for (let i = 0; i < 3; i++) await runCommand(page, 'Increase Current View Size');   // room for the rows' text
         const finding = page.locator(selectors.treeRow).filter({ hasText: /unknown field "invoce" in Sale: did you mean "invoice"\?/ }).first();
         await finding.waitFor({ timeout: 15_000 });
-        console.log(`  traffic: ${normalizeText(await page.locator(selectors.treeRow).filter({ hasText: 'POST /rest/v2/transactions/sale' }).first().innerText())}`);
+        // Who sent it, from its User-Agent: curl here, an application's HTTP library elsewhere.
+        const curlRow = page.locator(selectors.treeRow).filter({ hasText: 'POST /rest/v2/transactions/sale' }).first();
+        const curlText = normalizeText(await curlRow.innerText());
+        console.log(`  traffic: ${curlText}`);
+        assert.match(curlText, /curl\/\d/, 'the Traffic view says curl sent the sale');
+        // The Gateway view's own listings (its transactions and tokens pages, read in the steps
+        // before) are not the user's traffic: hidden until asked for, and then said to be its own.
+        const listings = page.locator(selectors.treeRow).filter({ hasText: /GET \/rest\/v2\/(transactions|tokens)\?.*isDescending/ });
+        assert.equal(await listings.count(), 0, 'the Traffic view lists the Gateway view\'s own listings among the user\'s traffic');
+        await runCommand(page, 'Gateway: Show the Gateway View\'s Own Requests in Traffic');
+        await listings.first().waitFor({ timeout: 15_000 });
+        assert.match(normalizeText(await listings.first().innerText()), /Gateway view/, 'a listing shown on request says it is the Gateway view\'s');
+        await runCommand(page, 'Gateway: Hide the Gateway View\'s Own Requests in Traffic');
+        await listings.first().waitFor({ state: 'detached', timeout: 15_000 });
+        await curlRow.waitFor({ timeout: 15_000 });
         await clearNotifications(page);
         await page.mouse.move(900, 700);
         await page.waitForTimeout(300);

@@ -5,6 +5,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { TextDecoder } from 'node:util';
 import { GatewayClient, type RawRequest } from '../../core/client';
+import { workbenchUserAgent } from '../../core/userAgent';
 import * as path from 'node:path';
 import { bodyFileReader } from '../../core/bodyFile';
 import { requestFileDecoder } from '../../core/textFileDecoding';
@@ -298,7 +299,7 @@ export function runSecrets(target: RunTarget, variables: readonly VariableOverri
 
 export async function runFiles(files: readonly RequestFileInput[], target: RunTarget, options: RunFilesOptions = {}): Promise<RunReport> {
   const started = performance.now();
-  const client = new GatewayClient({ environment: target.environment, credentials: target.credentials });
+  const client = new GatewayClient({ environment: target.environment, credentials: target.credentials, userAgent: workbenchUserAgent('cli') });
   const secrets = runSecrets(target, options.variables);
   const environment = {
     name: target.environment.name,

@@ -6,6 +6,7 @@ import type * as vscode from 'vscode';
 import type { Credentials } from '../../core/environment';
 import type { GatewayClient } from '../../core/client';
 import { loadRuntime } from '../lazy/runtime';
+import { workbenchUserAgent } from '../../core/userAgent';
 import type { EnvironmentEntry } from '../contracts';
 
 interface Cached {
@@ -31,6 +32,7 @@ export class ClientCache implements vscode.Disposable {
       bodyFacts: runtime.bodyFactsOffThread,
       // The client's line is already redacted and names method, path, status, ms and exchange-id.
       log: line => this.log.info(`[${env.name}] ${line}`),
+      userAgent: workbenchUserAgent('editor'),
     });
     this.clients.set(env.name, { fingerprint, client });
     return client;

@@ -1,7 +1,7 @@
 // The Traffic view's manifest contributions, as data (no vscode import).
 import { VIEW_CONTAINER_ID } from '../contracts';
 import type { CommandContribution, ContributesFragment } from '../contributes';
-import { TRAFFIC_COMMANDS, TRAFFIC_VIEW_ID } from './ids';
+import { SHOWS_VIEW_LISTINGS_CONTEXT, TRAFFIC_COMMANDS, TRAFFIC_VIEW_ID } from './ids';
 
 const trafficViews = {
   [VIEW_CONTAINER_ID]: [{ id: TRAFFIC_VIEW_ID, name: 'Traffic', contextualTitle: 'Gateway' }],
@@ -21,6 +21,8 @@ export const trafficCommands: readonly CommandContribution[] = [
   { command: TRAFFIC_COMMANDS.generateCode, title: 'Generate Code…', category: 'Gateway', icon: '$(code)', paletteHidden: true },
   { command: TRAFFIC_COMMANDS.clear, title: 'Clear Traffic', category: 'Gateway', icon: '$(clear-all)' },
   { command: TRAFFIC_COMMANDS.openRecording, title: 'Open Proxy Recording…', category: 'Gateway', icon: '$(folder-opened)' },
+  { command: TRAFFIC_COMMANDS.showViewListings, title: 'Show the Gateway View\'s Own Requests in Traffic', category: 'Gateway', icon: '$(eye)' },
+  { command: TRAFFIC_COMMANDS.hideViewListings, title: 'Hide the Gateway View\'s Own Requests in Traffic', category: 'Gateway', icon: '$(eye-closed)' },
 ];
 
 const onExchange = `view == ${TRAFFIC_VIEW_ID} && viewItem == gw.traffic.exchange`;
@@ -29,6 +31,13 @@ const trafficMenus = {
   'view/title': [
     { command: TRAFFIC_COMMANDS.openRecording, when: `view == ${TRAFFIC_VIEW_ID}`, group: 'navigation@1' },
     { command: TRAFFIC_COMMANDS.clear, when: `view == ${TRAFFIC_VIEW_ID}`, group: 'navigation@2' },
+    { command: TRAFFIC_COMMANDS.showViewListings, when: `view == ${TRAFFIC_VIEW_ID} && !${SHOWS_VIEW_LISTINGS_CONTEXT}`, group: 'navigation@0' },
+    { command: TRAFFIC_COMMANDS.hideViewListings, when: `view == ${TRAFFIC_VIEW_ID} && ${SHOWS_VIEW_LISTINGS_CONTEXT}`, group: 'navigation@0' },
+  ],
+  // One of the pair at a time, as in the view's title bar.
+  commandPalette: [
+    { command: TRAFFIC_COMMANDS.showViewListings, when: `!${SHOWS_VIEW_LISTINGS_CONTEXT}` },
+    { command: TRAFFIC_COMMANDS.hideViewListings, when: SHOWS_VIEW_LISTINGS_CONTEXT },
   ],
   'view/item/context': [
     { command: TRAFFIC_COMMANDS.openAsRequestFile, when: onExchange, group: 'inline' },

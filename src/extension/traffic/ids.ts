@@ -8,4 +8,9 @@ export const TRAFFIC_COMMANDS = {
   generateCode: 'gateway.traffic.generateCode',
   clear: 'gateway.traffic.clear',
   openRecording: 'gateway.traffic.openRecording',
+  showViewListings: 'gateway.traffic.showViewListings',
+  hideViewListings: 'gateway.traffic.hideViewListings',
 } as const;
+
+/** Context key: the Traffic view shows the Gateway view's own listings (which toggle the title bar offers). */
+export const SHOWS_VIEW_LISTINGS_CONTEXT = 'gatewayWorkbench.traffic.showsViewListings';

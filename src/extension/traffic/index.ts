@@ -12,7 +12,8 @@ import { TrafficView, type TrafficNode } from './trafficView';
 
 export interface TrafficApi {
   /** The exchanges shown, newest first (redacted, with their findings). */
-  entries(): readonly { id: number; source: string; exchange: TrafficExchange }[];
+  /** Every exchange kept, the Gateway view's own listings too (the view may hide those). */
+  entries(): readonly { id: number; source: string; sender: { label: string; workbench?: string }; exchange: TrafficExchange }[];
   openRecording(uri: vscode.Uri): Promise<number>;
 }
 
@@ -34,9 +35,9 @@ async function asRequestFile(entry: TrafficEntry): Promise<vscode.TextDocument> 
   return vscode.workspace.openTextDocument({ language: REQUEST_LANGUAGE_ID, content: text });
 }
 
-export function registerTraffic(environments: EnvironmentService, log: CommandLog): vscode.Disposable & { api: TrafficApi } {
+export function registerTraffic(environments: EnvironmentService, memento: vscode.Memento, log: CommandLog): vscode.Disposable & { api: TrafficApi } {
   const store = new TrafficStore();
-  const view = new TrafficView(store);
+  const view = new TrafficView(store, memento);
   const need = (arg: unknown): TrafficEntry | undefined => {
     const entry = entryOf(store, arg);
     if (!entry) void vscode.window.showErrorMessage('Pick an exchange in the Traffic view first.');
@@ -75,6 +76,8 @@ export function registerTraffic(environments: EnvironmentService, log: CommandLo
       return vscode.commands.executeCommand(COMMANDS.generateCode, doc.uri, 0, language);
     }, log),
     registerCommand(TRAFFIC_COMMANDS.clear, () => store.clear(), log),
+    registerCommand(TRAFFIC_COMMANDS.showViewListings, () => view.showViewListings(true), log),
+    registerCommand(TRAFFIC_COMMANDS.hideViewListings, () => view.showViewListings(false), log),
     registerCommand(TRAFFIC_COMMANDS.openRecording, async (uri?: vscode.Uri) => {
       const target = uri ?? (await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'Proxy recordings': ['jsonl'] }, title: 'Open a gateway-workbench proxy recording' }))?.[0];
       if (!target) return undefined;

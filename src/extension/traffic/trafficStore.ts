@@ -6,12 +6,26 @@ import { matchOperation } from '../../catalog';
 import type { TrafficExchange } from '../../core/traffic/exchange';
 import type { SandboxExchange } from '../../sandbox/exchangeTap';
 import { loadRuntime } from '../lazy/runtime';
+import { senderOf, type Sender } from '../../core/userAgent';
 
 export interface TrafficEntry {
   id: number;
   /** `Local sandbox`, or the recording's file name. */
   source: string;
+  /** Who sent it, from its User-Agent: the user's application, curl, or the Workbench itself. */
+  sender: Sender;
   exchange: TrafficExchange;
+}
+
+/** The exchange's User-Agent, whatever case the recording wrote its name in. */
+function userAgentOf(exchange: TrafficExchange): string | undefined {
+  const headers = exchange.requestHeaders ?? {};   // a recording's line may lack them
+  for (const name of Object.keys(headers)) if (name.toLowerCase() === 'user-agent') return headers[name];
+  return undefined;
+}
+
+function entryOf(id: number, source: string, exchange: TrafficExchange): TrafficEntry {
+  return { id, source, sender: senderOf(userAgentOf(exchange)), exchange };
 }
 
 /** The newest exchanges kept; older ones fall off. */
@@ -68,7 +82,7 @@ export class TrafficStore implements vscode.Disposable {
       findings,
       secrets,
     });
-    this.add([{ id: this.next++, source, exchange }]);
+    this.add([entryOf(this.next++, source, exchange)]);
   }
 
   private add(entries: TrafficEntry[]): void {
@@ -89,7 +103,7 @@ export class TrafficStore implements vscode.Disposable {
         }
       });
       this.entries = this.entries.filter((e) => e.source !== source);
-      this.add(exchanges.map((exchange) => ({ id: this.next++, source, exchange })));
+      this.add(exchanges.map((exchange) => entryOf(this.next++, source, exchange)));
       return exchanges.length;
     };
     const count = await load();

@@ -3,11 +3,15 @@
 // the request as children, each naming the line of the request file it opens as.
 import * as vscode from 'vscode';
 import type { TrafficFinding } from '../../core/traffic/exchange';
-import { TRAFFIC_COMMANDS } from './ids';
+import { SHOWS_VIEW_LISTINGS_CONTEXT, TRAFFIC_COMMANDS } from './ids';
+import { LOCAL_SANDBOX_NAME } from '../contracts';
 import type { TrafficEntry, TrafficStore } from './trafficStore';
 import { commandFor } from '../commands';
 
 export type TrafficNode = { kind: 'exchange'; entry: TrafficEntry } | { kind: 'finding'; entry: TrafficEntry; finding: TrafficFinding };
+
+/** Where the choice to show the Gateway view's own listings is kept (the extension's global state). */
+const SHOWS_VIEW_LISTINGS_KEY = 'traffic.showsViewListings';
 
 const SEVERITY_ICON: Readonly<Record<TrafficFinding['severity'], string>> = { error: 'error', warning: 'warning', information: 'info' };
 
@@ -23,12 +27,31 @@ export class TrafficView implements vscode.TreeDataProvider<TrafficNode> {
   private readonly changed = new vscode.EventEmitter<TrafficNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
 
-  constructor(private readonly store: TrafficStore) {
+  /**
+   * Whether the Gateway view's own listings (expanding a group, refreshing, paging) show: they are
+   * the extension browsing, not the user's traffic, and a few of them follow every send.
+   */
+  private showsViewListings: boolean;
+
+  constructor(private readonly store: TrafficStore, private readonly memento: vscode.Memento) {
+    this.showsViewListings = memento.get<boolean>(SHOWS_VIEW_LISTINGS_KEY, false);
+    void vscode.commands.executeCommand('setContext', SHOWS_VIEW_LISTINGS_CONTEXT, this.showsViewListings);
     store.onDidChange(() => this.changed.fire(undefined));
   }
 
+  async showViewListings(shown: boolean): Promise<void> {
+    this.showsViewListings = shown;
+    await this.memento.update(SHOWS_VIEW_LISTINGS_KEY, shown);
+    await vscode.commands.executeCommand('setContext', SHOWS_VIEW_LISTINGS_CONTEXT, shown);
+    this.changed.fire(undefined);
+  }
+
   getChildren(node?: TrafficNode): TrafficNode[] {
-    if (!node) return this.store.list().map((entry) => ({ kind: 'exchange', entry }));
+    if (!node) {
+      const entries = this.store.list();
+      const shown = this.showsViewListings ? entries : entries.filter((entry) => entry.sender.workbench !== 'view');
+      return shown.map((entry) => ({ kind: 'exchange', entry }));
+    }
     if (node.kind === 'exchange') return node.entry.exchange.findings.map((finding) => ({ kind: 'finding', entry: node.entry, finding }));
     return [];
   }
@@ -46,8 +69,11 @@ export class TrafficView implements vscode.TreeDataProvider<TrafficNode> {
     const item = new vscode.TreeItem(`${exchange.method} ${exchange.path}`, exchange.findings.length ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None);
     item.id = `traffic-${node.entry.id}`;
     item.iconPath = iconOf(node.entry);
-    item.description = [exchange.status ?? 'no answer', exchange.operationId ?? 'no operation', `${exchange.timeMs} ms`, new Date(exchange.at).toLocaleTimeString(), node.entry.source].join(' · ');
-    item.tooltip = `${exchange.method} ${exchange.path} → ${exchange.status ?? exchange.error ?? 'no answer'}${exchange.findings.length ? `\n${exchange.findings.map((f) => `${f.severity}: ${f.message}`).join('\n')}` : ''}`;
+    // Who sent it right after the status, where a narrow side bar still shows it; where it was
+    // seen last: the Local sandbox sees every client, a recording one.
+    const seenIn = node.entry.source === LOCAL_SANDBOX_NAME ? [] : [node.entry.source];
+    item.description = [exchange.status ?? 'no answer', node.entry.sender.label, exchange.operationId ?? 'no operation', `${exchange.timeMs} ms`, new Date(exchange.at).toLocaleTimeString(), ...seenIn].join(' · ');
+    item.tooltip = `${exchange.method} ${exchange.path} → ${exchange.status ?? exchange.error ?? 'no answer'}, sent by ${node.entry.sender.label}${exchange.findings.length ? `\n${exchange.findings.map((f) => `${f.severity}: ${f.message}`).join('\n')}` : ''}`;
     item.contextValue = 'gw.traffic.exchange';
     item.command = commandFor(TRAFFIC_COMMANDS.open, node.entry.id);
     return item;

@@ -4,6 +4,7 @@ import { requireOperation } from '../../catalog';
 import type { GatewayResult } from '../../core/result';
 import type { ParamValue } from '../../core/requestBuilder';
 import type { TreeContext } from './treeContext';
+import { workbenchUserAgent } from '../../core/userAgent';
 
 /** A list could not be loaded; `message` is the reason shown on the error item. */
 export class TreeLoadFailure extends Error {
@@ -23,7 +24,8 @@ export async function fetchList(ctx: TreeContext, environmentName: string, opera
   let result: GatewayResult;
   try {
     const client = await ctx.environments.client(environmentName);
-    result = await client.send({ operation, params: request.params, query: request.query });
+    // Said to be the Gateway view's own: the Traffic view keeps these out of the user's traffic.
+    result = await client.send({ operation, params: request.params, query: request.query, userAgent: workbenchUserAgent('view') });
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
     ctx.log.warn(`Tree: ${operation.title} in "${environmentName}" failed: ${reason}`);

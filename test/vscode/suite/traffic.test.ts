@@ -45,6 +45,8 @@ suite('the Traffic view', () => {
 
     const entry = await waitFor('the curl exchange in the Traffic view', () => a.traffic.entries().find((e) => e.exchange.requestBody?.includes('CURL-1')));
     assert.equal(entry.source, LOCAL_SANDBOX_NAME);
+    assert.match(entry.sender.label, /^curl\/\d/, 'who sent it, from its User-Agent');
+    assert.equal(entry.sender.workbench, undefined);
     assert.deepEqual([entry.exchange.method, entry.exchange.path, entry.exchange.status, entry.exchange.operationId], ['POST', '/rest/v2/transactions/sale', 200, 'transactions.sale']);
     const finding = entry.exchange.findings.find((f) => f.code === 'unknown-field');
     assert.ok(finding, JSON.stringify(entry.exchange.findings));
@@ -61,6 +63,8 @@ suite('the Traffic view', () => {
     assert.ok(await vscode.workspace.applyEdit(edit));
     const result = (await vscode.commands.executeCommand(COMMANDS.sendRequestAt, doc.uri, 0)) as { status: number } | undefined;
     assert.equal(result?.status, 200);
+    const resent = await waitFor('the fixed sale in the Traffic view', () => a.traffic.entries().find((e) => e.exchange.requestBody?.includes('"invoice":"CURL-1"')));
+    assert.deepEqual(resent.sender, { label: 'Gateway Workbench (VS Code)', workbench: 'editor' }, 'the extension\'s own send says so');
 
     const code = (await vscode.commands.executeCommand(TRAFFIC_COMMANDS.generateCode, entry.id, 'python')) as string | undefined;
     assert.match(code ?? '', /GATEWAY_API_KEY/);
@@ -92,12 +96,13 @@ suite('the Traffic view', () => {
       const file = path.join(dir, 'gateway-traffic.jsonl');
       const exchange = {
         at: new Date().toISOString(), method: 'GET', path: '/rest/v2/transactions?limit=5', operationId: 'transactions.search', status: 200, timeMs: 12,
-        requestHeaders: { accept: 'application/json' }, responseHeaders: {}, findings: [],
+        requestHeaders: { accept: 'application/json', 'User-Agent': 'okhttp/4.12.0' }, responseHeaders: {}, findings: [],
       };
       fs.writeFileSync(file, `${JSON.stringify(exchange)}\n`);
       const count = (await vscode.commands.executeCommand(TRAFFIC_COMMANDS.openRecording, vscode.Uri.file(file))) as number;
       assert.equal(count, 1);
-      assert.ok(a.traffic.entries().some((e) => e.source === 'gateway-traffic.jsonl' && e.exchange.path === '/rest/v2/transactions?limit=5'));
+      const recorded = a.traffic.entries().find((e) => e.source === 'gateway-traffic.jsonl' && e.exchange.path === '/rest/v2/transactions?limit=5');
+      assert.equal(recorded?.sender.label, 'okhttp/4.12.0', 'a recording\'s exchange says who sent it too');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
