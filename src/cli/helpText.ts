@@ -74,7 +74,7 @@ export function generalHelp(commands: readonly CliCommand[], columns?: number): 
     'Commands:',
     ...commands.flatMap((c) => [...usageLines(c.usage, width, '  '), ...wrap(c.summary, width, '      ')]),
     '',
-    ...wrap('"gateway-workbench <command> --help" shows a command\'s options; --help alone shows this text.', width, ''),
+    ...wrap('"gateway-workbench <command> --help" shows a command\'s options; --help alone shows this text; --version the version.', width, ''),
   ].join('\n');
 }
 

@@ -9,6 +9,7 @@ import { sandboxCommand } from './commands/sandbox';
 import { lspCommand } from './commands/lsp';
 import { UsageError, type CliCommand, type CliIo } from './cliCommand';
 import { commandHelp, generalHelp } from './helpText';
+import { version } from '../../package.json';
 
 const COMMANDS: readonly CliCommand[] = [sandboxCommand, catalogCommand, runCommand, generateCommand, proxyCommand, lspCommand];
 
@@ -21,6 +22,10 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   if (name === undefined) {
     io.err(`gateway-workbench: missing command; use one of ${COMMANDS.map(c => c.name).join(', ')} (see --help)`);
     return 2;
+  }
+  if (name === '--version' || name === '-v') {
+    io.out(version);
+    return 0;
   }
   // `help run` as well as `run --help`.
   const asked = name === 'help' ? rest[0] : name;

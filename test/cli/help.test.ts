@@ -1,5 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { main } from '../../src/cli/main';
 import type { CliCommand } from '../../src/cli/cliCommand';
 import { catalogCommand } from '../../src/cli/commands/catalog';
@@ -20,6 +22,17 @@ async function cli(argv: string[], columns?: number): Promise<{ code: number; ou
 }
 
 const widest = (text: string) => Math.max(...text.split('\n').map((line) => line.length));
+
+describe('cli version', () => {
+  it('--version and -v print the package\'s version alone, for scripts and bug reports', async () => {
+    const { version } = JSON.parse(readFileSync(path.join(__dirname, '../../package.json'), 'utf8')) as { version: string };
+    for (const flag of ['--version', '-v']) {
+      const r = await cli([flag]);
+      assert.deepEqual(r, { code: 0, out: version, err: '' }, flag);
+    }
+    assert.match((await cli(['--help'])).out, /--version/, 'the help says so');
+  });
+});
 
 describe('cli help', () => {
   it('--help lists every command with its usage and summary, within 80 columns when stdout is not a terminal', async () => {

@@ -46,7 +46,7 @@ describe('the CLI package, installed into an empty folder', () => {
     assert.ok(list.some(op => op.id === 'transactions.sale'));
   });
 
-  it('the installed command explains itself: run --help lists its options within 80 columns; a usage error names the help', () => {
+  it('the installed command explains itself: run --help lists its options within 80 columns; a usage error names the help; --version says which it is', () => {
     const help = spawnSync(bin(), ['run', '--help'], { cwd: dir, encoding: 'utf8' });
     assert.equal(help.status, 0, help.stderr);
     for (const flag of ['--env', '--report', '--output', '--config', '--allow-production']) assert.match(help.stdout, new RegExp(`^  ${flag}\\b`, 'm'), flag);
@@ -55,6 +55,9 @@ describe('the CLI package, installed into an empty folder', () => {
     const wrong = spawnSync(bin(), ['run', '--reprot', 'json', 'x.gwreq'], { cwd: dir, encoding: 'utf8' });
     assert.equal(wrong.status, 2);
     assert.match(wrong.stderr, /see gateway-workbench run --help\)$/m);
+    // The version the installed package.json says, built in.
+    const installed = JSON.parse(fs.readFileSync(path.join(dir, 'node_modules/gateway-workbench/package.json'), 'utf8')) as { version: string };
+    assert.equal(spawnSync(bin(), ['--version'], { cwd: dir, encoding: 'utf8' }).stdout, `${installed.version}\n`);
   });
 
   it('runs a request file against its own Local sandbox, and fails (exit 1) when an expectation does', () => {
