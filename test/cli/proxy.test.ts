@@ -84,7 +84,7 @@ describe('gateway-workbench proxy', () => {
       const sales = sandbox.control.stats().byOperation['transactions.sale'] ?? 0;
       const sale = await fetch(`${ready.proxyUrl}/rest/v2/transactions/sale`, {
         method: 'POST',
-        headers: { 'api-key': sandbox.apiKey, 'content-type': 'application/json' },
+        headers: { 'api-key': sandbox.apiKey, 'content-type': 'application/json', 'user-agent': 'shop-app/1.4 (node)' },
         body: JSON.stringify({ type: 'SALE', amount: '25.00', card: VISA, 'exp-date': '1230', csc: '999', invoce: 'INV-9' }),
       });
       assert.equal(sale.status, 200, 'the application gets the gateway\'s answer');
@@ -111,7 +111,8 @@ describe('gateway-workbench proxy', () => {
       const finding = exchanges[0].findings.find((f) => f.code === 'unknown-field');
       assert.ok(finding, `the misspelt field is found: ${JSON.stringify(exchanges[0].findings)}`);
       assert.match(finding.message, /"invoce".*did you mean "invoice"/);
-      assert.ok(stderr.some((l) => /POST \/rest\/v2\/transactions\/sale → 200 \(transactions\.sale\) — warning unknown-field/.test(l)), stderr.join('\n'));
+      // Which of the user's clients sent it, from its User-Agent: a proxy may sit in front of several.
+      assert.ok(stderr.some((l) => /POST \/rest\/v2\/transactions\/sale → 200 \(transactions\.sale\) from shop-app\/1\.4 — warning unknown-field/.test(l)), stderr.join('\n'));
 
       // "Open as request file": the recorded request, its field fixed and the masked card and CSC filled in again, sends successfully.
       const first = exchanges[0];

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { checkAppendable, whyNotWritable } from '../appendableFile';
 import { UsageError, parseOptionsOf, portOf, type CliCommand, type CliOption } from '../cliCommand';
 import { startRecordingProxy } from '../proxy/recordingProxy';
+import { senderOf } from '../../core/userAgent';
 import { CONFIG_OPTION, configPathFrom, readEnvironmentConfig } from '../run/environmentConfig';
 
 const DEFAULT_RECORDING = 'gateway-traffic.jsonl';
@@ -26,7 +27,7 @@ export const proxyCommand: CliCommand = {
   usage: 'gateway-workbench proxy --env NAME [--port N] [--recording FILE] [--config FILE] [--allow-production]',
   options: OPTIONS,
   notes: [
-    'It prints one JSON line first, {"proxyUrl", "recording"}: use proxyUrl as your application\'s gateway and boarding URL. Each request goes on unchanged, with your application\'s own key, to the environment\'s gateway URL (/rest/) or boarding URL (/api/). A line on stderr per exchange says what the request-file checks found. It runs until Ctrl+C (SIGINT) or SIGTERM.',
+    'It prints one JSON line first, {"proxyUrl", "recording"}: use proxyUrl as your application\'s gateway and boarding URL. Each request goes on unchanged, with your application\'s own key, to the environment\'s gateway URL (/rest/) or boarding URL (/api/). A line on stderr per exchange says which client sent it (its User-Agent) and what the request-file checks found. It runs until Ctrl+C (SIGINT) or SIGTERM.',
   ],
   async run(args, io) {
     const { values } = parseArgs({ args, strict: true, allowPositionals: false, options: parseOptionsOf(OPTIONS) });
@@ -56,7 +57,8 @@ export const proxyCommand: CliCommand = {
       recording,
       onExchange: (exchange) => {
         const found = exchange.findings.map((f) => `${f.severity} ${f.code}: ${f.message}`).join('; ');
-        io.err(`${exchange.method} ${exchange.path} → ${exchange.status ?? 'no answer'}${exchange.operationId ? ` (${exchange.operationId})` : ''}${found ? ` — ${found}` : ''}`);
+        const sender = senderOf(exchange.requestHeaders['user-agent']).label;
+        io.err(`${exchange.method} ${exchange.path} → ${exchange.status ?? 'no answer'}${exchange.operationId ? ` (${exchange.operationId})` : ''} from ${sender}${found ? ` — ${found}` : ''}`);
       },
       onRecordingFailed: (exchange, error) => {
         io.err(`${exchange.method} ${exchange.path} → ${exchange.status ?? 'no answer'} was answered but NOT recorded: cannot append to ${recording}: ${whyNotWritable(recording, error, recordingOption)}`);
