@@ -64,6 +64,16 @@ describe('gateway-workbench run --var NAME=VALUE', () => {
     assert.equal(answered.code, 0, answered.stdout + answered.stderr);
   });
 
+  it('sends a "# @note" request without asking: the editor asks, a headless run has nobody to ask and runs what the file holds', async () => {
+    const noted = path.join(dir, 'noted.gwreq');
+    await writeFile(noted, '# @name sale1\nPOST {{gatewayUrl}}/rest/v2/transactions/sale\nContent-Type: application/json\n\n{"type": "SALE", "amount": "6.00", "card": "4111111111111111", "exp-date": "1230"}\n\n###\n' +
+      '# @note Refunds the sale in Staging\n# @expect payload.transaction.result == APPROVED\nPOST {{gatewayUrl}}/rest/v2/transactions/refund\nContent-Type: application/json\n\n{"type": "REFUND", "id": "{{sale1.payload.transaction.id}}", "amount": "6.00"}\n');
+    const r = await cli(['run', noted, '--report', 'json']);
+    assert.equal(r.code, 0, r.stdout + r.stderr);
+    assert.deepEqual((JSON.parse(r.stdout) as Report).files[0].requests.map((q) => q.state), ['passed', 'passed']);
+    assert.ok(!/unknown metadata/.test(r.stdout + r.stderr), r.stderr);
+  });
+
   it('hides the value of a variable named like a secret (token, password, key…) in the report, as it hides the keys', async () => {
     const echoed = path.join(dir, 'echoed.gwreq');
     await writeFile(echoed, '# @expect payload.transaction.description == {{token}}-not\n# @expect payload.transaction.comments == {{note}}-not\nPOST {{gatewayUrl}}/rest/v2/transactions/sale\nContent-Type: application/json\n\n' +

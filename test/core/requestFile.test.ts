@@ -142,6 +142,13 @@ describe('requestFile: parse', () => {
     assert.equal(parseRequestFile('GET {{gatewayUrl}}/rest/v2/tokens\n').requests[0].prompts, undefined);
   });
 
+  it('reads "# @note [text]" (REST Client\'s) as the request\'s note, asked before sending; not an unknown metadata line', () => {
+    const file = parseRequestFile(['# @note Refunds the sale in Staging', 'POST {{gatewayUrl}}/rest/v2/transactions/refund', '', '###', '// @note', 'POST {{gatewayUrl}}/rest/v2/transactions/void', '', '###', 'GET {{gatewayUrl}}/rest/v2/tokens'].join('\n'));
+    assert.deepEqual(file.requests.map((r) => r.note), ['Refunds the sale in Staging', '', undefined]);
+    assert.deepEqual(file.diagnostics, []);
+    assert.match(parseRequestFile('# @sleep 100\nGET {{gatewayUrl}}/rest/v2/tokens\n').diagnostics[0]?.message ?? '', /use @name, @expect, @prompt or @note/);
+  });
+
   it('takes a target whose {{…}} hold blanks (a system variable\'s arguments) as one target', () => {
     const target = '{{gatewayUrl}}/rest/v2/transactions?start-date={{$datetime "YYYY-MM-DD HH:mm" -7 d}}&x={{ $randomInt 1 9 }}';
     const file = parseRequestFile(`GET ${target} HTTP/1.1\n`);

@@ -226,7 +226,7 @@ describe('completion: named requests in a long file (issue 13 §2)', () => {
 
 describe('completion: metadata', () => {
   it('offers name and expect after "# @", then status and response paths after "@expect "', () => {
-    assert.deepEqual(complete(['# @|']).items.map((i) => i.label), ['name', 'expect', 'prompt']);
+    assert.deepEqual(complete(['# @|']).items.map((i) => i.label), ['name', 'expect', 'note', 'prompt']);
     const { items } = complete(['# @expect |', 'POST {{gatewayUrl}}/rest/v2/transactions/sale']);
     assert.equal(items[0].label, 'status');
     assert.ok(items.some((i) => i.label === 'payload.transaction.result'));

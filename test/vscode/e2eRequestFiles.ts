@@ -23,6 +23,7 @@ import { setExpanded } from './e2eEnvironments';
 const FILE = 'walk.gwreq';
 const BODY_FILE_REQUEST = 'from-file.gwreq';
 const PROMPT_REQUEST = 'prompted.gwreq';
+const NOTE_REQUEST = 'noted.gwreq';
 /** Typed into a `# @prompt token` box: hidden like a key wherever it would show. */
 const TYPED_TOKEN = 'typed-token-e2e-4c81';
 const CARD = '4111111111111111';
@@ -485,6 +486,36 @@ export function requestFileSteps(workspace: () => string, artifacts: string, use
         await page.keyboard.press('Escape');
         await page.waitForTimeout(2_000);
         assert.equal(await exchanges(), before, 'nothing was sent');
+        await runCommand(page, 'View: Close All Editors');
+      },
+    },
+    {
+      name: 'a "# @note" request asks before it is sent, showing its note: Escape sends nothing, Send sends it',
+      run: async page => {
+        await clearNotifications(page);
+        fs.writeFileSync(path.join(workspace(), NOTE_REQUEST), ['# @note Charges the card the whole team tests with', 'POST {{gatewayUrl}}/rest/v2/transactions/sale', 'Content-Type: application/json', '',
+          `{"type": "SALE", "amount": "12.00", "card": "${CARD}", "exp-date": "1230", "invoice": "NOTE-1"}`, ''].join('\n'));
+        await goToFile(page, NOTE_REQUEST);
+        await runCommand(page, 'Gateway: Focus on Traffic View');
+        const exchanges = () => page.locator('.monaco-list-row').filter({ hasText: 'POST /rest/v2/transactions/sale' }).count();
+        const before = await exchanges();
+        const dialog = page.locator('.monaco-dialog-box');
+        await page.locator('.tab').filter({ hasText: NOTE_REQUEST }).first().click();
+        await runCommand(page, 'Gateway: Send Request');
+        await dialog.waitFor({ timeout: 15_000 });
+        const asked = normalizeText(await dialog.innerText());
+        console.log(`  dialog: ${asked}`);
+        assert.match(asked, /Send "Sale" to Local sandbox\?/);
+        assert.match(asked, /Charges the card the whole team tests with/);
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached', timeout: 10_000 });
+        await page.waitForTimeout(2_000);
+        assert.equal(await exchanges(), before, 'nothing was sent');
+        await page.locator('.tab').filter({ hasText: NOTE_REQUEST }).first().click();
+        await runCommand(page, 'Gateway: Send Request');
+        await dialog.getByRole('button', { name: 'Send' }).click();
+        const answer = await waitForActiveEditorText(page, (t) => t.includes('APPROVED'), 30_000);
+        assert.match(answer, /NOTE-1/, 'the answer is not the noted sale\'s');
         await runCommand(page, 'View: Close All Editors');
       },
     },

@@ -18,7 +18,7 @@ const META = /^\s*(?:#|\/\/)\s*@(\w+)\b\s*((?:.*\S)?)\s*$/;
 const PROMPT = /^([A-Za-z_][\w-]*)(?:\s+(.*))?$/;
 
 /** What a block's comment lines say about its request. */
-interface BlockMetadata { name?: string; nameRange?: Range; expectations: Expectation[]; prompts?: PromptVariable[]; first?: Line }
+interface BlockMetadata { name?: string; nameRange?: Range; expectations: Expectation[]; prompts?: PromptVariable[]; note?: string; first?: Line }
 const FILE_VARIABLE = /^\s*@([A-Za-z_$][\w$-]*)\s*=\s*((?:.*\S)?)\s*$/;
 // The target is one word, but a `{{…}}` in it may hold blanks (`{{$datetime "MM-DD-YYYY" -1 d}}`).
 const REQUEST_LINE = /^(\S+)(\s+)((?:\{\{[^{}]*\}\}|\S)+)(?:(\s+)(\S+))?\s*(.*)$/;
@@ -161,7 +161,11 @@ class Parser {
       }
       return true;
     }
-    if (this.warnings) this.diagnose(span(line, 0, line.text.length), 'unknown-metadata', `unknown metadata "@${keyword}": use @name, @expect or @prompt`, 'warning');
+    if (keyword === 'note') {
+      meta.note = rest;
+      return true;
+    }
+    if (this.warnings) this.diagnose(span(line, 0, line.text.length), 'unknown-metadata', `unknown metadata "@${keyword}": use @name, @expect, @prompt or @note`, 'warning');
     return true;
   }
 
@@ -260,6 +264,7 @@ class Parser {
     }
     if (title !== undefined) request.title = title;
     if (meta.prompts) request.prompts = meta.prompts;
+    if (meta.note !== undefined) request.note = meta.note;
     if (version !== undefined && HTTP_VERSION.test(version)) request.httpVersion = version;
     if (last > i) {
       for (let k = i + 1; k <= last; k++) {

@@ -98,6 +98,11 @@ export interface ParsedRequest extends Located {
   bodyFileFills?: true;
   /** `# @prompt name [description]` (REST Client's): values asked for when the request is sent. */
   prompts?: PromptVariable[];
+  /**
+   * `# @note [text]` (REST Client's): the editor asks before sending this request, showing the
+   * text; a headless run sends it (nobody is there to ask). Empty when no text follows.
+   */
+  note?: string;
 }
 
 /** `# @prompt otp Your one-time code`: a variable of this request whose value is asked for at each send. */

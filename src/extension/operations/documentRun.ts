@@ -12,6 +12,7 @@ import { runExchange, type CallerProgress, type ExchangeDeps, type ExchangeOutco
 import { targetEnvironment } from './operationRunner';
 import type { RequestSessions } from './requestSessions';
 import { documentBodyFiles } from './documentBodyFiles';
+import { confirmNotedRequest } from './noteConfirmation';
 import type { RunResults } from './runResults';
 
 /** Third argument of sendRequestAt: an environment name, or ask for one. */
@@ -110,6 +111,9 @@ export async function openDocumentRun(deps: DocumentRunDeps, uri: vscode.Uri | s
   const options = (settings: SendSettings): RunOptions => {
     let warned = false;
     const send = async (prepared: PreparedRequest): Promise<GatewayResult | undefined> => {
+      // Not confirmed: not sent, and the run records it as cancelled (the rest of a Send All is skipped).
+      const note = prepared.request.note;
+      if (note !== undefined && !(await confirmNotedRequest(prepared.operation?.title ?? prepared.label, note, env))) return undefined;
       if (prepared.ignoredAuthHeaders.length > 0 && !warned) {
         warned = true;
         warnAboutAuthHeaders(prepared, env);

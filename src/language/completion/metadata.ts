@@ -1,4 +1,4 @@
-// Completion on metadata lines: `# @name` / `# @expect` / `# @prompt`, then after `@expect ` the subjects
+// Completion on metadata lines: `# @name` / `# @expect` / `# @prompt` / `# @note`, then after `@expect ` the subjects
 // (`status`, paths into the response of this request's operation).
 
 import { CompletionItemKind, InsertTextFormat, type CompletionItem } from 'vscode-languageserver-types';
@@ -9,6 +9,7 @@ import { lineRange } from './requestLine';
 const KEYWORDS: ReadonlyArray<{ name: string; snippet: string; doc: string }> = [
   { name: 'name', snippet: 'name ${1:sale1}', doc: 'Names the request, so later requests can use {{name.payload…}} from its response.' },
   { name: 'expect', snippet: 'expect ', doc: 'An assertion checked after the response: status, ==, !=, exists, matches /re/.' },
+  { name: 'note', snippet: 'note ${1:Refunds the sale in Staging}', doc: 'Asks before this request is sent from the editor, showing the note (REST Client\'s @note): for a refund, a void or a batch close in a shared environment. The CLI sends it without asking.' },
   { name: 'prompt', snippet: 'prompt ${1:amount} ${2:The amount to charge}', doc: 'Asks for {{name}}\'s value each time the request is sent (REST Client\'s @prompt); a name like password, token, card or csc is typed unseen. The CLI takes it from --var name=VALUE.' },
 ];
 
