@@ -379,9 +379,12 @@ export function requestFileSteps(workspace: () => string, artifacts: string, use
         // before) are not the user's traffic: hidden until asked for, and then said to be its own.
         const listings = page.locator(selectors.treeRow).filter({ hasText: /GET \/rest\/v2\/(transactions|tokens)\?.*isDescending/ });
         assert.equal(await listings.count(), 0, 'the Traffic view lists the Gateway view\'s own listings among the user\'s traffic');
+        const titleNote = page.locator('.pane-header', { hasText: 'Traffic' }).locator('.description');
+        assert.match(await titleNote.innerText(), /^\d+ of the Gateway view's own hidden$/, 'the view says that it leaves some out');
         await runCommand(page, 'Gateway: Show the Gateway View\'s Own Requests in Traffic');
         await listings.first().waitFor({ timeout: 15_000 });
         assert.match(normalizeText(await listings.first().innerText()), /Gateway view/, 'a listing shown on request says it is the Gateway view\'s');
+        assert.equal((await titleNote.innerText()).trim(), '', 'nothing is left out');
         await runCommand(page, 'Gateway: Hide the Gateway View\'s Own Requests in Traffic');
         await listings.first().waitFor({ state: 'detached', timeout: 15_000 });
         await curlRow.waitFor({ timeout: 15_000 });

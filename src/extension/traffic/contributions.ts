@@ -10,7 +10,7 @@ const trafficViews = {
 const trafficViewsWelcome = [
   {
     view: TRAFFIC_VIEW_ID,
-    contents: 'Every request any client sends to the Local sandbox — your application, curl, a test suite — shows here, checked like a request file.\nAgainst a real sandbox, run `gateway-workbench proxy --env NAME` in front of your application and open its recording.\n[Open Proxy Recording…](command:gateway.traffic.openRecording)',
+    contents: 'Every request any client sends to the Local sandbox — your application, curl, a test suite — shows here, checked like a request file, with who sent it. The Gateway view\'s own listings show when you ask (the eye above).\nAgainst a real sandbox, run `gateway-workbench proxy --env NAME` in front of your application and open its recording.\n[Open Proxy Recording…](command:gateway.traffic.openRecording)',
   },
 ];
 

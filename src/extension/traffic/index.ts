@@ -38,6 +38,7 @@ async function asRequestFile(entry: TrafficEntry): Promise<vscode.TextDocument> 
 export function registerTraffic(environments: EnvironmentService, memento: vscode.Memento, log: CommandLog): vscode.Disposable & { api: TrafficApi } {
   const store = new TrafficStore();
   const view = new TrafficView(store, memento);
+  const treeView = vscode.window.createTreeView(TRAFFIC_VIEW_ID, { treeDataProvider: view });
   const need = (arg: unknown): TrafficEntry | undefined => {
     const entry = entryOf(store, arg);
     if (!entry) void vscode.window.showErrorMessage('Pick an exchange in the Traffic view first.');
@@ -46,7 +47,12 @@ export function registerTraffic(environments: EnvironmentService, memento: vscod
   const disposable = vscode.Disposable.from(
     store,
     environments.onLocalSandboxExchange((exchange) => store.addSandboxExchange(exchange, LOCAL_SANDBOX_NAME, environments.typedSecrets())),
-    vscode.window.createTreeView(TRAFFIC_VIEW_ID, { treeDataProvider: view }),
+    treeView,
+    // Beside the view's title: that exchanges are left out, so an empty or short list is not misread.
+    view.onDidChangeTreeData(() => {
+      const hidden = view.hiddenCount();
+      treeView.description = hidden === 0 ? undefined : `${hidden} of the Gateway view's own hidden`;
+    }),
     registerCommand(TRAFFIC_COMMANDS.open, async (arg?: unknown) => {
       const entry = need(arg);
       if (!entry) return undefined;

@@ -46,6 +46,14 @@ export class TrafficView implements vscode.TreeDataProvider<TrafficNode> {
     this.changed.fire(undefined);
   }
 
+  /** How many kept exchanges the view leaves out (the Gateway view's own listings, unless shown). */
+  hiddenCount(): number {
+    if (this.showsViewListings) return 0;
+    let hidden = 0;
+    for (const entry of this.store.list()) if (entry.sender.workbench === 'view') hidden++;
+    return hidden;
+  }
+
   getChildren(node?: TrafficNode): TrafficNode[] {
     if (!node) {
       const entries = this.store.list();
