@@ -149,6 +149,14 @@ describe('requestFile: parse', () => {
     assert.match(parseRequestFile('# @sleep 100\nGET {{gatewayUrl}}/rest/v2/tokens\n').diagnostics[0]?.message ?? '', /use @name, @expect, @prompt or @note/);
   });
 
+  it('takes REST Client\'s "# @no-redirect" and "# @no-cookie-jar" as what this client always does; an unknown hyphenated keyword is named whole', () => {
+    const file = parseRequestFile(['# @no-redirect', '// @no-cookie-jar', '# @name sale1', 'POST {{gatewayUrl}}/rest/v2/transactions/sale', ''].join('\n'));
+    assert.deepEqual(file.diagnostics, []);
+    assert.equal(file.requests[0].name, 'sale1');
+    const unknown = parseRequestFile('# @force-ref sale1\nGET {{gatewayUrl}}/rest/v2/tokens\n').diagnostics;
+    assert.deepEqual(unknown.map((d) => d.message), ['unknown metadata "@force-ref": use @name, @expect, @prompt or @note']);
+  });
+
   it('takes a target whose {{…}} hold blanks (a system variable\'s arguments) as one target', () => {
     const target = '{{gatewayUrl}}/rest/v2/transactions?start-date={{$datetime "YYYY-MM-DD HH:mm" -7 d}}&x={{ $randomInt 1 9 }}';
     const file = parseRequestFile(`GET ${target} HTTP/1.1\n`);

@@ -47,6 +47,9 @@ const SAMPLE = [
   '<@ ./bodies/sale.json',                                    // 28
   '### System variables, blanks inside their braces',          // 29
   'GET {{gatewayUrl}}/rest/v2/transactions?start-date={{$datetime "YYYY-MM-DD HH:mm" -7 d}} HTTP/1.1', // 30
+  '### REST Client\'s settings and notes',                    // 31
+  '# @no-redirect',                                           // 32
+  '# @note Refunds the sale in Staging',                      // 33
 ];
 
 type Line = { text: string; tokens: { start: number; end: number; scopes: string[] }[] };
@@ -119,6 +122,13 @@ describe('request-file grammar', () => {
     assertScope(5, '==', 'keyword.operator.comparison');
     assertScope(6, 'matches', 'keyword.operator.word');
     assertScope(6, '/^', 'string.regexp');
+  });
+
+  it('metadata keywords with a hyphen are one keyword; a note\'s text is its value', () => {
+    assertScope(32, '@no-redirect', 'keyword.other.metadata');
+    assertScope(32, 'redirect', 'keyword.other.metadata');   // not the start of a value
+    assertScope(33, '@note', 'keyword.other.metadata');
+    assertScope(33, ' Refunds the sale in Staging', 'string.unquoted.metadata-value');
   });
 
   it('comments with # and //', () => {

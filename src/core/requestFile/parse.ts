@@ -13,7 +13,13 @@ export const KNOWN_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'DELETE',
 // A value up to its last non-space, `((?:.*\S)?)\s*$`, is what `(.*?)\s*$` captures, found
 // greedily: the lazy form tried the end of the line after every character of the value.
 const COMMENT = /^\s*(#|\/\/)(.*)$/;
-const META = /^\s*(?:#|\/\/)\s*@(\w+)\b\s*((?:.*\S)?)\s*$/;
+// Keywords may hold hyphens (REST Client's `@no-redirect`), so a warning names the whole one.
+const META = /^\s*(?:#|\/\/)\s*@(\w[\w-]*)\b\s*((?:.*\S)?)\s*$/;
+/**
+ * REST Client's request settings for what this client never does anyway: it follows no redirect
+ * and keeps no cookies. A file moved over with them says nothing wrong.
+ */
+const ALWAYS_SO = new Set(['no-redirect', 'no-cookie-jar']);
 /** `@prompt`'s rest: a variable's name, then what to ask (REST Client's `# @prompt refCode Your reference code`). */
 const PROMPT = /^([A-Za-z_][\w-]*)(?:\s+(.*))?$/;
 
@@ -165,6 +171,7 @@ class Parser {
       meta.note = rest;
       return true;
     }
+    if (ALWAYS_SO.has(keyword)) return true;
     if (this.warnings) this.diagnose(span(line, 0, line.text.length), 'unknown-metadata', `unknown metadata "@${keyword}": use @name, @expect, @prompt or @note`, 'warning');
     return true;
   }
