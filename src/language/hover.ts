@@ -1,5 +1,5 @@
 // Hover: the operation on the request line, a body field (JSON key or XML element), a
-// `{{variable}}`, a header, an `@expect` line, or a body file's path.
+// `{{variable}}`, a header, an `@expect` line, a metadata keyword (`@note`), or a body file's path.
 
 import type { Hover, Position, Range } from 'vscode-languageserver-types';
 import type { AnalyzedDocument } from './analyzedDocument';
@@ -19,6 +19,7 @@ import { redact } from '../core/redaction';
 import { bodyFileBase, bodyFileStatus, filledBodyFileRef } from './bodyFiles';
 import { TEST_CARDS } from './data/testCards';
 import { DECLINE_AMOUNTS, RETURNING_ACCOUNTS } from './data/sandboxValues';
+import { metadataKeywordDoc } from './completion/metadata';
 
 const contains = (r: Range, p: Position): boolean =>
   (r.start.line < p.line || (r.start.line === p.line && r.start.character <= p.character)) &&
@@ -31,6 +32,20 @@ function legacyFormMarkdown(alias: OperationAlias, op: Operation | undefined): s
   const head = `**Legacy form** \`${alias.method} ${alias.path}\` — ${alias.doc}`;
   if (!op) return `${head}\n\nAdd a \`type\` field to the body to say which operation this is.`;
   return `${head}\n\nThis request becomes **${op.title}** (\`${op.method} ${op.path}\`).\n\n---\n\n${operationMarkdown(op)}`;
+}
+
+/** `# @note …`: the keyword written on a metadata line, and where it starts. */
+const METADATA_KEYWORD = /^(\s*(?:#|\/\/)\s*)@(\w[\w-]*)/;
+
+/** What the metadata keyword under the cursor does (not its value: a note's text is the user's own). */
+function metadataKeywordHover(text: string, position: Position): Hover | null {
+  const match = METADATA_KEYWORD.exec(text);
+  if (!match) return null;
+  const start = match[1].length;
+  const end = start + 1 + match[2].length;
+  if (position.character < start || position.character > end) return null;
+  const doc = metadataKeywordDoc(match[2]);
+  return doc ? markdown(`**@${match[2]}** — ${doc}`, { start: { line: position.line, character: start }, end: { line: position.line, character: end } }) : null;
 }
 
 export function hoverAt(doc: AnalyzedDocument, position: Position): Hover | null {
@@ -52,6 +67,8 @@ export function hoverAt(doc: AnalyzedDocument, position: Position): Hover | null
           : `\`${expect.path}\` ${expect.operator === '==' ? 'equals' : 'does not equal'} \`${expect.expected}\``;
     return markdown(`**@expect** — after the response, checks that ${what}. Results show beside the request and in the log; "Send All" stops at the first failure.`, expect.range);
   }
+  const keyword = metadataKeywordHover(text, position);
+  if (keyword) return keyword;
   if (!request) return null;
 
   const bodyFile = request.body?.file;

@@ -87,6 +87,15 @@ describe('hover: variables and expectations', () => {
     assert.match(text(hover(['POST {{gatewayUrl}}/rest/v2/transactions/sale', '', '{"invoice": "{{$randomInt| 9 1}}"}'])), /min must be less than max/);
   });
 
+  it('explains a metadata keyword: what @note, @prompt and @name do, and REST Client\'s settings this client always follows', () => {
+    assert.match(text(hover(['# @no|te Refunds the sale in Staging', 'POST {{gatewayUrl}}/rest/v2/transactions/refund'])), /^\*\*@note\*\* — Asks before this request is sent from the editor/);
+    assert.match(text(hover(['# @pro|mpt amount', 'POST {{gatewayUrl}}/rest/v2/transactions/sale'])), /^\*\*@prompt\*\* — Asks for/);
+    assert.match(text(hover(['// @na|me sale1', 'POST {{gatewayUrl}}/rest/v2/transactions/sale'])), /^\*\*@name\*\* — Names the request/);
+    assert.match(text(hover(['# @no-re|direct', 'POST {{gatewayUrl}}/rest/v2/transactions/sale'])), /never follows a redirect/);
+    assert.equal(hover(['# @note Refunds the sale in St|aging', 'POST {{gatewayUrl}}/rest/v2/transactions/refund']), null, 'the note\'s text is the user\'s own');
+    assert.equal(hover(['# @sle|ep 100', 'POST {{gatewayUrl}}/rest/v2/transactions/sale']), null);
+  });
+
   it('explains what an @expect line checks', () => {
     assert.match(text(hover(['# @expect payload.transaction.result == APP|ROVED', 'POST {{gatewayUrl}}/rest/v2/transactions/sale'])), /`payload.transaction.result` equals `APPROVED`/);
   });
