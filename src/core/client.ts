@@ -19,6 +19,7 @@ import { buildTarget, type BuildInput } from './requestBuilder';
 import { formatOf, type GatewayResult } from './result';
 import { DEFAULT_RETRY_POLICY, newTicket, parseRetryAfter, type RetryPolicy, type RetryWait } from './retryPolicy';
 import { monotonicMs } from './monotonicClock';
+import { headerValue } from './headerLookup';
 
 export const DEFAULT_MAX_BODY_BYTES = 50 * 1024 * 1024;
 
@@ -161,7 +162,7 @@ export class GatewayClient {
       // The file's headers, then the credential ones: added in place rather than spread into a new literal (made per request).
       const headers = withoutAuthHeaders(req.headers ?? {});
       Object.assign(headers, facts.authHeaders);
-      if (this.opts.userAgent !== undefined && !hasHeader(headers, 'user-agent')) headers['user-agent'] = this.opts.userAgent;
+      if (this.opts.userAgent !== undefined && headerValue(headers, 'user-agent') === undefined) headers['user-agent'] = this.opts.userAgent;
       const operation = req.operation === undefined ? matchOperation(method, url.pathname)?.op : req.operation ?? undefined;
       const ex: Exchange = { operation, method, url, checked: facts, headers, body: req.body, signal: req.signal, onRetryWait: req.onRetryWait };
       if (scrub) ex.scrub = scrub;
@@ -341,12 +342,6 @@ export class GatewayClient {
     const op = ex.operation ? `${ex.operation.id} ` : '';
     if (this.opts.log) this.opts.log((ex.scrub ?? this.scrub)(`${op}${ex.method} ${ex.url.pathname}${ex.url.search} ${outcome}`));
   }
-}
-
-/** Whether `headers` has `lowerName`, in any case (a request file writes `User-Agent`). */
-function hasHeader(headers: Readonly<Record<string, string>>, lowerName: string): boolean {
-  for (const name of Object.keys(headers)) if (name.toLowerCase() === lowerName) return true;
-  return false;
 }
 
 function normaliseHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | string[]> {

@@ -3,6 +3,7 @@
 // Client's `{{sale1.(response|request).(body|headers).(*|$.path|Header-Name)}}` reads any of the
 // four, so a request can reuse the exchange-id header, or the invoice a `{{$randomInt}}` made.
 import { responseValueText } from '../requestFile/variables';
+import { headerValue } from '../headerLookup';
 
 export interface NamedExchange {
   /** The answer's parsed body (a JSON value, or an XML tree). */
@@ -47,16 +48,6 @@ function bodyPath(rest: string, read: (path: string) => string | undefined): str
 }
 
 /** A header's first value, its name in any case (REST Client's `headers.Content-Type`). */
-function headerValue(headers: Readonly<Record<string, string | string[]>>, name: string): string | undefined {
-  if (name === '') return undefined;
-  const wanted = name.toLowerCase();
-  for (const key of Object.keys(headers)) {
-    if (key.toLowerCase() !== wanted) continue;
-    const value = headers[key];
-    return Array.isArray(value) ? value[0] : value;
-  }
-  return undefined;
-}
 
 const NOT_JSON = Symbol('not JSON');
 

@@ -7,6 +7,7 @@ import type { TrafficExchange } from '../../core/traffic/exchange';
 import type { SandboxExchange } from '../../sandbox/exchangeTap';
 import { loadRuntime } from '../lazy/runtime';
 import { senderOf, type Sender } from '../../core/userAgent';
+import { headerValue } from '../../core/headerLookup';
 
 export interface TrafficEntry {
   id: number;
@@ -17,15 +18,9 @@ export interface TrafficEntry {
   exchange: TrafficExchange;
 }
 
-/** The exchange's User-Agent, whatever case the recording wrote its name in. */
-function userAgentOf(exchange: TrafficExchange): string | undefined {
-  const headers = exchange.requestHeaders ?? {};   // a recording's line may lack them
-  for (const name of Object.keys(headers)) if (name.toLowerCase() === 'user-agent') return headers[name];
-  return undefined;
-}
-
 function entryOf(id: number, source: string, exchange: TrafficExchange): TrafficEntry {
-  return { id, source, sender: senderOf(userAgentOf(exchange)), exchange };
+  // A recording's line may lack its headers.
+  return { id, source, sender: senderOf(headerValue(exchange.requestHeaders ?? {}, 'user-agent')), exchange };
 }
 
 /** The newest exchanges kept; older ones fall off. */
