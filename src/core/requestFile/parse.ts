@@ -7,6 +7,7 @@ import { parseExpectation, type ExpectationSpec } from './expectations';
 import type { Expectation, HeaderLine, Located, ParseDiagnostic, ParsedRequest, PromptVariable, Range, RequestFile, VariableDef, VariableRef } from './types';
 import { addVariableRefs, findVariableRefs, rangeOn, unclosedReference, UNRECORDED } from './variables';
 import { BODY_FILE_PATH_SOURCES, readsResponse } from './bodyFilePath';
+import { isAlwaysSoSetting } from './alwaysSoSettings';
 
 export const KNOWN_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS'];
 
@@ -15,11 +16,6 @@ export const KNOWN_METHODS: readonly string[] = ['GET', 'POST', 'PUT', 'DELETE',
 const COMMENT = /^\s*(#|\/\/)(.*)$/;
 // Keywords may hold hyphens (REST Client's `@no-redirect`), so a warning names the whole one.
 const META = /^\s*(?:#|\/\/)\s*@(\w[\w-]*)\b\s*((?:.*\S)?)\s*$/;
-/**
- * REST Client's request settings for what this client never does anyway: it follows no redirect
- * and keeps no cookies. A file moved over with them says nothing wrong.
- */
-const ALWAYS_SO = new Set(['no-redirect', 'no-cookie-jar']);
 /** `@prompt`'s rest: a variable's name, then what to ask (REST Client's `# @prompt refCode Your reference code`). */
 const PROMPT = /^([A-Za-z_][\w-]*)(?:\s+(.*))?$/;
 
@@ -171,7 +167,8 @@ class Parser {
       meta.note = rest;
       return true;
     }
-    if (ALWAYS_SO.has(keyword)) return true;
+    // REST Client's no-redirect and no-cookie-jar: what this client always does, so nothing is wrong.
+    if (isAlwaysSoSetting(keyword)) return true;
     if (this.warnings) this.diagnose(span(line, 0, line.text.length), 'unknown-metadata', `unknown metadata "@${keyword}": use @name, @expect, @prompt or @note`, 'warning');
     return true;
   }

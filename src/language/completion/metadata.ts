@@ -5,6 +5,7 @@ import { CompletionItemKind, InsertTextFormat, type CompletionItem } from 'vscod
 import type { Operation } from '../../catalog/types';
 import { responsePaths } from '../responsePaths';
 import { lineRange } from './requestLine';
+import { ALWAYS_SO_SETTINGS, isAlwaysSoSetting } from '../../core/requestFile/alwaysSoSettings';
 
 const KEYWORDS: ReadonlyArray<{ name: string; snippet: string; doc: string }> = [
   { name: 'name', snippet: 'name ${1:sale1}', doc: 'Names the request, so later requests can use {{name.payload…}} from its response.' },
@@ -13,15 +14,11 @@ const KEYWORDS: ReadonlyArray<{ name: string; snippet: string; doc: string }> = 
   { name: 'prompt', snippet: 'prompt ${1:amount} ${2:The amount to charge}', doc: 'Asks for {{name}}\'s value each time the request is sent (REST Client\'s @prompt); a name like password, token, card or csc is typed unseen. The CLI takes it from --var name=VALUE.' },
 ];
 
-/** REST Client's request settings that this client follows always (src/core/requestFile/parse.ts accepts them). */
-const ALWAYS_SO_DOCS: Readonly<Record<string, string>> = {
-  'no-redirect': 'REST Client\'s setting; nothing to do here: this client never follows a redirect (the gateway sends none).',
-  'no-cookie-jar': 'REST Client\'s setting; nothing to do here: this client keeps no cookies (the gateway sets none).',
-};
-
 /** What a metadata keyword (`note`, without its `@`) does; undefined for one this file language does not know. */
 export function metadataKeywordDoc(keyword: string): string | undefined {
-  return KEYWORDS.find((k) => k.name === keyword)?.doc ?? ALWAYS_SO_DOCS[keyword];
+  const doc = KEYWORDS.find((k) => k.name === keyword)?.doc;
+  if (doc !== undefined || !isAlwaysSoSetting(keyword)) return doc;
+  return `REST Client's setting; nothing to do here: ${ALWAYS_SO_SETTINGS[keyword]}.`;
 }
 
 export function metadataKeywordItems(line: number, from: number, to: number): CompletionItem[] {
