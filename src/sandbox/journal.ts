@@ -11,16 +11,14 @@
 // `<data file>.journal`. Recovery applies the segments in order, after the snapshot's last
 // record: a crash mid-snapshot leaves the old snapshot and every segment, which hold it all.
 //
-// A record is one line: `<hash> {"s":<seq>,"c":[changes]}`; zeros after the last one are space
-// claimed ahead. The hash tells a line cut short by a crash (never acknowledged: its write had
-// not returned) from one that is whole; a cut line can only be the last, and is dropped.
-// Sequence numbers let a snapshot say which records it holds.
+// Records and their sequence numbers are described in journalFormat.ts; reading them back at
+// start, and telling a crash's torn tail from damage, in journalReplay.ts.
 
-import { createHash } from 'node:crypto';
 import { constants as fsConstants, promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { applyChanges, type Change, type ChangeTracker } from './changeTracking';
-import { DataFileError, parseWithoutPrototypes, saveAtomically, syncDirectory } from './persistence';
+import type { ChangeTracker } from './changeTracking';
+import { failedWritesLine, journalFileOf, recordLine, segmentFileOf, segmentsOf } from './journalFormat';
+import { DataFileError, saveAtomically, syncDirectory } from './persistence';
 import { writeSnapshotSliced } from './snapshotWriter';
 import type { SandboxState } from './state';
 
@@ -29,7 +27,7 @@ const MIN_COMPACT_BYTES = 4 * 1024 * 1024;
 /**
  * The journal's space is claimed ahead in zeros, this much at a time: a durable write that does
  * not grow the file has no size to record, and takes about half as long (measured 2.1 ms
- * against 3.7–5 ms on ext4). Reading stops at the first zero byte where a record would start.
+ * against 3.7–5 ms on ext4). Records never hold a zero byte, so the first one ends them.
  */
 const PREALLOCATE_BYTES = 1024 * 1024;
 /**
@@ -37,36 +35,6 @@ const PREALLOCATE_BYTES = 1024 * 1024;
  * segment, so every snapshot) was 0.8 ms of the main thread in one piece. The writes only read it.
  */
 let zeros: Buffer | undefined;
-
-export function journalFileOf(dataFile: string): string {
-  return `${dataFile}.journal`;
-}
-
-/** Segment 0 is the journal itself; later ones take records while a snapshot is written. */
-function segmentFileOf(dataFile: string, segment: number): string {
-  return segment === 0 ? journalFileOf(dataFile) : `${journalFileOf(dataFile)}.${segment}`;
-}
-
-/** The journal segments on disk, oldest first. */
-async function segmentsOf(dataFile: string): Promise<number[]> {
-  const base = path.basename(journalFileOf(dataFile));
-  let names: string[];
-  try {
-    names = await fs.readdir(path.dirname(dataFile));
-  } catch {
-    return [];
-  }
-  const segments: number[] = [];
-  for (const name of names) {
-    if (name === base) segments.push(0);
-    else if (name.startsWith(`${base}.`) && /^[1-9][0-9]{0,8}$/.test(name.slice(base.length + 1))) segments.push(Number(name.slice(base.length + 1)));
-  }
-  return segments.sort((a, b) => a - b);
-}
-
-function hashOf(json: string): string {
-  return createHash('sha1').update(json).digest('hex').slice(0, 12);
-}
 
 interface Deferred { promise: Promise<void>; resolve(): void; reject(e: Error): void }
 
@@ -80,76 +48,6 @@ function deferred(): Deferred {
   // Whoever waits sees the failure; nobody waiting is not an unhandled rejection.
   promise.catch(() => undefined);
   return { promise, resolve, reject };
-}
-
-interface Replayed { lastSeq: number; applied: number; droppedBytes: number }
-
-/** Applies the records after `afterSeq` of every segment, oldest first, to `state`. */
-export async function replayJournal(dataFile: string, state: SandboxState, afterSeq: number): Promise<Replayed> {
-  const total: Replayed = { lastSeq: afterSeq, applied: 0, droppedBytes: 0 };
-  for (const segment of await segmentsOf(dataFile)) {
-    const one = await replaySegment(segmentFileOf(dataFile, segment), state, total.lastSeq);
-    total.lastSeq = one.lastSeq;
-    total.applied += one.applied;
-    total.droppedBytes += one.droppedBytes;
-  }
-  return total;
-}
-
-/**
- * Applies the records of one segment after `afterSeq`. A torn last line is cut off the file; a
- * bad line with whole lines after it means the file was damaged, and stops the start.
- */
-async function replaySegment(file: string, state: SandboxState, afterSeq: number): Promise<Replayed> {
-  let bytes: Buffer;
-  try {
-    bytes = await fs.readFile(file);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { lastSeq: afterSeq, applied: 0, droppedBytes: 0 };
-    throw new DataFileError(`Cannot read the sandbox journal ${file}: ${(e as Error).message}.`);
-  }
-  let offset = 0;
-  let lastSeq = afterSeq;
-  let applied = 0;
-  let badAt: { line: number; offset: number } | undefined;
-  let line = 0;
-  while (offset < bytes.length && bytes[offset] !== 0) {
-    const end = bytes.indexOf(0x0a, offset);
-    line++;
-    const record = end === -1 ? undefined : parseRecord(bytes.subarray(offset, end).toString('utf8'));
-    if (!record) {
-      badAt ??= { line, offset };
-      if (end === -1) break;
-    } else if (badAt) {
-      throw new DataFileError(
-        `The sandbox journal ${file} is damaged at line ${badAt.line} (whole records follow it, so it is not an interrupted write). ` +
-        'Move the data file and its journal away to start with a fresh sandbox.');
-    } else {
-      if (record.s > lastSeq) {
-        applyChanges(state, record.c);
-        lastSeq = record.s;
-        applied++;
-      }
-    }
-    offset = end === -1 ? bytes.length : end + 1;
-  }
-  const claimedFrom = badAt ? bytes.indexOf(0, badAt.offset) : -1;
-  const droppedBytes = badAt ? (claimedFrom === -1 ? bytes.length : claimedFrom) - badAt.offset : 0;
-  if (badAt) await fs.truncate(file, badAt.offset);
-  return { lastSeq, applied, droppedBytes };
-}
-
-function parseRecord(text: string): { s: number; c: Change[] } | undefined {
-  const space = text.indexOf(' ');
-  if (space === -1) return undefined;
-  const json = text.slice(space + 1);
-  if (hashOf(json) !== text.slice(0, space)) return undefined;
-  try {
-    const record = parseWithoutPrototypes(json) as { s: number; c: Change[] };
-    return typeof record.s === 'number' && Array.isArray(record.c) ? record : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 interface JournalOptions {
@@ -177,11 +75,14 @@ export class Journal {
   private compactAt = MIN_COMPACT_BYTES;
   /** The last record on disk (or failed): a snapshot begun now holds every record up to it. */
   private writtenSeq: number;
+  /** The last record on disk: after failed writes, the next one says that it follows this one. */
+  private chainEnd: number;
 
   private constructor(private readonly dataFile: string, private readonly tracker: ChangeTracker<SandboxState>,
     private handle: fs.FileHandle, private segment: number, private seq: number,
     private readonly log: (line: string) => void, private readonly options: JournalOptions) {
     this.writtenSeq = seq;
+    this.chainEnd = seq;
   }
 
   /**
@@ -204,7 +105,7 @@ export class Journal {
     zeros ??= Buffer.alloc(PREALLOCATE_BYTES);
     for (let claimed = 0; claimed < bytes;) {
       const length = Math.min(zeros.length, bytes - claimed);
-      await this.handle.write(zeros, 0, length, this.allocated + claimed);
+      await this.writeWhole(zeros, length, this.allocated + claimed);
       claimed += length;
     }
     this.allocated += bytes;
@@ -219,7 +120,7 @@ export class Journal {
     if (!this.tracker.changed) return this.pending;
     const seq = ++this.seq;
     const json = JSON.stringify({ s: seq, c: this.tracker.take() });
-    this.queue.push(`${hashOf(json)} ${json}\n`);
+    this.queue.push(recordLine(json));
     this.group ??= deferred();
     const mine = this.group.promise;
     const settled = mine.then(() => undefined, () => undefined);
@@ -233,16 +134,19 @@ export class Journal {
 
   private async writeLoop(): Promise<void> {
     while (this.queue.length > 0) {
-      const text = Buffer.from(this.queue.join(''));
       const group = this.group!;
       // Every queued record has a sequence number up to this one.
       const upTo = this.seq;
+      const first = upTo - this.queue.length + 1;
+      // After failed writes, a record first that says which ones are missing, and why that is no damage.
+      const text = Buffer.from(first === this.chainEnd + 1 ? this.queue.join('') : failedWritesLine(first - 1, this.chainEnd) + this.queue.join(''));
       this.queue = [];
       this.group = undefined;
       try {
         if (this.bytes + text.length > this.allocated) await this.claim(Math.max(PREALLOCATE_BYTES, text.length));
-        await this.handle.write(text, 0, text.length, this.bytes);
+        await this.writeWhole(text, text.length, this.bytes);
         this.bytes += text.length;
+        this.chainEnd = upTo;
         group.resolve();
       } catch (e) {
         // Zero whatever part of the group reached the file, so later records follow whole ones.
@@ -264,6 +168,15 @@ export class Journal {
       }
     }
     this.writing = undefined;
+  }
+
+  /**
+   * Writes `length` bytes of `buffer` at `position`, or fails: a write the disk takes only in part
+   * (full, or past a file size limit) returns without an error, and must not be acknowledged.
+   */
+  private async writeWhole(buffer: Buffer, length: number, position: number): Promise<void> {
+    const { bytesWritten } = await this.handle.write(buffer, 0, length, position);
+    if (bytesWritten !== length) throw new Error(`only ${bytesWritten} of ${length} bytes could be written at byte ${position} (is the disk full?)`);
   }
 
   /** From now on records go to a new segment; the ones before it are all written. */

@@ -6,7 +6,9 @@ import { mkdtemp, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { ChangeTracker } from '../../src/sandbox/changeTracking';
-import { Journal, journalFileOf, replayJournal } from '../../src/sandbox/journal';
+import { Journal } from '../../src/sandbox/journal';
+import { journalFileOf } from '../../src/sandbox/journalFormat';
+import { replayJournal } from '../../src/sandbox/journalReplay';
 import { emptyTable, type SandboxState } from '../../src/sandbox/state';
 
 function smallState(): SandboxState {

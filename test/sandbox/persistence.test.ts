@@ -157,7 +157,7 @@ describe('persistence', () => {
     state.journalSeq = 0;
     await writeFile(file, JSON.stringify(state));
     await writeFile(`${file}.journal`, journal.replace('3.00', '9.00').replace('"amountCents":300', '"amountCents":900'));
-    await assert.rejects(startTestSandbox({ dataFile: file }), (e: Error) => e.message.includes(`${file}.journal`) && /damaged at line 1/.test(e.message));
+    await assert.rejects(startTestSandbox({ dataFile: file }), (e: Error) => e.message.includes(`${file}.journal`) && /damaged at byte 0 \(line 1\)/.test(e.message));
   });
 
   it('refuses a corrupt data file with an error naming the file', async () => {

@@ -6,9 +6,17 @@ import { VISA } from './sandboxTestClient';
 
 export interface SandboxProcess { child: ChildProcess; gatewayUrl: string; apiKey: string }
 
-/** Runs `node --import tsx <args>` and waits for its first stdout line (the address, as JSON). */
-export async function startSandboxProcess(args: string[], cwd?: string): Promise<SandboxProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Runs `node --import tsx <args>` and waits for its first stdout line (the address, as JSON).
+ * With `maxFileBytes` (a multiple of 512), no file the process writes may grow past it
+ * (`ulimit -f`, in POSIX's 512-byte blocks): a write that starts there fails with EFBIG, one that
+ * crosses it stops short — as on a disk that fills up.
+ */
+export async function startSandboxProcess(args: string[], cwd?: string, maxFileBytes?: number): Promise<SandboxProcess> {
+  const node = [process.execPath, '--import', 'tsx', ...args];
+  const child = maxFileBytes === undefined
+    ? spawn(node[0], node.slice(1), { cwd, stdio: ['ignore', 'pipe', 'pipe'] })
+    : spawn('sh', ['-c', 'ulimit -f "$0" && exec "$@"', String(maxFileBytes / 512), ...node], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
   const line = await new Promise<string>((resolve, reject) => {
