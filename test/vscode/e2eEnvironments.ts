@@ -2,13 +2,15 @@
 // A second sandbox runs IN THE TEST PROCESS (real socket, port 0), so the test knows its URLs
 // and keys and can count what reached it. The user adds "Staging" by typing every step of
 // "Gateway: Add Environment…" (a bad URL first), switches to it with the status bar item,
-// browses it and runs a sale; adds a production environment on the same sandbox (error-coloured
+// browses it and runs a sale; follows links to it (a read runs, a delete asks first); adds a production environment on the same sandbox (error-coloured
 // status bar item, read-only refusal, nothing sent); sets wrong keys on Staging and gets the 401
 // notification with "Set keys". Saves artifacts/e2e-environments.png and e2e-environments-401.png.
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { RunningSandbox } from '../../src/sandbox/server';
+import { CODE_SERVER } from './harness';
 import { LOCAL_SANDBOX_NAME } from '../../src/extension/contracts';
 import {
   answerInput, clearNotifications, normalizeText, pickQuickItem, runCommand, selectors, toast, treeRow, waitForActiveEditorText,
@@ -18,6 +20,25 @@ import {
 const STAGING = 'Staging';
 const PRODUCTION = 'Production mirror';
 const WRONG_API_KEY = 'e2e-wrong-api-key';
+
+const DIALOG = '.monaco-dialog-box';
+
+/** code-server's own link scheme (product.json's urlProtocol: "code-oss"; VS Code's is "vscode"). */
+const linkScheme = (): string =>
+  (JSON.parse(fs.readFileSync(path.resolve(CODE_SERVER, '../../../lib/vscode/product.json'), 'utf8')) as { urlProtocol: string }).urlProtocol;
+
+/** Opens a link as VS Code does for a click on one elsewhere: "Developer: Open URL" hands it to the same URL service. */
+async function openLink(page: Page, operation: string, environment: string): Promise<void> {
+  await runCommand(page, 'Developer: Open URL', { opensQuickPick: true });
+  await page.locator(selectors.paletteInput).fill(`${linkScheme()}://gateway-workbench.gateway-workbench/run?operation=${operation}&environment=${encodeURIComponent(environment)}`);
+  await page.keyboard.press('Enter');
+}
+
+async function waitFor(what: string, probe: () => boolean, ms = 15_000): Promise<void> {
+  for (const end = Date.now() + ms; !probe(); await new Promise(r => setTimeout(r, 100))) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+  }
+}
 
 const sales = (sandbox: RunningSandbox) => sandbox.control.stats().byOperation['transactions.sale'] ?? 0;
 
@@ -121,6 +142,44 @@ export function environmentSteps(testSandbox: () => RunningSandbox, artifacts: s
         await waitForActiveEditorText(page, t => t.includes('APPROVED'), 30_000);
         assert.equal(sales(testSandbox()), salesBefore + 1, 'the test sandbox served the sale');
         await page.locator(selectors.treeRow).filter({ hasText: 'SALE 25.00' }).first().waitFor({ timeout: 15_000 });
+      },
+    },
+    {
+      name: 'a link reading Staging\'s HPP settings runs at once; a link deleting them asks first: Escape sends nothing, its button sends it',
+      run: async page => {
+        const sandbox = testSandbox();
+        const served = (id: string) => sandbox.control.stats().byOperation[id] ?? 0;
+        const deletes = served('settings.hpp.delete');
+        const reads = served('settings.hpp.get');
+        await clearNotifications(page);
+        // VS Code asks first whether the extension may open links at all; ticking "don't ask again"
+        // leaves only the extension's own question from then on.
+        await openLink(page, 'settings.hpp.get', STAGING);
+        const vscodeQuestion = page.locator(DIALOG).filter({ hasText: 'Gateway Workbench' });
+        await vscodeQuestion.waitFor({ timeout: 15_000 });
+        console.log(`  VS Code asks: ${normalizeText(await vscodeQuestion.innerText())}`);
+        await vscodeQuestion.getByRole('checkbox').click();
+        await vscodeQuestion.getByRole('button', { name: 'Open' }).click();
+        await waitForActiveEditorText(page, t => t.includes('hpp-settings'), 30_000);
+        assert.equal(served('settings.hpp.get'), reads + 1, 'the read link reached the test sandbox once');
+
+        const question = page.locator(DIALOG).filter({ hasText: 'A link asks to run "Delete HPP settings" on Staging.' });
+        await openLink(page, 'settings.hpp.delete', STAGING);
+        await question.waitFor({ timeout: 15_000 });
+        const asked = normalizeText(await question.innerText());
+        console.log(`  dialog: ${asked}`);
+        assert.match(asked, /DELETE \/rest\/v2\/settings\/terminal\/hpp deletes data on the gateway/);
+        await page.keyboard.press('Escape');
+        await question.waitFor({ state: 'detached', timeout: 10_000 });
+        await page.waitForTimeout(2_000);
+        assert.equal(served('settings.hpp.delete'), deletes, 'Escape sent the DELETE');
+
+        await openLink(page, 'settings.hpp.delete', STAGING);
+        await question.getByRole('button', { name: 'Delete HPP settings' }).click();
+        await waitFor('the DELETE to reach the test sandbox', () => served('settings.hpp.delete') === deletes + 1);
+        const after = await fetch(`${sandbox.gatewayUrl}/rest/v2/settings/terminal/hpp`, { headers: { 'api-key': sandbox.apiKey, accept: 'application/json' } });
+        assert.equal(after.status, 404, 'the HPP settings are gone once the user said so');
+        await runCommand(page, 'View: Close All Editors');
       },
     },
     {

@@ -4,7 +4,8 @@
 // extension is only a stub (test/vscode/testHost) that carries extensionTestsPath.
 // Prints mocha's report, ends with "N passed, N failed"; the exit code is the suite's result.
 // Env: EXTHOST_TEST_TIMEOUT_MS (default 300000), VERBOSE=1 (echo every workbench log line),
-// KEEP_VSCODE_TMP=1 (keep the per-run dir with server.log and VS Code's logs).
+// KEEP_VSCODE_TMP=1 (keep the per-run dir with server.log and VS Code's logs), EXTHOST_GREP=<text>
+// (run only the tests whose titles hold it, e.g. EXTHOST_GREP=links; see suite/index.ts).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as util from 'node:util';

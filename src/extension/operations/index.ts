@@ -94,7 +94,7 @@ export function registerOperations(context: vscode.ExtensionContext, deps: Opera
     registerSendAll(runDeps, deps.log),
     registerRequestFolding(),
     registerHistoryCommands(history, runner, deps.log),
-    registerUriHandler(runner),
+    registerUriHandler(runner, deps.environments, deps.log),
     registerGenerateCode({ environments: deps.environments, history: () => history.list(), log: deps.log }),
     registerCommand(COMMANDS.formatResult, (uri?: vscode.Uri) => {
       const target = uri ?? vscode.window.activeTextEditor?.document.uri;

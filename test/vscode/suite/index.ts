@@ -1,5 +1,7 @@
 // Entry point the extension host loads as extensionTestsPath (the @vscode/test-electron shape:
 // a module exporting run()). It runs every *.test.js bundled next to it with mocha's tdd UI.
+// EXTHOST_GREP=<text> runs only the tests whose suite and test title hold it (mocha's grep; the
+// host inherits the variable from code-server, which inherits it from runExtensionTests.ts).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as util from 'node:util';
@@ -18,7 +20,8 @@ function copyReporterOutputTo(reportFile: string): void {
 export function run(): Promise<void> {
   const reportFile = process.env.VSCODE_TEST_REPORT;
   if (reportFile) copyReporterOutputTo(reportFile);
-  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 20_000 });
+  const grep = process.env.EXTHOST_GREP;
+  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 20_000, ...(grep ? { grep } : {}) });
   for (const file of fs.readdirSync(__dirname).filter(f => f.endsWith('.test.js')).sort()) {
     mocha.addFile(path.join(__dirname, file));
   }
