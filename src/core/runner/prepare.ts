@@ -14,6 +14,7 @@ import { systemVariableValue } from '../systemVariableValues';
 import { requestLabel } from './requestLabel';
 import { BoundedTextCache } from '../boundedTextCache';
 import { detached } from '../detachedText';
+import { canonicalUrl } from '../canonicalUrl';
 
 /** The catalog path of a URL whose environment base URL may carry a path prefix. */
 export function catalogPath(url: URL): string {
@@ -155,11 +156,19 @@ function cachesOf(resolve: Resolve): ResolverCaches {
   return caches;
 }
 
-/** The target's URL and catalog path, resolved against the environment; throws when it is no URL. */
+/** A target that cannot be sent as written, and why. */
+class UnsendableTarget extends Error {}
+
+/**
+ * The target's URL and catalog path, resolved against the environment, its path and query in the
+ * spelling every client sends alike (as generated programs send it); throws when it is no URL.
+ */
 function knownTarget(targets: BoundedTextCache<KnownTarget>, target: string, environment: RunEnvironment): KnownTarget {
   const known = targets.get(target);
   if (known) return known;
-  const url = new URL(resolveTarget(target, { name: environment.name, kind: 'custom', gatewayUrl: environment.gatewayUrl, boardingUrl: environment.boardingUrl }));
+  const canonical = canonicalUrl(resolveTarget(target, { name: environment.name, kind: 'custom', gatewayUrl: environment.gatewayUrl, boardingUrl: environment.boardingUrl }));
+  if (!canonical.ok) throw new UnsendableTarget(`"${target}": ${canonical.message}`);
+  const url = new URL(canonical.text);
   const made = { url, path: catalogPath(url), matches: new Map<string, OperationMatch | null>() };
   targets.set(target, made);
   return made;
@@ -210,7 +219,8 @@ export function prepareParsed(request: ParsedRequest | undefined, index: number,
   let known: KnownTarget;
   try {
     known = knownTarget(targets, target, environment);
-  } catch {
+  } catch (err) {
+    if (err instanceof UnsendableTarget) return { ok: false, unresolved: [], message: err.message };
     return { ok: false, unresolved: [], message: `"${target}" is not a URL or path: start it with {{gatewayUrl}}/rest/ or {{boardingUrl}}/api/` };
   }
   const { url } = known;
