@@ -14,14 +14,52 @@ export function surfaceOfPath(pathname: string): AuthSurface | undefined {
   return undefined;
 }
 
-const SURFACE_ORIGIN: Readonly<Record<AuthSurface, 'gateway' | 'boarding'>> = {
+/** The environment's two address families: the gateway (`/rest/`) and boarding (`/api/`). */
+export type OriginFamily = 'gateway' | 'boarding';
+
+const SURFACE_ORIGIN: Readonly<Record<AuthSurface, OriginFamily>> = {
   'api-key': 'gateway',
   'access-key': 'boarding',
 };
 
 /**
+ * Where a URL's origin comes from: one of the environment's base URLs (a generated program's
+ * GATEWAY_URL / BOARDING_URL, whatever it holds when the program runs), or an origin known now.
+ */
+export type UrlOrigin = { family: OriginFamily } | { origin: string };
+
+type KeyBinding = { ok: true; surface: AuthSurface } | { ok: false; origin: string; expected: string };
+
+/**
+ * THE origin rule, one function for every front end (the client the runner and the extension
+ * send with, the proxy, generated code): a key goes only to its own environment's origin for its
+ * family — the api-key (`/rest/`) to the gateway origin, AccessKey and MerchantId (`/api/`) to the
+ * boarding origin. Anything else gets no key: the client refuses to send it, a generated program
+ * sends it without one. `origins`: the environment's, where known (code generation may know none).
+ */
+export function keyBinding(
+  from: UrlOrigin,
+  pathname: string,
+  origins: Partial<Readonly<Record<OriginFamily, string>>>,
+  surface: AuthSurface | undefined = surfaceOfPath(pathname),
+): KeyBinding {
+  const origin = 'family' in from ? origins[from.family] : from.origin;
+  const familyOfOrigin = 'family' in from ? from.family : origin === origins.gateway ? 'gateway' : origin === origins.boarding ? 'boarding' : undefined;
+  const resolved = surface ?? (familyOfOrigin === 'gateway' ? 'api-key' : familyOfOrigin === 'boarding' ? 'access-key' : undefined);
+  const family = resolved ? SURFACE_ORIGIN[resolved] : undefined;
+  const expected = family ? `${family} origin ${origins[family] ?? `(${family === 'gateway' ? 'GATEWAY_URL' : 'BOARDING_URL'})`}` : `${origins.gateway ?? 'GATEWAY_URL'} or ${origins.boarding ?? 'BOARDING_URL'}`;
+  const shown = origin ?? ('family' in from ? (from.family === 'gateway' ? 'GATEWAY_URL' : 'BOARDING_URL') : '');
+  if (!resolved || !family) return { ok: false, origin: shown, expected };
+  // One base URL of the environment, or the very origin the family's keys belong to (known now).
+  const bound = 'family' in from
+    ? from.family === family || (origins[from.family] !== undefined && origins[from.family] === origins[family])
+    : origins[family] !== undefined && origin === origins[family];
+  return bound ? { ok: true, surface: resolved } : { ok: false, origin: shown, expected };
+}
+
+/**
  * Returns the auth headers for `url` on `surface` (from the path when not given), after
- * checking that the URL's origin is the one the credential is bound to. Throws an
+ * checking that the URL's origin is the one the credential is bound to (keyBinding). Throws an
  * `origin-refused` GatewayError otherwise.
  */
 export function authHeadersFor(
@@ -30,18 +68,15 @@ export function authHeadersFor(
   url: URL,
   surface: AuthSurface | undefined = surfaceOfPath(url.pathname),
 ): Record<string, string> {
-  const origins = originsOf(environment);
-  const resolved = surface ?? (url.origin === origins.gateway ? 'api-key' : url.origin === origins.boarding ? 'access-key' : undefined);
-  const family = resolved ? SURFACE_ORIGIN[resolved] : undefined;
-  if (!resolved || !family || url.origin !== origins[family]) {
-    const expected = family ? `${family} origin ${origins[family]}` : `${origins.gateway} or ${origins.boarding}`;
+  const binding = keyBinding({ origin: url.origin }, url.pathname, originsOf(environment), surface);
+  if (!binding.ok) {
     throw new GatewayError(
       'origin-refused',
-      `Refusing to send to ${url.origin}: environment "${environment.name}" keys are bound to its ${expected}. ` +
+      `Refusing to send to ${url.origin}: environment "${environment.name}" keys are bound to its ${binding.expected}. ` +
         'Use {{gatewayUrl}} or {{boardingUrl}} in the request, or pick the environment that owns this URL.',
     );
   }
-  if (resolved === 'api-key') return credentials.apiKey ? { 'api-key': credentials.apiKey } : {};
+  if (binding.surface === 'api-key') return credentials.apiKey ? { 'api-key': credentials.apiKey } : {};
   return {
     ...(credentials.accessKey ? { AccessKey: credentials.accessKey } : {}),
     ...(credentials.merchantId ? { MerchantId: credentials.merchantId } : {}),
