@@ -19,7 +19,7 @@ function succeeds(command: string, args: readonly string[]): boolean {
 }
 
 /** Debian's python3-requests lands in /usr/bin/python3, which may not be the first python3 on PATH. */
-function pythonWithRequests(): string | undefined {
+export function pythonWithRequests(): string | undefined {
   return ['python3', '/usr/bin/python3'].find((python) => succeeds(python, ['-c', 'import requests']));
 }
 

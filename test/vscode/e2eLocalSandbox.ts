@@ -14,13 +14,13 @@ export interface LocalSandboxAccess { url: string; apiKey: string; accessKey: st
 export async function generateCurl(page: Page): Promise<string> {
   await runCommand(page, 'Gateway: Generate Code… (Copy as cURL, JavaScript, Python, PHP, Java, Go, C#)', { opensQuickPick: true });
   await pickQuickItem(page, 'cURL', 'cURL');
-  return waitForActiveEditorText(page, text => /GATEWAY_URL:-http:\/\/127\.0\.0\.1:\d+/.test(text));
+  return waitForActiveEditorText(page, text => /GATEWAY_URL='http:\/\/127\.0\.0\.1:\d+'/.test(text));
 }
 
 /** The Local sandbox's URL and keys. Needs a request document in the active editor; leaves it active. */
 export async function localSandboxAccess(page: Page, userData: string): Promise<LocalSandboxAccess> {
   const program = await generateCurl(page);
-  const url = /GATEWAY_URL:-(http:\/\/127\.0\.0\.1:\d+)/.exec(program)?.[1] as string;
+  const url = /GATEWAY_URL='(http:\/\/127\.0\.0\.1:\d+)'/.exec(program)?.[1] as string;
   await runCommand(page, 'View: Revert and Close Editor');   // the generated program (untitled)
   const stateFile = findFile(userData, 'local-sandbox.json');
   assert.ok(stateFile, 'the Local sandbox saved its state');

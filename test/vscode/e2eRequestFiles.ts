@@ -321,9 +321,10 @@ export function requestFileSteps(workspace: () => string, artifacts: string, use
         await generateCurl(page);
         // What the user pastes into a terminal: the clipboard the command filled.
         const program = String(await page.evaluate('navigator.clipboard.readText()'));
-        assert.match(program, /^curl -sS -X POST "\$\{GATEWAY_URL:-http:\/\/127\.0\.0\.1:\d+\}\/rest\/v2\/transactions\/sale"/m, `not the sale's cURL: ${program}`);
+        assert.match(program, /^\[ -n "\$\{GATEWAY_URL:-\}" \] \|\| GATEWAY_URL='http:\/\/127\.0\.0\.1:\d+'$/m, `not defaulting to the Local sandbox: ${program}`);
+        assert.match(program, /^curl -sS -X 'POST' "\$GATEWAY_URL"'\/rest\/v2\/transactions\/sale'/m, `not the sale's cURL: ${program}`);
         assert.doesNotMatch(program, /api-key: [0-9a-f]{8,}/i, 'the program carries a literal key');
-        const url = /GATEWAY_URL:-(http:\/\/127\.0\.0\.1:\d+)/.exec(program)?.[1] as string;
+        const url = /GATEWAY_URL='(http:\/\/127\.0\.0\.1:\d+)'/.exec(program)?.[1] as string;
         const stateFile = findFile(userData(), 'local-sandbox.json');
         assert.ok(stateFile, 'the Local sandbox saved its state');
         const keys = (JSON.parse(fs.readFileSync(stateFile, 'utf8')) as { keys: { apiKey: string; accessKey: string; merchantId: string } }).keys;
@@ -351,8 +352,8 @@ export function requestFileSteps(workspace: () => string, artifacts: string, use
         await runCommand(page, 'View: Focus First Editor Group');
         await runCommand(page, 'Gateway: Generate Code… (Copy as cURL, JavaScript, Python, PHP, Java, Go, C#)', { opensQuickPick: true });
         await pickQuickItem(page, 'cURL', 'cURL');
-        const program = await waitForActiveEditorText(page, (text) => /GATEWAY_URL:-http:\/\/127\.0\.0\.1:\d+/.test(text));
-        const url = /GATEWAY_URL:-(http:\/\/127\.0\.0\.1:\d+)/.exec(program)?.[1] as string;
+        const program = await waitForActiveEditorText(page, (text) => /GATEWAY_URL='http:\/\/127\.0\.0\.1:\d+'/.test(text));
+        const url = /GATEWAY_URL='(http:\/\/127\.0\.0\.1:\d+)'/.exec(program)?.[1] as string;
         // Its api-key, as an application's configuration would hold it: from the sandbox's saved state.
         const stateFile = findFile(userData(), 'local-sandbox.json');
         assert.ok(stateFile, 'the Local sandbox saved its state');

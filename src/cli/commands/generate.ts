@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BodyFileError, bodyFileReader } from '../../core/bodyFile';
-import { LANGUAGES, RequestChoiceError, generateFromText, languageById, type RequestChoice } from '../../core/codegen';
+import { CodeGenerationError, LANGUAGES, RequestChoiceError, generateFromText, languageById, type RequestChoice } from '../../core/codegen';
 import { requestFileText } from '../../core/textFileDecoding';
 import { UsageError, parseOptionsOf, type CliCommand, type CliOption } from '../cliCommand';
 
@@ -61,7 +61,7 @@ export const generateCommand: CliCommand = {
       io.out(program.code.replace(/\n$/, ''));
       return 0;
     } catch (err) {
-      if (err instanceof RequestChoiceError || err instanceof RangeError || err instanceof BodyFileError) throw new UsageError(`${path}: ${err.message}`);
+      if (err instanceof RequestChoiceError || err instanceof RangeError || err instanceof BodyFileError || err instanceof CodeGenerationError) throw new UsageError(`${path}: ${err.message}`);
       throw err;
     }
   },

@@ -6,7 +6,9 @@
 
 import { matchOperation, type BodyFormat, type Operation } from '../../catalog';
 import { isAuthHeader } from '../authHeaders';
-import { findVariableRefs, isSystemVariable, type BodyFileRef, type PromptVariable, type RequestFile } from '../requestFile';
+import { keyBinding, type OriginFamily, type UrlOrigin } from '../authBinding';
+import { canonicalPieces } from '../canonicalUrl';
+import { KNOWN_METHODS, findVariableRefs, isSystemVariable, type BodyFileRef, type PromptVariable, type RequestFile } from '../requestFile';
 import { systemVariableValue } from '../systemVariableValues';
 import { bodyFilePathFromVariables } from '../runner/variableResolver';
 import { BodyFileError, type BodyFileReader } from '../bodyFile';
@@ -15,6 +17,7 @@ import { ACCEPT, CONTENT_TYPE } from '../../catalog/mediaTypes';
 import {
   BUILTIN_PARAMETERS, CREDENTIAL_PARAMETERS, parameterForPath, parameterForPrompt, parameterForResponseValue, parameterForSystemVariable, parameterForVariable, type Parameter,
 } from './parameters';
+import { CodeGenerationError, checkHeaders } from './requestChecks';
 
 /** Text with parameters in it: `[{ text: '/rest/v2/transactions/' }, { param: 'SALE1_TRANSACTION_ID' }]`. */
 export type Segment = { text: string } | { param: string };
@@ -35,6 +38,8 @@ export interface CodeRequest {
   body?: { format: Exclude<BodyFormat, 'none'>; text: Segment[] };
   /** Every parameter used above, in order of first use; read from environment variables. */
   parameters: Parameter[];
+  /** Why the program sends no key: the request goes somewhere its keys are not bound to. */
+  keyNote?: string;
 }
 
 export interface CodeRequestOptions {
@@ -71,12 +76,29 @@ class ParameterSet {
   builtin(variable: string): Segment {
     const known = BUILTIN_PARAMETERS.find((b) => b.variable === variable);
     if (!known) throw new RangeError(`${variable} is not a built-in variable`);
-    const fallback = variable === 'gatewayUrl' ? this.options.gatewayUrl : variable === 'boardingUrl' ? this.options.boardingUrl : undefined;
-    return this.use(`builtin:${known.parameter.name}`, () => ({ ...known.parameter, ...(fallback ? { fallback: fallback.replace(/\/+$/, '') } : {}) }));
+    const fallback = this.fallbackOf(variable);
+    return this.use(`builtin:${known.parameter.name}`, () => ({ ...known.parameter, ...(fallback ? { fallback } : {}) }));
   }
 
   credential(parameter: Parameter): Segment {
     return this.use(`builtin:${parameter.name}`, () => parameter);
+  }
+
+  /** The base URL the generator was given for a built-in (`gatewayUrl`), without its trailing slashes. */
+  fallbackOf(variable: string): string | undefined {
+    const value = variable === 'gatewayUrl' ? this.options.gatewayUrl : variable === 'boardingUrl' ? this.options.boardingUrl : undefined;
+    return value?.replace(/\/+$/, '');
+  }
+
+  /** The origin of that base URL, when it is one. */
+  originOf(variable: string): string | undefined {
+    const value = this.fallbackOf(variable);
+    if (!value) return undefined;
+    try {
+      return new URL(value).origin;
+    } catch {
+      return undefined;
+    }
   }
 }
 
@@ -92,6 +114,9 @@ function pushSegment(segments: Segment[], segment: Segment): void {
   segments.push(segment);
 }
 
+/** The built-ins a key's origin follows: a file variable of these names is never read (as the runner never reads one). */
+const BASE_URL_VARIABLES: readonly string[] = ['gatewayUrl', 'boardingUrl'];
+
 /** `text` split at its `{{…}}` references: file variables expanded, everything else a parameter. */
 function segmentsOf(text: string, file: RequestFile, parameters: ParameterSet, depth = 0): Segment[] {
   const segments: Segment[] = [];
@@ -104,7 +129,10 @@ function segmentsOf(text: string, file: RequestFile, parameters: ParameterSet, d
     const requestName = name.split(/[.[]/)[0];
     const madeNow = isSystemVariable(name) ? systemVariableValue(name) : undefined;
     const prompt = parameters.prompts.find((p) => p.name === name);
-    if (prompt) {
+    if (BASE_URL_VARIABLES.includes(name)) {
+      // The environment's base URLs, never a file's "@gatewayUrl = …": the runner reads them the same way.
+      pushSegment(segments, parameters.builtin(name));
+    } else if (prompt) {
       pushSegment(segments, parameters.use(`prompt:${name}`, () => parameterForPrompt(name, prompt.description)));
     } else if (fileVariable && depth < 10) {
       segmentsOf(fileVariable.value, file, parameters, depth + 1).forEach((s) => pushSegment(segments, s));
@@ -132,23 +160,106 @@ function pathOf(url: readonly Segment[]): string {
 /** A target written as a bare path gets the base URL of its family in front. */
 function withBase(segments: Segment[], parameters: ParameterSet): Segment[] {
   const first = segments[0];
-  if (!first || !('text' in first) || /^https?:\/\//i.test(first.text)) return segments;
+  if (!first || !('text' in first) || /^[A-Za-z][A-Za-z0-9+.-]*:/.test(first.text)) return segments;
   const path = first.text.startsWith('/') ? first.text : `/${first.text}`;
   const out: Segment[] = [parameters.builtin(path.startsWith('/api/') ? 'boardingUrl' : 'gatewayUrl')];
   [{ text: path }, ...segments.slice(1)].forEach((s) => pushSegment(out, s));
   return out;
 }
 
-/** The credential headers of a path, as the interface assigns them (`/rest/` api-key, `/api/` AccessKey + MerchantId). */
-function credentialHeaders(path: string, parameters: ParameterSet): CodeHeader[] {
-  if (path.startsWith('/rest/')) return [{ name: 'api-key', value: [parameters.credential(CREDENTIAL_PARAMETERS.apiKey)] }];
-  if (path.startsWith('/api/')) {
-    return [
-      { name: 'AccessKey', value: [parameters.credential(CREDENTIAL_PARAMETERS.accessKey)] },
-      { name: 'MerchantId', value: [parameters.credential(CREDENTIAL_PARAMETERS.merchantId)] },
-    ];
+const FAMILY_OF_PARAMETER: Readonly<Record<string, OriginFamily>> = { GATEWAY_URL: 'gateway', BOARDING_URL: 'boarding' };
+const FAMILY_OF_VARIABLE: Readonly<Record<string, OriginFamily>> = { gatewayUrl: 'gateway', boardingUrl: 'boarding' };
+
+/** Where a URL's origin comes from (undefined: nothing known now decides it), what it starts with, and the path and query after it. */
+interface UrlStart {
+  from?: UrlOrigin;
+  /** For a comment: `GATEWAY_URL`, `http://other`. */
+  shown: string;
+  base: Segment[];
+  rest: Segment[];
+}
+
+/** The base URL (`GATEWAY_URL` followed by "/" or "?") or the literal origin a URL starts with. */
+function urlStart(url: readonly Segment[], parameters: ParameterSet): UrlStart {
+  const [first, ...rest] = url;
+  if (!first) throw new CodeGenerationError('the request has no URL');
+  if ('param' in first) {
+    const family = FAMILY_OF_PARAMETER[first.param];
+    const next = rest[0];
+    // `{{gatewayUrl}}.evil.example/rest/…` or `{{gatewayUrl}}@evil…`: another host made from the base URL.
+    const onBase = family !== undefined && (!next || ('text' in next && /^[/?]/.test(next.text)));
+    return onBase ? { from: { family }, shown: first.param, base: [first], rest } : { shown: `${first.param} followed by more of its address`, base: [first], rest };
   }
-  return [];
+  const literal = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*)(.*)$/s.exec(first.text);
+  if (!literal) throw new CodeGenerationError(`"${first.text}" is not a URL: start the request's URL with {{gatewayUrl}}/rest/ or {{boardingUrl}}/api/`);
+  const [, authority, path] = literal;
+  const after = (text: string): Segment[] => (text ? [{ text }, ...rest] : rest);
+  // The environment's own base URL written out: the program reads it as GATEWAY_URL / BOARDING_URL, its key with it.
+  for (const variable of BASE_URL_VARIABLES) {
+    const base = parameters.fallbackOf(variable);
+    if (base && (first.text === base || first.text.startsWith(`${base}/`) || first.text.startsWith(`${base}?`))) {
+      return { from: { family: FAMILY_OF_VARIABLE[variable] }, shown: base, base: [parameters.builtin(variable)], rest: after(first.text.slice(base.length)) };
+    }
+  }
+  // `http://{{host}}/rest/…`: the host is only known when the program runs.
+  if (rest.length > 0 && !path) return { shown: `${authority}…`, base: [first, rest[0]], rest: rest.slice(1) };
+  let origin: URL;
+  try {
+    origin = new URL(`${authority}/`);
+  } catch {
+    throw new CodeGenerationError(`"${authority}" is not a valid address: write the URL as http(s)://host[:port]/…`);
+  }
+  if (!/^https?:$/.test(origin.protocol)) throw new CodeGenerationError(`"${authority}": only http and https URLs can be sent`);
+  if (origin.username || origin.password) throw new CodeGenerationError(`"${authority}": a user name or password in the URL is sent differently by each HTTP client; remove it`);
+  return { from: { origin: origin.origin }, shown: origin.origin, base: [{ text: origin.origin }], rest: after(path) };
+}
+
+/** The URL's path and query in the one spelling every client sends alike (canonicalUrl.ts); refused when there is none. */
+function canonicalRest(rest: readonly Segment[]): Segment[] {
+  const canonical = canonicalPieces(rest.map((s) => ('text' in s ? { text: s.text } : { opaque: true as const })));
+  if (!canonical.ok) throw new CodeGenerationError(`the URL cannot be sent as written: ${canonical.message}`);
+  const out: Segment[] = [];
+  rest.forEach((s, i) => pushSegment(out, 'text' in s ? { text: canonical.texts[i] ?? '' } : s));
+  return out;
+}
+
+/** The credential headers of a path, as the interface assigns them (`/rest/` api-key, `/api/` AccessKey + MerchantId). */
+function credentialHeaders(surface: 'api-key' | 'access-key', parameters: ParameterSet): CodeHeader[] {
+  if (surface === 'api-key') return [{ name: 'api-key', value: [parameters.credential(CREDENTIAL_PARAMETERS.apiKey)] }];
+  return [
+    { name: 'AccessKey', value: [parameters.credential(CREDENTIAL_PARAMETERS.accessKey)] },
+    { name: 'MerchantId', value: [parameters.credential(CREDENTIAL_PARAMETERS.merchantId)] },
+  ];
+}
+
+/** The URL with its base and canonical path, and the keys it may carry (the origin rule, keyBinding). */
+function boundUrl(url: Segment[], parameters: ParameterSet): { url: Segment[]; credentials: CodeHeader[]; keyNote?: string } {
+  const start = urlStart(url, parameters);
+  const whole: Segment[] = [];
+  [...start.base, ...canonicalRest(start.rest)].forEach((s) => pushSegment(whole, s));
+  const path = pathOf(whole);
+  const origins = { ...(parameters.originOf('gatewayUrl') ? { gateway: parameters.originOf('gatewayUrl') } : {}), ...(parameters.originOf('boardingUrl') ? { boarding: parameters.originOf('boardingUrl') } : {}) };
+  const binding = start.from ? keyBinding(start.from, path, origins) : undefined;
+  if (binding?.ok) return { url: whole, credentials: credentialHeaders(binding.surface, parameters) };
+  const expected = binding && !binding.ok ? binding.expected : 'GATEWAY_URL or BOARDING_URL';
+  return {
+    url: whole,
+    credentials: [],
+    keyNote: `This request goes to ${start.shown}, not to the ${expected.replace(/^(gateway|boarding) origin/, '$1 URL')}: it is sent without a key, because keys go only to their environment's own origins.`,
+  };
+}
+
+/**
+ * The errors of the request's block (an unknown method, a malformed header or # @name…): code is
+ * never generated from a request that cannot be sent. Its block: from the end of the request
+ * before it, so its comment lines count.
+ */
+function refuseParseErrors(file: RequestFile, index: number): void {
+  const request = file.requests[index];
+  const from = index > 0 ? file.requests[index - 1].endOffset : -1;
+  const error = file.diagnostics.find((d) => d.severity === 'error' && d.startOffset > from && d.endOffset <= request.endOffset);
+  if (error) throw new CodeGenerationError(`line ${error.range.start.line + 1}: ${error.message}`);
+  if (!KNOWN_METHODS.includes(request.method)) throw new CodeGenerationError(`unknown method "${request.method}": use ${KNOWN_METHODS.join(', ')}`);
 }
 
 /** Content-Type and Accept where the request did not write them, as the interface asks. */
@@ -179,17 +290,18 @@ function bodyFileText(ref: BodyFileRef, file: RequestFile, read: BodyFileReader 
 export function codeRequestFromFile(file: RequestFile, index: number, options: CodeRequestOptions = {}): CodeRequest {
   const request = file.requests[index];
   if (!request) throw new RangeError(`there is no request #${index + 1} in the file (it has ${file.requests.length})`);
+  refuseParseErrors(file, index);
   const parameters = new ParameterSet(options, request.prompts);
-  const url = withBase(segmentsOf(request.target.trim(), file, parameters), parameters);
-  const method = request.method.toUpperCase();
+  const method = request.method;
+  const { url, credentials, keyNote } = boundUrl(withBase(segmentsOf(request.target.trim(), file, parameters), parameters), parameters);
   const path = pathOf(url);
   const operation = matchOperation(method, path)?.op;
-  const credentials = credentialHeaders(path, parameters);
   const written = request.headers
     .filter((h) => !isAuthHeader(h.name))
     .map((h) => ({ name: h.name, value: segmentsOf(h.value, file, parameters) }));
   const bodyFile = request.body?.file;
-  const bodyText = (bodyFile ? bodyFileText(bodyFile, file, options.readBodyFile) : request.body?.text)?.replace(/\s+$/, '');
+  // The body the runner sends, byte for byte: a file's text as read, an inline body as written.
+  const bodyText = bodyFile ? bodyFileText(bodyFile, file, options.readBodyFile) : request.body?.text;
   const contentType = request.headers.find((h) => h.name.toLowerCase() === 'content-type')?.value;
   const bodyFormat: BodyFormat = bodyText ? bodyFormatOf(bodyText, contentType, operation) : 'none';
   // `< path` sends the file as it is: its "{{" are text, not parameters.
@@ -197,14 +309,17 @@ export function codeRequestFromFile(file: RequestFile, index: number, options: C
   const body = bodyText && bodyFormat !== 'none' ? { format: bodyFormat, text: bodySegments(bodyText) } : undefined;
   const what = operation ? `${operation.title} (${operation.id})` : `${method} ${path}`;
   const label = request.name ?? request.title;
+  const headers = [...credentials, ...written, ...interfaceHeaders(written, operation, bodyFormat)];
+  checkHeaders(headers);
   return {
     title: label && label !== operation?.title ? `${what}: ${label}` : what,
     ...(operation ? { operation } : {}),
     method,
     url,
-    headers: [...credentials, ...written, ...interfaceHeaders(written, operation, bodyFormat)],
+    headers,
     ...(body ? { body } : {}),
     parameters: parameters.list,
+    ...(keyNote ? { keyNote } : {}),
   };
 }
 
@@ -223,7 +338,7 @@ export function codeRequestFromOperation(
     else if (value !== undefined) pushSegment(url, { text: encodeURIComponent(value) });
     else pushSegment(url, parameters.use(`path:${name}`, () => parameterForPath(name, operation.params.find((p) => p.name === name)?.doc)));
   }
-  const credentials = credentialHeaders(operation.path, parameters);
+  const credentials = credentialHeaders(operation.auth, parameters);
   const bodyFormat: BodyFormat = operation.sample ? operation.bodyFormat : 'none';
   const body = operation.sample && bodyFormat !== 'none' ? { format: bodyFormat, text: [{ text: operation.sample.replace(/\s+$/, '') }] } : undefined;
   return {

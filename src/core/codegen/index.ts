@@ -18,6 +18,7 @@ import { csharp } from './languages/csharp';
 export { codeRequestFromFile, codeRequestFromOperation, type CodeRequest, type CodeRequestOptions } from './codeRequest';
 export type { Parameter } from './parameters';
 export type { LanguageGenerator } from './languages/language';
+export { CodeGenerationError } from './requestChecks';
 
 export const LANGUAGES: readonly LanguageGenerator[] = [curl, javascript, python, php, java, go, csharp];
 

@@ -9,24 +9,40 @@ import {
 import type { LanguageGenerator } from './language';
 import type { Parameter } from '../parameters';
 import { offsetTerm } from '../runValues';
+import { hex4, isPlainText } from '../codeText';
 
-const quoted = (text: string): string => JSON.stringify(text);
+/**
+ * One character in a regular or interpolated string literal: printable ASCII as it is (`\`, `"`
+ * and, interpolated, braces escaped), anything else `\uXXXX` per UTF-16 unit (C#'s `\x` takes
+ * up to four hex digits, so it could swallow what follows).
+ */
+function literalChar(c: string, interpolated: boolean): string {
+  if (c === '\\' || c === '"') return `\\${c}`;
+  if (interpolated && (c === '{' || c === '}')) return c + c;
+  if (/[\x20-\x7e]/.test(c)) return c;
+  return [...Array(c.length).keys()].map((i) => `\\u${hex4(c.charCodeAt(i))}`).join('');
+}
 
-/** An interpolated string on one line: `$"…{name}…"`, braces doubled; plain when it has no parameters. */
+const literalText = (text: string, interpolated: boolean): string => [...text].map((c) => literalChar(c, interpolated)).join('');
+const quoted = (text: string): string => `"${literalText(text, false)}"`;
+
+/** A string on one line: `$"…{name}…"` where parameters stand; plain when it has none. */
 function interpolated(segments: readonly Segment[], request: CodeRequest): string {
   const only = segments.length === 1 ? segments[0] : undefined;
   if (only && 'param' in only) return camelName(parameterNamed(request, only.param));
-  const literal = (text: string): string => JSON.stringify(text).slice(1, -1);
-  if (segments.every((s) => 'text' in s)) return `"${segments.map((s) => ('text' in s ? literal(s.text) : '')).join('')}"`;
-  return `$"${segments.map((s) => ('text' in s ? literal(s.text).replace(/[{}]/g, '$&$&') : `{${camelName(parameterNamed(request, s.param))}}`)).join('')}"`;
+  if (segments.every((s) => 'text' in s)) return quoted(segments.map((s) => ('text' in s ? s.text : '')).join(''));
+  return `$"${segments.map((s) => ('text' in s ? literalText(s.text, true) : `{${camelName(parameterNamed(request, s.param))}}`)).join('')}"`;
 }
 
 /**
- * A body as a raw string literal: with parameters, `$$"""…{{name}}…"""` — as many `$` as it
- * takes for the body's own braces to stay text.
+ * A body. Printable ASCII and line feeds read as written, as a raw string literal — with
+ * parameters `$$"""…{{name}}…"""`, as many `$` as it takes for the body's own braces to stay
+ * text, and more quotes than the body ever has in a row. A body with a line of blanks only (a
+ * raw literal may strip it) is a one-line string instead, and so is anything else.
  */
 function rawString(segments: readonly Segment[], request: CodeRequest, indent: string): string {
   const plain = segments.map((s) => ('text' in s ? s.text : '')).join('');
+  if (!isPlainText(plain) || /(^|\n) +(\n|$)/.test(plain)) return interpolated(segments, request);
   const quotes = '"'.repeat(Math.max(3, ...[...plain.matchAll(/"+/g)].map((m) => m[0].length + 1)));
   const hasParams = segments.some((s) => 'param' in s);
   const braces = Math.max(1, ...[...plain.matchAll(/\{+|\}+/g)].map((m) => m[0].length)) + 1;
@@ -52,7 +68,7 @@ function fallbackOf(p: Parameter): string | undefined {
 }
 
 function render(request: CodeRequest, context: RenderContext): string {
-  const lines = commented(headerLines(request, context, 'Put it in Program.cs of a .NET 7+ console project: dotnet run'), '//');
+  const lines = commented(headerLines(request, context, 'Put it in Program.cs of a .NET 7+ console project: dotnet run'), '//', 'csharp');
   lines.push(
     'using System.Net;',
     'using System.Text;',
@@ -77,7 +93,7 @@ function render(request: CodeRequest, context: RenderContext): string {
     'HttpResponseMessage response;',
     'for (var attempt = 0; ; attempt++)',
     '{',
-    `    var request = new HttpRequestMessage(new HttpMethod("${request.method}"), url);`,
+    `    var request = new HttpRequestMessage(new HttpMethod(${quoted(request.method)}), url);`,
   );
   for (const h of request.headers) {
     if (h === contentType) continue;
@@ -89,10 +105,10 @@ function render(request: CodeRequest, context: RenderContext): string {
     lines.push(`    request.Content = new StringContent(body, Encoding.UTF8, ${quoted(mediaType)}); // Content-Type lives on the content`);
   }
   lines.push(
-    ...commented([networkErrorNote(request)], '    //'),
+    ...commented([networkErrorNote(request)], '    //', 'csharp'),
     '    response = await client.SendAsync(request);',
     `    if (response.StatusCode != HttpStatusCode.TooManyRequests || attempt == ${MAX_RETRIES}) break;`,
-    ...commented([TOO_MANY_REQUESTS_NOTE], '    //'),
+    ...commented([TOO_MANY_REQUESTS_NOTE], '    //', 'csharp'),
     '    var wait = response.Headers.RetryAfter?.Delta ?? TimeSpan.FromSeconds(Math.Pow(2, attempt));',
     '    await Task.Delay(wait);',
     '}',

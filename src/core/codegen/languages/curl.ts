@@ -1,14 +1,35 @@
 // cURL: one command to paste into a POSIX shell (bash, zsh, sh). Keys and chained values come
-// from environment variables through `${NAME:?…}`, which stops with a message when one is unset.
+// from environment variables, checked at the top: a missing one stops with a message.
+// Every text from the request file is a single-quoted shell word (nothing in it is expanded,
+// `!` included, which bash's interactive history would read inside double quotes); the body is
+// printf's format, so that it goes out byte for byte — a NUL included, no newline added.
 
 import type { CodeRequest, Segment } from '../codeRequest';
 import { commented, headerLines, type RenderContext } from '../programParts';
 import type { LanguageGenerator } from './language';
+import type { Parameter } from '../parameters';
 import type { RunValue } from '../runValues';
+import { CodeGenerationError } from '../requestChecks';
+import { isReadMethod } from '../../retryPolicy';
 
-/** A word in double quotes: `$`, backquote, `"` and `\` escaped, parameters expanded. */
-function doubleQuoted(segments: readonly Segment[], request: CodeRequest): string {
-  return `"${segments.map((s) => ('text' in s ? s.text.replace(/[$`"\\]/g, '\\$&') : expansion(s.param, request))).join('')}"`;
+/** A single-quoted word: `'` written as `'\''`, everything else as it is. */
+const singleQuoted = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
+
+/** A shell word of text and parameters: quoted text, and `"$NAME"` (each parameter is set at the top). */
+function word(segments: readonly Segment[]): string {
+  const pieces: string[] = [];
+  let text: string | undefined;
+  for (const s of segments) {
+    if ('text' in s) {
+      text = (text ?? '') + s.text;
+      continue;
+    }
+    if (text !== undefined) pieces.push(singleQuoted(text));
+    text = undefined;
+    pieces.push(`"$${s.param}"`);
+  }
+  if (text !== undefined || pieces.length === 0) pieces.push(singleQuoted(text ?? ''));
+  return pieces.join('');
 }
 
 /** A POSIX shell's way to make a system variable at each run (GNU date, else BSD's); undefined where it has none. */
@@ -28,45 +49,51 @@ function madeInShell(made: RunValue): string | undefined {
   }
 }
 
-function expansion(name: string, request: CodeRequest): string {
-  const parameter = request.parameters.find((p) => p.name === name);
-  const made = parameter?.madeEachRun ? madeInShell(parameter.madeEachRun) : undefined;
-  if (made) return `\${${name}:-${made}}`;
-  if (parameter?.fallback) return `\${${name}:-${parameter.fallback.replace(/[$`"\\}]/g, '\\$&')}}`;
-  return `\${${name}:?set ${name}}`;
+/** The line that gives a parameter its value when the environment does not, or stops without it. */
+function parameterLine(p: Parameter): string {
+  const made = p.madeEachRun ? madeInShell(p.madeEachRun) : undefined;
+  if (made) return `[ -n "\${${p.name}:-}" ] || ${p.name}=${made}`;
+  if (p.fallback !== undefined) {
+    // A shell word cannot hold a NUL byte.
+    if (p.fallback.includes('\0')) throw new CodeGenerationError(`the value of {{${p.name}}} holds a NUL character, which a shell cannot carry`);
+    return `[ -n "\${${p.name}:-}" ] || ${p.name}=${singleQuoted(p.fallback)}`;
+  }
+  return `: "\${${p.name}:?set ${p.name}}"`;
 }
 
-/** A here-document: quoted (taken as is) without parameters, else with `$`, backquote and `\` escaped. */
-function hereDocument(segments: readonly Segment[], request: CodeRequest): string[] {
-  let marker = 'BODY';
-  const plain = segments.map((s) => ('text' in s ? s.text : '')).join('');
-  while (plain.split(/\r?\n/).includes(marker)) marker += '_';
-  if (segments.every((s) => 'text' in s)) return [`--data-binary @- <<'${marker}'`, plain, marker];
-  const text = segments.map((s) => ('text' in s ? s.text.replace(/[$`\\]/g, '\\$&') : expansion(s.param, request))).join('');
-  return [`--data-binary @- <<${marker}`, text, marker];
+/** printf's format for text: `\` and `%` doubled, a NUL written `\000`, the rest as it is inside single quotes (a byte is a byte there). */
+function printfFormat(text: string): string {
+  return text.replace(/[\\%]/g, '$&$&').replace(/\0/g, '\\000');
+}
+
+/** `printf '<format>' "$NAME" … |`: the body, parameters as `%s` arguments; a leading `-` written `\055`, so printf takes it for no option. */
+function bodyPipe(segments: readonly Segment[]): string {
+  const format = segments.map((s) => ('text' in s ? printfFormat(s.text) : '%s')).join('');
+  const args = segments.flatMap((s) => ('param' in s ? [`"$${s.param}"`] : []));
+  return `printf ${singleQuoted(format.replace(/^-/, '\\055'))}${args.map((a) => ` ${a}`).join('')} |`;
 }
 
 function render(request: CodeRequest, context: RenderContext): string {
-  const idempotent = request.method !== 'POST';
-  const notes = idempotent
+  const read = isReadMethod(request.method);
+  const notes = read
     ? ['--retry 3 waits for Retry-After on a 429 (and retries a 503) before giving up.']
-    : ['No --retry: curl would send this POST again after a timeout or a 5xx, and a payment must',
+    : [`No --retry: curl would send this ${request.method} again after a timeout or a 5xx, and a payment must`,
         'never be sent twice. On a 429, wait as long as Retry-After says, then run it again.'];
   const lines = [
     ...commented([...headerLines(request, context, 'Paste it into a shell.'), ...notes,
-      '402 is a decline, not a broken request: the reason is in payload.error.'], '#'),
+      '402 is a decline, not a broken request: the reason is in payload.error.'], '#', 'shell'),
+    ...request.parameters.map(parameterLine),
   ];
-  const args: string[] = [`curl -sS -X ${request.method} ${doubleQuoted(request.url, request)}`];
-  for (const header of request.headers) args.push(`-H ${doubleQuoted([{ text: `${header.name}: ` }, ...header.value], request)}`);
-  if (idempotent) args.push('--retry 3');
+  // -X HEAD would wait for a body that never comes: --head asks for none.
+  const method = request.method === 'HEAD' ? '--head' : `-X ${singleQuoted(request.method)}`;
+  const args: string[] = [`curl -sS ${method} ${word(request.url)}`];
+  // -H 'Name:' would remove the header: curl sends one with an empty value as -H 'Name;'.
+  for (const header of request.headers) args.push(`-H ${header.value.length === 0 ? singleQuoted(`${header.name};`) : word([{ text: `${header.name}: ` }, ...header.value])}`);
+  if (read) args.push('--retry 3');
   args.push(`-w '\\nHTTP %{http_code}\\n'`);
-  if (request.body) {
-    const [first, ...rest] = hereDocument(request.body.text, request);
-    args.push(first);
-    lines.push(...args.map((a, i) => (i === 0 ? a : `  ${a}`)).join(' \\\n').split('\n'), ...rest);
-  } else {
-    lines.push(...args.map((a, i) => (i === 0 ? a : `  ${a}`)).join(' \\\n').split('\n'));
-  }
+  if (request.body) args.push('--data-binary @-');
+  const command = args.map((a, i) => (i === 0 ? a : `  ${a}`)).join(' \\\n');
+  lines.push(...(request.body ? `${bodyPipe(request.body.text)}\n${command}` : command).split('\n'));
   return `${lines.join('\n')}\n`;
 }
 

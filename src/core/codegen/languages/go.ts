@@ -8,9 +8,25 @@ import {
 import type { LanguageGenerator } from './language';
 import type { Parameter } from '../parameters';
 import { offsetTerm } from '../runValues';
+import { hex4, isPlainText } from '../codeText';
 
-// JSON's string escapes are all valid in a Go interpreted string literal.
-const quoted = (text: string): string => JSON.stringify(text);
+/** Escapes a Go string literal has for control characters. */
+const CONTROL_ESCAPES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
+/**
+ * One character in an interpreted string literal: printable ASCII as it is (`\` and `"`
+ * escaped), any other as an escape — `\x` for ASCII only (it is a byte, not a character),
+ * `\u`/`\U` past it (a character, written as UTF-8). Go refuses NUL and a byte order mark in source.
+ */
+function literalChar(c: string): string {
+  if (c === '\\' || c === '"') return `\\${c}`;
+  if (/[\x20-\x7e]/.test(c)) return c;
+  const code = c.codePointAt(0) ?? 0;
+  if (code < 0x80) return CONTROL_ESCAPES[c] ?? `\\x${code.toString(16).padStart(2, '0')}`;
+  return code < 0x10000 ? `\\u${hex4(code)}` : `\\U${code.toString(16).toUpperCase().padStart(8, '0')}`;
+}
+
+const quoted = (text: string): string => `"${[...text].map(literalChar).join('')}"`;
 
 function concatenated(segments: readonly Segment[], request: CodeRequest): string {
   if (segments.length === 0) return '""';
@@ -21,7 +37,8 @@ function concatenated(segments: readonly Segment[], request: CodeRequest): strin
 function bodyExpression(segments: readonly Segment[], request: CodeRequest): { expression: string; usesFmt: boolean } {
   const plain = segments.map((s) => ('text' in s ? s.text : '')).join('');
   const hasParams = segments.some((s) => 'param' in s);
-  if (plain.includes('`') || plain.includes('\r')) return { expression: concatenated(segments, request), usesFmt: false };
+  // A raw string keeps printable ASCII and line feeds as written (it drops a CR); it cannot hold a backquote.
+  if (!isPlainText(plain) || plain.includes('`')) return { expression: concatenated(segments, request), usesFmt: false };
   const text = segments.map((s) => ('text' in s ? (hasParams ? s.text.replace(/%/g, '%%') : s.text) : '%s')).join('');
   if (!hasParams) return { expression: `\`${text}\``, usesFmt: false };
   const args = segments.flatMap((s) => ('param' in s ? [camelName(parameterNamed(request, s.param))] : []));
@@ -83,7 +100,7 @@ function render(request: CodeRequest, context: RenderContext): string {
   const usesStrings = body !== undefined || request.parameters.some((p) => /URL$/.test(p.name));
   const imports = [...new Set([...(json ? ['encoding/json'] : []), 'fmt', 'io', 'net/http', 'os', 'strconv', ...(usesStrings ? ['strings'] : []), 'time',
     ...helpers.flatMap((h) => h.imports)])].sort();
-  const lines = commented(headerLines(request, context, 'Run it with Go 1.19 or later: go run main.go'), '//');
+  const lines = commented(headerLines(request, context, 'Run it with Go 1.19 or later: go run main.go'), '//', 'go');
   lines.push('package main', '', 'import (', ...imports.map((i) => `\t"${i}"`), ')', '');
   lines.push(
     'func env(name, fallback string) string {',
@@ -110,7 +127,7 @@ function render(request: CodeRequest, context: RenderContext): string {
     '',
     '\tvar response *http.Response',
     '\tfor attempt := 0; ; attempt++ {',
-    `\t\trequest, err := http.NewRequest("${request.method}", url, ${body ? 'strings.NewReader(body)' : 'nil'})`,
+    `\t\trequest, err := http.NewRequest(${quoted(request.method)}, url, ${body ? 'strings.NewReader(body)' : 'nil'})`,
     '\t\tif err != nil {',
     '\t\t\tfmt.Fprintln(os.Stderr, err)',
     '\t\t\tos.Exit(1)',
@@ -121,7 +138,7 @@ function render(request: CodeRequest, context: RenderContext): string {
     '\t\tclient := &http.Client{Timeout: 60 * time.Second}',
     '\t\tresponse, err = client.Do(request)',
     '\t\tif err != nil {',
-    ...commented([networkErrorNote(request)], '\t\t\t//'),
+    ...commented([networkErrorNote(request)], '\t\t\t//', 'go'),
     '\t\t\tfmt.Fprintln(os.Stderr, "Network error:", err)',
     '\t\t\tos.Exit(1)',
     '\t\t}',
@@ -129,7 +146,7 @@ function render(request: CodeRequest, context: RenderContext): string {
     '\t\t\tbreak',
     '\t\t}',
     '\t\tresponse.Body.Close()',
-    ...commented([TOO_MANY_REQUESTS_NOTE], '\t\t//'),
+    ...commented([TOO_MANY_REQUESTS_NOTE], '\t\t//', 'go'),
     '\t\tseconds, err := strconv.Atoi(response.Header.Get("Retry-After"))',
     '\t\tif err != nil {',
     '\t\t\tseconds = 1 << attempt',

@@ -8,8 +8,26 @@ import {
 import type { LanguageGenerator } from './language';
 import type { Parameter } from '../parameters';
 import { offsetTerm } from '../runValues';
+import { hex4, isPlainText } from '../codeText';
 
-const quoted = (text: string): string => JSON.stringify(text);
+/** Escapes a Java string literal has for control characters. */
+const CONTROL_ESCAPES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\b': '\\b', '\f': '\\f' };
+
+/**
+ * One character in a string literal. javac turns `\uXXXX` into its character before it reads
+ * anything else, so a quote, a backslash or a line end must never be written that way: those
+ * have escapes of their own, other controls are octal, and only what lies past ASCII (which
+ * javac may not read as UTF-8) is a `\u` escape — one per UTF-16 unit.
+ */
+function literalChar(c: string): string {
+  if (c === '\\' || c === '"') return `\\${c}`;
+  if (/[\x20-\x7e]/.test(c)) return c;
+  const code = c.charCodeAt(0);
+  if (code < 0x80) return CONTROL_ESCAPES[c] ?? `\\${code.toString(8).padStart(3, '0')}`;
+  return [...Array(c.length).keys()].map((i) => `\\u${hex4(c.charCodeAt(i))}`).join('');
+}
+
+const quoted = (text: string): string => `"${[...text].map(literalChar).join('')}"`;
 
 /** A string expression: literals concatenated with the parameters' variables. */
 function concatenated(segments: readonly Segment[], request: CodeRequest): string {
@@ -17,14 +35,24 @@ function concatenated(segments: readonly Segment[], request: CodeRequest): strin
   return segments.map((s) => ('text' in s ? quoted(s.text) : camelName(parameterNamed(request, s.param)))).join(' + ');
 }
 
-/** A multi-line body: a text block, `%s` filled by `.formatted(…)` where parameters stand. */
+/**
+ * True when a text block gives back `text` exactly: printable ASCII and line feeds only, no `\`
+ * (an escape there), no three quotes together nor one at the end (they would close it), no
+ * trailing blanks (a text block strips them), no line of blanks only, and one line at least that
+ * starts with no blank (the block strips the indentation all lines share).
+ */
+function fitsTextBlock(text: string): boolean {
+  const lines = text.split('\n');
+  return isPlainText(text) && !/\\|"""|"$/.test(text) && lines.every((line) => !/ $/.test(line))
+    && lines.some((line) => line !== '' && !line.startsWith(' '));
+}
+
+/** A multi-line body: a text block when it fits one, `%s` filled by `.formatted(…)` where parameters stand; else concatenated literals. */
 function textBlock(segments: readonly Segment[], request: CodeRequest, indent: string): string {
+  const plain = segments.map((s) => ('text' in s ? s.text : 'x')).join('');
+  if (!fitsTextBlock(plain)) return concatenated(segments, request);
   const hasParams = segments.some((s) => 'param' in s);
-  const literal = (text: string): string => {
-    const escaped = text.replace(/\\/g, '\\\\').replace(/"""/g, '\\"""');
-    return hasParams ? escaped.replace(/%/g, '%%') : escaped;
-  };
-  const text = segments.map((s) => ('text' in s ? literal(s.text) : '%s')).join('');
+  const text = segments.map((s) => ('text' in s ? (hasParams ? s.text.replace(/%/g, '%%') : s.text) : '%s')).join('');
   // Closing the block on the last line keeps the body without a trailing newline.
   const block = `"""\n${text.split('\n').map((line) => (line === '' ? '' : `${indent}${line}`)).join('\n')}"""`;
   const args = segments.flatMap((s) => ('param' in s ? [camelName(parameterNamed(request, s.param))] : []));
@@ -49,7 +77,7 @@ function fallbackOf(p: Parameter): string | undefined {
 
 function render(request: CodeRequest, context: RenderContext): string {
   const className = pascalName(request);
-  const lines = commented(headerLines(request, context, `Run it with Java 17 or later: java ${className}.java`), '//');
+  const lines = commented(headerLines(request, context, `Run it with Java 17 or later: java ${className}.java`), '//', 'java');
   lines.push(
     'import java.net.URI;',
     'import java.net.http.HttpClient;',
@@ -86,7 +114,7 @@ function render(request: CodeRequest, context: RenderContext): string {
   const bodyIsBlock = request.body ? request.body.text.some((s) => 'text' in s && s.text.includes('\n')) : false;
   if (request.body) lines.push(`        String body = ${bodyIsBlock ? textBlock(request.body.text, request, '            ') : concatenated(request.body.text, request)};`);
   lines.push('        HttpRequest request = HttpRequest.newBuilder(URI.create(url))');
-  lines.push(`            .method("${request.method}", ${request.body ? 'HttpRequest.BodyPublishers.ofString(body)' : 'HttpRequest.BodyPublishers.noBody()'})`);
+  lines.push(`            .method(${quoted(request.method)}, ${request.body ? 'HttpRequest.BodyPublishers.ofString(body)' : 'HttpRequest.BodyPublishers.noBody()'})`);
   for (const h of request.headers) lines.push(`            .header(${quoted(h.name)}, ${concatenated(h.value, request)})`);
   lines.push(
     '            .timeout(Duration.ofSeconds(60))',
@@ -95,10 +123,10 @@ function render(request: CodeRequest, context: RenderContext): string {
     '',
     '        HttpResponse<String> response;',
     '        for (int attempt = 0; ; attempt++) {',
-    ...commented([networkErrorNote(request)], '            //'),
+    ...commented([networkErrorNote(request)], '            //', 'java'),
     '            response = client.send(request, HttpResponse.BodyHandlers.ofString());',
     `            if (response.statusCode() != 429 || attempt == ${MAX_RETRIES}) break;`,
-    ...commented([TOO_MANY_REQUESTS_NOTE], '            //'),
+    ...commented([TOO_MANY_REQUESTS_NOTE], '            //', 'java'),
     '            String retryAfter = response.headers().firstValue("Retry-After").orElse("");',
     '            long seconds = retryAfter.matches("\\\\d+") ? Long.parseLong(retryAfter) : 1L << attempt;',
     '            Thread.sleep(seconds * 1000);',

@@ -8,17 +8,38 @@ import {
 import type { LanguageGenerator } from './language';
 import type { Parameter } from '../parameters';
 import { offsetTerm } from '../runValues';
+import { hex4 } from '../codeText';
 
-const quoted = (text: string): string => `'${text.replace(/[\\']/g, '\\$&').replace(/\n/g, '\\n').replace(/\r/g, '\\r')}'`;
+/** Any character but printable ASCII as an escape: `\x0D`, `\u2028`, `\u{1F600}`. */
+function escaped(char: string): string {
+  const code = char.codePointAt(0) ?? 0;
+  return code < 0x100 ? `\\x${code.toString(16).toUpperCase().padStart(2, '0')}` : code < 0x10000 ? `\\u${hex4(code)}` : `\\u{${code.toString(16).toUpperCase()}}`;
+}
 
-/** A template literal: backquote, `\` and `${` escaped, parameters interpolated. */
+/** One character in a literal quoted by `quote`: printable ASCII as it is (but the quote and `\`), everything else escaped. */
+function literalChar(c: string, quote: string, keepLineFeeds: boolean): string {
+  if (c === '\\' || c === quote) return `\\${c}`;
+  // In a template literal "${" starts an interpolation.
+  if (c === '$' && quote === '`') return '\\$';
+  if (/[\x20-\x7e]/.test(c) || (keepLineFeeds && c === '\n')) return c;
+  return escaped(c);
+}
+
+/** A literal's text; a template literal keeps its line feeds (a CR it would turn into one is escaped). */
+function literalText(text: string, quote: string, keepLineFeeds = false): string {
+  return [...text].map((c) => literalChar(c, quote, keepLineFeeds)).join('');
+}
+
+const quoted = (text: string): string => `'${literalText(text, "'")}'`;
+
+/** A string expression: a quoted literal, or a template literal (line feeds kept, so a body reads as written) with parameters interpolated. */
 function template(segments: readonly Segment[], request: CodeRequest): string {
   const only = segments.length === 1 ? segments[0] : undefined;
   if (only && 'param' in only) return camelName(parameterNamed(request, only.param));
   if (segments.every((s) => 'text' in s) && !segments.some((s) => 'text' in s && s.text.includes('\n'))) {
     return quoted(segments.map((s) => ('text' in s ? s.text : '')).join(''));
   }
-  return `\`${segments.map((s) => ('text' in s ? s.text.replace(/[\\`]|\$\{/g, (m) => `\\${m}`) : `\${${camelName(parameterNamed(request, s.param))}}`)).join('')}\``;
+  return `\`${segments.map((s) => ('text' in s ? literalText(s.text, '`', true) : `\${${camelName(parameterNamed(request, s.param))}}`)).join('')}\``;
 }
 
 /** The value the program uses when the parameter's variable is unset: a system variable made now, or the literal. */
@@ -37,7 +58,7 @@ function fallbackOf(p: Parameter): string | undefined {
 }
 
 function render(request: CodeRequest, context: RenderContext): string {
-  const lines = commented(headerLines(request, context, 'Run it with Node 18 or later: node program.mjs'), '//');
+  const lines = commented(headerLines(request, context, 'Run it with Node 18 or later: node program.mjs'), '//', 'javascript');
   const made = madeKinds(request);
   const fromCrypto = [...(made.has('randomInt') ? ['randomInt'] : []), ...(made.has('uuid') ? ['randomUUID'] : [])];
   if (fromCrypto.length > 0) lines.push('', `import { ${fromCrypto.join(', ')} } from 'node:crypto';`);
@@ -59,15 +80,15 @@ function render(request: CodeRequest, context: RenderContext): string {
   for (const h of request.headers) lines.push(`  ${quoted(h.name)}: ${template(h.value, request)},`);
   lines.push('};');
   if (request.body) lines.push(`const body = ${template(request.body.text, request)};`);
-  const init = `{ method: '${request.method}', headers${request.body ? ', body' : ''} }`;
+  const init = `{ method: ${quoted(request.method)}, headers${request.body ? ', body' : ''} }`;
   lines.push(
     '',
     'let response;',
     'for (let attempt = 0; ; attempt++) {',
-    ...commented([networkErrorNote(request)], '  //'),
+    ...commented([networkErrorNote(request)], '  //', 'javascript'),
     `  response = await fetch(url, ${init});`,
     `  if (response.status !== 429 || attempt === ${MAX_RETRIES}) break;`,
-    ...commented([TOO_MANY_REQUESTS_NOTE], '  //'),
+    ...commented([TOO_MANY_REQUESTS_NOTE], '  //', 'javascript'),
     "  const retryAfter = response.headers.get('retry-after') ?? '';",
     '  const seconds = /^\\d+$/.test(retryAfter) ? Number(retryAfter) : 2 ** attempt;',
     '  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));',

@@ -8,20 +8,39 @@ import {
 import type { LanguageGenerator } from './language';
 import type { Parameter } from '../parameters';
 import { offsetTerm } from '../runValues';
+import { hex4, isPlainText } from '../codeText';
 
-const single = (text: string): string => `'${text.replace(/[\\']/g, '\\$&')}'`;
-
-/** A single-line string: single-quoted when plain, else double-quoted with `{$var}` interpolation. */
-function inline(segments: readonly Segment[], request: CodeRequest): string {
-  if (segments.every((s) => 'text' in s)) return single(segments.map((s) => ('text' in s ? s.text : '')).join(''));
-  return `"${segments.map((s) => ('text' in s ? s.text.replace(/[\\"$]/g, '\\$&') : `{$${camelName(parameterNamed(request, s.param))}}`)).join('')}"`;
+/** One character in a double-quoted string: printable ASCII as it is (`\`, `"` and `$` escaped), anything else `\x0D` or `\u{2028}`. */
+function doubleQuotedChar(c: string): string {
+  if (c === '\\' || c === '"' || c === '$') return `\\${c}`;
+  if (/[\x20-\x7e]/.test(c)) return c;
+  const code = c.codePointAt(0) ?? 0;
+  return code < 0x80 ? `\\x${code.toString(16).toUpperCase().padStart(2, '0')}` : `\\u{${hex4(code)}}`;
 }
 
-/** A body: a nowdoc when plain (taken as is), else a heredoc with `\` and `$` escaped. */
+/** A string literal: single-quoted when it is printable ASCII, else double-quoted with escapes. */
+function stringLiteral(text: string): string {
+  if (/^[\x20-\x7e]*$/.test(text)) return `'${text.replace(/[\\']/g, '\\$&')}'`;
+  return `"${[...text].map((c) => doubleQuotedChar(c)).join('')}"`;
+}
+
+/** A string expression: a literal, or double-quoted with `{$var}` where parameters stand. */
+function inline(segments: readonly Segment[], request: CodeRequest): string {
+  if (segments.every((s) => 'text' in s)) return stringLiteral(segments.map((s) => ('text' in s ? s.text : '')).join(''));
+  return `"${segments.map((s) => ('text' in s ? [...s.text].map((c) => doubleQuotedChar(c)).join('') : `{$${camelName(parameterNamed(request, s.param))}}`)).join('')}"`;
+}
+
+/**
+ * A body. Printable ASCII and line feeds read as written: a nowdoc (taken as is), or with
+ * parameters a heredoc (`\` and `$` escaped), closed by a marker that appears nowhere in the text
+ * (PHP 7.3+ closes at the marker anywhere a line starts, and PHP ends a line at a lone CR too).
+ * Anything else is a double-quoted string with escapes, which no text can close.
+ */
 function document(segments: readonly Segment[], request: CodeRequest): string[] {
   const plain = segments.map((s) => ('text' in s ? s.text : '')).join('');
+  if (!isPlainText(plain)) return [`${inline(segments, request)};`];
   let marker = 'BODY';
-  while (plain.split(/\r?\n/).some((line) => line.trim().startsWith(marker))) marker += '_';
+  while (plain.includes(marker)) marker += '_';
   if (segments.every((s) => 'text' in s)) return [`<<<'${marker}'`, plain, `${marker};`];
   const text = segments.map((s) => ('text' in s ? s.text.replace(/[\\$]/g, '\\$&') : `{$${camelName(parameterNamed(request, s.param))}}`)).join('');
   return [`<<<${marker}`, text, `${marker};`];
@@ -30,7 +49,7 @@ function document(segments: readonly Segment[], request: CodeRequest): string[] 
 /** The value the program uses when the parameter's variable is unset: a system variable made now, or the literal. */
 function fallbackOf(p: Parameter): string | undefined {
   const made = p.madeEachRun;
-  if (!made) return p.fallback === undefined ? undefined : single(p.fallback);
+  if (!made) return p.fallback === undefined ? undefined : stringLiteral(p.fallback);
   const ms = `(int) floor(microtime(true) * 1000)${offsetTerm(made)}`;
   switch (made.kind) {
     case 'uuid': return 'uuid4()';
@@ -63,7 +82,7 @@ const HELPERS: Readonly<Partial<Record<string, readonly string[]>>> = {
 };
 
 function render(request: CodeRequest, context: RenderContext): string {
-  const lines = ['<?php', ...commented(headerLines(request, context, 'Run it with PHP 7.4+ and its curl extension: php program.php'), '//')];
+  const lines = ['<?php', ...commented(headerLines(request, context, 'Run it with PHP 7.4+ and its curl extension: php program.php'), '//', 'php')];
   lines.push(
     '',
     'function env(string $name, ?string $fallback = null): string',
@@ -87,7 +106,8 @@ function render(request: CodeRequest, context: RenderContext): string {
     lines.push(`$${camelName(p)} = ${/URL$/.test(p.name) ? `rtrim(${read}, '/')` : read};`);
   }
   lines.push('', `$url = ${inline(request.url, request)};`, '$headers = [');
-  for (const h of request.headers) lines.push(`    ${inline([{ text: `${h.name}: ` }, ...h.value], request)},`);
+  // libcurl drops a header written "Name: " with nothing after it: "Name;" sends it empty.
+  for (const h of request.headers) lines.push(`    ${inline(h.value.length === 0 ? [{ text: `${h.name};` }] : [{ text: `${h.name}: ` }, ...h.value], request)},`);
   lines.push('];');
   if (request.body) {
     const [open, ...rest] = document(request.body.text, request);
@@ -98,16 +118,18 @@ function render(request: CodeRequest, context: RenderContext): string {
     'for ($attempt = 0; ; $attempt++) {',
     '    $curl = curl_init($url);',
     '    curl_setopt_array($curl, [',
-    `        CURLOPT_CUSTOMREQUEST => '${request.method}',`,
+    `        CURLOPT_CUSTOMREQUEST => ${stringLiteral(request.method)},`,
     '        CURLOPT_HTTPHEADER => $headers,',
     ...(request.body ? ['        CURLOPT_POSTFIELDS => $body,'] : []),
+    // A HEAD answer has no body: without NOBODY, curl would wait for one.
+    ...(request.method === 'HEAD' ? ['        CURLOPT_NOBODY => true,'] : []),
     '        CURLOPT_RETURNTRANSFER => true,',
     '        CURLOPT_HEADER => true, // the response headers too, for Retry-After',
     '        CURLOPT_TIMEOUT => 60,',
     '    ]);',
     '    $raw = curl_exec($curl);',
     '    if ($raw === false) {',
-    ...commented([networkErrorNote(request)], '        //'),
+    ...commented([networkErrorNote(request)], '        //', 'php'),
     "        fwrite(STDERR, 'Network error: ' . curl_error($curl) . \"\\n\");",
     '        exit(1);',
     '    }',
@@ -117,7 +139,7 @@ function render(request: CodeRequest, context: RenderContext): string {
     `    if ($status !== 429 || $attempt === ${MAX_RETRIES}) {`,
     '        break;',
     '    }',
-    ...commented([TOO_MANY_REQUESTS_NOTE], '    //'),
+    ...commented([TOO_MANY_REQUESTS_NOTE], '    //', 'php'),
     "    $wait = preg_match('/^retry-after:\\s*(\\d+)\\s*$/mi', substr($raw, 0, $headerSize), $match) ? (int) $match[1] : 2 ** $attempt;",
     '    sleep($wait);',
     '}',

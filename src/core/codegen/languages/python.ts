@@ -8,24 +8,41 @@ import {
 import type { LanguageGenerator } from './language';
 import type { Parameter } from '../parameters';
 import { offsetTerm, type RunValue } from '../runValues';
+import { hex4 } from '../codeText';
 
-const quoted = (text: string): string => JSON.stringify(text);
+/** Any character but printable ASCII as an escape: `\x0d`, `\u2028`, `\U0001f600`. */
+function escaped(char: string): string {
+  const code = char.codePointAt(0) ?? 0;
+  if (code < 0x100) return `\\x${code.toString(16).padStart(2, '0')}`;
+  return code < 0x10000 ? `\\u${hex4(code)}` : `\\U${code.toString(16).toUpperCase().padStart(8, '0')}`;
+}
 
-/** A string expression: a plain literal, or an f-string with `{` `}` doubled and parameters interpolated. */
+/**
+ * A string literal's text: printable ASCII as it is, everything else escaped; in an f-string
+ * braces doubled. A triple-quoted literal keeps its line feeds (Python would read a CR in it as
+ * one: escaped) and escapes a quote that another follows or that ends the text, so no three meet.
+ */
+function literalText(text: string, fString: boolean, tripleQuoted: boolean): string {
+  const chars = [...text];
+  return chars.map((c, i) => {
+    if (c === '\\') return '\\\\';
+    if (c === '"') return !tripleQuoted || i === chars.length - 1 || chars[i + 1] === '"' ? '\\"' : c;
+    if (fString && (c === '{' || c === '}')) return c + c;
+    if (/[\x20-\x7e]/.test(c) || (tripleQuoted && c === '\n')) return c;
+    return escaped(c);
+  }).join('');
+}
+
+const quoted = (text: string): string => `"${literalText(text, false, false)}"`;
+
+/** A string expression: a literal (triple-quoted when it spans lines, so a body reads as written), an f-string where parameters stand. */
 function template(segments: readonly Segment[], request: CodeRequest): string {
   const only = segments.length === 1 ? segments[0] : undefined;
   if (only && 'param' in only) return snakeName(parameterNamed(request, only.param));
-  if (segments.every((s) => 'text' in s)) {
-    const text = segments.map((s) => ('text' in s ? s.text : '')).join('');
-    return text.includes('\n') && !/"""|\\/.test(text) ? `"""\\\n${text}"""` : quoted(text);
-  }
+  const fString = segments.some((s) => 'param' in s);
   const multiline = segments.some((s) => 'text' in s && s.text.includes('\n'));
-  const literal = (text: string): string => {
-    const escaped = text.replace(/\\/g, '\\\\').replace(/[{}]/g, '$&$&');
-    return multiline ? escaped.replace(/"""/g, '\\"\\"\\"') : escaped.replace(/"/g, '\\"').replace(/\n/g, '\\n');
-  };
-  const inner = segments.map((s) => ('text' in s ? literal(s.text) : `{${snakeName(parameterNamed(request, s.param))}}`)).join('');
-  return multiline ? `f"""\\\n${inner}"""` : `f"${inner}"`;
+  const inner = segments.map((s) => ('text' in s ? literalText(s.text, fString, multiline) : `{${snakeName(parameterNamed(request, s.param))}}`)).join('');
+  return `${fString ? 'f' : ''}${multiline ? `"""\\\n${inner}"""` : `"${inner}"`}`;
 }
 
 /** The value the program uses when the parameter's variable is unset: a system variable made now, or the literal. */
@@ -46,7 +63,7 @@ function fallbackOf(p: Parameter): string | undefined {
 const MODULES: Readonly<Record<RunValue['kind'], string | undefined>> = { uuid: 'uuid', randomInt: 'random', timestamp: 'math', iso8601: 'datetime', rfc1123: 'email.utils' };
 
 function render(request: CodeRequest, context: RenderContext): string {
-  const lines = commented(headerLines(request, context, 'Run it with Python 3.8+ and requests: python3 program.py'), '#');
+  const lines = commented(headerLines(request, context, 'Run it with Python 3.8+ and requests: python3 program.py'), '#', 'python');
   const modules = new Set(['os', 'sys', 'time']);
   for (const kind of madeKinds(request)) {
     const module = MODULES[kind];
@@ -77,11 +94,11 @@ function render(request: CodeRequest, context: RenderContext): string {
   lines.push(
     '',
     `for attempt in range(${MAX_RETRIES + 1}):`,
-    ...commented([networkErrorNote(request)], '    #'),
-    `    response = requests.request("${request.method}", url, headers=headers${request.body ? ', data=body.encode("utf-8")' : ''}, timeout=60)`,
+    ...commented([networkErrorNote(request)], '    #', 'python'),
+    `    response = requests.request(${quoted(request.method)}, url, headers=headers${request.body ? ', data=body.encode("utf-8")' : ''}, timeout=60)`,
     `    if response.status_code != 429 or attempt == ${MAX_RETRIES}:`,
     '        break',
-    ...commented([TOO_MANY_REQUESTS_NOTE], '    #'),
+    ...commented([TOO_MANY_REQUESTS_NOTE], '    #', 'python'),
     '    retry_after = response.headers.get("Retry-After", "")',
     '    time.sleep(int(retry_after) if retry_after.isdigit() else 2 ** attempt)',
     '',

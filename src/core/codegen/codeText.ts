@@ -1,0 +1,51 @@
+// What every renderer needs to put text from a request file — which may come from a stranger's
+// repository — into a program: a test of whether a text can be shown as it is (a heredoc, a text
+// block, a raw string) or must be written with escapes, and comments that no text can end.
+
+/** Printable ASCII and line feeds only: text every readable form (heredoc, text block, raw string) keeps byte for byte. */
+export function isPlainText(text: string): boolean {
+  return /^[\x20-\x7e\n]*$/.test(text);
+}
+
+/** `0x2028` → `2028`, at least four hex digits, upper case. */
+export const hex4 = (code: number): string => code.toString(16).toUpperCase().padStart(4, '0');
+
+/**
+ * Characters a comment must not carry as they are: controls (line ends among them, and Unicode's
+ * U+0085), line and paragraph separators (a line end to JavaScript and C#), and format characters
+ * (bidirectional overrides that make code read differently from how it runs, zero-width ones, the
+ * byte order mark Go refuses in a file). Shown as `<U+2028>`.
+ */
+const UNSAFE_IN_COMMENT = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}]/gu;
+
+/** What each language's comments must not hold besides line ends, and how it is written instead. */
+export type CommentDialect = 'shell' | 'javascript' | 'python' | 'php' | 'java' | 'go' | 'csharp';
+
+const DIALECT_RULES: Readonly<Record<CommentDialect, ReadonlyArray<[RegExp, string | ((match: string) => string)]>>> = {
+  shell: [],
+  javascript: [],
+  // PEP 263: "coding: x" or "coding=x" in either of the first two lines sets the source's encoding.
+  python: [[/coding([:=])/g, 'coding $1']],
+  // "?>" ends PHP mode, even inside a // comment.
+  php: [[/\?>/g, '? >']],
+  // javac reads \u escapes before anything else, comments included (\u000a ends the line), and
+  // may not read a file as UTF-8 (Java 17 reads it in the platform's encoding): ASCII only.
+  java: [[/\\/g, '\\\\'], [/[^\x00-\x7f]/gu, (char) => `<U+${hex4(char.codePointAt(0) ?? 0)}>`]],
+  // "// +build" before the package clause is a build constraint (Go 1.16 and earlier read it alone).
+  go: [[/^\+build/, '(+build)']],
+  csharp: [],
+};
+
+/** Text on one line: every character that could end a comment or hide what follows shown as `<U+XXXX>`. */
+export function oneLine(text: string): string {
+  return text.replace(/\t/g, ' ').replace(UNSAFE_IN_COMMENT, (char) => `<U+${hex4(char.codePointAt(0) ?? 0)}>`);
+}
+
+/** A comment line's text (already one line, as wrapped) made safe for `dialect`. */
+export function commentLine(text: string, dialect: CommentDialect): string {
+  let safe = text;
+  for (const [pattern, replacement] of DIALECT_RULES[dialect]) {
+    safe = typeof replacement === 'string' ? safe.replace(pattern, replacement) : safe.replace(pattern, replacement);
+  }
+  return safe;
+}
