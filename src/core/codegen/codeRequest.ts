@@ -114,6 +114,9 @@ function pushSegment(segments: Segment[], segment: Segment): void {
   segments.push(segment);
 }
 
+/** Methods whose requests carry no body in every client (fetch refuses one; curl's --head sends none). */
+const BODILESS_METHODS: readonly string[] = ['GET', 'HEAD'];
+
 /** The built-ins a key's origin follows: a file variable of these names is never read (as the runner never reads one). */
 const BASE_URL_VARIABLES: readonly string[] = ['gatewayUrl', 'boardingUrl'];
 
@@ -307,6 +310,7 @@ export function codeRequestFromFile(file: RequestFile, index: number, options: C
   // `< path` sends the file as it is: its "{{" are text, not parameters.
   const bodySegments = (text: string): Segment[] => (bodyFile && !bodyFile.fillVariables ? [{ text }] : segmentsOf(text, file, parameters));
   const body = bodyText && bodyFormat !== 'none' ? { format: bodyFormat, text: bodySegments(bodyText) } : undefined;
+  if (body && BODILESS_METHODS.includes(method)) throw new CodeGenerationError(`a ${method} request with a body: HTTP clients drop the body or refuse to send it (fetch refuses); remove the body, or use the method its operation takes`);
   const what = operation ? `${operation.title} (${operation.id})` : `${method} ${path}`;
   const label = request.name ?? request.title;
   const headers = [...credentials, ...written, ...interfaceHeaders(written, operation, bodyFormat)];
