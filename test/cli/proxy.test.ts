@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { request as httpRequest } from 'undici';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -282,5 +282,41 @@ describe('gateway-workbench proxy', () => {
     assert.match(taken.stderr, new RegExp(`^gateway-workbench proxy: port ${port} on 127\\.0\\.0\\.1 is already in use: .*port 0 picks a free one`));
     assert.doesNotMatch(taken.stderr, /EADDRINUSE/);
     assert.equal(existsSync(recording), false, 'a proxy that never ran leaves no recording behind');
+  });
+
+  it('forwards the application\'s key only to the environment\'s own origins: an absolute URL of another origin is refused', { timeout: 30_000 }, async () => {
+    const elsewhere: string[] = [];
+    const other = createHttpServer((req, res) => {
+      elsewhere.push(`${req.method} ${req.url} ${String(req.headers['api-key'])}`);
+      res.end('{}');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+    const recording = path.join(dir, 'origins.jsonl');
+    const { child, ready } = await startProxy(['--env', 'Staging', '--config', config, '--recording', recording]);
+    /** A raw request line, as an application using the proxy as its HTTP proxy sends it (absolute form). */
+    const rawGet = (target: string): Promise<string> => new Promise((resolve, reject) => {
+      const socket = connect(Number(new URL(ready.proxyUrl).port), '127.0.0.1', () => {
+        socket.write(`GET ${target} HTTP/1.1\r\nHost: x\r\napi-key: ${sandbox.apiKey}\r\nConnection: close\r\n\r\n`);
+      });
+      let answer = '';
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString('utf8')));
+      socket.on('close', () => resolve(answer));
+      socket.on('error', reject);
+    });
+    try {
+      const refused = await rawGet(`${otherUrl}/rest/v2/transactions`);
+      assert.match(refused, /^HTTP\/1\.1 400 /);
+      assert.match(refused, new RegExp(`does not forward to ${otherUrl.replace(/[.]/g, '\\.')}: it sends only to the environment's gateway origin ${sandbox.gatewayUrl.replace(/[.]/g, '\\.')}`));
+      assert.deepEqual(elsewhere, [], 'nothing reached the other origin');
+      const own = await rawGet(`${sandbox.gatewayUrl}/rest/v2/transactions`);
+      assert.match(own, /^HTTP\/1\.1 200 /, 'the environment\'s own origin, written in full, is forwarded');
+      const kept = await recorded(recording);
+      assert.equal(kept[0]?.status, 400);
+      assert.match(kept[0]?.error ?? '', /does not forward to/);
+    } finally {
+      await stop(child);
+      other.close();
+    }
   });
 });

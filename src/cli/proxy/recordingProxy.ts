@@ -13,6 +13,7 @@ import type { Environment } from '../../core/environment';
 import { toGatewayError } from '../../core/gatewayErrors';
 import { listenFailure } from '../../core/listenFailure';
 import { keptExchange, type TrafficExchange, type TrafficFinding } from '../../core/traffic/exchange';
+import { keyBinding } from '../../core/authBinding';
 import { Pool, requestThrough } from '../../core/undiciParts';
 import { lintExchangeRequest } from '../../core/requestLint/exchangeLint';
 
@@ -59,6 +60,33 @@ function upstreamUrl(environment: RecordingProxyOptions['environment'], pathAndQ
   return new URL(base.replace(/\/+$/, '') + pathAndQuery);
 }
 
+const originOf = (url: string): string | undefined => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * Where a request goes, or why it goes nowhere: a path goes to the environment's base for its
+ * family; an absolute URL (an application that uses this as its HTTP proxy) only when it is one
+ * of the environment's own. The origin rule (keyBinding) decides, as for every front end: the
+ * application's key is never forwarded anywhere else.
+ */
+function upstreamTarget(environment: RecordingProxyOptions['environment'], target: string): { ok: true; url: URL } | { ok: false; message: string } {
+  let url: URL;
+  try {
+    url = target.startsWith('/') ? upstreamUrl(environment, target) : new URL(target);
+  } catch {
+    return { ok: false, message: `the proxy cannot forward "${target}": send a path such as /rest/v2/transactions/sale` };
+  }
+  const origins = { gateway: originOf(environment.gatewayUrl), boarding: originOf(environment.boardingUrl) };
+  const binding = keyBinding({ origin: url.origin }, url.pathname, origins);
+  if (!binding.ok) return { ok: false, message: `the proxy does not forward to ${url.origin}: it sends only to the environment's ${binding.expected}, so that the application's key goes nowhere else` };
+  return { ok: true, url };
+}
+
 const isText = (type: string | undefined): boolean => !type || /json|xml|text|x-www-form-urlencoded/i.test(type);
 
 /** The proxy's pools' limits (undici's defaults), set from here so a timeout's message names the ones in force. */
@@ -69,8 +97,7 @@ const PROXY_TIMEOUTS = { connectMs: 10_000, headersMs: 300_000, bodyMs: 300_000 
  * dropped after it was sent may have charged the card, while a refused connection sent nothing.
  * The client's own words (toGatewayError), so the proxy and a Send say the same.
  */
-function failureText(err: unknown, method: string, path: string, environment: RecordingProxyOptions['environment']): string {
-  const url = upstreamUrl(environment, path);
+function failureText(err: unknown, method: string, url: URL): string {
   const operation = matchOperation(method, url.pathname)?.op;
   return toGatewayError(err, { method, url, ...(operation ? { operation } : {}), attempts: 1, timeouts: PROXY_TIMEOUTS, scrub: (text) => text }).message;
 }
@@ -128,10 +155,17 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
       findings = []; // a request the checks cannot read is still forwarded and recorded
     }
     const base = { at, method, path, ...(operationId ? { operationId } : {}), requestHeaders: req.headers, ...(requestText !== undefined ? { requestBody: requestText } : {}), findings };
+    const target = upstreamTarget(options.environment, path);
+    if (!target.ok) {
+      await record(keptExchange({ ...base, status: 400, timeMs: performance.now() - started, error: target.message }));
+      res.writeHead(400, { 'content-type': 'text/plain' });
+      res.end(target.message);
+      return;
+    }
+    const { url } = target;
     let upstream: Awaited<ReturnType<typeof requestThrough>>;
     let answer: Buffer;
     try {
-      const url = upstreamUrl(options.environment, path);
       upstream = await requestThrough(poolFor(url.origin), {
         origin: url.origin,
         path: url.pathname + url.search,
@@ -141,7 +175,7 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
       });
       answer = Buffer.from(await upstream.body.arrayBuffer());
     } catch (err) {
-      const message = `the proxy's exchange with ${upstreamUrl(options.environment, '/').origin} failed: ${failureText(err, method, path, options.environment)}`;
+      const message = `the proxy's exchange with ${url.origin} failed: ${failureText(err, method, url)}`;
       await record(keptExchange({ ...base, status: 502, timeMs: performance.now() - started, error: message }));
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' });
       res.end(message);
