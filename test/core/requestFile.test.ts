@@ -254,6 +254,14 @@ describe('requestFile: variables and expectations', () => {
     assert.deepEqual(out.unresolved, ['missing']);
   });
 
+  it('a file cannot set {{gatewayUrl}} or {{boardingUrl}}: such a line is a warning that says it is never read', () => {
+    const file = parseRequestFile('@gatewayUrl = http://other.example\n@boardingUrl=http://other.example\n@gateway = x\nGET {{gatewayUrl}}/rest/v2/transactions\n');
+    const warnings = file.diagnostics.filter((d) => d.code === 'environment-variable-set');
+    assert.deepEqual(warnings.map((d) => [d.severity, d.range.start.line, d.range.start.character, d.range.end.character]), [['warning', 0, 0, 11], ['warning', 1, 0, 12]]);
+    assert.match(warnings[0].message, /^@gatewayUrl is never read: \{\{gatewayUrl\}\} is the base URL of the environment the request is sent to/);
+    assert.equal(file.requests.length, 1, 'the file still parses');
+  });
+
   it('resolves bare paths to the family the interface assigns', () => {
     const env = { name: 'e', kind: 'custom' as const, gatewayUrl: 'https://gw.example.net', boardingUrl: 'https://boarding.example.net/api/' };
     assert.equal(resolveTarget('/rest/v2/tokens?page=1', env), 'https://gw.example.net/rest/v2/tokens?page=1');

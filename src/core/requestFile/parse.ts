@@ -21,6 +21,8 @@ const PROMPT = /^([A-Za-z_][\w-]*)(?:\s+(.*))?$/;
 
 /** What a block's comment lines say about its request. */
 interface BlockMetadata { name?: string; nameRange?: Range; expectations: Expectation[]; prompts?: PromptVariable[]; note?: string; first?: Line }
+/** Built-ins the environment gives at send time and a file cannot set (a key's origin follows them). */
+const ENVIRONMENT_BASE_URLS: readonly string[] = ['gatewayUrl', 'boardingUrl'];
 const FILE_VARIABLE = /^\s*@([A-Za-z_$][\w$-]*)\s*=\s*((?:.*\S)?)\s*$/;
 // The target is one word, but a `{{…}}` in it may hold blanks (`{{$datetime "MM-DD-YYYY" -1 d}}`).
 const REQUEST_LINE = /^(\S+)(\s+)((?:\{\{[^{}]*\}\}|\S)+)(?:(\s+)(\S+))?\s*(.*)$/;
@@ -179,6 +181,10 @@ class Parser {
     const [, name, value] = match;
     const nameStart = line.text.indexOf('@') + 1;
     const valueStart = line.text.trimEnd().length - value.length;
+    if (this.warnings && ENVIRONMENT_BASE_URLS.includes(name)) {
+      this.diagnose(span(line, nameStart - 1, nameStart + name.length), 'environment-variable-set',
+        `@${name} is never read: {{${name}}} is the base URL of the environment the request is sent to, so that its keys go nowhere else; remove this line, or name your URL otherwise and write it out`, 'warning');
+    }
     this.variables.push({
       ...this.at(line, line.text.length - line.text.trimStart().length, line.text.trimEnd().length),
       name,
