@@ -94,10 +94,12 @@ export function registerGenerateCode(deps: GenerateCodeDeps): vscode.Disposable 
     }
     // `< ./sale.json`: the program carries the file's content, read relative to the document.
     const readBodyFile = documentBodyFiles(doc.uri);
+    const codegen = loadCodegen();
     try {
-      return { request: loadCodegen().codeRequestFromFile(file, index, { ...await urls(), readBodyFile }), source: vscode.workspace.asRelativePath(doc.uri) };
+      return { request: codegen.codeRequestFromFile(file, index, { ...await urls(), readBodyFile }), source: vscode.workspace.asRelativePath(doc.uri) };
     } catch (err) {
-      if (!(err instanceof BodyFileError)) throw err;
+      // A request no client can send as written (a smuggled method, a fragment…) or a body file that cannot be read: said, nothing generated.
+      if (!(err instanceof BodyFileError) && !(err instanceof codegen.CodeGenerationError)) throw err;
       void vscode.window.showErrorMessage(`Cannot generate code: ${err.message}.`);
       return undefined;
     }
