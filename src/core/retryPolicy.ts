@@ -89,13 +89,24 @@ export function newTicket(policy: RetryPolicy, signal?: AbortSignal, onRetryWait
   return { policy, retries: 0, waitedMs: 0, answered: false, signal, ...(onRetryWait ? { onRetryWait } : {}) };
 }
 
+/**
+ * delay-seconds, and the fractional seconds some servers send although RFC 9110 does not: read
+ * as asked, rounded up, so the retry is never earlier than the server said.
+ */
+const DELAY_SECONDS = /^\d+(?:\.\d+)?$/;
+/**
+ * Every HTTP-date form names its time of day. Date.parse alone reads "-1", "1.5" or "3,4" as
+ * days in 2001, which made the retry immediate.
+ */
+const HTTP_DATE_TIME = /\d\d:\d\d:\d\d/;
+
 /** Retry-After in milliseconds, as delay-seconds or an HTTP-date; undefined when absent or unreadable. */
 export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
-  const raw = Array.isArray(value) ? value[0] : value;
-  if (raw === undefined || raw.trim() === '') return undefined;
-  const text = raw.trim();
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
-  const date = Date.parse(text);
+  const text = (Array.isArray(value) ? value[0] : value)?.trim();
+  if (!text) return undefined;
+  // Capped to stay a number: 400 digits are Infinity, which no message can say.
+  if (DELAY_SECONDS.test(text)) return Math.min(Number.MAX_SAFE_INTEGER, Math.ceil(Number(text) * 1000));
+  const date = HTTP_DATE_TIME.test(text) ? Date.parse(text) : NaN;
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 

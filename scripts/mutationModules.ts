@@ -1,0 +1,15 @@
+// The policy modules `npm run mutation` mutates, each against ITS OWN test files only: a module's
+// score says how well its own tests pin it, not how much of the suite happens to pass through it.
+// Adding a module is one row. `threshold` is the lowest score (in %) the run accepts for it; raise
+// it when tests improve, never lower it to make a run pass. test/package/mutationModules.test.ts
+// checks that every path named here exists. The target is 85 % for every module; the thresholds
+// below 85 are the baselines of modules whose tests are still to come (docs/mutation.md lists
+// their survivors).
+
+export const MUTATION_MODULES: readonly { name: string; source: string; tests: readonly string[]; threshold: number }[] = [
+  { name: 'retry-policy', source: 'src/core/retryPolicy.ts', tests: ['test/core/retryPolicy.test.ts', 'test/core/retryPolicyEdges.test.ts'], threshold: 98 },
+  { name: 'guard-policy', source: 'src/core/guardPolicy.ts', tests: ['test/core/guardPolicy.test.ts', 'test/core/guardPolicyBranches.test.ts'], threshold: 99 },
+  { name: 'card-number-masking', source: 'src/core/cardNumberMasking.ts', tests: ['test/core/redaction.test.ts'], threshold: 83 },
+  { name: 'redaction', source: 'src/core/redaction.ts', tests: ['test/core/redaction.test.ts'], threshold: 62 },
+  { name: 'input-checks', source: 'src/core/inputChecks.ts', tests: ['test/core/inputChecks.test.ts'], threshold: 77 },
+];
