@@ -27,7 +27,7 @@ import { packagedVsix } from './packagedExtension';
 import { trustSteps } from './e2eTrust';
 import { runRestrictedMode, selectsRestricted } from './e2eRestricted';
 import {
-  normalizeText, openViewContainer, pickQuickItem, runCommand, searchExtensions, selectors, treeRow, waitForActiveEditorText,
+  normalizeText, openViewContainer, pickQuickItem, runCommand, runSteps, searchExtensions, selectors, treeRow, waitForActiveEditorText,
   type Step,
 } from './workbenchUi';
 
@@ -160,8 +160,6 @@ async function runMainScenario(lap: (what: string) => void): Promise<{ passed: n
   const server = await startCodeServer({ workspace, installVsix: [vsix], smokeTestDriver: false });
   lap(`code-server listening on ${server.url}`);
   userDataDir = path.join(server.tmp, 'user-data');
-  let passed = 0;
-  let failed = 0;
   try {
     const browser = await launchChromium(path.join(server.tmp, 'home'));
     try {
@@ -170,30 +168,17 @@ async function runMainScenario(lap: (what: string) => void): Promise<{ passed: n
       await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
       page.on('pageerror', e => console.log('[pageerror]', e.message));
       await page.goto(workbenchUrl(server, workspace));
-      const chosen = selectedSteps();
-      for (const step of chosen) {
-        try {
-          await step.run(page);
-          passed++;
-          lap(`ok   ${step.name}`);
-        } catch (err) {
-          failed++;
-          lap(`FAIL ${step.name}: ${err instanceof Error ? err.message : String(err)}`);
-          if (process.env.E2E_KEEP_GOING !== '1') break;   // later steps build on earlier ones
-          await page.screenshot({ path: path.join(ARTIFACTS, `e2e-failure-step${passed + failed}.png`) });
-          await page.keyboard.press('Escape');
-        }
-      }
-      const shot = path.join(ARTIFACTS, failed ? 'e2e-failure.png' : 'e2e-smoke.png');
+      const result = await runSteps(page, selectedSteps(), lap, (n) => path.join(ARTIFACTS, `e2e-failure-step${n}.png`));
+      const shot = path.join(ARTIFACTS, result.failed ? 'e2e-failure.png' : 'e2e-smoke.png');
       await page.screenshot({ path: shot });
       lap(`screenshot ${path.relative(REPO_ROOT, shot)}`);
+      return result;
     } finally {
       await browser.close();
     }
   } finally {
     await server.stop();
   }
-  return { passed, failed };
 }
 
 async function main(): Promise<number> {

@@ -14,19 +14,22 @@ import { LOCAL_SANDBOX_NAME } from '../../src/extension/contracts';
 import { launchChromium, mkTmp, startCodeServer, workbenchUrl } from './harness';
 import { goToFile } from './e2eRequestFiles';
 import { packagedVsix } from './packagedExtension';
-import { clearNotifications, goToPosition, normalizeText, openViewContainer, runCommand, selectors, toast, treeRow, waitForActiveEditorText, type Step } from './workbenchUi';
+import { clearNotifications, goToPosition, normalizeText, openViewContainer, runCommand, runSteps, selectors, toast, treeRow, waitForActiveEditorText, type Step } from './workbenchUi';
 
 const STAGING = 'Staging';
 const SALE_BODY = `${JSON.stringify({ type: 'SALE', amount: '13.00', card: '4111111111111111', 'exp-date': '1230' })}\n`;
 const sale = (header: string, body: string): string => `${header}POST {{gatewayUrl}}/rest/v2/transactions/sale\nContent-Type: application/json\n\n${body}\n`;
 const forStaging = `# Environment: ${STAGING}. Sent from a cloned repository.\n`;
 
+/** A file beside the workspace folder, outside it. */
+const outsideFileOf = (workspace: string): string => path.join(path.dirname(workspace), `${path.basename(workspace)}-secret.json`);
+
 /** The workspace a stranger's repository would be: request files, a body file, and a file beside it outside. */
 function writeWorkspace(workspace: string): void {
   fs.mkdirSync(path.join(workspace, 'bodies'), { recursive: true });
   fs.writeFileSync(path.join(workspace, 'bodies', 'sale.json'), SALE_BODY);
   fs.writeFileSync(path.join(workspace, 'bodies', 'terminal.xml'), '<terminal-settings><enable-tip>false</enable-tip></terminal-settings>\n');
-  fs.writeFileSync(path.join(path.dirname(workspace), `${path.basename(workspace)}-secret.json`), SALE_BODY);
+  fs.writeFileSync(outsideFileOf(workspace), SALE_BODY);
   fs.writeFileSync(path.join(workspace, 'staging.gwreq'), sale(forStaging, '< ./bodies/sale.json'));
   fs.writeFileSync(path.join(workspace, 'local.gwreq'), sale('', '< ./bodies/sale.json'));
   fs.writeFileSync(path.join(workspace, 'outside.gwreq'), sale('', `< ../${path.basename(workspace)}-secret.json`));
@@ -114,46 +117,36 @@ export function selectsRestricted(only: string | undefined): boolean {
 /** Runs the Restricted Mode steps in a code-server of their own; what passed and failed. `lap` logs a timed line. */
 export async function runRestrictedMode(testSandbox: RunningSandbox, artifacts: string, lap: (what: string) => void): Promise<{ passed: number; failed: number; notRun: number }> {
   const workspace = mkTmp('vscode-ws-restricted-');
-  writeWorkspace(workspace);
   const steps = restrictedSteps(() => testSandbox, artifacts);
-  let passed = 0;
-  let failed = 0;
-  const server = await startCodeServer({
-    workspace, smokeTestDriver: false, workspaceTrust: true,
-    installVsix: [packagedVsix()],
-    settings: {
-      'security.workspace.trust.startupPrompt': 'never',
-      'security.workspace.trust.banner': 'never',
-      'gatewayWorkbench.environments': [{ name: STAGING, kind: 'sandbox', gatewayUrl: testSandbox.gatewayUrl, boardingUrl: testSandbox.boardingUrl }],
-    },
-  });
-  lap(`code-server (workspace trust on) listening on ${server.url}`);
   try {
-    const browser = await launchChromium(path.join(server.tmp, 'home'));
+    writeWorkspace(workspace);
+    const server = await startCodeServer({
+      workspace, smokeTestDriver: false, workspaceTrust: true,
+      installVsix: [packagedVsix()],
+      settings: {
+        'security.workspace.trust.startupPrompt': 'never',
+        'security.workspace.trust.banner': 'never',
+        'gatewayWorkbench.environments': [{ name: STAGING, kind: 'sandbox', gatewayUrl: testSandbox.gatewayUrl, boardingUrl: testSandbox.boardingUrl }],
+      },
+    });
+    lap(`code-server (workspace trust on) listening on ${server.url}`);
     try {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-      page.on('pageerror', e => console.log('[pageerror]', e.message));
-      await page.goto(workbenchUrl(server, workspace));
-      for (const step of steps) {
-        try {
-          await step.run(page);
-          passed++;
-          lap(`ok   ${step.name}`);
-        } catch (err) {
-          failed++;
-          lap(`FAIL ${step.name}: ${err instanceof Error ? err.message : String(err)}`);
-          await page.screenshot({ path: path.join(artifacts, 'e2e-restricted-failure.png') });
-          if (process.env.E2E_KEEP_GOING !== '1') break;
-          await page.keyboard.press('Escape');
-        }
+      const browser = await launchChromium(path.join(server.tmp, 'home'));
+      try {
+        const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+        page.on('pageerror', e => console.log('[pageerror]', e.message));
+        await page.goto(workbenchUrl(server, workspace));
+        const { passed, failed } = await runSteps(page, steps, lap, (n) => path.join(artifacts, `e2e-restricted-failure-step${n}.png`));
+        if (failed) await page.screenshot({ path: path.join(artifacts, 'e2e-restricted-failure.png') });
+        return { passed, failed, notRun: steps.length - passed - failed };
+      } finally {
+        await browser.close();
       }
     } finally {
-      await browser.close();
+      await server.stop();
     }
   } finally {
-    await server.stop();
-    fs.rmSync(path.join(path.dirname(workspace), `${path.basename(workspace)}-secret.json`), { force: true });
+    fs.rmSync(outsideFileOf(workspace), { force: true });
     fs.rmSync(workspace, { recursive: true, force: true });
   }
-  return { passed, failed, notRun: steps.length - passed - failed };
 }
