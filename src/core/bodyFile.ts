@@ -58,7 +58,9 @@ export function bodyFileStat(place: BodyFilePlace | undefined, written: string):
 }
 
 // Opened through the real path that was checked, never following a link there (a file swapped
-// for a link since is refused by the open), and without waiting on a pipe put in its place.
+// for a link since is refused by the open), and without waiting on a pipe put in its place. A
+// folder on that path swapped for a link in the instant between check and open is not caught:
+// only a process running beside us could do that, and it could read the file itself.
 const OPEN_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0) | (fs.constants.O_NONBLOCK ?? 0);
 
 /** The bytes of a body file bodyFileStat found; throws (an fs error, or one saying why) when it is no longer a file it may read. */
