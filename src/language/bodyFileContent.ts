@@ -8,11 +8,11 @@
 // checked again: its findings are kept per absolute path while its size and modification time
 // stay the same (and until the editor reports it changed), for a bounded number of files.
 
-import * as fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic, DiagnosticRelatedInformation } from 'vscode-languageserver-types';
 import { findVariableRefs, type BodyFileRef, type VariableRef } from '../core/requestFile';
 import { requestFileText } from '../core/textFileDecoding';
+import { readFoundBodyFile } from '../core/bodyFile';
 import { BoundedTextCache } from '../core/boundedTextCache';
 import { maskSecrets } from '../core/requestLint';
 import { bodyFileStatus, type BodyFileBase } from './bodyFiles';
@@ -110,7 +110,7 @@ export class BodyFileContentChecks {
   }
 
   /** The findings of `status.file` sent by `sentBy`: kept ones while the file is unchanged, else read and checked now. */
-  private findingsOf(status: { file: string; size: number; mtimeMs: number }, sentBy: BodyFileRequest, fillVariables: boolean, target: DocumentTarget | undefined): BodyFileFinding[] | undefined {
+  private findingsOf(status: Parameters<typeof readFoundBodyFile>[0], sentBy: BodyFileRequest, fillVariables: boolean, target: DocumentTarget | undefined): BodyFileFinding[] | undefined {
     let checked = this.files.get(status.file);
     if (checked) this.files.delete(status.file);
     if (!checked || checked.size !== status.size || checked.mtimeMs !== status.mtimeMs) {
@@ -124,7 +124,8 @@ export class BodyFileContentChecks {
     if (known) return known;
     let content: string;
     try {
-      content = requestFileText(fs.readFileSync(status.file));
+      // Through the real path the root was checked against (status.file), as sending reads it.
+      content = requestFileText(readFoundBodyFile(status));
     } catch {
       // Gone or locked since the stat: the next publish says so (bodyFileDiagnostics).
       return undefined;

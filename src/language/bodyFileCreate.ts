@@ -25,20 +25,22 @@ function formatOfName(file: string): 'json' | 'xml' | undefined {
  */
 export function bodyFileCreateActions(doc: AnalyzedDocument, range: Range, diagnostics: readonly Diagnostic[] = [], opens = false): CodeAction[] {
   const base = bodyFileBase(doc.uri);
-  if (base.folder === undefined) return [];   // not a file on disk: a relative path names nothing yet
+  const folder = base.place?.folder;
+  if (folder === undefined) return [];   // not a file on disk: a relative path names nothing yet
   const actions: CodeAction[] = [];
   const variables = () => doc.variables;
   for (let index = 0; index < doc.requestCount; index++) {
     const written = doc.request(index)?.body?.file;
     if (!written || !overlaps(written.pathRange, range)) continue;
     const ref = filledBodyFileRef(written, variables);
+    // Missing, and inside its root: a path that leads out is refused before it could be created.
     const status = ref && bodyFileStatus(base, ref.path);
     if (!ref || !status || !('missing' in status)) continue;
-    const file = path.resolve(base.folder, ref.path);
+    const file = path.resolve(folder, ref.path);
     const uri = pathToFileURL(file).href;
     const op = doc.operationOf(index)?.op;
     const sample = op?.sample !== undefined && formatOfName(file) === op.bodyFormat ? `${op.sample.trimEnd()}\n` : '';
-    const shown = path.relative(base.folder, file) || ref.path;
+    const shown = path.relative(folder, file) || ref.path;
     actions.push({
       title: sample ? `Create ${shown} with the ${op?.title ?? 'operation'} sample body` : `Create ${shown}`,
       kind: CodeActionKind.QuickFix,

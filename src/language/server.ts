@@ -4,7 +4,8 @@
 // (diagnosticsDelayMs) after a change, from an analysis that redoes only the `###` blocks
 // the edits touched (FileDiagnostics), plus the body files that cannot be read, looked up on
 // disk at each publish (bodyFiles.ts), and what is wrong inside the ones that can (their content
-// checked as their request's body, kept while the file is unchanged: bodyFileContent.ts).
+// checked as their request's body, kept while the file is unchanged: bodyFileContent.ts). Body
+// files must be inside the workspace folder that holds the request file (workspaceFolders.ts).
 
 import { CodeLensRefreshRequest, createConnection, type CompletionItem, type CompletionList, ProposedFeatures, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import { clientProfileOf, completionAnswer, fitCompletions, type ClientProfile } from './clientProfile';
@@ -17,6 +18,7 @@ import { documentTarget } from './documentTarget';
 import { bodyFileBase, bodyFileDiagnostics, bodyFilePath } from './bodyFiles';
 import { BodyFileContentChecks } from './bodyFileContent';
 import { changedFiles } from './changedFiles';
+import { changeWorkspaceFolders } from './workspaceFolders';
 
 // The transports vscode-languageserver reads from the command line. Without one it would throw
 // at start-up; say how to start it instead.
@@ -34,6 +36,8 @@ let environments: EnvironmentsParams = { active: '', names: [] };
 let canRefreshLenses = false;
 let profile: ClientProfile = { snippets: true, editorCommands: true, sharedEditRange: false, createsFiles: false };
 let diagnosticsDelayMs = DIAGNOSTICS_DELAY_MS;
+/** The client tells of workspace folders added and removed (workspace/didChangeWorkspaceFolders). */
+let followsWorkspaceFolders = false;
 /** Per open document: its incremental diagnostics, and the publish waiting for typing to pause. */
 const fileDiagnostics = new Map<string, FileDiagnostics>();
 const pending = new Map<string, ReturnType<typeof setTimeout>>();
@@ -80,6 +84,9 @@ connection.onInitialize((params) => {
   if (typeof delay === 'number' && Number.isFinite(delay) && delay >= 0) diagnosticsDelayMs = delay;
   canRefreshLenses = params.capabilities.workspace?.codeLens?.refreshSupport === true;
   profile = clientProfileOf(params);
+  // The folders body files must be inside; a client without workspace folders may still name its root.
+  changeWorkspaceFolders(params.workspaceFolders ? params.workspaceFolders.map((f) => f.uri) : params.rootUri ? [params.rootUri] : []);
+  followsWorkspaceFolders = params.capabilities.workspace?.workspaceFolders === true;
   return {
     capabilities: {
       textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -92,9 +99,19 @@ connection.onInitialize((params) => {
       documentFormattingProvider: true,
       documentRangeFormattingProvider: true,
       documentLinkProvider: { resolveProvider: false },
+      workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
     },
     serverInfo: { name: 'Gateway Workbench request files' },
   };
+});
+
+connection.onInitialized(() => {
+  if (!followsWorkspaceFolders) return;
+  // A folder added or removed moves some body files in or out of their root: publish again.
+  connection.workspace.onDidChangeWorkspaceFolders(({ added, removed }) => {
+    changeWorkspaceFolders(added.map((f) => f.uri), removed.map((f) => f.uri));
+    for (const doc of documents.all()) if (fileDiagnostics.get(doc.uri)?.hasBodyFiles()) publish(doc.uri);
+  });
 });
 
 connection.onNotification(ENVIRONMENTS_NOTIFICATION, (params: unknown) => {

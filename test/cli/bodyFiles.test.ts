@@ -3,7 +3,7 @@
 // the run starts in-process, with real files on disk.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { runToEnd, type ProcessRun } from './processRun';
@@ -154,6 +154,109 @@ Content-Type: application/json
     const program = await cli(['generate', '--lang', 'curl', '--line', '10', file('templated.gwreq')]);
     assert.equal(program.code, 0, program.stderr);
     assert.match(program.stdout, /"invoice": "INV-\{\{kept\}\}"/);
+  });
+});
+
+// Issue 31 §3: a request file cloned from a stranger's repository names a file outside it. `run`
+// must not send it and `generate` must not embed it; the refusal names the path, why, and
+// --body-root, the way to widen the root on purpose.
+describe('body files stay inside the request file\'s folder, or --body-root', () => {
+  let base: string;
+  let requests: string;
+  let secret: string;
+  // Read as a sale would be: a run that sent it would pass, and a program would carry it.
+  const SECRET_SALE = '{"type": "SALE", "amount": "12.00", "card": "4111111111111111", "exp-date": "1230", "invoice": "SECRET-FROM-OUTSIDE"}\n';
+  const INSIDE_SALE = '{"type": "SALE", "amount": "13.00", "card": "4111111111111111", "exp-date": "1230", "invoice": "SHARED-INSIDE"}\n';
+  const request = (body: string, variables = '') => `${variables}POST {{gatewayUrl}}/rest/v2/transactions/sale\nContent-Type: application/json\n\n${body}\n`;
+  /** Each way out, as a request file: its name and its body line (and file variables). */
+  let escapes: Array<{ name: string; text: string }>;
+
+  before(async () => {
+    base = await realpath(await mkdtemp(path.join(tmpdir(), 'gw-body-root-')));
+    requests = path.join(base, 'project', 'requests');
+    secret = path.join(base, 'secret', 'id_rsa');
+    await mkdir(path.join(base, 'secret', 'dir'), { recursive: true });
+    await mkdir(path.join(base, 'project', 'shared'), { recursive: true });
+    await mkdir(requests, { recursive: true });
+    await writeFile(secret, SECRET_SALE);
+    await writeFile(path.join(base, 'secret', 'dir', 'inner.json'), SECRET_SALE);
+    await writeFile(path.join(base, 'project', 'shared', 'sale.json'), INSIDE_SALE);
+    await symlink('../../secret/id_rsa', path.join(requests, 'key.json'));
+    await symlink('../../secret/dir', path.join(requests, 'outdir'));
+    await mkdir(path.join(requests, 'bodies'));
+    await writeFile(path.join(requests, 'bodies', 'sale.json'), INSIDE_SALE);
+    // A link to a link, both inside: fine.
+    await symlink('bodies/sale.json', path.join(requests, 'linked.json'));
+    await symlink('../linked.json', path.join(requests, 'bodies', 'twice.json'));
+    escapes = [
+      { name: 'dotdot', text: request('< ../../secret/id_rsa') },
+      { name: 'absolute', text: request(`< ${secret}`) },
+      { name: 'linked-file', text: request('< ./key.json') },
+      { name: 'linked-folder', text: request('<@ outdir/inner.json') },
+      { name: 'variable', text: request('< {{keys}}/id_rsa', '@keys = ../../secret\n') },
+    ];
+    await Promise.all([
+      ...escapes.map((e) => writeFile(path.join(requests, `${e.name}.gwreq`), e.text)),
+      writeFile(path.join(requests, 'linked-inside.gwreq'), request('< bodies/twice.json')),
+      writeFile(path.join(requests, 'shared.gwreq'), request('< ../shared/sale.json')),
+    ]);
+  });
+  after(() => rm(base, { recursive: true, force: true }));
+
+  type Report = { files: Array<{ file: string; requests: Array<{ state: string; status?: number; message?: string }> }> };
+
+  it('run sends none of them: each request is an error that says which file, why, and --body-root', async () => {
+    const r = await cli(['run', ...escapes.map((e) => path.join(requests, `${e.name}.gwreq`)), '--report', 'json']);
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.doesNotMatch(r.stdout + r.stderr, /SECRET-FROM-OUTSIDE/);
+    const report = JSON.parse(r.stdout) as Report;
+    for (const [i, { name }] of escapes.entries()) {
+      const [sent] = report.files[i].requests;
+      assert.equal(sent.state, 'error', `${name}: ${sent.message}`);
+      assert.equal(sent.status, undefined, `${name}: nothing was sent`);
+      assert.match(sent.message ?? '', /^not sent: cannot read the body file ".*": .*(is outside|leads through a symbolic link to .*, outside) the request file's folder .*; body files must be inside it: copy the file into .*, or pass --body-root DIR naming a folder that holds it/, name);
+    }
+    assert.match(report.files[0].requests[0].message ?? '', new RegExp(`"\\.\\./\\.\\./secret/id_rsa": ${escape(secret)} is outside the request file's folder ${escape(requests)};`));
+    assert.match(report.files[2].requests[0].message ?? '', new RegExp(`${escape(path.join(requests, 'key.json'))} leads through a symbolic link to ${escape(secret)}, outside`));
+    assert.match(report.files[4].requests[0].message ?? '', /\(the path "\{\{keys\}\}\/id_rsa" with its variables filled in\)$/);
+  });
+
+  it('run sends a file a link inside leads to; --body-root DIR widens the root to a folder that holds it, and no further', async () => {
+    const inside = await cli(['run', path.join(requests, 'linked-inside.gwreq'), '--report', 'json']);
+    assert.equal(inside.code, 0, inside.stdout + inside.stderr);
+    const shared = path.join(requests, 'shared.gwreq');
+    const refused = await cli(['run', shared, '--report', 'json']);
+    assert.equal(refused.code, 1, refused.stdout);
+    assert.match((JSON.parse(refused.stdout) as Report).files[0].requests[0].message ?? '', /is outside the request file's folder/);
+    const project = path.join(base, 'project');
+    const widened = await cli(['run', shared, '--body-root', project, '--report', 'json']);
+    assert.equal(widened.code, 0, widened.stdout + widened.stderr);
+    const still = await cli(['run', path.join(requests, 'dotdot.gwreq'), '--body-root', project, '--report', 'json']);
+    assert.equal(still.code, 1);
+    assert.match((JSON.parse(still.stdout) as Report).files[0].requests[0].message ?? '', new RegExp(`is outside --body-root ${escape(project)}; body files must be inside it: copy the file into ${escape(project)}, or pass a --body-root that holds it`));
+    const missing = await cli(['run', shared, '--body-root', path.join(base, 'nope')]);
+    assert.equal(missing.code, 2, missing.stdout + missing.stderr);
+    assert.match(missing.stderr, /--body-root .*nope: no such folder/);
+  });
+
+  it('generate embeds none of them: exit 2, the reason on stderr, nothing on stdout', async () => {
+    for (const { name } of escapes) {
+      const r = await cli(['generate', '--lang', 'curl', path.join(requests, `${name}.gwreq`)]);
+      assert.equal(r.code, 2, `${name}: ${r.stdout}${r.stderr}`);
+      assert.equal(r.stdout, '', name);
+      assert.doesNotMatch(r.stderr, /SECRET-FROM-OUTSIDE/, name);
+      assert.match(r.stderr, /cannot read the body file ".*": .*outside the request file's folder .*or pass --body-root DIR naming a folder that holds it/, name);
+    }
+    const widened = await cli(['generate', '--lang', 'curl', '--body-root', path.join(base, 'project'), path.join(requests, 'shared.gwreq')]);
+    assert.equal(widened.code, 0, widened.stderr);
+    assert.match(widened.stdout, /SHARED-INSIDE/);
+  });
+
+  it('says what --body-root does in run --help and generate --help', async () => {
+    for (const command of ['run', 'generate']) {
+      const r = await cli([command, '--help']);
+      assert.match(r.stdout.replace(/\s+/g, ' '), /--body-root DIR Body files .*must be inside DIR, the request file's folder by default/, command);
+    }
   });
 });
 

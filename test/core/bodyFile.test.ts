@@ -7,6 +7,7 @@ import { mkdtemp, mkdir, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { BodyFileError, bodyFileReader } from '../../src/core/bodyFile';
+import type { BodyFilePlace } from '../../src/core/bodyFileRoot';
 import { fillBodyFilePath } from '../../src/core/requestFile';
 
 const SALE = '{"type": "SALE", "amount": "1.00"}';
@@ -26,22 +27,23 @@ describe('bodyFileReader', () => {
     await truncate(path.join(dir, 'big.json'), 33 * 1024 * 1024);   // sparse: no 33 MB written
   });
   after(() => rm(dir, { recursive: true, force: true }));
+  const inDir = (): BodyFilePlace => ({ folder: dir, root: { dir, name: 'the request file\'s folder' } });
 
-  it('reads a path relative to the request file\'s folder, or an absolute one', () => {
-    const read = bodyFileReader(dir);
+  it('reads a path relative to the request file\'s folder, or an absolute one inside its root', () => {
+    const read = bodyFileReader(inDir());
     assert.equal(read('./bodies/plain.json'), SALE);
     assert.equal(read('bodies/plain.json'), SALE);
-    assert.equal(bodyFileReader(undefined)(path.join(dir, 'bodies', 'plain.json')), SALE);
+    assert.equal(read(path.join(dir, 'bodies', 'plain.json')), SALE);
   });
 
   it('sends the text, not its byte order mark: UTF-8 with a BOM and UTF-16 read as the same JSON', () => {
-    const read = bodyFileReader(dir);
+    const read = bodyFileReader(inDir());
     assert.equal(read('bodies/bom.json'), SALE);
     assert.equal(read('bodies/utf16.json'), SALE);
   });
 
   it('refuses with the path it looked for and what to do', () => {
-    const read = bodyFileReader(dir);
+    const read = bodyFileReader(inDir());
     const refusal = (written: string, reader = read): string => {
       try {
         reader(written);
@@ -55,7 +57,7 @@ describe('bodyFileReader', () => {
     assert.equal(refusal('bodies'), `cannot read the body file "bodies": ${path.join(dir, 'bodies')} is a folder; name a file in it`);
     assert.equal(refusal('bodies/plain.json/x'), `cannot read the body file "bodies/plain.json/x": ${path.join(dir, 'bodies/plain.json/x')}: a folder on its path is a file`);
     assert.match(refusal('big.json'), /big\.json is 33 MB, more than a request body can be \(32 MB\)$/);
-    assert.equal(refusal('plain.json', bodyFileReader(undefined)), 'cannot read the body file "plain.json": its path is relative to the request file, which is not saved to disk: save it first, or write an absolute path');
+    assert.equal(refusal('plain.json', bodyFileReader(undefined)), 'cannot read the body file "plain.json": the request file is not saved to disk, and body files are read only from inside the folder that holds it: save it there first');
   });
 });
 

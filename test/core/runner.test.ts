@@ -158,7 +158,7 @@ describe('running request files against the Local sandbox', () => {
     try {
       await writeFile(path.join(dir, 'refund.json'), '{"type": "REFUND", "id": "{{sale1.payload.transaction.id}}", "amount": "2.00"}');
       const text = [sale('the sale', ['@name sale1']), '### refund from a file', 'POST {{gatewayUrl}}/rest/v2/transactions/refund', 'Content-Type: application/json', '', '<@ refund.json', ''].join('\n');
-      const outcomes = await runRequest({ ...options(parse(text)), readBodyFile: bodyFileReader(dir) }, 1);
+      const outcomes = await runRequest({ ...options(parse(text)), readBodyFile: bodyFileReader({ folder: dir, root: { dir, name: 'the request file\'s folder' } }) }, 1);
       assert.deepEqual(outcomes.map((o) => [o.index, o.state, o.asDependency === true]), [[0, 'passed', true], [1, 'passed', false]]);
       assert.equal(sandbox.control.stats().byOperation['transactions.refund'], 1);
       // Without a reader (no folder to read from) the request says so and is not sent.
@@ -166,7 +166,7 @@ describe('running request files against the Local sandbox', () => {
       assert.match(unread[0].message ?? '', /the body is the file "refund\.json", and files cannot be read here/);
       // The same when the file's name comes from a file variable: the filled-in path is the one read for its references.
       const templated = `@kind = refund\n${text.replace('<@ refund.json', '<@ {{kind}}.json')}`;
-      const again = await runRequest({ ...options(parse(templated)), readBodyFile: bodyFileReader(dir) }, 1);
+      const again = await runRequest({ ...options(parse(templated)), readBodyFile: bodyFileReader({ folder: dir, root: { dir, name: 'the request file\'s folder' } }) }, 1);
       assert.deepEqual(again.map((o) => [o.index, o.state, o.asDependency === true]), [[0, 'passed', true], [1, 'passed', false]]);
       assert.equal(sandbox.control.stats().byOperation['transactions.refund'], 2);
     } finally {

@@ -1,6 +1,7 @@
 // Body files in the editor (`< ./sale.json`, `<@ ./bodies/void.json`): the diagnostic of one that
 // cannot be read, the link that opens it, the completion of its path and its hover, on real files
 // in a temporary folder. The diagnostic's message is the one sending gives (core's bodyFileReader).
+// No workspace folder holds the request file here, so its body files must be inside its own folder.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -12,6 +13,7 @@ import { analyzeDocument, languageHandlers, type AnalyzedDocument } from '../../
 import { FileDiagnostics } from '../../src/language/fileDiagnostics';
 import { bodyFileDiagnostics, bodyFileBase } from '../../src/language/bodyFiles';
 import { bodyFileReader } from '../../src/core/bodyFile';
+import { editorBodyFilePlace } from '../../src/core/bodyFileRoot';
 import { parseRequestFile } from '../../src/core/requestFile';
 import { operations } from '../../src/catalog';
 import { MAX_ENTRIES_OFFERED } from '../../src/language/completion/bodyFilePath';
@@ -21,10 +23,10 @@ const SALE = ['POST {{gatewayUrl}}/rest/v2/transactions/sale', 'Content-Type: ap
 /** A sale whose body is `body` (one line), under a `###` title. */
 const sale = (title: string, body: string): string[] => [`### ${title}`, ...SALE, body, ''];
 
-/** What sending says of body file `written` in `folder`: the message bodyFileReader throws, or undefined when it reads it. */
-function sendingSays(folder: string | undefined, written: string): string | undefined {
+/** What sending from the editor says of body file `written` of request file `file` (undefined: not saved): the message bodyFileReader throws, or undefined when it reads it. */
+function sendingSays(file: string | undefined, written: string): string | undefined {
   try {
-    bodyFileReader(folder)(written);
+    bodyFileReader(file === undefined ? undefined : editorBodyFilePlace(file, undefined))(written);
     return undefined;
   } catch (err) {
     return (err as Error).message;
@@ -35,6 +37,8 @@ let dir: string;
 /** The request files' folder: sale.json, a large.json over the size limit, bodies/, hidden entries, node_modules/. */
 let requests: string;
 let uri: string;
+/** The request file's path: `uri`'s. */
+let requestFile: string;
 let version = 0;
 const doc = (lines: readonly string[], at = uri): AnalyzedDocument => analyzeDocument(lines.join('\n'), at, ++version);
 
@@ -50,26 +54,31 @@ before(() => {
   // Sparse: its size is over the limit without writing 33 MB.
   fs.closeSync(fs.openSync(path.join(requests, 'large.json'), 'w'));
   fs.truncateSync(path.join(requests, 'large.json'), 33 * 1024 * 1024);
-  uri = pathToFileURL(path.join(requests, 'payments.gwreq')).href;
+  requestFile = path.join(requests, 'payments.gwreq');
+  uri = pathToFileURL(requestFile).href;
 });
 
 after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('body files: the diagnostic of one that cannot be read', () => {
-  it('is an error on the path, code body-file-unreadable, saying what sending would say', () => {
-    const cases = ['./missing.json', 'bodies', '../nowhere/sale.json', 'sale.json/inner.json', 'large.json', path.join(dir, 'absent.json')];
-    for (const written of cases) {
+  it('is an error on the path, code body-file-unreadable (body-file-outside for one outside its root), saying what sending would say', () => {
+    const cases: Array<[string, string]> = [
+      ['./missing.json', 'body-file-unreadable'], ['bodies', 'body-file-unreadable'], ['sale.json/inner.json', 'body-file-unreadable'], ['large.json', 'body-file-unreadable'],
+      [path.join(requests, 'absent.json'), 'body-file-unreadable'], ['../nowhere/sale.json', 'body-file-outside'], [path.join(dir, 'absent.json'), 'body-file-outside'],
+    ];
+    for (const [written, code] of cases) {
       const d = doc(sale('Sale', `< ${written}`));
       const found = languageHandlers.bodyFileDiagnostics(d);
-      const message = sendingSays(requests, written);
+      const message = sendingSays(requestFile, written);
       assert.ok(message, `sending refuses ${written}`);
       assert.equal(found.length, 1, written);
-      assert.deepEqual({ ...found[0], range: undefined }, { range: undefined, code: 'body-file-unreadable', message, severity: DiagnosticSeverity.Error, source: 'gateway' });
+      assert.deepEqual({ ...found[0], range: undefined }, { range: undefined, code, message, severity: DiagnosticSeverity.Error, source: 'gateway' });
       assert.equal(textOf(d, found[0].range), written, 'on the path as written');
     }
-    assert.match(sendingSays(requests, './missing.json') as string, /missing\.json: it does not exist/);
-    assert.match(sendingSays(requests, 'bodies') as string, /is a folder/);
-    assert.match(sendingSays(requests, 'large.json') as string, /33 MB, more than a request body can be/);
+    assert.match(sendingSays(requestFile, '../nowhere/sale.json') as string, /is outside the request file's folder .*; body files must be inside it: copy the file into .*, or open a workspace folder that holds both$/);
+    assert.match(sendingSays(requestFile, './missing.json') as string, /missing\.json: it does not exist/);
+    assert.match(sendingSays(requestFile, 'bodies') as string, /is a folder/);
+    assert.match(sendingSays(requestFile, 'large.json') as string, /33 MB, more than a request body can be/);
   });
 
   it('says nothing of a file that can be read: relative, in a folder, with spaces, absolute, <@', () => {
@@ -78,19 +87,19 @@ describe('body files: the diagnostic of one that cannot be read', () => {
     }
   });
 
-  it('in an untitled document, asks to save it first for a relative path, and checks an absolute one', () => {
+  it('in an untitled document, asks to save it first, for a relative path and an absolute one alike (it has no folder to hold them)', () => {
     const untitled = 'untitled:Untitled-1';
-    const relative = languageHandlers.bodyFileDiagnostics(doc(sale('Sale', '< ./sale.json'), untitled));
-    assert.deepEqual(relative.map((d) => d.message), [sendingSays(undefined, './sale.json')]);
-    assert.match(String(relative[0].message), /not saved to disk: save it first, or write an absolute path/);
-    assert.deepEqual(languageHandlers.bodyFileDiagnostics(doc(sale('Sale', `< ${path.join(requests, 'sale.json')}`), untitled)), []);
-    assert.equal(languageHandlers.bodyFileDiagnostics(doc(sale('Sale', `< ${path.join(dir, 'absent.json')}`), untitled)).length, 1);
+    for (const written of ['./sale.json', path.join(requests, 'sale.json')]) {
+      const found = languageHandlers.bodyFileDiagnostics(doc(sale('Sale', `< ${written}`), untitled));
+      assert.deepEqual(found.map((d) => d.message), [sendingSays(undefined, written)], written);
+      assert.match(String(found[0].message), /not saved to disk, and body files are read only from inside the folder that holds it: save it there first/);
+    }
   });
 
-  it('leaves relative paths alone in a diff view or a virtual workspace (nothing on this disk to check them against)', () => {
+  it('says nothing in a diff view or a virtual workspace (nothing on this disk to check them against, and nothing is sent from there)', () => {
     for (const other of ['git:/work/requests/payments.gwreq?%7B%7D', 'vscode-vfs://github/acme/requests/payments.gwreq']) {
       assert.deepEqual(languageHandlers.bodyFileDiagnostics(doc(sale('Sale', '< ./missing.json'), other)), [], other);
-      assert.equal(languageHandlers.bodyFileDiagnostics(doc(sale('Sale', `< ${path.join(dir, 'absent.json')}`), other)).length, 1, `${other}: an absolute path is still checked`);
+      assert.deepEqual(languageHandlers.bodyFileDiagnostics(doc(sale('Sale', `< ${path.join(dir, 'absent.json')}`), other)), [], other);
     }
   });
 
@@ -198,6 +207,8 @@ describe('body files: path completion', () => {
     assert.deepEqual(edit.range, { start: { line: position.line, character: position.character - 2 }, end: { line: position.line, character: position.character + 7 } });
     assert.deepEqual(labels(complete('<@   ../requests/bodies/nested/|').items), []);
     assert.deepEqual(labels(complete(`< ${path.join(requests, 'bodies')}/|`).items), ['nested/', 'void.json'], 'an absolute folder');
+    assert.deepEqual(labels(complete('< ../|').items), [], 'nothing outside the root is listed');
+    assert.deepEqual(labels(complete(`< ${dir}/|`).items), [], 'nor an absolute folder outside it');
   });
 
   it('offers hidden entries once the typed name starts with ".", node_modules never', () => {
@@ -244,7 +255,7 @@ describe('body files: hover', () => {
     for (const [i, text2] of [lines.join('\n'), `\n${lines.join('\n')}`].entries()) {
       const line = 10 + i;
       const h = languageHandlers.hover(file.document(text2, uri, 1 + i), { line, character: 4 });
-      assert.equal(text(h), `**Body file** — ${sendingSays(requests, './missing.json')}.`);
+      assert.equal(text(h), `**Body file** — ${sendingSays(requestFile, './missing.json')}.`);
       assert.equal(h?.range?.start.line, line);
     }
     assert.equal(hover(sale('A', '< ./missing.json'), { line: 4, character: 1 }), null, 'not on the "<"');
@@ -259,7 +270,7 @@ describe('body files: a path with {{…}} (< ./{{dir}}/{{kind}}.json)', () => {
     const d = doc(lines);
     assert.deepEqual(languageHandlers.documentLinks(d).map((l) => [textOf(d, l.range), l.target]), [['./{{dir}}/{{kind}}.json', pathToFileURL(path.join(requests, 'bodies/void.json')).href]]);
     const unreadable = languageHandlers.bodyFileDiagnostics(d);
-    assert.deepEqual(unreadable.map((u) => [u.range.start.line, textOf(d, u.range), u.message]), [[14, '{{missing}}.json', sendingSays(requests, 'nope.json')]]);
+    assert.deepEqual(unreadable.map((u) => [u.range.start.line, textOf(d, u.range), u.message]), [[14, '{{missing}}.json', sendingSays(requestFile, 'nope.json')]]);
     // The server's incremental path says the same.
     const file = new FileDiagnostics();
     file.update(lines.join('\n'));

@@ -292,3 +292,107 @@ describe('language server for other editors: gateway-workbench lsp --stdio', () 
     assert.ok(stderr.length < 500, `stderr is ${stderr.length} bytes`);
   });
 });
+
+// Issue 31 §3: body files stay inside the workspace folder that holds the request file (its own
+// folder when none does). The server neither reads one outside (no content check, no hover size,
+// no link, no "Create" quick fix, no completion of its folder) nor lets a symbolic link lead out.
+describe('language server: body files stay inside the workspace folder', () => {
+  let child: ChildProcess;
+  let connection: MessageConnection;
+  const published: Array<{ uri: string; diagnostics: Diagnostic[] }> = [];
+  let base: string;
+  let project: string;
+  let requests: string;
+  let secret: string;
+  // Read as a body, this would be flagged (unknown field, failed Luhn): findings on a file outside would show it was read.
+  const OUTSIDE = '{"amout": "1.00", "card": "4111111111111112", "exp-date": "1230"}';
+  const SALE = ['POST {{gatewayUrl}}/rest/v2/transactions/sale', 'Content-Type: application/json', ''];
+
+  before(() => {
+    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'ignore' });
+    base = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'gw-server-body-root-')));
+    project = path.join(base, 'project');
+    requests = path.join(project, 'requests');
+    secret = path.join(base, 'secret', 'id_rsa');
+    for (const dir of [path.join(base, 'secret', 'dir'), path.join(project, 'shared'), requests, path.join(base, 'loose')]) fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(secret, OUTSIDE);
+    fs.writeFileSync(path.join(base, 'secret', 'dir', 'inner.json'), OUTSIDE);
+    fs.writeFileSync(path.join(project, 'shared', 'sale.json'), '{"amout": "1.00", "amount": "1.00", "card": "4111111111111111", "exp-date": "1230"}');
+    fs.symlinkSync('../../secret/id_rsa', path.join(requests, 'key.json'));
+    fs.symlinkSync('../../secret/dir', path.join(requests, 'outdir'));
+    fs.symlinkSync('../shared/sale.json', path.join(requests, 'linked.json'));
+    child = spawn(process.execPath, [path.join(root, 'dist/server.js'), '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+    connection.onNotification('textDocument/publishDiagnostics', (params: { uri: string; diagnostics: Diagnostic[] }) => void published.push(params));
+    connection.listen();
+  });
+
+  after(() => {
+    connection.dispose();
+    child.kill();
+    fs.rmSync(base, { recursive: true, force: true });
+  });
+
+  /** The diagnostics of the next publish for `uri` after `act`. */
+  async function nextPublish(uri: string, act: () => Promise<void>): Promise<Diagnostic[]> {
+    const before = published.length;
+    await act();
+    for (let waited = 0; waited < 10_000 && !published.slice(before).some((p) => p.uri === uri); waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    const found = published.slice(before).filter((p) => p.uri === uri).pop();
+    assert.ok(found, 'diagnostics were published');
+    return found.diagnostics;
+  }
+
+  it('flags each way out as an error on its path, reads none of them, and still checks a file inside the workspace folder', async () => {
+    const init = await connection.sendRequest('initialize', {
+      processId: process.pid, rootUri: pathToFileURL(project).href, workspaceFolders: [{ uri: pathToFileURL(project).href, name: 'project' }],
+      capabilities: { workspace: { workspaceFolders: true, workspaceEdit: { documentChanges: true, resourceOperations: ['create'] } } },
+    }) as { capabilities: { workspace?: { workspaceFolders?: { supported?: boolean; changeNotifications?: boolean } } } };
+    assert.deepEqual(init.capabilities.workspace?.workspaceFolders, { supported: true, changeNotifications: true });
+    await connection.sendNotification('initialized', {});
+
+    const uri = pathToFileURL(path.join(requests, 'escapes.gwreq')).href;
+    const ways = ['< ../../secret/id_rsa', `< ${secret}`, '< key.json', '<@ outdir/inner.json', '< {{keys}}/id_rsa', '< outdir/new.json'];
+    const lines = ['@keys = ../../secret', '', ...ways.flatMap((body, i) => [`### way ${i + 1}`, ...SALE, body, '']), '### inside the workspace folder, outside the request file\'s', ...SALE, '< linked.json', ''];
+    const diagnostics = await nextPublish(uri, () => connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'gateway-request', version: 1, text: lines.join('\n') } }));
+    const pathLines = ways.map((_, i) => 2 + i * 6 + 4);
+    const outside = diagnostics.filter((d) => d.code === 'body-file-outside');
+    assert.deepEqual(outside.map((d) => [d.range.start.line, d.severity]), pathLines.map((line) => [line, 1]), JSON.stringify(diagnostics, null, 1));
+    for (const d of outside) assert.match(String(d.message), new RegExp(`outside the workspace folder ${project.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}; body files must be inside it: copy the file into `));
+    // Nothing read outside: no finding points into a file there.
+    const intoFiles = diagnostics.flatMap((d) => d.relatedInformation ?? []).map((r) => r.location.uri);
+    assert.deepEqual([...new Set(intoFiles)], [pathToFileURL(path.join(project, 'shared', 'sale.json')).href], 'only the file inside was read and checked');
+    assert.ok(diagnostics.some((d) => d.code === 'unknown-field' && d.range.start.line === 2 + ways.length * 6 + 4), 'the file inside is checked');
+
+    const links = await connection.sendRequest('textDocument/documentLink', { textDocument: { uri } }) as DocumentLink[];
+    assert.deepEqual(links.map((l) => l.target), [pathToFileURL(path.join(project, 'shared', 'sale.json')).href]);
+    for (const [i, line] of pathLines.entries()) {
+      const hover = await connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line, character: ways[i].length - 2 } }) as Hover;
+      const text = (hover.contents as MarkupContent).value;
+      assert.match(text, /outside the workspace folder/, `line ${line}`);
+      assert.doesNotMatch(text, /bytes/, `line ${line}: no size of a file outside`);
+    }
+    const newOutside = pathLines[pathLines.length - 1];
+    const actions = await connection.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: { start: { line: newOutside, character: 4 }, end: { line: newOutside, character: 4 } }, context: { diagnostics: outside.slice(-1) } }) as Array<{ title: string }>;
+    assert.deepEqual(actions.map((a) => a.title).filter((t) => t.startsWith('Create')), [], 'no quick fix creates a file outside');
+    const listed = await connection.sendRequest('textDocument/completion', { textDocument: { uri }, position: { line: pathLines[0], character: '< ../../'.length } }) as CompletionItem[] | { items: CompletionItem[] };
+    const items = Array.isArray(listed) ? listed : listed.items;
+    assert.ok(!items.some((i) => i.label === 'secret/'), `a folder outside is listed: ${items.map((i) => i.label).join(', ')}`);
+    await connection.sendNotification('textDocument/didClose', { textDocument: { uri } });
+  });
+
+  it('takes the request file\'s own folder as the root when no workspace folder holds it, and follows the folders the editor changes', async () => {
+    const loose = pathToFileURL(path.join(base, 'loose', 'loose.gwreq')).href;
+    fs.writeFileSync(path.join(base, 'loose', 'near.json'), '{"amount": "1.00", "card": "4111111111111111", "exp-date": "1230"}');
+    const text = [...SALE, '< ../project/shared/sale.json', '', '###', ...SALE, '< near.json'].join('\n');
+    const opened = await nextPublish(loose, () => connection.sendNotification('textDocument/didOpen', { textDocument: { uri: loose, languageId: 'gateway-request', version: 1, text } }));
+    assert.deepEqual(opened.filter((d) => d.code === 'body-file-outside').map((d) => d.range.start.line), [3]);
+    assert.match(String(opened.find((d) => d.code === 'body-file-outside')?.message), /outside the request file's folder .*loose; body files must be inside it: copy the file into .*loose, or open a workspace folder that holds both/);
+
+    // The editor adds the whole temporary folder as a workspace folder: the file is now inside it.
+    const widened = await nextPublish(loose, () => connection.sendNotification('workspace/didChangeWorkspaceFolders', { event: { added: [{ uri: pathToFileURL(base).href, name: 'base' }], removed: [] } }));
+    assert.deepEqual(widened.filter((d) => d.code === 'body-file-outside'), []);
+    assert.ok(widened.some((d) => d.code === 'unknown-field'), 'and its content is checked');
+    await connection.sendNotification('textDocument/didClose', { textDocument: { uri: loose } });
+  });
+});

@@ -9,8 +9,10 @@
 // environments as a new user meets them (e2eEnvironments.ts, against a second sandbox started in
 // this process). Saves artifacts/e2e-sale.png (the README's screenshot), e2e-environments*.png,
 // artifacts/e2e-smoke.png at the end (artifacts/e2e-failure.png on failure) and ends with
-// "N passed, N failed". Then issue 11's steps (e2eTrust.ts, artifacts/e2e-trust-*.png).
-// Env: KEEP_VSCODE_TMP=1 keeps the per-run dir; E2E_ONLY=trust and E2E_KEEP_GOING=1 below.
+// "N passed, N failed". Then issue 11's steps (e2eTrust.ts, artifacts/e2e-trust-*.png), and last
+// issue 31's Restricted Mode steps in a code-server of their own with workspace trust on
+// (e2eRestricted.ts, artifacts/e2e-restricted-*.png).
+// Env: KEEP_VSCODE_TMP=1 keeps the per-run dir; E2E_ONLY=trust, E2E_ONLY=restricted and E2E_KEEP_GOING=1 below.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -23,8 +25,9 @@ import { requestFileSteps } from './e2eRequestFiles';
 import { installedPackageSteps } from './e2eInstalled';
 import { packagedVsix } from './packagedExtension';
 import { trustSteps } from './e2eTrust';
+import { runRestrictedMode, selectsRestricted } from './e2eRestricted';
 import {
-  normalizeText, openViewContainer, pickQuickItem, runCommand, searchExtensions, selectors, treeRow, waitForActiveEditorText,
+  normalizeText, openViewContainer, pickQuickItem, runCommand, runSteps, searchExtensions, selectors, treeRow, waitForActiveEditorText,
   type Step,
 } from './workbenchUi';
 
@@ -139,7 +142,8 @@ const steps: Step[] = [
 // E2E_ONLY=trust runs the first steps (workbench, extension, Gateway view) and then only the
 // issue-11 steps; E2E_ONLY=<words> the first steps and those whose name holds the words (a step
 // that needs an earlier one's state fails then: for working on one step); E2E_KEEP_GOING=1 runs
-// the steps after a failure too (to see every defect).
+// the steps after a failure too (to see every defect). E2E_ONLY=restricted runs only the
+// Restricted Mode steps (their own code-server), which words of their names select too.
 const FIRST_STEPS = 7;   // …, the package's page and walkthrough, the Gateway view and its groups
 const selectedSteps = (): Step[] => {
   const only = process.env.E2E_ONLY;
@@ -147,6 +151,35 @@ const selectedSteps = (): Step[] => {
   if (only === 'trust') return [...steps.slice(0, FIRST_STEPS), ...trustSteps(requireTestSandbox, ARTIFACTS, requireUserData, requireWorkspace)];
   return [...steps.slice(0, FIRST_STEPS), ...steps.slice(FIRST_STEPS).filter((step) => step.name.includes(only))];
 };
+
+/** The main scenario's steps (selectedSteps) in a code-server of their own, every folder trusted. */
+async function runMainScenario(lap: (what: string) => void): Promise<{ passed: number; failed: number }> {
+  const workspace = requireWorkspace();
+  const vsix = packagedVsix();
+  lap(`installing ${path.relative(REPO_ROOT, vsix)}`);
+  const server = await startCodeServer({ workspace, installVsix: [vsix], smokeTestDriver: false });
+  lap(`code-server listening on ${server.url}`);
+  userDataDir = path.join(server.tmp, 'user-data');
+  try {
+    const browser = await launchChromium(path.join(server.tmp, 'home'));
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      // "Copy as cURL" is checked by reading what it copied, as a paste would.
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+      page.on('pageerror', e => console.log('[pageerror]', e.message));
+      await page.goto(workbenchUrl(server, workspace));
+      const result = await runSteps(page, selectedSteps(), lap, (n) => path.join(ARTIFACTS, `e2e-failure-step${n}.png`));
+      const shot = path.join(ARTIFACTS, result.failed ? 'e2e-failure.png' : 'e2e-smoke.png');
+      await page.screenshot({ path: shot });
+      lap(`screenshot ${path.relative(REPO_ROOT, shot)}`);
+      return result;
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await server.stop();
+  }
+}
 
 async function main(): Promise<number> {
   const t0 = Date.now();
@@ -160,49 +193,27 @@ async function main(): Promise<number> {
 
   testSandbox = await startSandbox({ port: 0 });   // in memory: no dataFile
   lap(`test sandbox listening on ${testSandbox.gatewayUrl}`);
-  const vsix = packagedVsix();
-  lap(`installing ${path.relative(REPO_ROOT, vsix)}`);
-  const server = await startCodeServer({ workspace, installVsix: [vsix], smokeTestDriver: false })
-    .catch(async (err: unknown) => { await testSandbox?.close(); throw err; });
-  lap(`code-server listening on ${server.url}`);
-  userDataDir = path.join(server.tmp, 'user-data');
   let passed = 0;
   let failed = 0;
+  let notRun = 0;
   try {
-    const browser = await launchChromium(path.join(server.tmp, 'home'));
-    try {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-      // "Copy as cURL" is checked by reading what it copied, as a paste would.
-      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-      page.on('pageerror', e => console.log('[pageerror]', e.message));
-      await page.goto(workbenchUrl(server, workspace));
-      const chosen = selectedSteps();
-      for (const step of chosen) {
-        try {
-          await step.run(page);
-          passed++;
-          lap(`ok   ${step.name}`);
-        } catch (err) {
-          failed++;
-          lap(`FAIL ${step.name}: ${err instanceof Error ? err.message : String(err)}`);
-          if (process.env.E2E_KEEP_GOING !== '1') break;   // later steps build on earlier ones
-          await page.screenshot({ path: path.join(ARTIFACTS, `e2e-failure-step${passed + failed}.png`) });
-          await page.keyboard.press('Escape');
-        }
-      }
-      const shot = path.join(ARTIFACTS, failed ? 'e2e-failure.png' : 'e2e-smoke.png');
-      await page.screenshot({ path: shot });
-      lap(`screenshot ${path.relative(REPO_ROOT, shot)}`);
-    } finally {
-      await browser.close();
+    if (process.env.E2E_ONLY !== 'restricted') {
+      const result = await runMainScenario(lap);
+      passed += result.passed;
+      failed += result.failed;
+      notRun += selectedSteps().length - result.passed - result.failed;
+    }
+    if (selectsRestricted(process.env.E2E_ONLY) && (failed === 0 || process.env.E2E_KEEP_GOING === '1')) {
+      const restricted = await runRestrictedMode(testSandbox, ARTIFACTS, lap);
+      passed += restricted.passed;
+      failed += restricted.failed;
+      notRun += restricted.notRun;
     }
   } finally {
-    await server.stop();
     await testSandbox.close();
     fs.rmSync(workspace, { recursive: true, force: true });
     lap('shut down');
   }
-  const notRun = selectedSteps().length - passed - failed;
   if (notRun) console.log(`${notRun} step(s) not run`);
   console.log(`${passed} passed, ${failed} failed`);
   return failed ? 1 : 0;

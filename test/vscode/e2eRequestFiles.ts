@@ -531,7 +531,7 @@ export function requestFileSteps(workspace: () => string, artifacts: string, use
  * not list it yet ("No matching results"), so the name is typed again until it does, as a user
  * would.
  */
-async function goToFile(page: Page, name: string): Promise<void> {
+export async function goToFile(page: Page, name: string): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     await page.keyboard.press('F1');
     await page.locator(selectors.paletteInput).fill(name);

@@ -37,6 +37,9 @@ export interface StartOptions {
   // The built workbench reads ?payload (extensionDevelopmentPath / extensionTestsPath) only with
   // the smoke-test driver on; it also hides notification toasts and skips dialogs.
   smokeTestDriver?: boolean;
+  // Workspace trust on (off by default: every folder trusted): with the setting
+  // security.workspace.trust.startupPrompt "never", the folder opens in Restricted Mode.
+  workspaceTrust?: boolean;
   timeoutMs?: number;
 }
 
@@ -107,7 +110,7 @@ export async function startCodeServer(opts: StartOptions): Promise<CodeServer> {
     '--extensions-dir', extensionsDir,
     '--disable-telemetry',
     '--disable-update-check',
-    '--disable-workspace-trust',
+    ...(opts.workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
     '--reconnection-grace-time', '5',   // closed pages' extension hosts otherwise linger for 3 h
     ...((opts.smokeTestDriver ?? true) ? ['--vscode-option', 'enable-smoke-test-driver'] : []),

@@ -34,6 +34,30 @@ export const selectors = {
 /** One step of a browser scenario; steps run in order and later ones build on earlier ones. */
 export interface Step { name: string; run(page: Page): Promise<void> }
 
+/**
+ * Runs `steps` in order, each reported through `lap` ("ok"/"FAIL" and its name). The first
+ * failure ends the run (later steps build on earlier ones) unless E2E_KEEP_GOING=1; then
+ * `failureShot(n)`, for the n-th step run, names the screenshot taken before going on.
+ */
+export async function runSteps(page: Page, steps: readonly Step[], lap: (what: string) => void, failureShot: (n: number) => string): Promise<{ passed: number; failed: number }> {
+  let passed = 0;
+  let failed = 0;
+  for (const step of steps) {
+    try {
+      await step.run(page);
+      passed++;
+      lap(`ok   ${step.name}`);
+    } catch (err) {
+      failed++;
+      lap(`FAIL ${step.name}: ${err instanceof Error ? err.message : String(err)}`);
+      if (process.env.E2E_KEEP_GOING !== '1') break;
+      await page.screenshot({ path: failureShot(passed + failed) });
+      await page.keyboard.press('Escape');
+    }
+  }
+  return { passed, failed };
+}
+
 // Runs a command from the palette by its exact title (F1, type, Enter on the matching row).
 // With `opensQuickPick`, waits for the command's own quick pick to replace the palette instead.
 export async function runCommand(page: Page, title: string, opts: { opensQuickPick?: boolean } = {}): Promise<void> {

@@ -1,5 +1,5 @@
 // `gateway-workbench run FILE… [--env local|NAME] [--report text|json|junit] [--output FILE]
-// [--config FILE] [--allow-production] [--var NAME=VALUE]…`: runs request files with their chaining and @expect
+// [--config FILE] [--allow-production] [--var NAME=VALUE]… [--body-root DIR]`: runs request files with their chaining and @expect
 // lines, headlessly, through the same engine as the extension. Exit 0 when everything passed,
 // 1 when a request failed, errored or was skipped or a file did not parse, 2 on a usage error,
 // 130 / 143 when interrupted (interruption.ts).
@@ -15,6 +15,7 @@ import type { RunReport } from '../run/runReport';
 import { configuredTarget, LOCAL_ENVIRONMENT_NAME, startLocalTarget, type RunTarget } from '../run/runTarget';
 import { expandFilePatterns } from '../run/filePatterns';
 import { variableOverridesOf } from '../run/variableOptions';
+import { BODY_ROOT_OPTION, bodyRootOf } from '../run/bodyRoot';
 import { watchInterruption } from '../run/interruption';
 import { LineBatch } from '../run/lineBatch';
 import { openReportFile, writeReportFile } from '../run/reportFile';
@@ -104,17 +105,18 @@ const OPTIONS = [
   CONFIG_OPTION,
   { name: 'allow-production', type: 'boolean', text: 'Send requests that change state to a production environment too. Without it only reads are sent there; a read-only environment is never sent anything else.' },
   { name: 'var', type: 'string', value: 'NAME=VALUE', multiple: true, text: 'A value for the files\' {{NAME}}, in place of their own "@NAME = value" (or where they have none); give it once per variable. The value may use {{…}} like a file variable\'s: --var invoice=INV-{{$randomInt 1000 10000}}.' },
+  BODY_ROOT_OPTION,
 ] as const satisfies readonly CliOption[];
 
 export const runCommand: CliCommand = {
   name: 'run',
   summary: 'Run request files (.gwreq) with their @expect checks; exit 1 if any fails (CI).',
-  usage: 'gateway-workbench run FILE… [--env local|NAME] [--report text|json|junit] [--output FILE] [--config FILE] [--allow-production] [--var NAME=VALUE]…',
+  usage: 'gateway-workbench run FILE… [--env local|NAME] [--report text|json|junit] [--output FILE] [--config FILE] [--allow-production] [--var NAME=VALUE]… [--body-root DIR]',
   options: OPTIONS,
   notes: [
     'A FILE may be a pattern, such as examples/*.gwreq, even where no shell expands it (cmd.exe, PowerShell, npm scripts on Windows): * and ? in the file name match as in a POSIX shell, in name order.',
     'Each file runs top to bottom, with its chaining ({{sale.payload.transaction.id}}) and its # @expect lines; after the first failure in a file the rest of it is skipped.',
-    'A body may be a file, relative to the request file: "< ./bodies/sale.json" sends it as it is, "<@ ./bodies/void.json" fills its {{…}} first.',
+    'A body may be a file, relative to the request file: "< ./bodies/sale.json" sends it as it is, "<@ ./bodies/void.json" fills its {{…}} first. It must be inside the request file\'s folder, or --body-root DIR.',
     'System variables make a new value at each use: {{$guid}}, {{$randomInt 1000 10000}}, {{$timestamp}}, {{$datetime iso8601}}, {{$datetime "YYYY-MM-DD HH:mm" -1 d}}, {{$localDatetime rfc1123}}.',
     'Keys, for --env NAME, come only from environment variables: GATEWAY_API_KEY (/rest/), GATEWAY_ACCESS_KEY and GATEWAY_MERCHANT_ID (/api/), each overridden per environment by the same name with the environment\'s name after it, upper-cased, other characters as _ (GATEWAY_API_KEY_STAGING_EU for "Staging EU").',
     'Ctrl+C (SIGINT) or SIGTERM (a CI job\'s timeout) stops the sending: the request on the wire finishes, the rest are not sent, and the report of what ran is written. A second signal ends it at once.',
@@ -126,6 +128,7 @@ export const runCommand: CliCommand = {
     const variables = variableOverridesOf(values.var);
     const files = expandFilePatterns(positionals);
     const inputs = await readInputs(files);
+    const bodyRoot = bodyRootOf(values['body-root']);
     const target = await targetFor(values.env, values.config);
     let reportFd: number | undefined;
     try {
@@ -152,6 +155,7 @@ export const runCommand: CliCommand = {
       report = await runFiles(inputs, target, {
         allowProduction: values['allow-production'] === true,
         variables,
+        ...(bodyRoot !== undefined ? { bodyRoot } : {}),
         stopped: () => interruption.reason(),
         ...(streaming ? { progress: streamedProgress(say, (line) => lines.add(line), colour) } : {}),
         ...(streamed ? { requestSink: streamed } : {}),

@@ -6,7 +6,6 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import type { TextDecoder } from 'node:util';
 import { GatewayClient, type RawRequest } from '../../core/client';
 import { workbenchUserAgent } from '../../core/userAgent';
-import * as path from 'node:path';
 import { bodyFileReader } from '../../core/bodyFile';
 import { requestFileDecoder } from '../../core/textFileDecoding';
 import { credentialSecrets, redactorFor, redactValue, type Redactor } from '../../core/redaction';
@@ -16,6 +15,7 @@ import { refusalOf } from './requestGuard';
 import { totalsOf, type FileDiagnostic, type FileReport, type RequestReport, type RunReport, type StateCounts } from './runReport';
 import type { RunTarget } from './runTarget';
 import type { VariableOverride } from './variableOptions';
+import { cliBodyFilePlace } from './bodyRoot';
 
 export interface RequestFileInput {
   /** Shown in reports as given; read from there, as a stream, when `text` is absent. */
@@ -44,6 +44,8 @@ interface RunFilesOptions {
   stopped?(): string | undefined;
   /** `--var NAME=VALUE`: values for every file's variables, in place of the files' own. */
   variables?: readonly VariableOverride[];
+  /** `--body-root DIR` (absolute): the folder every body file must be inside; each request file's own folder without it. */
+  bodyRoot?: string;
 }
 
 /** Small: a chunk's parsed requests then die young, before the garbage collector moves them to the old generation. */
@@ -316,7 +318,7 @@ export async function runFiles(files: readonly RequestFileInput[], target: RunTa
       const report = await runFile(input, {
         environment,
         namedResponses: new Map<string, NamedExchange>(),
-        readBodyFile: bodyFileReader(path.dirname(path.resolve(input.path))),
+        readBodyFile: bodyFileReader(cliBodyFilePlace(input.path, options.bodyRoot)),
         ...(options.variables?.length ? { variableOverrides: options.variables } : {}),
         // Not async: the client's promise is handed on as it is, without a wrapping promise's extra turns.
         send: (prepared) => {

@@ -3,7 +3,8 @@
 // context menu, the cursor's), an operation with its values (a tree item, a history entry), or
 // one picked from the history and the catalog. The generating itself is core's (src/core/codegen),
 // loaded from its own bundle (dist/codegen.js) the first time, so that neither activation nor the
-// first request carries it.
+// first request carries it. Not in Restricted Mode: a program takes what a request file says (its
+// target, its body files) out of the editor, where the workspace's trust no longer guards it.
 import * as vscode from 'vscode';
 import { BodyFileError } from '../../core/bodyFile';
 import { documentBodyFiles } from '../operations/documentBodyFiles';
@@ -14,6 +15,7 @@ import { loadCodegen } from '../lazy/runtime';
 import { parseRequestFile, requestIndexAt } from '../../core/requestFile';
 import { COMMANDS, REQUEST_LANGUAGE_ID, type EnvironmentService, type HistoryEntry, type HasOperationArgs, type OperationVars } from '../contracts';
 import { operationsFor } from '../tree/itemActions';
+import { showRestrictedMode } from '../feedback/restrictedMode';
 
 /** The editor language each generated program opens in. */
 const EDITOR_LANGUAGE: Readonly<Record<string, string>> = {
@@ -92,7 +94,7 @@ export function registerGenerateCode(deps: GenerateCodeDeps): vscode.Disposable 
       void vscode.window.showErrorMessage(`There is no request #${index + 1} in ${doc.fileName}.`);
       return undefined;
     }
-    // `< ./sale.json`: the program carries the file's content, read relative to the document.
+    // `< ./sale.json`: the program carries the file's content, read relative to the document, inside its workspace folder.
     const readBodyFile = documentBodyFiles(doc.uri);
     const codegen = loadCodegen();
     try {
@@ -118,6 +120,10 @@ export function registerGenerateCode(deps: GenerateCodeDeps): vscode.Disposable 
   };
 
   const generate = async (first?: unknown, second?: unknown, third?: unknown): Promise<string | undefined> => {
+    if (!vscode.workspace.isTrusted) {
+      showRestrictedMode('Restricted Mode: code is not generated in an untrusted workspace. A program carries what this folder\'s request files say — where they send your keys, which files they send — out of the editor, where Restricted Mode no longer guards it; trust this folder to generate code.');
+      return undefined;
+    }
     let chosen: { request: CodeRequest; source?: string } | undefined;
     let languageArg: unknown;
     if ((typeof first === 'string' || first instanceof vscode.Uri) && typeof second === 'number') {

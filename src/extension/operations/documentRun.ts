@@ -105,8 +105,9 @@ export async function openDocumentRun(deps: DocumentRunDeps, uri: vscode.Uri | s
     if (value !== undefined && prompt.secret && environments.hideTypedValue(value) && !secrets.includes(value)) secrets.push(value);
     return value;
   };
-  // `< ./sale.json`: relative to the document's folder; an untitled document has none.
-  const readBodyFile = documentBodyFiles(doc.uri);
+  // `< ./sale.json`: relative to the document's folder, inside its workspace folder; an untitled
+  // document has none. In Restricted Mode, only for the Local sandbox.
+  const readBodyFile = documentBodyFiles(doc.uri, env);
 
   const options = (settings: SendSettings): RunOptions => {
     let warned = false;

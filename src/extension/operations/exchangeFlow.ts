@@ -10,8 +10,8 @@ import { retryWaitText } from '../../core/statusAdvice';
 import type { GatewayResult } from '../../core/result';
 import type { EnvironmentEntry, EnvironmentService, KnownResourceStore, OperationVars, ResultPresenter } from '../contracts';
 import { guardRequest } from '../environments/productionGuard';
-import { allowedInWorkspace } from '../../core/guardPolicy';
 import { describeFailure } from '../feedback/errorNotifications';
+import { mayReach, showRestrictedMode } from '../feedback/restrictedMode';
 import type { ExchangeContext, ExchangeLog } from '../feedback/exchangeLog';
 import type { HistoryStore } from '../history/historyStore';
 import { resourceChangeOf } from './resourceEffects';
@@ -74,17 +74,10 @@ export type ExchangeOutcome =
   | { kind: 'cancelled' }
   | { kind: 'failed'; failure: ExchangeFailure };
 
-const MANAGE_TRUST = 'Manage Workspace Trust';
-
 async function guard(deps: ExchangeDeps, req: ExchangeRequest, ctx: ExchangeContext): Promise<boolean> {
-  if (!allowedInWorkspace(req.env, vscode.workspace.isTrusted)) {
+  if (!mayReach(req.env)) {
     deps.log.refused(ctx, `the workspace is not trusted, so nothing is sent to ${req.env.name}`);
-    void vscode.window.showWarningMessage(
-      `Restricted Mode: ${req.title} was not sent to ${req.env.name}. In an untrusted workspace requests go only to the Local sandbox; trust this folder to use your own environments.`,
-      MANAGE_TRUST,
-    ).then(choice => {
-      if (choice === MANAGE_TRUST) void vscode.commands.executeCommand('workbench.trust.manage');
-    });
+    showRestrictedMode(`Restricted Mode: ${req.title} was not sent to ${req.env.name}. In an untrusted workspace requests go only to the Local sandbox; trust this folder to use your own environments.`);
     return false;
   }
   // In production a settings change shows what it changes before the user confirms it.

@@ -12,6 +12,7 @@ import { currentSettingsOf, isSettingsWrite, normalizedSettingsBody, settingsBod
 import type { RequestSessions } from './requestSessions';
 import { loadRuntime } from '../lazy/runtime';
 import { documentBodyFiles } from './documentBodyFiles';
+import { mayReach, showRestrictedMode } from '../feedback/restrictedMode';
 
 const DIFF_SCHEME = 'gateway-settings-diff';
 
@@ -61,6 +62,11 @@ export function registerSettingsDiff(environments: EnvironmentService, sessions:
     }
     const name = sessions.targetOf(editor.document.uri.toString()) ?? environmentNamedIn(text);
     const env = (name ? environments.get(name) : undefined) ?? environments.active();
+    // The compare reads env's settings with its keys, and the body file: the same rule as sending.
+    if (!mayReach(env)) {
+      showRestrictedMode(`Restricted Mode: the request was not compared with the current settings of ${env.name}. In an untrusted workspace requests go only to the Local sandbox, and reading ${env.name}'s settings is one; trust this folder to use your own environments.`);
+      return;
+    }
     let body = request.body?.text ?? '';
     if (request.body?.file) {
       // `< ./terminal.json`: compare the file the request would send, read as sending reads it.
@@ -72,7 +78,7 @@ export function registerSettingsDiff(environments: EnvironmentService, sessions:
         return;
       }
       try {
-        body = documentBodyFiles(editor.document.uri)(path.path);
+        body = documentBodyFiles(editor.document.uri, env)(path.path);
       } catch (err) {
         void vscode.window.showErrorMessage(`Cannot compare: ${(err as Error).message}.`);
         return;

@@ -1,10 +1,12 @@
 // Completion of a body file's path (`< ./bod|`, `<@ ./bodies/|`): the entries of the folder typed
 // so far, relative to the request file's folder as sending reads them. Folders first, each
 // ending in "/" and asking for suggestions again, so a path is completed one folder at a time.
+// Only a folder inside the body files' root is listed: nothing outside it could be sent.
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CompletionItemKind, type CompletionItem, type CompletionList } from 'vscode-languageserver-types';
+import { confineBodyFile } from '../../core/bodyFileRoot';
 import { bodyFileBase } from '../bodyFiles';
 import { lineRange } from './requestLine';
 
@@ -48,14 +50,15 @@ function linksToFolder(file: string): boolean {
 export function bodyFilePathItems(uri: string, line: number, before: string, after: string): CompletionList | undefined {
   const typed = BODY_FILE_TYPED.exec(before)?.[1];
   if (typed === undefined) return undefined;
-  const { folder } = bodyFileBase(uri);
-  if (folder === undefined) return { isIncomplete: false, items: [] };
+  const { place } = bodyFileBase(uri);
   const slash = typed.lastIndexOf('/');
+  const listed = place && confineBodyFile(place, typed.slice(0, slash + 1) || '.');
+  if (!listed?.ok) return { isIncomplete: false, items: [] };
   const segment = typed.slice(slash + 1);
   const cursor = before.length;
   const range = lineRange(line, cursor - segment.length, cursor + (/^[^/\s]*/.exec(after)?.[0].length ?? 0));
   const hidden = segment.startsWith('.');
-  let entries = entriesOf(path.resolve(folder, typed.slice(0, slash + 1)))
+  let entries = entriesOf(listed.real)
     .filter((e) => !SKIPPED.has(e.name) && (hidden || !e.name.startsWith('.')));
   let isIncomplete = false;
   if (entries.length > MAX_ENTRIES_OFFERED) {

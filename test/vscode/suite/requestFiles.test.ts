@@ -174,6 +174,41 @@ suite('request files: chaining, Send All and assertions', () => {
     }, 20_000);
   });
 
+  test('a body file is read from inside the workspace folder that holds the request file, and from nowhere else: not an absolute path out, not a link that leads out', async function () {
+    this.timeout(60_000);
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    assert.ok(folder, 'the test window has a workspace folder');
+    const here = fs.mkdtempSync(path.join(folder, 'body-root-'));
+    const outside = path.join(path.dirname(folder), `${path.basename(here)}-outside.json`);
+    const SALE = '{ "type": "SALE", "amount": "14.00", "card": "4111111111111111", "exp-date": "1230" }\n';
+    try {
+      fs.mkdirSync(path.join(here, 'requests'));
+      fs.mkdirSync(path.join(here, 'shared'));
+      fs.writeFileSync(path.join(here, 'shared', 'sale.json'), SALE);
+      fs.writeFileSync(outside, SALE);
+      fs.symlinkSync(outside, path.join(here, 'requests', 'link.json'));
+      const sendAll = async (name: string, body: string): Promise<readonly RunOutcome[] | undefined> => {
+        const file = path.join(here, 'requests', name);
+        fs.writeFileSync(file, `POST {{gatewayUrl}}/rest/v2/transactions/sale\nContent-Type: application/json\n\n${body}\n`);
+        return vscode.commands.executeCommand(COMMANDS.sendAll, vscode.Uri.file(file));
+      };
+      const control = await a.environments.localSandboxControl();
+      const sales = async () => (await control.stats()).byOperation['transactions.sale'] ?? 0;
+      const before = await sales();
+      const shared = await sendAll('shared.gwreq', '< ../shared/sale.json');
+      assert.deepEqual(shared?.map((o) => o.state), ['passed'], JSON.stringify(shared?.map((o) => o.message)));
+      for (const [name, body] of [['absolute.gwreq', `< ${outside}`], ['link.gwreq', '< ./link.json']]) {
+        const refused = await sendAll(name, body);
+        assert.deepEqual(refused?.map((o) => o.state), ['error'], name);
+        assert.match(refused?.[0]?.message ?? '', new RegExp(`outside the workspace folder .*; body files must be inside it: copy the file into `), name);
+      }
+      assert.equal(await sales(), before + 1, 'only the body inside the workspace folder went out');
+    } finally {
+      fs.rmSync(here, { recursive: true, force: true });
+      fs.rmSync(outside, { force: true });
+    }
+  });
+
   test('system variables make a new value at each use when sent from the editor ({{$randomInt}}, {{$guid}}, {{$datetime}})', async function () {
     this.timeout(60_000);
     const sale = (name: string, ...extra: string[]) => [
