@@ -64,7 +64,7 @@ function runnerRequest(text: string, dir: string): { ok: true; prepared: Prepare
   if (file.diagnostics.some((d) => d.severity === 'error')) return { ok: false, message: file.diagnostics.map((d) => d.message).join('; ') };
   const withPrompt = { ...file, variables: [...file.variables, { name: 'pv', value: PROMPT_VALUE } as (typeof file.variables)[number]] };
   const environment = { name: 'Local sandbox', gatewayUrl: sandbox.gatewayUrl, boardingUrl: sandbox.boardingUrl, merchantId: sandbox.merchantId };
-  const prepared = prepareRequest(withPrompt, 0, environment, new Map(), bodyFileReader(dir));
+  const prepared = prepareRequest(withPrompt, 0, environment, new Map(), bodyFileReader({ folder: dir, root: { dir, name: 'the request file\'s folder' } }));
   return prepared.ok ? { ok: true, prepared: prepared.prepared } : { ok: false, message: prepared.message };
 }
 
@@ -120,7 +120,7 @@ describe('generated code, for any request file a stranger could write', { timeou
           const runner = runnerRequest(text, dir);
           let code: { code: string; fileName: string };
           try {
-            code = generateFromText(language, text, { readBodyFile: bodyFileReader(dir), gatewayUrl: sandbox.gatewayUrl, source: fuzz.source });
+            code = generateFromText(language, text, { readBodyFile: bodyFileReader({ folder: dir, root: { dir, name: 'the request file\'s folder' } }), gatewayUrl: sandbox.gatewayUrl, source: fuzz.source });
           } catch (err) {
             assert.ok(err instanceof CodeGenerationError, `case ${id} (seed ${SEED}): generation failed with ${String(err)}\n${text}`);
             assert.equal(runner.ok, false, `case ${id} (seed ${SEED}): refused (${err.message}) what the runner sends\n${text}`);

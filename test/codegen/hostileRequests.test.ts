@@ -206,7 +206,7 @@ describe('text smuggled into comments, strings and bodies', () => {
       for (const lang of BATCH_LANGUAGES) {
         const id = `smuggled-${i}-${lang}`;
         const program = generateFromText(languageById(lang)!, smuggled.file(id), {
-          readBodyFile: bodyFileReader(dir),
+          readBodyFile: bodyFileReader({ folder: dir, root: { dir, name: 'the request file\'s folder' } }),
           gatewayUrl: gateway.gatewayUrl,
           ...(smuggled.source ? { source: smuggled.source() } : {}),
         });
