@@ -102,27 +102,6 @@ const caseHeader = (exchange: SandboxExchange): string | undefined => exchange.r
 
 const SALE_LINE = 'POST {{gatewayUrl}}/rest/v2/transactions/sale';
 
-describe('what no HTTP client of the seven sends as written is refused, with the reason', () => {
-  const REFUSED: ReadonlyArray<[string, string, RegExp]> = [
-    ['a GET with a body', 'GET {{gatewayUrl}}/rest/v2/transactions\nContent-Type: application/json\n\n{"a": "1"}\n', /a GET request with a body/],
-    ['a Host header', `${SALE_LINE}\nHost: evil.example\n\n{}\n`, /the Host header is written by the HTTP client itself/],
-    ['a Content-Length header', `${SALE_LINE}\nContent-Length: 5\n\n{}\n`, /the Content-Length header is written by the HTTP client itself/],
-    ['a header written twice', `${SALE_LINE}\nX-A: 1\nx-a: 2\n\n{}\n`, /the x-a header is written twice/],
-    ['a header value past ASCII', `@v = café\n${SALE_LINE}\nX-A: {{v}}\n\n{}\n`, /holds U\+00E9/],
-    ['a fragment', `${SALE_LINE}?a=1#frag\n\n{}\n`, /starts a fragment/],
-    ['a dot segment', 'POST {{gatewayUrl}}/rest/v2/../v2/transactions/sale\n\n{}\n', /has a "\.\." segment/],
-    ['a lowercase method', 'post {{gatewayUrl}}/rest/v2/transactions/sale\n\n{}\n', /unknown method "post"/],
-    ['a malformed # @name', `# @name a b\n${SALE_LINE}\n\n{}\n`, /malformed @name/],
-    ['a user name in a literal URL', 'POST http://user:pw@127.0.0.1:1/rest/v2/transactions/sale\n\n{}\n', /a user name or password in the URL/],
-    ['a scheme other than http(s)', 'POST file:///etc/passwd\n\n{}\n', /not a URL|only http and https/],
-  ];
-  for (const [name, text, message] of REFUSED) {
-    it(`${name}, in every language`, () => {
-      for (const language of LANGUAGES) assert.throws(() => generateFromText(language, text), message, language.id);
-    });
-  }
-});
-
 describe('a method smuggled into the request line', () => {
   for (const attack of METHOD_ATTACKS) {
     it(`is refused by every generator: ${attack.name}`, () => {
