@@ -319,4 +319,26 @@ describe('gateway-workbench proxy', () => {
       other.close();
     }
   });
+
+  it('forwards a request that asks "Expect: 100-continue" (curl does for a large body) without passing that header on', { timeout: 30_000 }, async () => {
+    const recording = path.join(dir, 'expect.jsonl');
+    const { child, ready } = await startProxy(['--env', 'Staging', '--config', config, '--recording', recording]);
+    const body = JSON.stringify({ type: 'SALE', amount: '3.00', card: VISA, 'exp-date': '1230' });
+    try {
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(new URL(ready.proxyUrl).port), '127.0.0.1', () => {
+          socket.write(`POST /rest/v2/transactions/sale HTTP/1.1\r\nHost: x\r\napi-key: ${sandbox.apiKey}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`);
+          socket.once('data', () => socket.write(body));   // after the interim 100 Continue, as curl waits for it
+        });
+        let text = '';
+        socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+        socket.on('close', () => resolve(text));
+        socket.on('error', reject);
+      });
+      assert.match(answer, /HTTP\/1\.1 200 /, answer.slice(0, 300));
+      assert.match(answer, /"result":"APPROVED"/);
+    } finally {
+      await stop(child);
+    }
+  });
 });

@@ -14,6 +14,7 @@ import { toGatewayError } from '../../core/gatewayErrors';
 import { listenFailure } from '../../core/listenFailure';
 import { keptExchange, type TrafficExchange, type TrafficFinding } from '../../core/traffic/exchange';
 import { keyBinding } from '../../core/authBinding';
+import { TRANSPORT_HEADERS } from '../../core/transportHeaders';
 import { Pool, requestThrough } from '../../core/undiciParts';
 import { lintExchangeRequest } from '../../core/requestLint/exchangeLint';
 
@@ -34,13 +35,11 @@ interface RunningProxy {
   close(): Promise<void>;
 }
 
-/** Hop-by-hop headers (RFC 9110 §7.6.1) and what the proxy recomputes: not forwarded. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'host', 'content-length']);
 
 function forwardable(headers: IncomingHttpHeaders): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined && !HOP_BY_HOP.has(name.toLowerCase())) out[name] = value;
+    if (value !== undefined && !TRANSPORT_HEADERS.has(name.toLowerCase())) out[name] = value;
   }
   return out;
 }
@@ -183,7 +182,7 @@ export async function startRecordingProxy(options: RecordingProxyOptions): Promi
     }
     const headers: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(upstream.headers)) {
-      if (value !== undefined && !HOP_BY_HOP.has(name.toLowerCase())) headers[name] = value;
+      if (value !== undefined && !TRANSPORT_HEADERS.has(name.toLowerCase())) headers[name] = value;
     }
     const contentType = String(upstream.headers['content-type'] ?? '');
     // Recorded before the application gets its answer, so the file is never behind what it has

@@ -3,15 +3,11 @@
 
 import type { CodeRequest } from './codeRequest';
 import { hex4 } from './codeText';
+import { TRANSPORT_HEADERS } from '../transportHeaders';
 
 /** A request that cannot be turned into a program, and why (a user can act on the message). */
 export class CodeGenerationError extends Error {}
 
-/**
- * Headers the HTTP client writes itself, from the URL, the body and the connection: Java's
- * HttpClient refuses to set them, the others send a second one or a wrong length.
- */
-const CLIENT_HEADERS = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'expect', 'te', 'trailer', 'proxy-connection']);
 
 /** A header value each client sends byte for byte: printable ASCII (RFC 9110 allows more; clients encode the rest differently). */
 const PLAIN_VALUE = /^[\x20-\x7e]*$/;
@@ -21,7 +17,7 @@ export function checkHeaders(headers: CodeRequest['headers']): void {
   const seen = new Set<string>();
   for (const header of headers) {
     const name = header.name.toLowerCase();
-    if (CLIENT_HEADERS.has(name)) throw new CodeGenerationError(`the ${header.name} header is written by the HTTP client itself (from the URL, the body and the connection): remove it from the request`);
+    if (TRANSPORT_HEADERS.has(name)) throw new CodeGenerationError(`the ${header.name} header is written by the HTTP client itself (from the URL, the body and the connection): remove it from the request`);
     if (seen.has(name)) throw new CodeGenerationError(`the ${header.name} header is written twice: HTTP clients keep one, the other or both; keep one`);
     seen.add(name);
     for (const segment of header.value) {

@@ -4,9 +4,10 @@
 // against; credential headers are left out (the environment's keys are added at send time).
 
 import { isAuthHeader } from '../authHeaders';
+import { TRANSPORT_HEADERS } from '../transportHeaders';
 
 /** Headers a request file has no use for: the transport's own, and what the sender computes. */
-const TRANSPORT_HEADERS = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'expect', 'accept-encoding', 'user-agent']);
+const LEFT_OUT = new Set([...TRANSPORT_HEADERS, 'accept-encoding', 'user-agent']);
 
 export interface RequestTextInput {
   method: string;
@@ -22,7 +23,7 @@ export function exchangeRequestText(input: RequestTextInput): string {
   const base = input.path.startsWith('/api/') ? '{{boardingUrl}}' : '{{gatewayUrl}}';
   const lines = [...(input.title ? [`### ${input.title}`] : []), `${input.method.toUpperCase()} ${base}${input.path}`];
   for (const [name, value] of Object.entries(input.headers)) {
-    if (value === undefined || isAuthHeader(name) || TRANSPORT_HEADERS.has(name.toLowerCase())) continue;
+    if (value === undefined || isAuthHeader(name) || LEFT_OUT.has(name.toLowerCase())) continue;
     lines.push(`${name}: ${[value].flat().join(', ')}`);
   }
   const body = input.body?.replace(/\s+$/, '');
