@@ -45,7 +45,8 @@ describe('canonicalUrl', () => {
     ['/..', /"\.\." segment/],
   ];
   for (const [path, message] of REFUSED) {
-    it(`refuses ${JSON.stringify(path)}`, () => {
+    // A TAP reader (the mutation run's) takes a "#" in a test's name for a directive: named without it.
+    it(`refuses ${JSON.stringify(path.replace('#', '<fragment mark>'))}`, () => {
       const result = canonicalUrl(BASE + path);
       assert.equal(result.ok, false);
       assert.match(result.ok ? '' : result.message, message);
@@ -67,7 +68,7 @@ describe('canonicalUrl', () => {
     assert.equal(dots.ok, false);
   });
 
-  it('WHATWG URL (the runner\'s client, fetch) leaves what it makes unchanged, for any text without "#"', () => {
+  it('WHATWG URL (the runner\'s client, fetch) leaves what it makes unchanged, for any text without a fragment mark', () => {
     fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 30 }).filter((t) => !t.includes('#') && !/[\ud800-\udfff]/.test(t)), (text) => {
       const result = canonicalUrl(`${BASE}/x/${text}`);
       if (!result.ok) return /segment/.test(result.message);
