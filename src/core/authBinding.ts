@@ -7,10 +7,10 @@ import { originsOf, type Credentials, type Environment } from './environment';
 import { GatewayError } from './gatewayErrors';
 import { isAuthHeader } from './authHeaders';
 
-/** The interface's rule: `/rest/` paths use the api-key surface, `/api/` paths use AccessKey. */
+/** The interface's rule: `/rest/` paths use the api-key surface, `/api/` paths use AccessKey (under a base path too). */
 export function surfaceOfPath(pathname: string): AuthSurface | undefined {
-  if (pathname.startsWith('/rest/') || pathname.includes('/rest/')) return 'api-key';
-  if (pathname.startsWith('/api/') || pathname.includes('/api/')) return 'access-key';
+  if (pathname.includes('/rest/')) return 'api-key';
+  if (pathname.includes('/api/')) return 'access-key';
   return undefined;
 }
 
@@ -21,6 +21,9 @@ const SURFACE_ORIGIN: Readonly<Record<AuthSurface, OriginFamily>> = {
   'api-key': 'gateway',
   'access-key': 'boarding',
 };
+const FAMILY_SURFACE: Readonly<Record<OriginFamily, AuthSurface>> = { gateway: 'api-key', boarding: 'access-key' };
+/** What a generated program calls each family's base URL. */
+const BASE_URL_VARIABLE: Readonly<Record<OriginFamily, string>> = { gateway: 'GATEWAY_URL', boarding: 'BOARDING_URL' };
 
 /**
  * Where a URL's origin comes from: one of the environment's base URLs (a generated program's
@@ -43,18 +46,17 @@ export function keyBinding(
   origins: Partial<Readonly<Record<OriginFamily, string>>>,
   surface: AuthSurface | undefined = surfaceOfPath(pathname),
 ): KeyBinding {
+  const byFamily = 'family' in from ? from.family : undefined;
   const origin = 'family' in from ? origins[from.family] : from.origin;
-  const familyOfOrigin = 'family' in from ? from.family : origin === origins.gateway ? 'gateway' : origin === origins.boarding ? 'boarding' : undefined;
-  const resolved = surface ?? (familyOfOrigin === 'gateway' ? 'api-key' : familyOfOrigin === 'boarding' ? 'access-key' : undefined);
-  const family = resolved ? SURFACE_ORIGIN[resolved] : undefined;
-  const expected = family ? `${family} origin ${origins[family] ?? `(${family === 'gateway' ? 'GATEWAY_URL' : 'BOARDING_URL'})`}` : `${origins.gateway ?? 'GATEWAY_URL'} or ${origins.boarding ?? 'BOARDING_URL'}`;
-  const shown = origin ?? ('family' in from ? (from.family === 'gateway' ? 'GATEWAY_URL' : 'BOARDING_URL') : '');
-  if (!resolved || !family) return { ok: false, origin: shown, expected };
-  // One base URL of the environment, or the very origin the family's keys belong to (known now).
-  const bound = 'family' in from
-    ? from.family === family || (origins[from.family] !== undefined && origins[from.family] === origins[family])
-    : origins[family] !== undefined && origin === origins[family];
-  return bound ? { ok: true, surface: resolved } : { ok: false, origin: shown, expected };
+  const shown = 'family' in from ? origin ?? BASE_URL_VARIABLE[from.family] : from.origin;
+  // A path of neither family takes the family of the origin it goes to.
+  const familyOfOrigin = byFamily ?? (origin === origins.gateway ? 'gateway' : origin === origins.boarding ? 'boarding' : undefined);
+  const resolved = surface ?? (familyOfOrigin ? FAMILY_SURFACE[familyOfOrigin] : undefined);
+  if (resolved === undefined) return { ok: false, origin: shown, expected: `${origins.gateway ?? 'GATEWAY_URL'} or ${origins.boarding ?? 'BOARDING_URL'}` };
+  const family = SURFACE_ORIGIN[resolved];
+  // One base URL of the environment (the family's own, or another on the very same origin), or the family's origin itself.
+  const bound = byFamily ? byFamily === family || (origin !== undefined && origin === origins[family]) : origin === origins[family];
+  return bound ? { ok: true, surface: resolved } : { ok: false, origin: shown, expected: `${family} origin ${origins[family] ?? `(${BASE_URL_VARIABLE[family]})`}` };
 }
 
 /**

@@ -34,6 +34,9 @@ const ROWS: readonly Row[] = [
   ['the boarding base URL, a /rest/ path, two origins', { family: 'boarding' }, '/rest/v2/x', SPLIT, /gateway origin https:\/\/gateway\.example/],
   ['a literal origin when the environment\'s are unknown', { origin: GW }, '/rest/v2/x', {}, /gateway origin \(GATEWAY_URL\)/],
   ['the gateway base URL, a path of neither family', { family: 'gateway' }, '/health', {}, 'api-key'],
+  ['the boarding base URL, a path of neither family, both on one origin: the boarding keys', { family: 'boarding' }, '/health', SHARED, 'access-key'],
+  ['an /api/ path under a base path, on the gateway origin', { origin: GW }, '/gw/api/x', SPLIT, /boarding origin/],
+  ['a path that only ends in /rest', { origin: BO }, '/x/rest', SPLIT, 'access-key'],
 ];
 
 describe('keyBinding: where a key may go', () => {
@@ -59,6 +62,10 @@ describe('keyBinding: where a key may go', () => {
     assert.equal(refused.ok ? '' : refused.origin, 'https://evil.example');
     const fromBase = keyBinding({ family: 'boarding' }, '/rest/v2/x', {});
     assert.equal(fromBase.ok ? '' : fromBase.origin, 'BOARDING_URL');
+    const fromGatewayBase = keyBinding({ family: 'gateway' }, '/api/x', {});
+    assert.equal(fromGatewayBase.ok ? '' : fromGatewayBase.origin, 'GATEWAY_URL');
+    const fromKnownBase = keyBinding({ family: 'boarding' }, '/rest/v2/x', SPLIT);
+    assert.equal(fromKnownBase.ok ? '' : fromKnownBase.origin, BO, 'a base URL known now is named by its origin');
   });
 });
 
