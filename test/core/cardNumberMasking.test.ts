@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { checks } from '../../src/core/inputChecks';
-import { maskPan, redact, redactValue, Redactor } from '../../src/core/redaction';
+import { maskAccount, maskPan, redact, redactValue, Redactor } from '../../src/core/redaction';
 
 const PAN = '4111111111111111';
 const MASKED = 'XXXXXXXXXXXX1111';
@@ -111,11 +111,30 @@ describe('card numbers: one definition for the checks and the masker', () => {
     assert.equal(redact('4111111111111111-5555555555554444'), 'XXXXXXXXXXXX1111-XXXXXXXXXXXX4444', 'two cards side by side keep a last four each');
   });
 
+  it('what is no card number by the definition stays as it is; a card number stands on whole groups, from any group', () => {
+    const rows: Array<[string, string, string]> = [
+      ['the Luhn checksum fails', '4111111111111112', '4111111111111112'],
+      ['11 digits, Luhn-valid', '50180000007', '50180000007'],
+      ['20 digits, Luhn-valid', '41111111111111111115', '41111111111111111115'],
+      ['a comma is no separator', '4111,1111,1111,1111', '4111,1111,1111,1111'],
+      ['a letter is no separator', '4111a1111a1111a1111', '4111a1111a1111a1111'],
+      ['two separators in a row end a run', '4111  1111--1111..1111', '4111  1111--1111..1111'],
+      ['a Luhn-valid group too short for a card, after a longer one', '9999999 000000000', '9999999 000000000'],
+      ['a group beside a card, too long to be one with it', `order 123456 ${PAN}`, `order 123456 ${MASKED}`],
+      ['the last three groups are a 12-digit card number', '1234 5678 9012 3456', '1234 XXXXXXXX3456'],
+    ];
+    for (const [what, text, expected] of rows) assert.equal(redact(text), expected, what);
+    assert.equal(maskPan('6011.1111.1111.1117'), 'XXXXXXXXXXXX1117');
+    assert.deepEqual(['1234567890', '7890', '12-34 56'].map(maskAccount), ['XXXXXX7890', '7890', 'XX3456']);
+  });
+
   it('checks.luhn tells a card number written with separators to drop them, from the same definition', () => {
     assert.match(checks.luhn('4111 1111 1111 1111') ?? '', /^not a valid card number: write its 16 digits without spaces, dashes or dots$/);
     assert.match(checks.luhn('6011.1111.1111.1117') ?? '', /write its 16 digits without/);
     assert.match(checks.luhn('41111111111') ?? '', /^not a valid card number: use 12 to 19 digits/);
     assert.match(checks.luhn('41111111111111111111') ?? '', /^not a valid card number: use 12 to 19 digits/);
+    assert.match(checks.luhn('4111  1111 1111 1111') ?? '', /^not a valid card number: use 12 to 19 digits/, 'two separators in a row are no written card number');
+    assert.match(checks.luhn('4111,1111,1111,1111') ?? '', /^not a valid card number: use 12 to 19 digits/);
   });
 });
 
@@ -150,6 +169,8 @@ const EXEMPTION_ROWS: ReadonlyArray<[string, string, string]> = [
   ['"ID-" right before the digits is no exchange id', `ID-${PAN}`, `ID-${MASKED}`],
   ['"ID" inside a word is no exchange id', `PAID-x-${PAN}`, `PAID-x-${MASKED}`],
   ['a card after an exchange id and a space', `ID-clearent-cgw-1-1650386640436-0-1228863 ${PAN}`, `ID-clearent-cgw-1-1650386640436-0-1228863 ${MASKED}`],
+  ['an exchange id earlier in the text', `ID-clearent-cgw-1 paid ${PAN}`, `ID-clearent-cgw-1 paid ${MASKED}`],
+  ['text before the digits in a JSON id field', `{"trace-number":"TN ${PAN}"}`, `{"trace-number":"TN ${MASKED}"}`],
   ['a 12-digit card after an id and a space', `trace-number=123456 501800000009`, `trace-number=123456 XXXXXXXX0009`],
 ];
 
