@@ -1,8 +1,10 @@
 // Card and account numbers shown by their last four: where a card number can hide in text (runs
-// of digit groups, Luhn-valid windows of 13-19 digits) and which digit runs are ids instead.
-// One part of the redaction family (redaction.ts), which calls it for every text and leaf.
+// of digit groups, Luhn-valid windows of whole groups as long as a card number: cardNumberShape.ts)
+// and which digit runs are ids instead. One part of the redaction family (redaction.ts), which
+// calls it for every text and leaf.
 
-import { luhnValid } from './inputChecks';
+import { CARD_NUMBER, cardNumberStart, digitRunRest } from './cardNumberShape';
+import { LuhnSum } from './inputChecks';
 
 /**
  * Identifier fields whose long numeric values are ids, not card numbers (a token id can pass
@@ -12,15 +14,16 @@ import { luhnValid } from './inputChecks';
 export const IDENTIFIER_CONTEXT =
   /(?:["<]|^|[\s?&;,{])(token-id|tokenid|merchant-legacy-token-id|trace-number|exchange-id|merchantnumber|merchant-number|merchant-id|merchantid|terminal-id|hierarchynodekey)["']?>?\s*[:=]?\s*["']?$|\bID-[\w-]*-$/i;
 
-/**
- * Where a card number can start: 13 digits in a row, single spaces or dashes allowed between
- * them. A run shorter than that (amounts, dates, most ids) is never looked at again.
- */
-const PAN_START = /\d(?:[ -]?\d){12}/g;
-/** The shortest text a card number fits in: 13 digits. */
-export const PAN_MIN = 13;
+/** Where a card number can start: the shortest card's digits, single separators allowed between them. */
+const PAN_START = cardNumberStart('g');
+/** The shortest text a card number fits in. */
+export const PAN_MIN = CARD_NUMBER.minDigits;
 /** The rest of a digit run from where PAN_START stopped. */
-const RUN_REST = /\d*(?:[ -]\d+)*/y;
+const RUN_REST = digitRunRest();
+/** How far back an identifier's name is looked for: the longest name, quoted, with room for `" : "`. */
+const IDENTIFIER_LOOKBACK = 48;
+/** What joins an identifier's own digits (`…-cgw-1-1650386640436-0-1228863`): a space or a dot after an id starts text again. */
+const IDENTIFIER_JOINER = '-';
 
 /** `XXXXXXXXXXXX1111`: every digit but the last four replaced. */
 export function maskPan(pan: string): string {
@@ -35,10 +38,12 @@ export function maskAccount(account: string): string {
 }
 
 /**
- * Masks card numbers: within each run of digit groups (separated by single spaces or dashes),
- * any window of whole groups holding 13-19 digits that passes Luhn is masked to its last four.
+ * Masks card numbers: within each run of digit groups (separated by single spaces, dashes or
+ * dots), every window of whole groups that is a card number (12-19 digits passing Luhn) is
+ * masked to its last four. `identifierFirst`: the text is an identifier field's value, so a run
+ * at its very start is the id's (as the text after `"token-id":"` is).
  */
-export function maskCardNumbers(text: string): string {
+export function maskCardNumbers(text: string, identifierFirst = false): string {
   if (text.length < PAN_MIN) return text;
   PAN_START.lastIndex = 0;
   let found = PAN_START.exec(text);
@@ -46,12 +51,12 @@ export function maskCardNumbers(text: string): string {
   let out = '';
   let copied = 0;
   while (found) {
-    // The leftmost start of 13 digits is the start of its run: any earlier digit of the run would have matched.
+    // The leftmost start of a card's digits is the start of its run: any earlier digit of the run would have matched.
     const start = found.index;
     RUN_REST.lastIndex = start + found[0].length;
     RUN_REST.exec(text);
     const end = RUN_REST.lastIndex;
-    out += text.slice(copied, start) + maskRun(text, text.slice(start, end), start);
+    out += text.slice(copied, start) + maskRun(text, start, end, identifierFirst);
     copied = end;
     PAN_START.lastIndex = end;
     found = PAN_START.exec(text);
@@ -59,38 +64,82 @@ export function maskCardNumbers(text: string): string {
   return out + text.slice(copied);
 }
 
-/** One run of digit groups of `text` starting at `offset`, with every Luhn-valid 13-19 digit window of whole groups masked. */
-function maskRun(text: string, run: string, offset: number): string {
-  const parts = run.split(/([ -])/);
-  const groups = parts.filter((_p, i) => i % 2 === 0);
-  const separators = parts.filter((_p, i) => i % 2 === 1);
-  const out: string[] = [];
-  let i = 0;
-  // An identifier keeps its own dash-joined digits; anything after a space is text again.
-  if (IDENTIFIER_CONTEXT.test(text.slice(Math.max(0, offset - 48), offset))) {
-    while (i < groups.length && (i === 0 || separators[i - 1] === '-')) out.push(groups[i] + (separators[i++] ?? ''));
-  }
-  while (i < groups.length) {
-    const end = panWindowEnd(groups, i);
-    if (end < 0) {
-      out.push(groups[i] + (separators[i] ?? ''));
-      i++;
-      continue;
-    }
-    out.push(maskPan(groups.slice(i, end + 1).join('')) + (separators[end] ?? ''));
-    i = end + 1;
-  }
-  return out.join('');
+/** A run of digit groups taken apart: its digits, where each group ends among them, and the separator after each. */
+interface Run {
+  digits: string;
+  ends: number[];
+  separators: string[];
 }
 
-/** Index of the last group of the longest Luhn-valid 13-19 digit window starting at `start`, or -1. */
-function panWindowEnd(groups: readonly string[], start: number): number {
+function runOf(text: string): Run {
   let digits = '';
-  let end = -1;
-  for (let j = start; j < groups.length; j++) {
-    digits += groups[j];
-    if (digits.length > 19) break;
-    if (digits.length >= 13 && luhnValid(digits)) end = j;
+  const ends: number[] = [];
+  const separators: string[] = [];
+  let groupStart = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) continue;
+    digits += text.slice(groupStart, i);
+    ends.push(digits.length);
+    separators.push(text[i]);
+    groupStart = i + 1;
   }
-  return end;
+  digits += text.slice(groupStart);
+  ends.push(digits.length);
+  return { digits, ends, separators };
+}
+
+/** Where group `i` of a run starts among its digits. */
+function groupStart(ends: readonly number[], i: number): number {
+  return i === 0 ? 0 : ends[i - 1];
+}
+
+/**
+ * The run of digit groups `text[start, end)` with its card numbers masked. Every window of whole
+ * groups that is a card number is masked; windows that overlap are masked as one, showing one
+ * last four: a card beside digit groups that make another card number with part of it shows no
+ * more than four of its digits, while two cards side by side keep a last four each. After an
+ * identifier's name, the run's first group and the groups dashed to it are the id's and kept;
+ * that is only looked at when the run holds a card number at all (most runs hold none).
+ */
+function maskRun(text: string, start: number, end: number, identifierFirst: boolean): string {
+  const runText = text.slice(start, end);
+  const run = runOf(runText);
+  const { digits, ends, separators } = run;
+  const longest = longestCards(run);
+  if (!longest.some((last) => last >= 0)) return runText;
+  let first = 0;
+  if ((identifierFirst && start === 0) || IDENTIFIER_CONTEXT.test(text.slice(Math.max(0, start - IDENTIFIER_LOOKBACK), start))) {
+    do first++;
+    while (first < ends.length && separators[first - 1] === IDENTIFIER_JOINER);
+  }
+  // The identifier's groups as they stand: their digits and one separator each.
+  let out = runText.slice(0, groupStart(ends, first) + first);
+  // The furthest group reached by a card number starting at or before the current group.
+  let reach = -1;
+  for (let i = first; i < ends.length; ) {
+    reach = Math.max(reach, longest[i]);
+    let last = i;
+    while (reach > last) reach = Math.max(reach, longest[++last]);
+    const groups = digits.slice(groupStart(ends, i), ends[last]);
+    out += (reach < i ? groups : maskPan(groups)) + (separators[last] ?? '');
+    i = last + 1;
+  }
+  return out;
+}
+
+/** For each group of a run: the last group of the longest card number (12-19 digits passing Luhn) of whole groups starting there, or -1. */
+function longestCards({ digits, ends }: Run): number[] {
+  const longest: number[] = [];
+  const sum = new LuhnSum();
+  for (let start = 0; start < ends.length; start++) {
+    longest.push(-1);
+    sum.reset();
+    const from = groupStart(ends, start);
+    for (let end = start; end < ends.length && ends[end] - from <= CARD_NUMBER.maxDigits; end++) {
+      for (let k = groupStart(ends, end); k < ends[end]; k++) sum.add(digits.charCodeAt(k) - 48);
+      if (ends[end] - from >= CARD_NUMBER.minDigits && sum.passes()) longest[start] = end;
+    }
+  }
+  return longest;
 }

@@ -2,20 +2,48 @@
 // server, the extension and the sandbox, so all three agree on what is valid.
 
 import type { CheckName } from '../catalog/types';
+import { CARD_NUMBER, digitsOfWrittenCardNumber, isCardNumberLength, SEPARATOR_NAMES, withoutCardSeparators } from './cardNumberShape';
 
-/** Luhn (mod 10) checksum over a string of digits. */
-export function luhnValid(pan: string): boolean {
-  if (!/^\d{12,19}$/.test(pan)) return false;
-  let sum = 0;
-  for (let i = 0; i < pan.length; i++) {
-    let digit = pan.charCodeAt(pan.length - 1 - i) - 48;
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
+/** A digit doubled as Luhn doubles it: 2d, less 9 above 9. */
+const LUHN_DOUBLED = [0, 2, 4, 6, 8, 1, 3, 5, 7, 9];
+
+/**
+ * Luhn (mod 10) over digits given one at a time, asked at any point whether the digits so far
+ * pass: the masker asks it for every window of a run of digit groups as it extends one. From the
+ * last digit every second one is doubled, so which are doubled changes with each new digit; two
+ * running sums (even positions doubled, odd positions doubled) answer for either.
+ */
+export class LuhnSum {
+  private evenDoubled = 0;
+  private oddDoubled = 0;
+  private count = 0;
+
+  /** Starts again with no digits. */
+  reset(): void {
+    this.evenDoubled = 0;
+    this.oddDoubled = 0;
+    this.count = 0;
   }
-  return sum % 10 === 0;
+
+  add(digit: number): void {
+    const even = this.count % 2 === 0;
+    this.evenDoubled += even ? LUHN_DOUBLED[digit] : digit;
+    this.oddDoubled += even ? digit : LUHN_DOUBLED[digit];
+    this.count++;
+  }
+
+  /** With n digits, those at n's parity are an odd distance from the last: the doubled ones. */
+  passes(): boolean {
+    return (this.count % 2 === 0 ? this.evenDoubled : this.oddDoubled) % 10 === 0;
+  }
+}
+
+/** Luhn (mod 10) checksum over a card number's digits (12-19: cardNumberShape.ts). */
+export function luhnValid(pan: string): boolean {
+  if (!isCardNumberLength(pan)) return false;
+  const sum = new LuhnSum();
+  for (let i = 0; i < pan.length; i++) sum.add(pan.charCodeAt(i) - 48);
+  return sum.passes();
 }
 
 const ABA_WEIGHTS = [3, 7, 1, 3, 7, 1, 3, 7, 1];
@@ -44,7 +72,7 @@ const BRAND_PREFIXES: ReadonlyArray<{ brand: string; pattern: RegExp }> = [
 
 /** The card brand of a PAN by its prefix, or undefined when no known brand matches. */
 export function cardBrand(pan: string): string | undefined {
-  const digits = pan.replace(/[\s-]/g, '');
+  const digits = withoutCardSeparators(pan);
   return BRAND_PREFIXES.find((entry) => entry.pattern.test(digits))?.brand;
 }
 
@@ -57,12 +85,15 @@ const SEC_CODES = ['PPD', 'CCD', 'WEB', 'TEL'];
 
 /** Each check returns an actionable message, or undefined when the value is valid. */
 export const checks: Record<CheckName, (v: string) => string | undefined> = {
-  luhn: (v) =>
-    !/^\d{12,19}$/.test(v)
-      ? 'not a valid card number: use 12 to 19 digits with no spaces'
-      : luhnValid(v)
-        ? undefined
-        : 'not a valid card number: the Luhn checksum fails (check for a mistyped digit)',
+  luhn: (v) => {
+    if (!isCardNumberLength(v)) {
+      const written = digitsOfWrittenCardNumber(v);
+      return written
+        ? `not a valid card number: write its ${written.length} digits without ${SEPARATOR_NAMES}`
+        : `not a valid card number: use ${CARD_NUMBER.minDigits} to ${CARD_NUMBER.maxDigits} digits with no ${SEPARATOR_NAMES}`;
+    }
+    return luhnValid(v) ? undefined : 'not a valid card number: the Luhn checksum fails (check for a mistyped digit)';
+  },
   aba: (v) =>
     !/^\d{9}$/.test(v)
       ? 'not a valid routing number: use exactly 9 digits'

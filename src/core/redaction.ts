@@ -152,6 +152,8 @@ interface LeafChecks {
   cardsOnly: boolean;
 }
 const ALL_CHECKS: LeafChecks = { strings: true, secrets: true, keyLiterals: true, fields: true, cardsOnly: false };
+/** The smallest whole number with as many digits as the shortest card number. */
+const SHORTER_THAN_A_CARD = 10 ** (PAN_MIN - 1);
 const NUMBERS_ONLY: LeafChecks = { strings: false, secrets: false, keyLiterals: false, fields: false, cardsOnly: true };
 
 /** Sets `target[key]`; an own `__proto__` key (JSON.parse makes those) is defined, not passed to the setter, so it cannot keep its old value or swap the prototype. */
@@ -256,7 +258,7 @@ export class Redactor {
     if (known !== undefined) return known ?? value;
     const withoutSecrets = this.removeSecrets(value, checks);
     const withoutFields = checks.fields ? redactFields(withoutSecrets) : withoutSecrets;
-    const redacted = facts?.isId ? withoutFields : maskCardNumbers(withoutFields);
+    const redacted = maskCardNumbers(withoutFields, facts?.isId);
     // Null for "unchanged", and a changed one copied: either may be cut from a larger text, which the cache must not keep alive.
     seen?.set(value, redacted === value ? null : detached(redacted));
     return redacted;
@@ -265,12 +267,12 @@ export class Redactor {
   private node(key: string | undefined, value: unknown, inPlace: boolean, checks: LeafChecks): unknown {
     if (typeof value === 'string') return checks.strings ? this.leaf(key, value, checks) : value;
     if (typeof value === 'number' || typeof value === 'bigint') {
-      const rule = key === undefined ? undefined : factsOf(key).rule;
-      if (rule) return hideByRule(rule, String(value));
-      // A whole number below 10^12 has at most 12 digits: no card number fits (statuses, counts, indexes).
-      if (typeof value === 'number' && Number.isInteger(value) && Math.abs(value) < 1e12) return value;
+      const facts = key === undefined ? undefined : factsOf(key);
+      if (facts?.rule) return hideByRule(facts.rule, String(value));
+      // A whole number below 10^11 has at most 11 digits: no card number fits (statuses, counts, indexes).
+      if (typeof value === 'number' && Number.isInteger(value) && Math.abs(value) < SHORTER_THAN_A_CARD) return value;
       const text = String(value);
-      const masked = maskCardNumbers(text);
+      const masked = maskCardNumbers(text, facts?.isId);
       return masked === text ? value : masked;
     }
     if (Array.isArray(value)) {

@@ -3,6 +3,7 @@
 // last fours only. Fields that carry a number on purpose reach the handlers as sent; they keep
 // only what they need (brand and last four, an account's last four) or are ids.
 
+import { CARD_NUMBER, cardNumberStart } from '../core/cardNumberShape';
 import { redact } from '../core/redaction';
 
 /** Lower-cased field names whose values are card or account numbers, CSCs or ids by design. */
@@ -13,8 +14,8 @@ const NUMBER_FIELDS = new Set([
   'hierarchynodekey', 'trace-number',
 ]);
 
-/** 13 or more digits, maybe grouped by single spaces or dashes: what could hold a card number. */
-const LONG_DIGIT_RUN = /\d(?:[ -]?\d){12}/;
+/** As many digits as the shortest card number, maybe grouped by single spaces, dashes or dots: what could hold one. */
+const LONG_DIGIT_RUN = cardNumberStart('');
 
 function copyOf(source: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -26,8 +27,8 @@ function copyOf(source: Record<string, unknown>): Record<string, unknown> {
 function maskNode(key: string | undefined, value: unknown): unknown {
   if (typeof value === 'string') {
     if (key !== undefined && NUMBER_FIELDS.has(key.toLowerCase())) return value;
-    // Shorter than 13 characters, no run fits: most values (amounts, dates, names) skip the regex.
-    return value.length >= 13 && LONG_DIGIT_RUN.test(value) ? redact(value) : value;
+    // Shorter than a card number, no run fits: most values (amounts, dates, names) skip the regex.
+    return value.length >= CARD_NUMBER.minDigits && LONG_DIGIT_RUN.test(value) ? redact(value) : value;
   }
   if (Array.isArray(value)) {
     const items = value.map(item => maskNode(key, item));
@@ -49,7 +50,7 @@ function maskNode(key: string | undefined, value: unknown): unknown {
   return value;
 }
 
-/** The body with every Luhn-valid 13–19 digit run in its free-text strings masked to the last four. */
+/** The body with every card number (cardNumberShape.ts) in its free-text strings masked to the last four. */
 export function maskCardNumbersInFreeText(body: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
   return maskNode(undefined, body) as Record<string, unknown> | undefined;
 }

@@ -81,6 +81,16 @@ Content-Type: application/json
 {"type": "SALE", "amount": "6.00", "card": "4111111111111111", "exp-date": "1230"}
 `;
 
+/** Card numbers the editor accepts, in the forms the report once showed in full: 12 digits, and written with dots. */
+const LEAKY_FORMS = `### expects a card written with dots and a 12-digit Maestro card
+# @expect payload.transaction.card == 6011.1111.1111.1117
+# @expect payload.transaction.description == maestro 501800000009
+POST {{gatewayUrl}}/rest/v2/transactions/sale
+Content-Type: application/json
+
+{"type": "SALE", "amount": "6.00", "card": "501800000009", "exp-date": "1230"}
+`;
+
 const BROKEN = `### not a request
 # @expect payload.transaction.result ~= APPROVED
 POST {{gatewayUrl}}/rest/v2/transactions/sale
@@ -108,6 +118,7 @@ describe('gateway-workbench run', { concurrency: 4 }, () => {
       writeFile(file('read.gwreq'), READ_ONLY),
       writeFile(file('sale.gwreq'), SALE_ONLY),
       writeFile(file('leaky.gwreq'), LEAKY),
+      writeFile(file('leaky-forms.gwreq'), LEAKY_FORMS),
       writeFile(file('broken.gwreq'), BROKEN),
       writeFile(configFile, JSON.stringify({
         environments: [
@@ -226,6 +237,19 @@ describe('gateway-workbench run', { concurrency: 4 }, () => {
       assert.ok(!text.includes(sandbox.apiKey));
     }
     assert.match(await readFile(out, 'utf8'), /XXXXXXXXXXXX1111/);
+  });
+
+  it('a 12-digit card number and one written with dots never reach a report either, in any format', async () => {
+    for (const format of ['text', 'json', 'junit']) {
+      const out = file(`leaky-forms.${format}`);
+      const r = await runCli([file('leaky-forms.gwreq'), '--env', 'CI sandbox', '--config', configFile, '--report', format, '--output', out], sandboxKeys);
+      assert.equal(r.code, 1, r.stdout + r.stderr);
+      const report = await readFile(out, 'utf8');
+      for (const text of [r.stdout, report]) {
+        assert.doesNotMatch(text, /6011\.1111\.1111\.1117|6011111111111117|501800000009/, `${format}: ${text}`);
+      }
+      assert.match(report, /XXXXXXXXXXXX1117/, `${format}: the expectation is still shown, by its last four`);
+    }
   });
 
   it('says in every report format that auth headers written in the file were not sent, refuses a URL carrying the key, and redacts key-like literals', async () => {

@@ -1,10 +1,14 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import fc from 'fast-check';
 import type { CheckName } from '../../src/catalog/types';
 import { abaValid, cardBrand, checks, isAmount, luhnValid } from '../../src/core/inputChecks';
 
 const CASES: Record<CheckName, { good: string[]; bad: string[] }> = {
-  luhn: { good: ['4111111111111111', '4012000098765439', '378282246310005', '6011111111111117'], bad: ['4111111111111112', '4111 1111 1111 1111', '41111', 'abcd', ''] },
+  luhn: {
+    good: ['4111111111111111', '4012000098765439', '378282246310005', '6011111111111117', '501800000009', '6759649826438453', '4111111111111111110'],
+    bad: ['4111111111111112', '4111 1111 1111 1111', '6011.1111.1111.1117', '41111', '50180000009', '41111111111111111113', 'abcd', ''],
+  },
   aba: { good: ['081009813', '063100277', '011000015'], bad: ['081009814', '12345678', '0810098130', 'A81009813'] },
   amount: { good: ['25.00', '0.49', '1000.10'], bad: ['25', '25.0', '25.000', '-1.00', '0.00', '01.00', '1,000.00', ''] },
   expDate: { good: ['1228', '0127'], bad: ['1328', '0027', '12/28', '122', '12288'] },
@@ -43,6 +47,14 @@ describe('inputChecks', () => {
     assert.equal(abaValid('081009812'), false);
     assert.equal(isAmount('0.01'), true);
     assert.equal(isAmount('.50'), false);
+  });
+
+  it('property: luhnValid is the Luhn checksum over 12-19 digits, as written out by hand here', () => {
+    const byHand = (digits: string): boolean =>
+      [...digits].reverse().reduce((sum, d, i) => sum + (i % 2 === 1 ? [0, 2, 4, 6, 8, 1, 3, 5, 7, 9][Number(d)] : Number(d)), 0) % 10 === 0;
+    fc.assert(fc.property(fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: 1, maxLength: 22 }), (digits) => {
+      assert.equal(luhnValid(digits), digits.length >= 12 && digits.length <= 19 && byHand(digits), digits);
+    }), { numRuns: 2000 });
   });
 
   it('cardBrand recognises brands by prefix', () => {

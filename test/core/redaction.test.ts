@@ -96,14 +96,15 @@ describe('redaction', () => {
     assert.deepEqual(redactValue({ target: '/y?k=sk_test_0000aaaa1111', label: 'sk_live_' }), { target: '/y?k=[REDACTED]', label: 'sk_live_' });
   });
 
-  it('numbers: a card number as a value is masked at 13 digits and up, shorter whole numbers are left as they are', () => {
-    const tree = { status: 200, index: 999_999_999_999, thirteen: 4_222_222_222_222, pan: 4_111_111_111_111_111, negative: -4_222_222_222_222, fraction: 0.4222222222222, small: -12.5 };
+  it('numbers: a card number as a value is masked at 12 digits and up, shorter whole numbers are left as they are', () => {
+    const tree = { status: 200, index: 99_999_999_999, twelve: 501_800_000_009, thirteen: 4_222_222_222_222, pan: 4_111_111_111_111_111, negative: -4_222_222_222_222, fraction: 0.4222222222222, small: -12.5 };
     const out = redactValue(tree);
-    assert.deepEqual([out.status, out.index, out.small], [200, 999_999_999_999, -12.5], 'kept as numbers');
+    assert.deepEqual([out.status, out.index, out.small], [200, 99_999_999_999, -12.5], 'kept as numbers');
+    assert.equal(out.twelve, 'XXXXXXXX0009');
     assert.equal(out.thirteen, 'XXXXXXXXX2222');
     assert.equal(out.pan, 'XXXXXXXXXXXX1111');
     assert.equal(out.negative, '-XXXXXXXXX2222');
-    assert.equal(out.fraction, '0.XXXXXXXXX2222', 'digits after the point are a run too');
+    assert.equal(out.fraction, 'XXXXXXXXXX2222', 'the point joins the digits, as a dot joins the groups of a card number');
   });
 
   it('leaves identifiers, amounts and dates alone', () => {

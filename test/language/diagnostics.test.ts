@@ -191,6 +191,13 @@ describe('diagnostics: fields', () => {
     assert.equal(time.one('invalid-value').text, '25:00');
   });
 
+  it('a card number written with separators is told to drop them; a 12-digit Maestro number is a card', () => {
+    const dotted = diagnose([SALE_LINE, '', '{"amount": "25.00", "card": "6011.1111.1111.1117", "exp-date": "1230"}']).one('invalid-value');
+    assert.equal(dotted.text, '6011.1111.1111.1117');
+    assert.equal(message(dotted.d), 'card: not a valid card number: write its 16 digits without spaces, dashes or dots');
+    assert.deepEqual(diagnose([SALE_LINE, '', '{"amount": "25.00", "card": "501800000009", "exp-date": "1230"}']).all, []);
+  });
+
   it('accepts a stored token id for a card and leaves values holding {{variables}} unchecked', () => {
     const { all } = diagnose(['@exp = 13', SALE_LINE, '', '{"amount": "25.00", "card": "11000056071450412", "exp-date": "{{exp}}30"}']);
     assert.deepEqual(all, []);

@@ -226,4 +226,20 @@ describe('hostile input', () => {
       await sb.close();
     }
   });
+
+  it('masks the card numbers the checks accept in free text too: 12 digits (Maestro), written with dots', async () => {
+    const dataFile = path.join(await mkdtemp(path.join(tmpdir(), 'gw-hostile-')), 'state.json');
+    const sb = await startTestSandbox({ dataFile });
+    try {
+      const r = await sale(sb, '5.00', { description: 'maestro 501800000009 or 6011.1111.1111.1117', invoice: '5018-0000-0009' });
+      assert.equal(r.status, 200, r.text);
+      const tx = r.body.payload.transaction;
+      assert.equal(tx.description, 'maestro XXXXXXXX0009 or XXXXXXXXXXXX1117');
+      assert.equal(tx.invoice, 'XXXXXXXX0009');
+      const saved = await readFile(`${dataFile}.journal`, 'utf8');
+      for (const pan of ['501800000009', '6011.1111.1111.1117', '5018-0000-0009']) assert.ok(!saved.includes(pan), `${pan} is not stored`);
+    } finally {
+      await sb.close();
+    }
+  });
 });

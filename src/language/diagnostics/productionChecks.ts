@@ -2,13 +2,15 @@
 // charge it (or decline it), which is never what the author meant. A warning where it stands.
 
 import type { Diagnostic } from 'vscode-languageserver-types';
+import { CARD_NUMBER } from '../../core/cardNumberShape';
 import type { AnalyzedDocument } from '../analyzedDocument';
 import { TEST_CARDS } from '../data/testCards';
 import type { DocumentTarget } from '../documentTarget';
 import { diagnostic } from './diagnostic';
 
 const TEST_NUMBERS: ReadonlySet<string> = new Set(TEST_CARDS.map((c) => c.number));
-const DIGIT_RUN = /(?<!\d)\d{13,19}(?!\d)/g;
+/** A whole run of digits as long as a card number: the test cards are looked up among these. */
+const DIGIT_RUN = new RegExp(`(?<!\\d)\\d{${CARD_NUMBER.minDigits},${CARD_NUMBER.maxDigits}}(?!\\d)`, 'g');
 
 export function productionDiagnostics(doc: AnalyzedDocument, target: DocumentTarget): Diagnostic[] {
   if (!target.production) return [];

@@ -3,6 +3,7 @@
 import { type DomainModule, type Handler, type Reply, type SandboxRequest } from '../domain';
 import { fieldError, optionalFlag, optionalString, requiredString, type Body } from '../bodyFields';
 import { checkCsc, checkExpDate, panSummary } from '../cards/cardChecks';
+import { CARD_NUMBER } from '../../core/cardNumberShape';
 import { findToken, initialVaultSlice, storeToken, tokenView, type StoredToken, type VaultSlice } from './vaultState';
 import { searchTokens } from './tokenSearch';
 
@@ -13,6 +14,9 @@ const DETAIL_FIELDS = ['description', 'customer-key', 'avs-address', 'avs-zip'];
 // Fields other than these are ignored, as the gateway's card endpoints do (real clients send
 // extras); the language server still warns about them.
 const UPDATABLE = ['exp-date', 'default', 'status', ...DETAIL_FIELDS];
+
+/** `;PAN=YYMM…`: track 2's card number, then its expiry. */
+const TRACK2 = new RegExp(`^;?(\\d{${CARD_NUMBER.minDigits},${CARD_NUMBER.maxDigits}})=(\\d{2})(\\d{2})`);
 
 /**
  * Card number and expiry from ISO 7813 track 2 (`;PAN=YYMM...?`), for tokens created from a
@@ -26,7 +30,7 @@ function fromTrack2(body: Body): { card: string; expDate?: string } | undefined 
     }
     return undefined;
   }
-  const match = /^;?(\d{12,19})=(\d{2})(\d{2})/.exec(track.trim());
+  const match = TRACK2.exec(track.trim());
   if (!match) throw fieldError('track2-data', 'is not track 2 data (;PAN=YYMM…?)');
   return { card: match[1], expDate: `${match[3]}${match[2]}` };
 }
