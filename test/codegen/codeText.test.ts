@@ -8,8 +8,8 @@ import { commentLine, isPlainText, oneLine, type CommentDialect } from '../../sr
 import { commented } from '../../src/core/codegen/programParts';
 
 const anyText = fc.string({ unit: 'binary', maxLength: 40 });
-/** A test's name without "#", which a TAP reader (the mutation run's) takes for a directive. */
-const named = (text: string): string => JSON.stringify(text).replace(/#/g, '<hash>');
+/** A test's name in printable ASCII: the mutation run's TAP reader breaks lines at U+2028 and takes a "#" for a directive. */
+const named = (text: string): string => JSON.stringify(text).replace(/[^\x20-\x7e]/gu, (c) => `\\u{${(c.codePointAt(0) ?? 0).toString(16)}}`).replace(/#/g, '<hash>');
 
 describe('oneLine: what no comment may carry is shown as <U+XXXX>', () => {
   const ROWS: ReadonlyArray<[string, string]> = [
