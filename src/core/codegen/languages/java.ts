@@ -53,8 +53,10 @@ function textBlock(segments: readonly Segment[], request: CodeRequest, indent: s
   if (!fitsTextBlock(plain)) return concatenated(segments, request);
   const hasParams = segments.some((s) => 'param' in s);
   const text = segments.map((s) => ('text' in s ? (hasParams ? s.text.replace(/%/g, '%%') : s.text) : '%s')).join('');
-  // Closing the block on the last line keeps the body without a trailing newline.
-  const block = `"""\n${text.split('\n').map((line) => (line === '' ? '' : `${indent}${line}`)).join('\n')}"""`;
+  // Closing the block on the last line keeps the body without a trailing newline; a body that ends
+  // with one closes it on a line of its own, indented like the rest (so that it strips that indentation).
+  const lines = text.split('\n').map((line) => (line === '' ? '' : `${indent}${line}`));
+  const block = `"""\n${lines.join('\n')}${text.endsWith('\n') ? indent : ''}"""`;
   const args = segments.flatMap((s) => ('param' in s ? [camelName(parameterNamed(request, s.param))] : []));
   return hasParams ? `${block}.formatted(${args.join(', ')})` : block;
 }
