@@ -25,6 +25,19 @@ const IDENTIFIER_LOOKBACK = 48;
 /** What joins an identifier's own digits (`…-cgw-1-1650386640436-0-1228863`): a space or a dot after an id starts text again. */
 const IDENTIFIER_JOINER = '-';
 
+/** A UUID (an order id, a request id): its digit groups, dashed, can make a Luhn-valid run of card length. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const HEX_OR_DASH = /[0-9a-f-]/i;
+
+/** Whether `text[start, end)` lies inside a UUID: no card is written as one, and masking part of it breaks the id. */
+function insideUuid(text: string, start: number, end: number): boolean {
+  let from = start;
+  while (from > 0 && HEX_OR_DASH.test(text[from - 1])) from--;
+  let to = end;
+  while (to < text.length && HEX_OR_DASH.test(text[to])) to++;
+  return to - from === 36 && UUID.test(text.slice(from, to));
+}
+
 /** `XXXXXXXXXXXX1111`: every digit but the last four replaced. */
 export function maskPan(pan: string): string {
   const digits = pan.replace(/\D/g, '');
@@ -56,7 +69,7 @@ export function maskCardNumbers(text: string, identifierFirst = false): string {
     RUN_REST.lastIndex = start + found[0].length;
     RUN_REST.exec(text);
     const end = RUN_REST.lastIndex;
-    out += text.slice(copied, start) + maskRun(text, start, end, identifierFirst);
+    out += text.slice(copied, start) + (insideUuid(text, start, end) ? text.slice(start, end) : maskRun(text, start, end, identifierFirst));
     copied = end;
     PAN_START.lastIndex = end;
     found = PAN_START.exec(text);

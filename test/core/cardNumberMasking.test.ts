@@ -128,6 +128,16 @@ describe('card numbers: one definition for the checks and the masker', () => {
     assert.deepEqual(['1234567890', '7890', '12-34 56'].map(maskAccount), ['XXXXXX7890', '7890', 'XX3456']);
   });
 
+  it('a UUID (an order id) stays whole although its dashed digit groups make a Luhn-valid run of card length; a card beside one is masked', () => {
+    for (const uuid of ['12345678-1236-4abc-8def-0123456789ab', 'df4b1234-5678-4123-8abc-def012345678']) {
+      assert.equal(redact(uuid), uuid);
+      assert.equal(redact(`{"order-id":"${uuid}"}`), `{"order-id":"${uuid}"}`);
+      assert.equal(redact(`<order-id>${uuid}</order-id>`), `<order-id>${uuid}</order-id>`);
+      assert.equal(redact(`order ${uuid} card ${PAN}`), `order ${uuid} card ${MASKED}`);
+    }
+    assert.equal(redact('12345678-1236-4abc-8def'), 'XXXXXXXX1236-4abc-8def', 'no UUID: the same digits are a card number');
+  });
+
   it('checks.luhn tells a card number written with separators to drop them, from the same definition', () => {
     assert.match(checks.luhn('4111 1111 1111 1111') ?? '', /^not a valid card number: write its 16 digits without spaces, dashes or dots$/);
     assert.match(checks.luhn('6011.1111.1111.1117') ?? '', /write its 16 digits without/);
