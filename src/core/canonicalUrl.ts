@@ -14,10 +14,11 @@ type CanonicalText = { ok: true; text: string } | { ok: false; message: string }
 
 const KEPT = /[A-Za-z0-9\-._~!$&()*+,;=:@/?]/;
 const UNRESERVED = /[A-Za-z0-9\-._~]/;
-const HEX = /^[0-9A-Fa-f]{2}$/;
+/** Two hex digits (tested on the two characters after a `%`). */
+const HEX = /[0-9A-Fa-f]{2}/;
 
 function percentEncoded(char: string): string {
-  return [...Buffer.from(char, 'utf8')].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+  return [...Buffer.from(char)].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
 }
 
 /** `text` (part of a path and query) in the one spelling; `#` refused. */

@@ -43,9 +43,13 @@ describe('commentLine: what each language reads inside a comment', () => {
     ['java', '😀', '<U+1F600>'],
     ['go', '+build ignore', '(+build) ignore'],
     ['go', 'x +build ignore', 'x +build ignore'],
-    ['shell', 'a ?> coding: \\u000a +build', 'a ?> coding: \\u000a +build'],
-    ['javascript', '*/ ?> coding:', '*/ ?> coding:'],
-    ['csharp', '#if DEBUG */', '#if DEBUG */'],
+    ['shell', 'Sale ?> coding: \\u000a +build é', 'Sale ?> coding: \\u000a +build é'],
+    ['javascript', 'Sale */ ?> coding: \\u000a +build é', 'Sale */ ?> coding: \\u000a +build é'],
+    ['csharp', 'Sale #if DEBUG */ ?> coding: \\u000a +build é', 'Sale #if DEBUG */ ?> coding: \\u000a +build é'],
+    ['python', 'Sale ?> \\u000a +build é', 'Sale ?> \\u000a +build é'],
+    ['php', 'Sale coding: \\u000a +build é', 'Sale coding: \\u000a +build é'],
+    ['go', 'Sale ?> coding: \\u000a é', 'Sale ?> coding: \\u000a é'],
+    ['java', 'Sale ?> coding: +build', 'Sale ?> coding: +build'],
   ];
   for (const [dialect, text, expected] of ROWS) {
     it(`${dialect}: ${named(text)}`, () => assert.equal(commentLine(text, dialect), expected));

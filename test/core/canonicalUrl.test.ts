@@ -58,8 +58,14 @@ describe('canonicalUrl', () => {
     assert.deepEqual(canonicalUrl(`${BASE}/a.b/..c/.../x?y=../.`), { ok: true, text: `${BASE}/a.b/..c/.../x?y=../.` });
   });
 
-  it('leaves the scheme and authority as written', () => {
+  it('leaves the scheme and authority as written (an IPv6 host\'s brackets too), and a URL without one is all path and query', () => {
     assert.deepEqual(canonicalUrl('HTTPS://User@Example.COM:8443/a b'), { ok: true, text: 'HTTPS://User@Example.COM:8443/a%20b' });
+    assert.deepEqual(canonicalUrl('http://[::1]:8080/[a]'), { ok: true, text: 'http://[::1]:8080/%5Ba%5D' });
+    assert.deepEqual(canonicalUrl('svn+ssh://[::1]?[q]'), { ok: true, text: 'svn+ssh://[::1]?%5Bq%5D' });
+    assert.deepEqual(canonicalUrl('/rest/[x]'), { ok: true, text: '/rest/%5Bx%5D' });
+    assert.deepEqual(canonicalUrl(''), { ok: true, text: '' });
+    assert.deepEqual(canonicalUrl('x://[::1]'), { ok: true, text: 'x://[::1]' });
+    assert.deepEqual(canonicalUrl('1http://[::1]/'), { ok: true, text: '1http://%5B::1%5D/' }, 'a scheme starts with a letter');
   });
 
   it('pieces: an opaque value counts as one path character, never as a dot segment of its own', () => {
@@ -67,6 +73,8 @@ describe('canonicalUrl', () => {
     assert.deepEqual(canonicalPieces([{ text: '/a/.' }, { opaque: true }]), { ok: true, texts: ['/a/.', undefined] });
     const dots = canonicalPieces([{ text: '/a/' }, { opaque: true }, { text: '/../b' }]);
     assert.equal(dots.ok, false);
+    assert.equal(canonicalPieces([{ text: '../x' }]).ok, false, 'a dot segment first, before any "/"');
+    assert.equal(canonicalPieces([{ text: '.' }]).ok, false);
   });
 
   it('WHATWG URL (the runner\'s client, fetch) leaves what it makes unchanged, for any text without a fragment mark', () => {

@@ -3,7 +3,7 @@
 // its path, the environment's origins, and what the rule says.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { authHeadersFor, keyBinding, type UrlOrigin } from '../../src/core/authBinding';
+import { authHeadersFor, keyBinding, withoutAuthHeaders, type UrlOrigin } from '../../src/core/authBinding';
 import { GatewayError } from '../../src/core/gatewayErrors';
 
 const GW = 'https://gateway.example';
@@ -87,5 +87,13 @@ describe('authHeadersFor: the client sends each family only its own keys, and no
       assert.match(err.message, /^Refusing to send to https:\/\/evil\.example: environment "Staging" keys are bound to its gateway origin https:\/\/gateway\.example\./);
       return true;
     });
+  });
+});
+
+describe('withoutAuthHeaders: keys come only from the environment, never from what a request file wrote', () => {
+  it('drops api-key, AccessKey, MerchantId and Authorization in any case; keeps the rest as written', () => {
+    const written = { 'API-KEY': 'x', accesskey: 'y', merchantid: 'z', Authorization: 'Bearer t', 'Content-Type': 'application/json', 'X-Case': '1' };
+    assert.deepEqual(withoutAuthHeaders(written), { 'Content-Type': 'application/json', 'X-Case': '1' });
+    assert.deepEqual(withoutAuthHeaders({}), {});
   });
 });

@@ -21,18 +21,18 @@ const UNSAFE_IN_COMMENT = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}]/gu;
 /** What each language's comments must not hold besides line ends, and how it is written instead. */
 export type CommentDialect = 'shell' | 'javascript' | 'python' | 'php' | 'java' | 'go' | 'csharp';
 
-const DIALECT_RULES: Readonly<Record<CommentDialect, ReadonlyArray<[RegExp, string | ((match: string) => string)]>>> = {
+const DIALECT_RULES: Readonly<Record<CommentDialect, ReadonlyArray<[RegExp, (match: string, ...groups: string[]) => string]>>> = {
   shell: [],
   javascript: [],
   // PEP 263: "coding: x" or "coding=x" in either of the first two lines sets the source's encoding.
-  python: [[/coding([:=])/g, 'coding $1']],
+  python: [[/coding([:=])/g, (_, mark) => `coding ${mark}`]],
   // "?>" ends PHP mode, even inside a // comment.
-  php: [[/\?>/g, '? >']],
+  php: [[/\?>/g, () => '? >']],
   // javac reads \u escapes before anything else, comments included (\u000a ends the line), and
   // may not read a file as UTF-8 (Java 17 reads it in the platform's encoding): ASCII only.
-  java: [[/\\/g, '\\\\'], [/[^\x00-\x7f]/gu, (char) => `<U+${hex4(char.codePointAt(0) ?? 0)}>`]],
+  java: [[/\\/g, () => '\\\\'], [/[^\x00-\x7f]/gu, (char) => `<U+${hex4(char.codePointAt(0) ?? 0)}>`]],
   // "// +build" before the package clause is a build constraint (Go 1.16 and earlier read it alone).
-  go: [[/^\+build/, '(+build)']],
+  go: [[/^\+build/, () => '(+build)']],
   csharp: [],
 };
 
@@ -44,8 +44,6 @@ export function oneLine(text: string): string {
 /** A comment line's text (already one line, as wrapped) made safe for `dialect`. */
 export function commentLine(text: string, dialect: CommentDialect): string {
   let safe = text;
-  for (const [pattern, replacement] of DIALECT_RULES[dialect]) {
-    safe = typeof replacement === 'string' ? safe.replace(pattern, replacement) : safe.replace(pattern, replacement);
-  }
+  for (const [pattern, replacement] of DIALECT_RULES[dialect]) safe = safe.replace(pattern, replacement);
   return safe;
 }
