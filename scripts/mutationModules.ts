@@ -12,8 +12,8 @@ export const MUTATION_MODULES: readonly { name: string; source: string; tests: r
   { name: 'card-number-masking', source: 'src/core/cardNumberMasking.ts', tests: ['test/core/redaction.test.ts'], threshold: 83 },
   { name: 'redaction', source: 'src/core/redaction.ts', tests: ['test/core/redaction.test.ts'], threshold: 62 },
   { name: 'input-checks', source: 'src/core/inputChecks.ts', tests: ['test/core/inputChecks.test.ts'], threshold: 77 },
-  { name: 'origin-rule', source: 'src/core/authBinding.ts', tests: ['test/core/keyBinding.test.ts'], threshold: 85 },
-  { name: 'url-spelling', source: 'src/core/canonicalUrl.ts', tests: ['test/core/canonicalUrl.test.ts'], threshold: 85 },
-  { name: 'codegen-comments', source: 'src/core/codegen/codeText.ts', tests: ['test/codegen/codeText.test.ts'], threshold: 85 },
-  { name: 'codegen-refusals', source: 'src/core/codegen/requestChecks.ts', tests: ['test/codegen/refusals.test.ts'], threshold: 85 },
+  { name: 'origin-rule', source: 'src/core/authBinding.ts', tests: ['test/core/keyBinding.test.ts'], threshold: 100 },
+  { name: 'url-spelling', source: 'src/core/canonicalUrl.ts', tests: ['test/core/canonicalUrl.test.ts'], threshold: 99 },
+  { name: 'codegen-comments', source: 'src/core/codegen/codeText.ts', tests: ['test/codegen/codeText.test.ts'], threshold: 100 },
+  { name: 'codegen-refusals', source: 'src/core/codegen/requestChecks.ts', tests: ['test/codegen/refusals.test.ts'], threshold: 96 },
 ];

@@ -25,6 +25,7 @@ const ROWS: readonly Row[] = [
   ['neither /rest/ nor /api/, on the gateway origin: the gateway\'s key', { origin: GW }, '/health', SPLIT, 'api-key'],
   ['neither, on the boarding origin: the boarding keys', { origin: BO }, '/health', SPLIT, 'access-key'],
   ['neither, on another origin', { origin: 'https://evil.example' }, '/health', SPLIT, /https:\/\/gateway\.example or https:\/\/boarding\.example/],
+  ['neither, on another origin, the environment\'s unknown', { origin: 'https://evil.example' }, '/health', {}, /^GATEWAY_URL or BOARDING_URL$/],
   ['one origin for both families: /api/ there', { origin: GW }, '/api/x', SHARED, 'access-key'],
   ['the gateway base URL (a program\'s GATEWAY_URL), a /rest/ path', { family: 'gateway' }, '/rest/v2/x', {}, 'api-key'],
   ['the boarding base URL, an /api/ path', { family: 'boarding' }, '/api/x', {}, 'access-key'],
@@ -84,7 +85,7 @@ describe('authHeadersFor: the client sends each family only its own keys, and no
     assert.throws(() => authHeadersFor(environment, credentials, new URL('https://evil.example/rest/v2/x')), (err: unknown) => {
       assert.ok(err instanceof GatewayError);
       assert.equal(err.kind, 'origin-refused');
-      assert.match(err.message, /^Refusing to send to https:\/\/evil\.example: environment "Staging" keys are bound to its gateway origin https:\/\/gateway\.example\./);
+      assert.match(err.message, /^Refusing to send to https:\/\/evil\.example: environment "Staging" keys are bound to its gateway origin https:\/\/gateway\.example\. Use \{\{gatewayUrl\}\} or \{\{boardingUrl\}\} in the request, or pick the environment that owns this URL\.$/);
       return true;
     });
   });
