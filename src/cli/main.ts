@@ -9,6 +9,7 @@ import { sandboxCommand } from './commands/sandbox';
 import { lspCommand } from './commands/lsp';
 import { UsageError, type CliCommand, type CliIo } from './cliCommand';
 import { commandHelp, generalHelp } from './helpText';
+import { visibleText } from '../core/visibleText';
 import { version } from '../../package.json';
 
 const COMMANDS: readonly CliCommand[] = [sandboxCommand, catalogCommand, runCommand, generateCommand, proxyCommand, lspCommand];
@@ -35,7 +36,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   }
   const command = COMMANDS.find(c => c.name === asked);
   if (!command) {
-    io.err(`gateway-workbench: unknown command "${asked}"; use one of ${COMMANDS.map(c => c.name).join(', ')} (see --help)`);
+    io.err(`gateway-workbench: unknown command "${visibleText(asked)}"; use one of ${COMMANDS.map(c => c.name).join(', ')} (see --help)`);
     return 2;
   }
   if (name === 'help' || rest.includes('--help') || rest.includes('-h')) {
@@ -47,10 +48,10 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   } catch (e) {
     const code = (e as { code?: string }).code ?? '';
     if (e instanceof UsageError || code.startsWith('ERR_PARSE_ARGS')) {
-      io.err(`gateway-workbench ${name}: ${firstLine(e)} (usage: ${command.usage}; see gateway-workbench ${name} --help)`);
+      io.err(`gateway-workbench ${name}: ${visibleText(firstLine(e))} (usage: ${command.usage}; see gateway-workbench ${name} --help)`);
       return 2;
     }
-    io.err(`gateway-workbench ${name}: ${firstLine(e)}`);
+    io.err(`gateway-workbench ${name}: ${visibleText(firstLine(e))}`);
     return 1;
   }
 }

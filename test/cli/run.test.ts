@@ -239,6 +239,19 @@ describe('gateway-workbench run', { concurrency: 4 }, () => {
     assert.match(await readFile(out, 'utf8'), /XXXXXXXXXXXX1111/);
   });
 
+  it('terminal control sequences written in a request file (ESC, OSC 52 to the clipboard, a screen clear) reach no report as they are, shown as <U+XXXX>', async () => {
+    const hostile = file('esc\x1b[2J.gwreq');
+    await writeFile(hostile, '### sale\n# @name s1\n# @expect payload.x == \x1b]52;c;ZWNobyBwd25lZA==\x07\x1b[2J\u202egnp\nGET {{gatewayUrl}}/rest/v2/transactions\n');
+    const broken = file('broken-esc.gwreq');
+    await writeFile(broken, 'GET {{gatewayUrl}}/rest/v2/transactions\nX-A\x1b[31m\n');
+    const r = await runCli([hostile, broken]);
+    assert.equal(r.code, 1);
+    assert.doesNotMatch(r.stdout + r.stderr, /[\x1b\x07\u202e]/, 'a control character reached the terminal');
+    assert.match(r.stdout, /<U\+001B>\]52;c;ZWNobyBwd25lZA==<U\+0007><U\+001B>\[2J<U\+202E>gnp/);
+    assert.match(r.stdout, /esc<U\+001B>\[2J\.gwreq/, 'the file name too');
+    assert.match(r.stdout, /malformed header "X-A<U\+001B>\[31m"/, 'and a parse error quoting the file');
+  });
+
   it('a 12-digit card number and one written with dots never reach a report either, in any format', async () => {
     for (const format of ['text', 'json', 'junit']) {
       const out = file(`leaky-forms.${format}`);

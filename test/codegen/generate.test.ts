@@ -215,14 +215,15 @@ describe('gateway-workbench generate', () => {
   it('a request no client can send as written is refused (exit 2, the reason in one line), never printed', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'generate-refused-'));
     const method = path.join(dir, 'method.gwreq');
-    writeFileSync(method, 'POST$(touch${IFS}x) {{gatewayUrl}}/rest/v2/transactions/sale\n\n{"amount": "1.00"}\n');
+    writeFileSync(method, 'POST$(touch${IFS}x)\x1b[2J {{gatewayUrl}}/rest/v2/transactions/sale\n\n{"amount": "1.00"}\n');
     const fragment = path.join(dir, 'fragment.gwreq');
     writeFileSync(fragment, 'GET {{gatewayUrl}}/rest/v2/transactions#x\n');
-    for (const [file, message] of [[method, /method\.gwreq: line 1: unknown method "POST\$\(touch\$\{IFS\}x\)"/], [fragment, /starts a fragment/]] as const) {
+    for (const [file, message] of [[method, /method\.gwreq: line 1: unknown method "POST\$\(touch\$\{IFS\}x\)<U\+001B>\[2J"/], [fragment, /starts a fragment/]] as const) {
       const run = await generate(['--lang', 'curl', file]);
       assert.equal(run.code, 2, run.stderr);
       assert.match(run.stderr, message);
       assert.equal(run.stdout, '', 'no program');
+      assert.doesNotMatch(run.stderr, /\x1b/, 'the smuggled escape is shown, not sent to the terminal');
       assert.equal(run.stderr.trim().split('\n').length, 1);
     }
   });

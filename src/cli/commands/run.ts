@@ -21,6 +21,7 @@ import { LineBatch } from '../run/lineBatch';
 import { openReportFile, writeReportFile } from '../run/reportFile';
 import { StreamedReport, type ReportFormat } from '../run/streamedReport';
 import { invalidFileLines, requestLines, summaryLine, wantsColour } from '../run/textReport';
+import { visibleText } from '../../core/visibleText';
 
 const FORMATS: readonly ReportFormat[] = ['text', 'json', 'junit'];
 
@@ -52,7 +53,7 @@ async function readInputs(paths: readonly string[]): Promise<RequestFileInput[]>
  */
 function streamedProgress(say: (line: string) => void, sayRedacted: (line: string) => void, colour: boolean): RunProgress {
   return {
-    fileStarted: (path) => say(path),
+    fileStarted: (path) => say(visibleText(path)),
     requestDone: (request) => requestLines(request, { colour }).forEach(sayRedacted),
     fileDone: (file) => invalidFileLines(file, { colour }).forEach(say),
   };

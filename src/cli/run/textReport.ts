@@ -1,9 +1,12 @@
 // The human report: one line per request (mark, label, status, time, why it failed), the
 // files that did not parse with file:line:col messages, and a summary line. Colour only when
-// the caller says the output is a terminal that wants it.
+// the caller says the output is a terminal that wants it. Every text from a request file or an
+// answer goes through visibleText: a stranger's file cannot move the cursor, clear the screen or
+// set the clipboard (OSC 52) of the terminal or CI log that shows the report.
 
 import type { OutcomeState } from '../../core/runner';
 import type { FileReport, RequestReport, RunReport, RunTotals } from './runReport';
+import { visibleText } from '../../core/visibleText';
 
 const MARKS: Readonly<Record<OutcomeState, string>> = { passed: '✓', failed: '✗', error: '!', skipped: '–', cancelled: '–' };
 const COLOURS: Readonly<Record<OutcomeState | 'summary-bad' | 'summary-good', string>> = {
@@ -33,8 +36,8 @@ function paint(text: string, colour: keyof typeof COLOURS, options: TextReportOp
 function requestLine(request: RequestReport, options: TextReportOptions): string {
   const status = request.status !== undefined ? String(request.status) : '—';
   const time = request.timeMs !== undefined ? `${Math.round(request.timeMs)} ms` : '';
-  const label = request.label + (request.asDependency ? ' (dependency)' : '');
-  const why = request.message && request.state !== 'passed' ? ` — ${request.message}` : '';
+  const label = visibleText(request.label) + (request.asDependency ? ' (dependency)' : '');
+  const why = request.message && request.state !== 'passed' ? ` — ${visibleText(request.message)}` : '';
   return `  ${paint(MARKS[request.state], request.state, options)} ${status.padStart(3)} ${time.padStart(7)}  ${label}${why}`;
 }
 
@@ -42,18 +45,18 @@ function requestLine(request: RequestReport, options: TextReportOptions): string
 export function requestLines(request: RequestReport, options: TextReportOptions): string[] {
   // Pushed, not spread from map(): see judge (src/core/runner/run.ts) on the two kinds of array map() makes.
   const lines = [requestLine(request, options)];
-  if (request.notes) for (const note of request.notes) lines.push(`        note: ${note}`);
+  if (request.notes) for (const note of request.notes) lines.push(`        note: ${visibleText(note)}`);
   return lines;
 }
 
 /** Why a file was not run, one line per parse error; nothing for a file that ran. */
 export function invalidFileLines(file: FileReport, options: TextReportOptions): string[] {
   if (file.state !== 'invalid') return [];
-  return [`  ${paint('not run', 'failed', options)}: the file does not parse`, ...file.diagnostics.map((d) => `  ${file.file}:${d.line}:${d.column}: ${d.message}`)];
+  return [`  ${paint('not run', 'failed', options)}: the file does not parse`, ...file.diagnostics.map((d) => `  ${visibleText(file.file)}:${d.line}:${d.column}: ${visibleText(d.message)}`)];
 }
 
 function fileLines(file: FileReport, options: TextReportOptions): string[] {
-  return [file.file, ...invalidFileLines(file, options), ...file.requests.flatMap((r) => requestLines(r, options))];
+  return [visibleText(file.file), ...invalidFileLines(file, options), ...file.requests.flatMap((r) => requestLines(r, options))];
 }
 
 function plural(count: number, word: string): string {
@@ -69,5 +72,5 @@ export function summaryLine(totals: RunTotals, passed: boolean, options: TextRep
 
 export function textReport(report: RunReport, options: TextReportOptions): string {
   const lines = report.files.flatMap((f) => fileLines(f, options));
-  return [`Environment: ${report.environment.name}`, ...lines, '', summaryLine(report.totals, report.passed, options)].join('\n') + '\n';
+  return [`Environment: ${visibleText(report.environment.name)}`, ...lines, '', summaryLine(report.totals, report.passed, options)].join('\n') + '\n';
 }

@@ -2,21 +2,12 @@
 // repository — into a program: a test of whether a text can be shown as it is (a heredoc, a text
 // block, a raw string) or must be written with escapes, and comments that no text can end.
 
+import { hex4, visibleText } from '../visibleText';
+
 /** Printable ASCII and line feeds only: text every readable form (heredoc, text block, raw string) keeps byte for byte. */
 export function isPlainText(text: string): boolean {
   return /^[\x20-\x7e\n]*$/.test(text);
 }
-
-/** `0x2028` → `2028`, at least four hex digits, upper case. */
-export const hex4 = (code: number): string => code.toString(16).toUpperCase().padStart(4, '0');
-
-/**
- * Characters a comment must not carry as they are: controls (line ends among them, and Unicode's
- * U+0085), line and paragraph separators (a line end to JavaScript and C#), and format characters
- * (bidirectional overrides that make code read differently from how it runs, zero-width ones, the
- * byte order mark Go refuses in a file). Shown as `<U+2028>`.
- */
-const UNSAFE_IN_COMMENT = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}\p{Co}\p{Cn}]/gu;
 
 /** What each language's comments must not hold besides line ends, and how it is written instead. */
 export type CommentDialect = 'shell' | 'javascript' | 'python' | 'php' | 'java' | 'go' | 'csharp';
@@ -36,10 +27,12 @@ const DIALECT_RULES: Readonly<Record<CommentDialect, ReadonlyArray<[RegExp, (mat
   csharp: [],
 };
 
-/** Text on one line: every character that could end a comment or hide what follows shown as `<U+XXXX>`. */
-export function oneLine(text: string): string {
-  return text.replace(/\t/g, ' ').replace(UNSAFE_IN_COMMENT, (char) => `<U+${hex4(char.codePointAt(0) ?? 0)}>`);
-}
+/**
+ * Text on one line: every character that could end a comment or hide what follows shown as
+ * `<U+XXXX>` — line ends (U+0085, U+2028 and U+2029 among them: JavaScript and C# end a line
+ * there), controls, bidirectional overrides, the byte order mark Go refuses inside a file.
+ */
+export const oneLine = visibleText;
 
 /** A comment line's text (already one line, as wrapped) made safe for `dialect`. */
 export function commentLine(text: string, dialect: CommentDialect): string {

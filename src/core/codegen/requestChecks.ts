@@ -2,7 +2,7 @@
 // code is written: every HTTP client of the seven languages sends these differently, or not at all.
 
 import type { CodeRequest } from './codeRequest';
-import { hex4 } from './codeText';
+import { hex4 } from '../visibleText';
 import { TRANSPORT_HEADERS } from '../transportHeaders';
 
 /** A request that cannot be turned into a program, and why (a user can act on the message). */

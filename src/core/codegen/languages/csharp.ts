@@ -9,7 +9,8 @@ import {
 import type { LanguageGenerator } from './language';
 import type { Parameter } from '../parameters';
 import { offsetTerm } from '../runValues';
-import { hex4, isPlainText } from '../codeText';
+import { isPlainText } from '../codeText';
+import { hex4 } from '../../visibleText';
 
 /**
  * One character in a regular or interpolated string literal: printable ASCII as it is (`\`, `"`

@@ -8,7 +8,8 @@ import {
 import type { LanguageGenerator } from './language';
 import type { Parameter } from '../parameters';
 import { offsetTerm } from '../runValues';
-import { hex4, isPlainText } from '../codeText';
+import { isPlainText } from '../codeText';
+import { hex4 } from '../../visibleText';
 
 /** Escapes a Go string literal has for control characters. */
 const CONTROL_ESCAPES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };

@@ -8,7 +8,8 @@ import {
 import type { LanguageGenerator } from './language';
 import type { Parameter } from '../parameters';
 import { offsetTerm } from '../runValues';
-import { hex4, isPlainText } from '../codeText';
+import { isPlainText } from '../codeText';
+import { hex4 } from '../../visibleText';
 
 /** One character in a double-quoted string: printable ASCII as it is (`\`, `"` and `$` escaped), anything else `\x0D` or `\u{2028}`. */
 function doubleQuotedChar(c: string): string {
