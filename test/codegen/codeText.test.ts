@@ -6,10 +6,9 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { commentLine, isPlainText, oneLine, type CommentDialect } from '../../src/core/codegen/codeText';
 import { commented } from '../../src/core/codegen/programParts';
+import { named } from '../testNames';
 
 const anyText = fc.string({ unit: 'binary', maxLength: 40 });
-/** A test's name in printable ASCII: the mutation run's TAP reader breaks lines at U+2028 and takes a "#" for a directive. */
-const named = (text: string): string => JSON.stringify(text).replace(/[^\x20-\x7e]/gu, (c) => `\\u{${(c.codePointAt(0) ?? 0).toString(16)}}`).replace(/#/g, '<hash>');
 
 describe('oneLine: what no comment may carry is shown as <U+XXXX>', () => {
   const ROWS: ReadonlyArray<[string, string]> = [

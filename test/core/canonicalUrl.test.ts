@@ -4,10 +4,9 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { canonicalPieces, canonicalUrl } from '../../src/core/canonicalUrl';
+import { named } from '../testNames';
 
 const BASE = 'http://127.0.0.1:1';
-/** A test's name in printable ASCII: the mutation run's TAP reader breaks lines at U+2028 and takes a "#" for a directive. */
-const named = (text: string): string => JSON.stringify(text).replace(/[^\x20-\x7e]/gu, (c) => `\\u{${(c.codePointAt(0) ?? 0).toString(16)}}`).replace(/#/g, '<hash>');
 
 describe('canonicalUrl', () => {
   const KEPT: ReadonlyArray<[string, string]> = [
