@@ -179,6 +179,9 @@ export function environmentSteps(testSandbox: () => RunningSandbox, artifacts: s
         await waitFor('the DELETE to reach the test sandbox', () => served('settings.hpp.delete') === deletes + 1);
         const after = await fetch(`${sandbox.gatewayUrl}/rest/v2/settings/terminal/hpp`, { headers: { 'api-key': sandbox.apiKey, accept: 'application/json' } });
         assert.equal(after.status, 404, 'the HPP settings are gone once the user said so');
+        // Its result opens a moment after the DELETE is answered and takes the focus: wait for it, so the palette opened next is not closed by it.
+        await page.locator('.tabs-container .tab').filter({ hasText: 'Delete HPP settings' }).first().waitFor({ timeout: 15_000 });
+        await page.waitForTimeout(500);
         await runCommand(page, 'View: Close All Editors');
       },
     },
