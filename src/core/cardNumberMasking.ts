@@ -25,17 +25,21 @@ const IDENTIFIER_LOOKBACK = 48;
 /** What joins an identifier's own digits (`…-cgw-1-1650386640436-0-1228863`): a space or a dot after an id starts text again. */
 const IDENTIFIER_JOINER = '-';
 
-/** A UUID (an order id, a request id): its digit groups, dashed, can make a Luhn-valid run of card length. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const HEX_OR_DASH = /[0-9a-f-]/i;
+/**
+ * A UUID (an order id, a request id) at `lastIndex`: its digit groups, dashed, can make a
+ * Luhn-valid run of card length. No hex digit on either side (that would make a group too
+ * long); a dash may join it to a word (`order-…`, `…-01`).
+ */
+const UUID_AT = /(?<![0-9a-f])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![0-9a-f])/iy;
+const UUID_LENGTH = 36;
 
 /** Whether `text[start, end)` lies inside a UUID: no card is written as one, and masking part of it breaks the id. */
 function insideUuid(text: string, start: number, end: number): boolean {
-  let from = start;
-  while (from > 0 && HEX_OR_DASH.test(text[from - 1])) from--;
-  let to = end;
-  while (to < text.length && HEX_OR_DASH.test(text[to])) to++;
-  return to - from === 36 && UUID.test(text.slice(from, to));
+  for (let at = Math.max(0, end - UUID_LENGTH); at <= start; at++) {
+    UUID_AT.lastIndex = at;
+    if (UUID_AT.test(text)) return true;
+  }
+  return false;
 }
 
 /** `XXXXXXXXXXXX1111`: every digit but the last four replaced. */
