@@ -51,7 +51,7 @@ export function maskPan(pan: string): string {
 /** Account numbers keep their last four; four or fewer digits are already a last-four. */
 export function maskAccount(account: string): string {
   const chars = account.replace(/[\s-]/g, '');
-  return chars.length <= 4 ? chars : 'X'.repeat(chars.length - 4) + chars.slice(-4);
+  return 'X'.repeat(Math.max(0, chars.length - 4)) + chars.slice(-4);
 }
 
 /**
@@ -88,22 +88,13 @@ interface Run {
   separators: string[];
 }
 
+/** `text` is digit groups and one separator between each two (what PAN_START and RUN_REST match). */
 function runOf(text: string): Run {
-  let digits = '';
+  const groups = text.split(/\D/);
   const ends: number[] = [];
-  const separators: string[] = [];
-  let groupStart = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 48 && c <= 57) continue;
-    digits += text.slice(groupStart, i);
-    ends.push(digits.length);
-    separators.push(text[i]);
-    groupStart = i + 1;
-  }
-  digits += text.slice(groupStart);
-  ends.push(digits.length);
-  return { digits, ends, separators };
+  let length = 0;
+  for (const group of groups) ends.push((length += group.length));
+  return { digits: groups.join(''), ends, separators: text.match(/\D/g) ?? [] };
 }
 
 /** Where group `i` of a run starts among its digits. */

@@ -125,7 +125,7 @@ describe('card numbers: one definition for the checks and the masker', () => {
     ];
     for (const [what, text, expected] of rows) assert.equal(redact(text), expected, what);
     assert.equal(maskPan('6011.1111.1111.1117'), 'XXXXXXXXXXXX1117');
-    assert.deepEqual(['1234567890', '7890', '12-34 56'].map(maskAccount), ['XXXXXX7890', '7890', 'XX3456']);
+    assert.deepEqual(['1234567890', '7890', '12-34 56', '321', '', '12 3'].map(maskAccount), ['XXXXXX7890', '7890', 'XX3456', '321', '', '123'], 'four digits or fewer are their own last four');
   });
 
   it('a UUID (an order id) stays whole although its dashed digit groups make a Luhn-valid run of card length; a card beside one is masked', () => {
