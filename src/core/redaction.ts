@@ -11,6 +11,8 @@ import { detached } from './detachedText';
 export { maskAccount, maskPan } from './cardNumberMasking';
 
 export const REDACTED = '[REDACTED]';
+/** What callers without an environment pass: the other rules still apply. */
+const NO_SECRETS: readonly string[] = [];
 
 /** The keys among `credentials`: the values redaction removes wherever they appear. */
 export function credentialSecrets(credentials: Credentials | undefined): string[] {
@@ -41,7 +43,8 @@ const FIELD_RULES: Readonly<Record<string, FieldRule>> = {
 
 /** The names as alternatives of a pattern: letters, digits, `-` and `_` stand for themselves there. */
 const NAMES = Object.keys(FIELD_RULES).join('|');
-const JSON_FIELD = new RegExp(`((["'])(${NAMES})\\2\\s*:\\s*)("(?:[^"\\\\]|\\\\.)*"|'(?:[^'\\\\]|\\\\.)*'|-?\\d+)`, 'gi');
+/** A JSON (or JS-like, single-quoted) field: its head, then its value's text in double quotes, in single quotes, or a number. */
+const JSON_FIELD = new RegExp(`((["'])(${NAMES})\\2\\s*:\\s*)(?:"((?:[^"\\\\]|\\\\.)*)"|'((?:[^'\\\\]|\\\\.)*)'|(-?\\d+))`, 'gi');
 const XML_FIELD = new RegExp(`(<(${NAMES})(?:\\s[^>]*)?>)([^<]*)(</\\2\\s*>)`, 'gi');
 const QUERY_FIELD = new RegExp(`((?:^|[?&;,\\s])(${NAMES})=)([^&\\s#;,"']*)`, 'gim');
 const HEADER_FIELD = new RegExp(`((?:^|[\\s,{;(])(${NAMES})\\s*:[ \\t]*)((?:(?:Bearer|Basic)\\s+)?[^\\s,;}"']+)`, 'gim');
@@ -92,11 +95,9 @@ function secretsPattern(secrets: readonly string[]): { pattern: RegExp; shortest
 function redactFields(text: string): string {
   if (!FIELD_CONTEXT.test(text)) return text;
   return text
-    .replace(JSON_FIELD, (_m, head: string, quote: string, name: string, value: string) => {
-      const quoted = value.startsWith('"') || value.startsWith("'");
-      const inner = quoted ? value.slice(1, -1) : value;
-      return `${head}${quote}${hideByRule(ruleOf(name), inner)}${quote}`;
-    })
+    // One of the three value groups matched: the number when neither quoted one did.
+    .replace(JSON_FIELD, (_m, head: string, quote: string, name: string, doubleQuoted: string | undefined, singleQuoted: string | undefined, number: string) =>
+      `${head}${quote}${hideByRule(ruleOf(name), doubleQuoted ?? singleQuoted ?? number)}${quote}`)
     // Spaces around an XML value are no part of it: the account rule drops them, the others replace the value whole.
     .replace(XML_FIELD, (_m, open: string, name: string, value: string, close: string) => open + hideByRule(ruleOf(name), value) + close)
     .replace(QUERY_FIELD, (_m, head: string, name: string, value: string) =>
@@ -115,12 +116,14 @@ interface KeyFacts {
 }
 const KEY_FACTS = new BoundedTextCache<KeyFacts>(4096);
 
+function factsOfName(name: string): KeyFacts {
+  const lower = name.toLowerCase();
+  // Own names only: a body's "constructor" or "__proto__" is not a rule.
+  return { rule: Object.hasOwn(FIELD_RULES, lower) ? FIELD_RULES[lower] : undefined, isId: IDENTIFIER_CONTEXT.test(`"${name}":"`) };
+}
+
 function factsOf(key: string): KeyFacts {
-  return KEY_FACTS.getOrMake(key, (name) => {
-    const lower = name.toLowerCase();
-    // Own names only: a body's "constructor" or "__proto__" is not a rule.
-    return { rule: Object.hasOwn(FIELD_RULES, lower) ? FIELD_RULES[lower] : undefined, isId: IDENTIFIER_CONTEXT.test(`"${name}":"`) };
-  });
+  return KEY_FACTS.getOrMake(key, factsOfName);
 }
 
 /**
@@ -165,7 +168,7 @@ export class Redactor {
    */
   private readonly reported = new BoundedTextCache<string | null>();
 
-  constructor(secrets: readonly string[] = []) {
+  constructor(secrets: readonly string[] = NO_SECRETS) {
     this.secrets = secretsPattern(secrets);
     this.shortestMatch = Math.min(FIELD_CONTEXT_MIN, this.secrets?.shortest ?? Infinity);
   }
@@ -266,7 +269,12 @@ export class Redactor {
     if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
       const source = value as Record<string, unknown>;
       const out: Record<string, unknown> = inPlace ? source : {};
-      for (const k of Object.keys(source)) put(out, k, this.node(k, source[k], inPlace, checks));
+      for (const k of Object.keys(source)) {
+        const v = source[k];
+        const redacted = this.node(k, v, inPlace, checks);
+        // In place, most leaves stay as they are: writing them back would cost a store each.
+        if (!inPlace || redacted !== v) put(out, k, redacted);
+      }
       return out;
     }
     return value;
@@ -276,7 +284,7 @@ export class Redactor {
 let lastRedactor: { key: string; redactor: Redactor } | undefined;
 
 /** The redactor for these secrets: the last one made when the secrets are the same. */
-export function redactorFor(secrets: readonly string[] = []): Redactor {
+export function redactorFor(secrets: readonly string[] = NO_SECRETS): Redactor {
   const key = JSON.stringify(secrets);
   if (lastRedactor?.key !== key) lastRedactor = { key, redactor: new Redactor(secrets) };
   return lastRedactor.redactor;
@@ -288,11 +296,11 @@ export function redactorFor(secrets: readonly string[] = []): Redactor {
  * four, and replaces CSC values with `***`. Works on JSON, XML, query strings, header blocks
  * and free text alike.
  */
-export function redact(text: string, secrets: readonly string[] = []): string {
+export function redact(text: string, secrets: readonly string[] = NO_SECRETS): string {
   return redactorFor(secrets).text(text);
 }
 
 /** Deep redaction of a parsed body (JSON value or XML object): same rules as `redact`. */
-export function redactValue<T>(value: T, secrets: readonly string[] = []): T {
+export function redactValue<T>(value: T, secrets: readonly string[] = NO_SECRETS): T {
   return redactorFor(secrets).value(value);
 }

@@ -54,6 +54,12 @@ describe('redaction: each field rule, in each way a field is written', () => {
         assert.equal(redact(make(name, value)), make(name, hidden));
       });
     }
+    it(`${name} as a key of a parsed body, copied or in place`, () => {
+      const { value, hidden } = VALUES[rule];
+      const source = JSON.stringify({ [name]: value, amount: '25.00' });
+      assert.deepEqual(redactValue(JSON.parse(source)), { [name]: hidden, amount: '25.00' });
+      assert.deepEqual(new Redactor().parsedJsonInPlace(JSON.parse(source), source), { [name]: hidden, amount: '25.00' });
+    });
   }
 
   it('names in any case, and every field of a text, not only the first', () => {
