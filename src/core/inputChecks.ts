@@ -47,10 +47,11 @@ export function luhnValid(pan: string): boolean {
 }
 
 const ABA_WEIGHTS = [3, 7, 1, 3, 7, 1, 3, 7, 1];
+const ABA_SHAPE = /^\d{9}$/;
 
 /** ABA routing number: 9 digits whose 3-7-1 weighted sum is a multiple of 10. */
 export function abaValid(routing: string): boolean {
-  if (!/^\d{9}$/.test(routing)) return false;
+  if (!ABA_SHAPE.test(routing)) return false;
   const sum = ABA_WEIGHTS.reduce((acc, weight, i) => acc + weight * (routing.charCodeAt(i) - 48), 0);
   return sum % 10 === 0;
 }
@@ -76,9 +77,13 @@ export function cardBrand(pan: string): string | undefined {
   return BRAND_PREFIXES.find((entry) => entry.pattern.test(digits))?.brand;
 }
 
-function realDate(year: number, month: number, day: number): boolean {
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+/**
+ * Whether `YYYY-MM-DD` names a day of the calendar: the date Date.UTC makes of its numbers is
+ * written the same (a day or month past the end rolls over into another date). Years 0000-0099
+ * come back as 1900-1999, so they fail too: no payment is dated then.
+ */
+function realDate(written: string, year: number, month: number, day: number): boolean {
+  return new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10) === written;
 }
 
 const SEC_CODES = ['PPD', 'CCD', 'WEB', 'TEL'];
@@ -95,7 +100,7 @@ export const checks: Record<CheckName, (v: string) => string | undefined> = {
     return luhnValid(v) ? undefined : 'not a valid card number: the Luhn checksum fails (check for a mistyped digit)';
   },
   aba: (v) =>
-    !/^\d{9}$/.test(v)
+    !ABA_SHAPE.test(v)
       ? 'not a valid routing number: use exactly 9 digits'
       : abaValid(v)
         ? undefined
@@ -108,7 +113,7 @@ export const checks: Record<CheckName, (v: string) => string | undefined> = {
   date: (v) => {
     const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
     if (!m) return 'not a valid date: write YYYY-MM-DD, e.g. "2025-01-31"';
-    return realDate(Number(m[1]), Number(m[2]), Number(m[3])) ? undefined : `not a valid date: ${v} does not exist in the calendar`;
+    return realDate(v, Number(m[1]), Number(m[2]), Number(m[3])) ? undefined : `not a valid date: ${v} does not exist in the calendar`;
   },
   secCode: (v) => (SEC_CODES.includes(v) ? undefined : `not a valid SEC code: use one of ${SEC_CODES.join(', ')}`),
   csc: (v) => (/^\d{3,4}$/.test(v) ? undefined : 'not a valid CSC: use the 3 or 4 digits printed on the card'),

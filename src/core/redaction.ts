@@ -11,6 +11,8 @@ import { detached } from './detachedText';
 export { maskAccount, maskPan } from './cardNumberMasking';
 
 export const REDACTED = '[REDACTED]';
+/** What callers without an environment pass: the other rules still apply. */
+const NO_SECRETS: readonly string[] = [];
 
 /** The keys among `credentials`: the values redaction removes wherever they appear. */
 export function credentialSecrets(credentials: Credentials | undefined): string[] {
@@ -39,14 +41,10 @@ const FIELD_RULES: Readonly<Record<string, FieldRule>> = {
   cvv: 'csc',
 };
 
-function fieldNamesPattern(): string {
-  return Object.keys(FIELD_RULES)
-    .map((name) => name.replace(/[-_]/g, (c) => '\\' + c))
-    .join('|');
-}
-
-const NAMES = fieldNamesPattern();
-const JSON_FIELD = new RegExp(`((["'])(${NAMES})\\2\\s*:\\s*)("(?:[^"\\\\]|\\\\.)*"|'(?:[^'\\\\]|\\\\.)*'|-?\\d+)`, 'gi');
+/** The names as alternatives of a pattern: letters, digits, `-` and `_` stand for themselves there. */
+const NAMES = Object.keys(FIELD_RULES).join('|');
+/** A JSON (or JS-like, single-quoted) field: its head, then its value's text in double quotes, in single quotes, or a number. */
+const JSON_FIELD = new RegExp(`((["'])(${NAMES})\\2\\s*:\\s*)(?:"((?:[^"\\\\]|\\\\.)*)"|'((?:[^'\\\\]|\\\\.)*)'|(-?\\d+))`, 'gi');
 const XML_FIELD = new RegExp(`(<(${NAMES})(?:\\s[^>]*)?>)([^<]*)(</\\2\\s*>)`, 'gi');
 const QUERY_FIELD = new RegExp(`((?:^|[?&;,\\s])(${NAMES})=)([^&\\s#;,"']*)`, 'gim');
 const HEADER_FIELD = new RegExp(`((?:^|[\\s,{;(])(${NAMES})\\s*:[ \\t]*)((?:(?:Bearer|Basic)\\s+)?[^\\s,;}"']+)`, 'gim');
@@ -61,19 +59,19 @@ const FIELD_CONTEXT = new RegExp(`(?:${NAMES})["'\\s>=:]`, 'i');
  * `rk_test_…`), wherever they appear: a key pasted into a query or a body is not ours to show.
  */
 const KEY_LITERAL = /\b(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{6,}/g;
-/** The shortest text KEY_LITERAL can match (`sk_live_` and six characters). */
-const KEY_LITERAL_MIN = 14;
 /** The shortest text a field rule can match: a three-letter name (`csc`) and what follows it. */
 const FIELD_CONTEXT_MIN = 4;
 
+/** A value hidden by its field's rule: a CSC as `***`, an account number by its last four, anything else removed. */
 function hideByRule(rule: FieldRule, value: string): string {
-  if (rule === 'remove') return REDACTED;
   if (rule === 'csc') return '***';
-  return maskAccount(value);
+  if (rule === 'account') return maskAccount(value);
+  return REDACTED;
 }
 
+/** The rule of a name the field patterns matched (one of FIELD_RULES' names, in any case). */
 function ruleOf(name: string): FieldRule {
-  return FIELD_RULES[name.toLowerCase()] ?? 'remove';
+  return FIELD_RULES[name.toLowerCase()];
 }
 
 function escapeRegExp(s: string): string {
@@ -97,13 +95,11 @@ function secretsPattern(secrets: readonly string[]): { pattern: RegExp; shortest
 function redactFields(text: string): string {
   if (!FIELD_CONTEXT.test(text)) return text;
   return text
-    .replace(JSON_FIELD, (_m, head: string, quote: string, name: string, value: string) => {
-      const quoted = value.startsWith('"') || value.startsWith("'");
-      const inner = quoted ? value.slice(1, -1) : value;
-      return `${head}${quote}${hideByRule(ruleOf(name), inner)}${quote}`;
-    })
-    .replace(XML_FIELD, (_m, open: string, name: string, value: string, close: string) =>
-      open + hideByRule(ruleOf(name), value.trim()) + close)
+    // One of the three value groups matched: the number when neither quoted one did.
+    .replace(JSON_FIELD, (_m, head: string, quote: string, name: string, doubleQuoted: string | undefined, singleQuoted: string | undefined, number: string) =>
+      `${head}${quote}${hideByRule(ruleOf(name), doubleQuoted ?? singleQuoted ?? number)}${quote}`)
+    // Spaces around an XML value are no part of it: the account rule drops them, the others replace the value whole.
+    .replace(XML_FIELD, (_m, open: string, name: string, value: string, close: string) => open + hideByRule(ruleOf(name), value) + close)
     .replace(QUERY_FIELD, (_m, head: string, name: string, value: string) =>
       head + hideByRule(ruleOf(name), decodePercentSafely(value)))
     .replace(HEADER_FIELD, (_m, head: string, name: string, value: string) => head + hideByRule(ruleOf(name), value));
@@ -118,43 +114,36 @@ interface KeyFacts {
   rule: FieldRule | undefined;
   isId: boolean;
 }
-const KEY_FACTS = new Map<string, KeyFacts>();
-const KEY_FACTS_LIMIT = 4096;
+const KEY_FACTS = new BoundedTextCache<KeyFacts>(4096);
+
+function factsOfName(name: string): KeyFacts {
+  const lower = name.toLowerCase();
+  // Own names only: a body's "constructor" or "__proto__" is not a rule.
+  return { rule: Object.hasOwn(FIELD_RULES, lower) ? FIELD_RULES[lower] : undefined, isId: IDENTIFIER_CONTEXT.test(`"${name}":"`) };
+}
 
 function factsOf(key: string): KeyFacts {
-  let facts = KEY_FACTS.get(key);
-  if (facts) return facts;
-  const name = key.toLowerCase();
-  // Own names only: a body's "constructor" or "__proto__" is not a rule.
-  facts = { rule: Object.hasOwn(FIELD_RULES, name) ? FIELD_RULES[name] : undefined, isId: IDENTIFIER_CONTEXT.test(`"${key}":"`) };
-  if (KEY_FACTS.size < KEY_FACTS_LIMIT) KEY_FACTS.set(key, facts);
-  return facts;
+  return KEY_FACTS.getOrMake(key, factsOfName);
 }
 
 /**
- * Which text rules a string of a body still needs. Card numbers are always looked for: a
+ * Which text rules the strings of a body still need. Card numbers are always looked for: a
  * number written `4.111111111111111e15` is no card number in the text, and is one as a value.
  */
 interface LeafChecks {
-  /** Whether strings need looking at at all (not when the text they came from was redacted already). */
-  strings: boolean;
-  /** What the text rules made of strings seen before (not under an id key, not under a key with a rule): see `reportChecks`. */
-  seen?: BoundedTextCache<string | null>;
   secrets: boolean;
   keyLiterals: boolean;
   fields: boolean;
   /**
-   * Nothing but card numbers to look for: no secret, no key literal and no field name in the
-   * source — not even as a key (a key `"csc"` is `csc"` in the text, which the field check
-   * finds), so no key's rule applies either, and a string too short to hold a card number
-   * stays as it is.
+   * No secret and no field name in the source — not even as a key (a key `"csc"` is `csc"` in
+   * the text, which the field check finds), so no key's rule applies either: a string too short
+   * to hold a card number stays as it is (a key literal is longer than the shortest card number).
    */
-  cardsOnly: boolean;
+  shortStaysAsIs: boolean;
 }
-const ALL_CHECKS: LeafChecks = { strings: true, secrets: true, keyLiterals: true, fields: true, cardsOnly: false };
+const ALL_CHECKS: LeafChecks = { secrets: true, keyLiterals: true, fields: true, shortStaysAsIs: false };
 /** The smallest whole number with as many digits as the shortest card number. */
 const SHORTER_THAN_A_CARD = 10 ** (PAN_MIN - 1);
-const NUMBERS_ONLY: LeafChecks = { strings: false, secrets: false, keyLiterals: false, fields: false, cardsOnly: true };
 
 /** Sets `target[key]`; an own `__proto__` key (JSON.parse makes those) is defined, not passed to the setter, so it cannot keep its old value or swap the prototype. */
 function put(target: Record<string, unknown>, key: string, value: unknown): void {
@@ -168,27 +157,25 @@ function put(target: Record<string, unknown>, key: string, value: unknown): void
  * passing the same secrets again (one per log line, one per exchange) do not compile again.
  */
 export class Redactor {
-  private readonly secrets: RegExp | undefined;
-  private readonly shortestSecret: number;
+  /** The secrets as one pattern, and the length of the shortest; undefined without secrets. */
+  private readonly secrets: { pattern: RegExp; shortest: number } | undefined;
   /** Below this length no rule can change a text: no secret, key literal, field or card number fits. */
   private readonly shortestMatch: number;
   /**
-   * reportText's checks: every rule, and the outcome for each string kept, bounded. A run's
-   * report lines repeat the same strings request after request (a method, a path, a state, an
-   * expectation and its message), and looking one up costs less than the three patterns.
+   * What reportText made of each string kept, bounded (null: unchanged). A run's report lines
+   * repeat the same strings request after request (a method, a path, a state, an expectation
+   * and its message), and looking one up costs less than the three patterns.
    */
-  private readonly reportChecks: LeafChecks = { ...ALL_CHECKS, seen: new BoundedTextCache<string | null>() };
+  private readonly reported = new BoundedTextCache<string | null>();
 
-  constructor(secrets: readonly string[] = []) {
-    const compiled = secretsPattern(secrets);
-    this.secrets = compiled?.pattern;
-    this.shortestSecret = compiled?.shortest ?? Infinity;
-    this.shortestMatch = Math.min(FIELD_CONTEXT_MIN, this.shortestSecret);
+  constructor(secrets: readonly string[] = NO_SECRETS) {
+    this.secrets = secretsPattern(secrets);
+    this.shortestMatch = Math.min(FIELD_CONTEXT_MIN, this.secrets?.shortest ?? Infinity);
   }
 
   /** Same as `redact(text, secrets)`. */
   text(text: string): string {
-    return maskCardNumbers(redactFields(this.removeSecrets(text)));
+    return maskCardNumbers(redactFields(this.removeSecrets(text, ALL_CHECKS)));
   }
 
   /** Same as `redactValue(value, secrets)`: a new value, the input untouched. */
@@ -201,17 +188,22 @@ export class Redactor {
    * line): the caller redacts its fields one by one as it builds the line, without a walk over it.
    */
   reportText(text: string): string {
-    return this.leaf(undefined, text, this.reportChecks);
+    if (text.length < this.shortestMatch) return text;
+    const known = this.reported.get(text);
+    if (known !== undefined) return known ?? text;
+    const redacted = this.leaf(undefined, text, ALL_CHECKS);
+    // A changed one copied: it may be cut from a larger text, which the cache must not keep alive.
+    this.reported.set(text, redacted === text ? null : detached(redacted));
+    return redacted;
   }
 
   /**
    * The same rules as `value` on a tree just parsed from the JSON `source`, which the caller owns
-   * and nobody else sees yet: only the leaves that change are replaced, in place, so no copy of
-   * the tree is made; returns the tree (a new value only when the root itself is a leaf that
-   * changes). A rule that finds nothing in the whole source finds nothing in any of its strings,
-   * so it is not tried on each of them: a search answer's half a million leaves then pay for the
-   * card number check alone. Only when the source holds no escapes: `\u0034` is a digit in the
-   * tree, not in the text.
+   * and nobody else sees yet: the leaves are replaced in place, so no copy of the tree is made;
+   * returns the tree (a new value only when the root itself is a leaf that changes). A rule that
+   * finds nothing in the whole source finds nothing in any of its strings, so it is not tried on
+   * each of them: a search answer's half a million leaves then pay for the card number check
+   * alone. Only when the source holds no escapes: `\u0034` is a digit in the tree, not in the text.
    */
   parsedJsonInPlace(value: unknown, source: string): unknown {
     return this.node(undefined, value, true, this.checksFor(source));
@@ -226,62 +218,52 @@ export class Redactor {
    */
   redactedJsonInPlace(value: unknown, redactedSource: string): unknown {
     // A key of this redactor still in the text was not there when the text was redacted (the keys changed since).
-    const fresh = this.secrets !== undefined && redactedSource.search(this.secrets) >= 0;
+    const fresh = this.secrets !== undefined && redactedSource.search(this.secrets.pattern) >= 0;
     if (fresh || redactedSource.includes('\\') || FIELD_CONTEXT.test(redactedSource)) return this.parsedJsonInPlace(value, redactedSource);
-    return this.node(undefined, value, true, NUMBERS_ONLY);
+    return this.node(undefined, value, true, undefined);
   }
 
   /** Which rules can find anything in the strings of a JSON text. */
   private checksFor(source: string): LeafChecks {
     if (source.includes('\\')) return ALL_CHECKS;
-    const secrets = this.secrets !== undefined && source.length >= this.shortestSecret && source.search(this.secrets) >= 0;
-    const keyLiterals = source.includes('k_');
+    const secrets = this.secrets !== undefined && source.search(this.secrets.pattern) >= 0;
     const fields = FIELD_CONTEXT.test(source);
-    return { strings: true, secrets, keyLiterals, fields, cardsOnly: !secrets && !keyLiterals && !fields };
+    return { secrets, keyLiterals: source.includes('k_'), fields, shortStaysAsIs: !secrets && !fields };
   }
 
-  private removeSecrets(text: string, checks: LeafChecks = ALL_CHECKS): string {
-    // Both patterns need text they could match: a key literal holds "k_", a secret its length.
-    if (checks.keyLiterals && text.length >= KEY_LITERAL_MIN && text.includes('k_')) text = text.replace(KEY_LITERAL, REDACTED);
-    if (!checks.secrets || this.secrets === undefined || text.length < this.shortestSecret) return text;
-    return text.replace(this.secrets, REDACTED);
+  private removeSecrets(text: string, checks: LeafChecks): string {
+    // A key literal holds "k_": one look for it is cheaper than the pattern's.
+    if (checks.keyLiterals && text.includes('k_')) text = text.replace(KEY_LITERAL, REDACTED);
+    if (!checks.secrets || this.secrets === undefined || text.length < this.secrets.shortest) return text;
+    return text.replace(this.secrets.pattern, REDACTED);
   }
 
   private leaf(key: string | undefined, value: string, checks: LeafChecks): string {
-    if (checks.cardsOnly && value.length < PAN_MIN) return value;
+    if (checks.shortStaysAsIs && value.length < PAN_MIN) return value;
     const facts = key === undefined ? undefined : factsOf(key);
     if (facts?.rule) return hideByRule(facts.rule, value);
     // Most leaves of an answer are short (codes, amounts, ids): nothing to look for in them.
     if (value.length < this.shortestMatch) return value;
-    const seen = facts?.isId ? undefined : checks.seen;
-    const known = seen?.get(value);
-    if (known !== undefined) return known ?? value;
     const withoutSecrets = this.removeSecrets(value, checks);
     const withoutFields = checks.fields ? redactFields(withoutSecrets) : withoutSecrets;
-    const redacted = maskCardNumbers(withoutFields, facts?.isId);
-    // Null for "unchanged", and a changed one copied: either may be cut from a larger text, which the cache must not keep alive.
-    seen?.set(value, redacted === value ? null : detached(redacted));
-    return redacted;
+    return maskCardNumbers(withoutFields, facts?.isId);
   }
 
-  private node(key: string | undefined, value: unknown, inPlace: boolean, checks: LeafChecks): unknown {
-    if (typeof value === 'string') return checks.strings ? this.leaf(key, value, checks) : value;
+  /** `checks` undefined: the strings were redacted as text already, only numbers are left to look at. */
+  private node(key: string | undefined, value: unknown, inPlace: boolean, checks: LeafChecks | undefined): unknown {
+    if (typeof value === 'string') return checks ? this.leaf(key, value, checks) : value;
     if (typeof value === 'number' || typeof value === 'bigint') {
       const facts = key === undefined ? undefined : factsOf(key);
       if (facts?.rule) return hideByRule(facts.rule, String(value));
       // A whole number below 10^11 has at most 11 digits: no card number fits (statuses, counts, indexes).
-      if (typeof value === 'number' && Number.isInteger(value) && Math.abs(value) < SHORTER_THAN_A_CARD) return value;
+      if (typeof value === 'number' && Math.abs(value) < SHORTER_THAN_A_CARD && Number.isInteger(value)) return value;
       const text = String(value);
       const masked = maskCardNumbers(text, facts?.isId);
       return masked === text ? value : masked;
     }
     if (Array.isArray(value)) {
       if (!inPlace) return value.map((item) => this.node(key, item, false, checks));
-      for (let i = 0; i < value.length; i++) {
-        const item: unknown = value[i];
-        const out = this.node(key, item, true, checks);
-        if (out !== item) value[i] = out;
-      }
+      for (let i = 0; i < value.length; i++) value[i] = this.node(key, value[i], true, checks);
       return value;
     }
     if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
@@ -290,6 +272,7 @@ export class Redactor {
       for (const k of Object.keys(source)) {
         const v = source[k];
         const redacted = this.node(k, v, inPlace, checks);
+        // In place, most leaves stay as they are: writing them back would cost a store each.
         if (!inPlace || redacted !== v) put(out, k, redacted);
       }
       return out;
@@ -301,7 +284,7 @@ export class Redactor {
 let lastRedactor: { key: string; redactor: Redactor } | undefined;
 
 /** The redactor for these secrets: the last one made when the secrets are the same. */
-export function redactorFor(secrets: readonly string[] = []): Redactor {
+export function redactorFor(secrets: readonly string[] = NO_SECRETS): Redactor {
   const key = JSON.stringify(secrets);
   if (lastRedactor?.key !== key) lastRedactor = { key, redactor: new Redactor(secrets) };
   return lastRedactor.redactor;
@@ -313,11 +296,11 @@ export function redactorFor(secrets: readonly string[] = []): Redactor {
  * four, and replaces CSC values with `***`. Works on JSON, XML, query strings, header blocks
  * and free text alike.
  */
-export function redact(text: string, secrets: readonly string[] = []): string {
+export function redact(text: string, secrets: readonly string[] = NO_SECRETS): string {
   return redactorFor(secrets).text(text);
 }
 
 /** Deep redaction of a parsed body (JSON value or XML object): same rules as `redact`. */
-export function redactValue<T>(value: T, secrets: readonly string[] = []): T {
+export function redactValue<T>(value: T, secrets: readonly string[] = NO_SECRETS): T {
   return redactorFor(secrets).value(value);
 }

@@ -125,7 +125,7 @@ describe('card numbers: one definition for the checks and the masker', () => {
     ];
     for (const [what, text, expected] of rows) assert.equal(redact(text), expected, what);
     assert.equal(maskPan('6011.1111.1111.1117'), 'XXXXXXXXXXXX1117');
-    assert.deepEqual(['1234567890', '7890', '12-34 56'].map(maskAccount), ['XXXXXX7890', '7890', 'XX3456']);
+    assert.deepEqual(['1234567890', '7890', '12-34 56', '321', '', '12 3'].map(maskAccount), ['XXXXXX7890', '7890', 'XX3456', '321', '', '123'], 'four digits or fewer are their own last four');
   });
 
   it('a UUID (an order id) stays whole although its dashed digit groups make a Luhn-valid run of card length; a card beside one is masked', () => {
@@ -136,6 +136,21 @@ describe('card numbers: one definition for the checks and the masker', () => {
       assert.equal(redact(`order ${uuid} card ${PAN}`), `order ${uuid} card ${MASKED}`);
     }
     assert.equal(redact('12345678-1236-4abc-8def'), 'XXXXXXXX1236-4abc-8def', 'no UUID: the same digits are a card number');
+  });
+
+  it('a UUID joined to a word by a dash (order-..., txn-...) stays whole too; hex digits around it make it no UUID', () => {
+    const uuid = '12345678-1236-4abc-8def-0123456789ab';
+    const rows: Array<[string, string, string]> = [
+      ['a word and a dash before it', `order-${uuid}`, `order-${uuid}`],
+      ['in a JSON id field', `{"order-id":"txn-${uuid}"}`, `{"order-id":"txn-${uuid}"}`],
+      ['a dash and digits after it', `${uuid}-01`, `${uuid}-01`],
+      ['in capitals', `order-${uuid.toUpperCase()}`, `order-${uuid.toUpperCase()}`],
+      ['a hex word before it (ff is hex, the dash still ends it)', `ff-${uuid}`, `ff-${uuid}`],
+      ['a ninth hex digit in the first group', `a${uuid}`, `aXXXXXXXX1236-4abc-8def-0123456789ab`],
+      ['a thirteenth hex digit in the last group', `${uuid}c`, `XXXXXXXX1236-4abc-8def-0123456789abc`],
+      ['a card after a UUID joined by a dash', `${uuid}-${PAN}`, `${uuid}-${MASKED}`],
+    ];
+    for (const [what, text, expected] of rows) assert.equal(redact(text), expected, what);
   });
 
   it('checks.luhn tells a card number written with separators to drop them, from the same definition', () => {
