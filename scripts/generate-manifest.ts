@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CommandContribution, ContributesFragment, MenuContribution } from '../src/extension/contributes';
-import { environmentFileSchema } from '../src/core/environmentSchema';
+import { environmentFileSchema } from '../src/core/environments/environmentSchema';
 import { contributes as environments } from '../src/extension/environments/contributions';
 import { contributes as operationsPart, operationCommands } from '../src/extension/operations/contributions';
 import { contributes as tree } from '../src/extension/tree/contributions';

@@ -34,7 +34,7 @@ export type GroupId =
   | 'onboarding';
 
 /**
- * Names of value checks. The catalog only names them; `src/core/inputChecks.ts` implements
+ * Names of value checks. The catalog only names them; `src/core/checks/inputChecks.ts` implements
  * them, so the language server, the extension and the sandbox agree on what is valid.
  */
 export type CheckName =

@@ -11,9 +11,9 @@
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic, DiagnosticRelatedInformation } from 'vscode-languageserver-types';
 import { findVariableRefs, type BodyFileRef, type VariableRef } from '../core/requestFile';
-import { requestFileText } from '../core/textFileDecoding';
-import { readFoundBodyFile } from '../core/bodyFile';
-import { BoundedTextCache } from '../core/boundedTextCache';
+import { requestFileText } from '../core/codecs/textFileDecoding';
+import { readFoundBodyFile } from '../core/requestFile/bodyFile';
+import { BoundedTextCache } from '../core/text/boundedTextCache';
 import { maskSecrets } from '../core/requestLint';
 import { bodyFileStatus, type BodyFileBase } from './bodyFiles';
 import { bodyFileFindings, type BodyFileFinding, type BodyFileRequest } from './bodyFileLint';

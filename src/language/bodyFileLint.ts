@@ -12,7 +12,7 @@ import { finding, onLine } from '../core/requestLint/finding';
 import { unclosedReference } from '../core/requestFile/variables';
 import { secretFindings } from '../core/requestLint/secretChecks';
 import type { AnalyzedBody } from '../core/requestLint/body/analyzeBody';
-import { parseJson } from '../core/codecs';
+import { parseJson } from '../core/codecs/codecs';
 import { AnalyzedDocument } from './analyzedDocument';
 import { diagnosticOf, movedSyntaxMessage } from './diagnostics/diagnostic';
 import { productionDiagnostics } from './diagnostics/productionChecks';

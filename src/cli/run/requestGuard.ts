@@ -1,11 +1,11 @@
-// What a headless run refuses to send: the guard policy of src/core/guardPolicy.ts (anything
+// What a headless run refuses to send: the guard policy of src/core/protection/guardPolicy.ts (anything
 // but a read to a read-only environment; anything but a read to production unless the run says
 // --allow-production), then requests whose keys are missing. A refused request is reported as
 // an error; it never reaches the wire.
 
 import type { Safety } from '../../catalog/types';
-import { surfaceOfPath } from '../../core/authBinding';
-import { guardDecision, safetyOf } from '../../core/guardPolicy';
+import { surfaceOfPath } from '../../core/protection/authBinding';
+import { guardDecision, safetyOf } from '../../core/protection/guardPolicy';
 import type { PreparedRequest } from '../../core/runner';
 import { keyVariableNames } from './environmentKeys';
 import type { RunTarget } from './runTarget';

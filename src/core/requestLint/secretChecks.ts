@@ -4,7 +4,7 @@
 
 import type { RequestDocument } from './requestDocument';
 import type { FieldNode } from './body/fieldTree';
-import { isAuthHeader } from '../authHeaders';
+import { isAuthHeader } from '../protection/authHeaders';
 import { finding, type LintFinding } from './finding';
 import { KEY_LIKE_PATTERNS, KEY_NAME } from './keyPatterns';
 

@@ -6,7 +6,7 @@
 // first request carries it. Not in Restricted Mode: a program takes what a request file says (its
 // target, its body files) out of the editor, where the workspace's trust no longer guards it.
 import * as vscode from 'vscode';
-import { BodyFileError } from '../../core/bodyFile';
+import { BodyFileError } from '../../core/requestFile/bodyFile';
 import { documentBodyFiles } from '../operations/documentBodyFiles';
 import { registerCommand, type CommandLog } from '../commands';
 import { operationById, operations, type Operation } from '../../catalog';

@@ -4,7 +4,7 @@
 // one notification the user can act on. Handlers return their value (tests and other
 // extensions read it); a failure returns undefined.
 import * as vscode from 'vscode';
-import { redact } from '../../core/redaction';
+import { redact } from '../../core/protection/redaction';
 import { declaredCommand } from './declaredCommands';
 
 /** Any handler: its parameters are whatever the palette, a menu, a click or a script passes. */

@@ -3,7 +3,7 @@
 // Scripts (tests, other extensions) use the extension API's `scripted` entry points instead
 // (environmentScripts), which take the answers and reject on invalid input.
 import * as vscode from 'vscode';
-import type { Credentials } from '../../core/environment';
+import type { Credentials } from '../../core/environments/environment';
 import { registerCommand } from '../commands';
 import { COMMANDS, LOCAL_SANDBOX_NAME, type EnvironmentEntry, type ScriptedEnvironments } from '../contracts';
 import { runEnvironmentWizard } from './addEnvironmentWizard';

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { registerCommand, type CommandLog } from '../commands';
 import { operationById } from '../../catalog';
 import type { Operation } from '../../catalog/types';
-import { checks } from '../../core/inputChecks';
+import { checks } from '../../core/checks/inputChecks';
 import { COMMANDS, LOCAL_SANDBOX_NAME, type HistoryEntry, type OperationRunner } from '../contracts';
 import { maskedCardIn, testCardFor, withCard } from './maskedBody';
 import type { HistoryStore } from './historyStore';

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { registerCommand, type CommandLog } from '../commands';
 import { parseRequestFile, requestIndexAt } from '../../core/requestFile';
-import type { GatewayResult } from '../../core/result';
+import type { GatewayResult } from '../../core/answers/result';
 import { runRequest } from '../../core/runner';
 import { presentVerdict } from '../feedback/outcomePresenter';
 import { COMMANDS, REQUEST_LANGUAGE_ID } from '../contracts';

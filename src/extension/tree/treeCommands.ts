@@ -2,7 +2,7 @@
 // command wrapper (commands/), so every failure ends as a log line and an error message.
 import * as vscode from 'vscode';
 import { requireOperation } from '../../catalog';
-import { checks } from '../../core/inputChecks';
+import { checks } from '../../core/checks/inputChecks';
 import { registerCommand, type CommandHandler } from '../commands';
 import { COMMANDS } from '../contracts';
 import type { GatewayTreeProvider } from './gatewayTreeProvider';

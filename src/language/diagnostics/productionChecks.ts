@@ -2,7 +2,7 @@
 // charge it (or decline it), which is never what the author meant. A warning where it stands.
 
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { CARD_NUMBER } from '../../core/cardNumberShape';
+import { CARD_NUMBER } from '../../core/checks/cardNumberShape';
 import type { AnalyzedDocument } from '../analyzedDocument';
 import { TEST_CARDS } from '../data/testCards';
 import type { DocumentTarget } from '../documentTarget';

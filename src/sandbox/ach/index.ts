@@ -1,7 +1,7 @@
 // The Local sandbox's ACH module: providers, transactions (with their 3 PM / 6 PM lifecycle)
 // and ACH tokens, over one JSON slice named `ach`.
 
-import type { DomainModule } from '../domain';
+import type { DomainModule } from '../domain/domain';
 import { validationHandlers } from './achAccountValidation';
 import { runAchWindows } from './achLifecycle';
 import { providerHandlers } from './achProviders';

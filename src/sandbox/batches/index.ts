@@ -1,8 +1,8 @@
 // Batches: read and close the open batch; close automatically at `batch-time-utc` when the
 // terminal settings enable it.
 
-import { ErrorReply, type DomainContext, type DomainModule, type Handler, type Reply, type SandboxRequest } from '../domain';
-import type { CardTransaction, CardsSlice } from '../cards/cardState';
+import { ErrorAnswer, type DomainContext, type DomainModule, type Handler, type Answer, type SandboxRequest } from '../domain/domain';
+import type { CardTransaction, CardsSlice } from '../cardTransactions/cardState';
 import type { SettingsSlice } from '../settings/settingsState';
 import { closeOpenBatch, ensureOpenBatch, initialBatchesSlice, type BatchRecord, type BatchesSlice } from './batchState';
 import { batchView } from './batchView';
@@ -12,24 +12,24 @@ function transactionsOf(ctx: DomainContext<BatchesSlice>): Iterable<CardTransact
   return Object.values(ctx.peer<CardsSlice>('cards').transactions);
 }
 
-function reply(req: SandboxRequest, ctx: DomainContext<BatchesSlice>, batch: BatchRecord): Reply {
+function answer(req: SandboxRequest, ctx: DomainContext<BatchesSlice>, batch: BatchRecord): Answer {
   return { status: 200, payloadType: 'batch', payload: { batch: batchView(batch, transactionsOf(ctx), req.merchant) } };
 }
 
 function booleanField(body: Record<string, unknown> | undefined, name: string): void {
   const value = body?.[name];
   if (value !== undefined && String(value) !== 'true' && String(value) !== 'false') {
-    throw new ErrorReply(400, '041', `Field Validation: ${name} must be true or false, not "${String(value)}".`);
+    throw new ErrorAnswer(400, '041', `Field Validation: ${name} must be true or false, not "${String(value)}".`);
   }
 }
 
-const getOpen: Handler<BatchesSlice> = (req, ctx) => reply(req, ctx, ensureOpenBatch(ctx.slice, ctx.ids, ctx.clock));
+const getOpen: Handler<BatchesSlice> = (req, ctx) => answer(req, ctx, ensureOpenBatch(ctx.slice, ctx.ids, ctx.clock));
 
 // Other fields are ignored: the gateway's own Java sample closes the batch with
 // `{total-count, net-amount}` (docs/sandbox.md, "Accepted legacy forms").
 const closeOpen: Handler<BatchesSlice> = (req, ctx) => {
   booleanField(req.body, 'lastBatchClosedRequiredInResponse');
-  return reply(req, ctx, closeOpenBatch(ctx.slice, ctx.ids, ctx.clock, ctx.clock.now()));
+  return answer(req, ctx, closeOpenBatch(ctx.slice, ctx.ids, ctx.clock, ctx.clock.now()));
 };
 
 export const batchesModule: DomainModule<BatchesSlice> = {

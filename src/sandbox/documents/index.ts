@@ -1,7 +1,7 @@
 // The Local sandbox's documents (eDocs) module. It stores nothing: a merchant's documents
 // follow from when it started and the sandbox clock, and their ids are deterministic.
 
-import type { DomainModule } from '../domain';
+import type { DomainModule } from '../domain/domain';
 import { documentHandlers, type DocumentsSlice } from './documentHandlers';
 
 export const documentsModule: DomainModule<DocumentsSlice> = {

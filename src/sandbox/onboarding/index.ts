@@ -2,7 +2,7 @@
 // merchant number and application URL) and retrieve it. Boarding family: replies are raw JSON.
 
 import { randomUUID } from 'node:crypto';
-import { ErrorReply, type DomainModule, type Handler, type SandboxRequest } from '../domain';
+import { ErrorAnswer, type DomainModule, type Handler, type SandboxRequest } from '../domain/domain';
 import { DEFAULT_EXPIRATION_DAYS, readApplication } from './merchantApplication';
 import { initialOnboardingSlice, type OnboardedMerchant, type OnboardingSlice } from './onboardingState';
 
@@ -33,10 +33,10 @@ function applicationStatus(m: OnboardedMerchant, now: Date): string {
 const create: Handler<OnboardingSlice> = (req, ctx) => {
   const hierarchyNodeKey = req.params.hierarchyNodeKey ?? '';
   if (!/^\d{16}$/.test(hierarchyNodeKey)) {
-    throw new ErrorReply(400, '400', `hierarchyNodeKey "${hierarchyNodeKey}" must be 16 digits, e.g. 4788000000000009.`);
+    throw new ErrorAnswer(400, '400', `hierarchyNodeKey "${hierarchyNodeKey}" must be 16 digits, e.g. 4788000000000009.`);
   }
   const { application, problems } = readApplication(req.body);
-  if (!application) throw new ErrorReply(400, '400', `The merchant was not created. ${problems.join(' ')}`);
+  if (!application) throw new ErrorAnswer(400, '400', `The merchant was not created. ${problems.join(' ')}`);
   const now = ctx.clock.now();
   const merchantNumber = newMerchantNumber(ctx.slice, () => ctx.ids.next('onboarding-merchant', 1), req.merchant.merchantId);
   const stored: OnboardedMerchant = {
@@ -60,7 +60,7 @@ const get: Handler<OnboardingSlice> = (req, ctx) => {
   const merchantNumber = req.params.merchantNumber ?? '';
   const stored = ctx.slice.merchants[merchantNumber];
   if (!stored) {
-    throw new ErrorReply(
+    throw new ErrorAnswer(
       404,
       '404',
       `No merchant ${merchantNumber} was created in this sandbox. Create one with POST ` +

@@ -2,7 +2,7 @@
 // and the group table, one handler per action (get, create, update, delete).
 
 import { operations } from '../../catalog';
-import { ErrorReply, type DomainContext, type DomainModule, type Handler, type Reply, type SandboxRequest } from '../domain';
+import { ErrorAnswer, type DomainContext, type DomainModule, type Handler, type Answer, type SandboxRequest } from '../domain/domain';
 import { SETTINGS_GROUPS, type SettingsGroupRule } from './settingsTable';
 import { applySettings, typedValues } from './settingsValidation';
 import type { SettingsSlice, SettingsValues } from './settingsState';
@@ -26,7 +26,7 @@ function stored(rule: SettingsGroupRule, ctx: Ctx): SettingsValues | null {
 
 const TERMINAL_RULE = SETTINGS_GROUPS.find(g => g.key === 'terminal') as SettingsGroupRule;
 
-function answer(rule: SettingsGroupRule, req: SandboxRequest, ctx: Ctx, status: number): Reply {
+function settingsAnswer(rule: SettingsGroupRule, req: SandboxRequest, ctx: Ctx, status: number): Answer {
   const own = stored(rule, ctx);
   if (rule.answersWithTerminal) {
     const terminal = terminalView(req, ctx);
@@ -46,8 +46,8 @@ function answer(rule: SettingsGroupRule, req: SandboxRequest, ctx: Ctx, status: 
   return { status, payloadType: rule.element, payload: { [rule.element]: view }, jsonPayload: { [rule.element]: typedValues(rule.fields, view) } };
 }
 
-function notConfigured(rule: SettingsGroupRule): ErrorReply {
-  return new ErrorReply(404, '404', `Not Found: no ${rule.element} are configured (they were deleted). Create them with POST first.`);
+function notConfigured(rule: SettingsGroupRule): ErrorAnswer {
+  return new ErrorAnswer(404, '404', `Not Found: no ${rule.element} are configured (they were deleted). Create them with POST first.`);
 }
 
 function write(rule: SettingsGroupRule, req: SandboxRequest, ctx: Ctx): boolean {
@@ -64,26 +64,26 @@ const actions: Record<string, (rule: SettingsGroupRule) => Handler<SettingsSlice
     if (rule.key === 'report') {
       const type = req.query.get('type');
       if (type !== null && type !== 'LAST_CLOSED_BATCH') {
-        throw new ErrorReply(400, '041', `Field Validation: type must be LAST_CLOSED_BATCH, not "${type}".`);
+        throw new ErrorAnswer(400, '041', `Field Validation: type must be LAST_CLOSED_BATCH, not "${type}".`);
       }
     }
     if (rule.notFoundWhenUnconfigured && stored(rule, ctx) === null) throw notConfigured(rule);
-    return answer(rule, req, ctx, 200);
+    return settingsAnswer(rule, req, ctx, 200);
   },
   create: rule => (req, ctx) => {
     write(rule, req, ctx);
-    return answer(rule, req, ctx, rule.statuses?.create ?? 200);
+    return settingsAnswer(rule, req, ctx, rule.statuses?.create ?? 200);
   },
   update: rule => (req, ctx) => {
     const wasNew = write(rule, req, ctx);
     const status = wasNew ? rule.statuses?.createdWhenNew ?? 200 : 200;
-    const reply = answer(rule, req, ctx, status);
-    return rule.genericEnvelopeOnUpdate ? { ...reply, genericEnvelope: true } : reply;
+    const answer = settingsAnswer(rule, req, ctx, status);
+    return rule.genericEnvelopeOnUpdate ? { ...answer, genericEnvelope: true } : answer;
   },
   delete: rule => (req, ctx) => {
     ctx.slice.groups[rule.key] = rule.deleteUnconfigures ? null : rule.defaults();
     const status = rule.statuses?.delete ?? 200;
-    return status === 204 ? { status } : answer(rule, req, ctx, status);
+    return status === 204 ? { status } : settingsAnswer(rule, req, ctx, status);
   },
 };
 

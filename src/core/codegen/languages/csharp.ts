@@ -10,7 +10,7 @@ import type { LanguageGenerator } from './language';
 import type { Parameter } from '../parameters';
 import { offsetTerm } from '../runValues';
 import { isPlainText } from '../codeText';
-import { hex4 } from '../../visibleText';
+import { hex4 } from '../../protection/visibleText';
 
 /**
  * One character in a regular or interpolated string literal: printable ASCII as it is (`\`, `"`

@@ -10,7 +10,7 @@ import type { LanguageGenerator } from './language';
 import type { Parameter } from '../parameters';
 import type { RunValue } from '../runValues';
 import { CodeGenerationError } from '../requestChecks';
-import { isReadMethod } from '../../retryPolicy';
+import { isReadMethod } from '../../http/retryPolicy';
 
 /** A single-quoted word: `'` written as `'\''`, everything else as it is. */
 const singleQuoted = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;

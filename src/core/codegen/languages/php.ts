@@ -9,7 +9,7 @@ import type { LanguageGenerator } from './language';
 import type { Parameter } from '../parameters';
 import { offsetTerm } from '../runValues';
 import { isPlainText } from '../codeText';
-import { hex4 } from '../../visibleText';
+import { hex4 } from '../../protection/visibleText';
 
 /** One character in a double-quoted string: printable ASCII as it is (`\`, `"` and `$` escaped), anything else `\x0D` or `\u{2028}`. */
 function doubleQuotedChar(c: string): string {

@@ -8,7 +8,7 @@ import {
 import type { LanguageGenerator } from './language';
 import type { Parameter } from '../parameters';
 import { offsetTerm, type RunValue } from '../runValues';
-import { hex4 } from '../../visibleText';
+import { hex4 } from '../../protection/visibleText';
 
 /** Any character but printable ASCII as an escape: `\x0d`, `\u2028`, `\U0001f600`. */
 function escaped(char: string): string {
