@@ -12,8 +12,8 @@ import type { RequestOutcome } from '../core/runner/types';
 import type { SandboxStats } from '../sandbox/control';
 import type { FaultSpec } from '../sandbox/http/faults';
 import type { SandboxExchange } from '../sandbox/http/exchangeTap';
-import type { RequestTestsApi } from './testing';
-import type { TrafficApi } from './traffic';
+import type { RequestTestsApi } from './testing/registerRequestTests';
+import type { TrafficApi } from './traffic/registerTraffic';
 import { CODE_ACTION_COMMANDS, LENS_COMMANDS } from '../language/protocol';
 
 /** Command ids other than the 67 `gateway.op.<operation id>` commands. */

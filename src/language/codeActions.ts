@@ -5,7 +5,7 @@
 
 import { CodeActionKind, type CodeAction, type Diagnostic, type Range } from 'vscode-languageserver-types';
 import type { AnalyzedDocument } from './analyzedDocument';
-import { diagnose } from './diagnostics';
+import { diagnose } from './diagnostics/requestDiagnostics';
 import type { Replacement } from './diagnostics/diagnostic';
 import { LEGACY_FORM } from '../core/requestLint/requestChecks';
 import { isKeyDiagnostic, keyFixActions, type KeyFixOptions } from './keyFix';

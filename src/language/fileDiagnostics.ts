@@ -15,7 +15,7 @@ import type { BodyFileRef, RequestFile, VariableDef, VariableRef } from '../core
 import { movedParse, movedRange, shiftMovedParse } from './movedParse';
 import { AnalyzedDocument } from './analyzedDocument';
 import { LaidOutDocument, type LaidOutBlock } from './laidOutDocument';
-import { blockLocalDiagnostics } from './diagnostics';
+import { blockLocalDiagnostics } from './diagnostics/requestDiagnostics';
 import { referenceDiagnostics, unpromptedRefs, type DefinedNames } from './diagnostics/variableChecks';
 import { movedSyntaxMessage } from './diagnostics/diagnostic';
 import type { DocumentTarget } from './documentTarget';

@@ -19,7 +19,7 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import fc from 'fast-check';
-import { CodeGenerationError, generateFromText, languageById } from '../../src/core/codegen';
+import { CodeGenerationError, generateFromText, languageById } from '../../src/core/codegen/programs';
 import { bodyFileReader } from '../../src/core/requestFile/bodyFile';
 import { parseRequestFile } from '../../src/core/requestFile';
 import { prepareRequest, type PreparedRequest } from '../../src/core/runner';

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { operationById } from '../../src/catalog';
 import {
   LANGUAGES, codeRequestFromFile, codeRequestFromOperation, generateFromText, languageById, renderProgram,
-} from '../../src/core/codegen';
+} from '../../src/core/codegen/programs';
 import { parseRequestFile } from '../../src/core/requestFile';
 import { runToEnd, type ProcessRun } from '../cli/processRun';
 

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { LANGUAGES, generateFromText, languageById } from '../../src/core/codegen';
+import { LANGUAGES, generateFromText, languageById } from '../../src/core/codegen/programs';
 import { bodyFileReader } from '../../src/core/requestFile/bodyFile';
 import type { RunningSandbox } from '../../src/sandbox/server';
 import type { SandboxExchange } from '../../src/sandbox/http/exchangeTap';

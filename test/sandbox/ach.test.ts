@@ -8,7 +8,7 @@ import { ControllableClock } from '../../src/sandbox/domain/clock';
 import { ErrorAnswer, type DomainContext, type Answer } from '../../src/sandbox/domain/domain';
 import { idSourceOver } from '../../src/sandbox/domain/state';
 import { wallTimeOf } from '../../src/sandbox/domain/zonedTime';
-import { achModule, ACH_RETURN_RULES, type AchSlice } from '../../src/sandbox/ach';
+import { achModule, ACH_RETURN_RULES, type AchSlice } from '../../src/sandbox/ach/achModule';
 import { achWindowsBetween } from '../../src/sandbox/ach/achWindows';
 
 const MERCHANT = { merchantId: '8582949932024942', terminalId: '10018001', terminalName: 'T', merchantName: 'M' };

@@ -11,8 +11,8 @@ import { requireOperation } from '../../src/catalog';
 import { ControllableClock } from '../../src/sandbox/domain/clock';
 import type { DomainContext, Answer } from '../../src/sandbox/domain/domain';
 import { idSourceOver } from '../../src/sandbox/domain/state';
-import { documentsModule, DOCUMENT_TYPES, SANDBOX_MERCHANT_SINCE, type DocumentsSlice } from '../../src/sandbox/documents';
-import { onboardingModule, type OnboardingSlice } from '../../src/sandbox/onboarding';
+import { documentsModule, DOCUMENT_TYPES, SANDBOX_MERCHANT_SINCE, type DocumentsSlice } from '../../src/sandbox/documents/documentsModule';
+import { onboardingModule, type OnboardingSlice } from '../../src/sandbox/onboarding/onboardingModule';
 import { boardingError } from './boardingErrorAssertion';
 
 const MERCHANT = { merchantId: '8582949932024942', terminalId: '10018001', terminalName: 'T', merchantName: 'M' };

@@ -6,7 +6,7 @@ import { requireOperation } from '../../src/catalog';
 import { ControllableClock } from '../../src/sandbox/domain/clock';
 import { ErrorAnswer, type DomainContext, type Answer } from '../../src/sandbox/domain/domain';
 import { idSourceOver } from '../../src/sandbox/domain/state';
-import { onboardingModule, type OnboardingSlice } from '../../src/sandbox/onboarding';
+import { onboardingModule, type OnboardingSlice } from '../../src/sandbox/onboarding/onboardingModule';
 import { boardingError } from './boardingErrorAssertion';
 
 const MERCHANT = { merchantId: '8582949932024942', terminalId: '10018001', terminalName: 'T', merchantName: 'M' };

@@ -8,9 +8,9 @@
 import * as vscode from 'vscode';
 import { BodyFileError } from '../../core/requestFile/bodyFile';
 import { documentBodyFiles } from '../operations/documentBodyFiles';
-import { registerCommand, type CommandLog } from '../commands';
+import { registerCommand, type CommandLog } from '../commands/commandRunner';
 import { operationById, operations, type Operation } from '../../catalog';
-import type { CodeRequest, LanguageGenerator } from '../../core/codegen';
+import type { CodeRequest, LanguageGenerator } from '../../core/codegen/programs';
 import { loadCodegen } from '../lazy/runtime';
 import { parseRequestFile, requestIndexAt } from '../../core/requestFile';
 import { COMMANDS, REQUEST_LANGUAGE_ID, type EnvironmentService, type HistoryEntry, type HasOperationArgs, type OperationVars } from '../contracts';

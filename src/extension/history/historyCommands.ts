@@ -1,7 +1,7 @@
 // "Gateway: Show History" (pick a request to run again), "Gateway: Clear History", and the
 // re-run itself: same environment, vars and body, through the runner (and so the guard) again.
 import * as vscode from 'vscode';
-import { registerCommand, type CommandLog } from '../commands';
+import { registerCommand, type CommandLog } from '../commands/commandRunner';
 import { operationById } from '../../catalog';
 import type { Operation } from '../../catalog/types';
 import { checks } from '../../core/checks/inputChecks';

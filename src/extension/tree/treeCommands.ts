@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { requireOperation } from '../../catalog';
 import { checks } from '../../core/checks/inputChecks';
-import { registerCommand, type CommandHandler } from '../commands';
+import { registerCommand, type CommandHandler } from '../commands/commandRunner';
 import { COMMANDS } from '../contracts';
 import type { GatewayTreeProvider } from './gatewayTreeProvider';
 import { merchantLabel } from './itemLabels';

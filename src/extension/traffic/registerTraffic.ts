@@ -2,7 +2,7 @@
 // saw, in a "Traffic" view of the Gateway container — each request checked with the request-file
 // rules — with open, open as request file, replay and generate code on each exchange.
 import * as vscode from 'vscode';
-import { registerCommand, type CommandLog } from '../commands';
+import { registerCommand, type CommandLog } from '../commands/commandRunner';
 import { COMMANDS, LOCAL_SANDBOX_NAME, REQUEST_LANGUAGE_ID, type EnvironmentService } from '../contracts';
 import type { TrafficExchange } from '../../core/traffic/exchange';
 import { loadRuntime } from '../lazy/runtime';

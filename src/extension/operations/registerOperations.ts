@@ -3,7 +3,7 @@
 // exchange log and the URI handler. `extension.ts` calls registerOperations once at activation;
 // nothing here touches the network until used.
 import * as vscode from 'vscode';
-import { registerCommand } from '../commands';
+import { registerCommand } from '../commands/commandRunner';
 import {
   COMMANDS,
   RESULT_SCHEME,
@@ -34,7 +34,7 @@ import type { DocumentRunDeps } from './documentRun';
 import { RunResults } from './runResults';
 import { registerUriHandler } from './uriHandler';
 import { registerGenerateCode } from '../codegen/generateCode';
-import { registerRequestTests, type RequestTestsApi } from '../testing';
+import { registerRequestTests, type RequestTestsApi } from '../testing/registerRequestTests';
 
 export { createKnownResourceStore } from './knownResources';
 
