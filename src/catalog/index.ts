@@ -5,6 +5,7 @@ import { operations } from './operationList';
 export * from './types';
 export { operations } from './operationList';
 export { groups } from './groups';
+export { SAFETY_WORDING } from './safety';
 export { matchOperation, pathsMatching } from './match';
 export { ACCEPT, CONTENT_TYPE } from './mediaTypes';
 
