@@ -2,6 +2,7 @@
 export * from './types';
 export { operations } from './operationList';
 export { groups } from './groups';
+export { SAFETY_WORDING } from './safety';
 export { matchOperation, pathsMatching } from './match';
 export { ACCEPT, CONTENT_TYPE } from './mediaTypes';
 export { operationById, requireOperation } from './operationLookup';

@@ -22,6 +22,16 @@ export type AuthSurface = 'api-key' | 'access-key';
 /** How careful a user must be: drives the production guard and the tree's icons. */
 export type Safety = 'read' | 'write' | 'moves-money' | 'destructive';
 
+/** How a safety class is said, everywhere it is said (./safety.ts). */
+export interface SafetyWording {
+  /** Its name in a table: "read", "moves money". */
+  label: string;
+  /** What sending an operation of it does, said after the operation: "Sale moves money". */
+  does: string;
+  /** Said as well where a user decides whether to send it: what cannot be taken back. */
+  caution?: string;
+}
+
 export type GroupId =
   | 'card-transactions'
   | 'card-tokens'

@@ -2,16 +2,10 @@
 // answer came back (lost connection, timeout, a 5xx, an answer that cannot be read): it was not
 // sent again, and which read shows whether it went through (the catalog's `verifyWith`).
 
-import { matchOperation, operationById } from '../../catalog';
-import type { Operation, Safety } from '../../catalog/types';
+import { matchOperation, operationById, SAFETY_WORDING } from '../../catalog';
+import type { Operation } from '../../catalog/types';
 import type { GatewayResult } from '../answers/result';
 import { isReadMethod } from './retryPolicy';
-
-const EFFECT: Readonly<Record<Exclude<Safety, 'read'>, string>> = {
-  'moves-money': 'it moves money',
-  destructive: 'it deletes or closes data',
-  write: 'it changes data',
-};
 
 /** True when the request may have changed something on the gateway. */
 export function changesState(method: string, operation?: Operation): boolean {
@@ -41,7 +35,7 @@ export function checkBeforeRetrying(method: string, url: URL, operation?: Operat
 
 /** The sentence for a state-changing request whose outcome is unknown. */
 export function mayHaveHappened(method: string, url: URL, operation?: Operation): string {
-  const effect = operation && operation.safety !== 'read' ? ` (${EFFECT[operation.safety]})` : '';
+  const effect = operation && operation.safety !== 'read' ? ` (it ${SAFETY_WORDING[operation.safety].does})` : '';
   return `It was NOT sent again, because it may have happened already${effect}: ${checkBeforeRetrying(method, url, operation)}.`;
 }
 

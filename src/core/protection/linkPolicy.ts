@@ -5,7 +5,7 @@
 // environment's kind (production then asks for its typed name as well: guardPolicy.ts). A link
 // carries nothing else: ids are asked for, bodies are edited in the document, and no parameter
 // can answer the question for the user. Pure: test/core/linkPolicy.test.ts checks the table.
-import { operationById, type Operation, type Safety } from '../../catalog';
+import { operationById, SAFETY_WORDING, type Operation, type Safety } from '../../catalog';
 import type { EnvironmentKind } from '../environments/environment';
 import { redact } from './redaction';
 
@@ -33,11 +33,11 @@ export interface LinkQuestion {
 /** 'run': a read, sent at once; 'open': a pre-filled request document, nothing sent; else ask first. */
 export type LinkDecision = 'run' | 'open' | { ask: LinkQuestion };
 
-const EFFECTS: Readonly<Record<Exclude<Safety, 'read'>, string>> = {
-  write: 'changes data on the gateway',
-  'moves-money': 'moves money',
-  destructive: 'deletes data on the gateway, and cannot be undone from here',
-};
+/** "deletes data on the gateway, and cannot be undone from here". */
+function effect(safety: Safety): string {
+  const { does, caution } = SAFETY_WORDING[safety];
+  return caution ? `${does}, and ${caution}` : does;
+}
 
 /** Longest text of a link's own that a message quotes. */
 const QUOTED_MAX = 60;
@@ -93,7 +93,7 @@ export function linkPolicy(
   return {
     ask: {
       message: `A link asks to run "${operation.title}" on ${environment.name}.`,
-      detail: `${operation.method} ${operation.path} ${EFFECTS[operation.safety]}.${production} A link can come from anyone: nothing is sent unless you choose "${operation.title}".`,
+      detail: `${operation.method} ${operation.path} ${effect(operation.safety)}.${production} A link can come from anyone: nothing is sent unless you choose "${operation.title}".`,
       action: operation.title,
     },
   };

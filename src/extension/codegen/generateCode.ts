@@ -17,11 +17,6 @@ import { COMMANDS, REQUEST_LANGUAGE_ID, type EnvironmentService, type HistoryEnt
 import { operationsFor } from '../tree/itemActions';
 import { showRestrictedMode } from '../feedback/restrictedMode';
 
-/** The editor language each generated program opens in. */
-const EDITOR_LANGUAGE: Readonly<Record<string, string>> = {
-  curl: 'shellscript', js: 'javascript', python: 'python', php: 'php', java: 'java', go: 'go', csharp: 'csharp',
-};
-
 interface OperationSource {
   operationId: string;
   vars?: OperationVars;
@@ -158,7 +153,7 @@ export function registerGenerateCode(deps: GenerateCodeDeps): vscode.Disposable 
     if (!language) return undefined;
     const program = loadCodegen().renderProgram(language, chosen.request, chosen.source ? { source: chosen.source } : {});
     await vscode.env.clipboard.writeText(program.code);
-    const doc = await vscode.workspace.openTextDocument({ content: program.code, language: EDITOR_LANGUAGE[language.id] ?? 'plaintext' });
+    const doc = await vscode.workspace.openTextDocument({ content: program.code, language: language.editorLanguage });
     await vscode.window.showTextDocument(doc, { preview: false });
     const reads = program.request.parameters.map((p) => p.name).join(', ');
     void vscode.window.showInformationMessage(`${language.label} program copied to the clipboard. It reads ${reads} from the environment.`);

@@ -4,6 +4,7 @@
 // changes settings. This file is only how the extension tells and asks the user.
 import * as vscode from 'vscode';
 import type { Operation } from '../../catalog/types';
+import { SAFETY_WORDING } from '../../catalog/safety';
 import { confirmationProblem, describeAmount, extractAmount, guardDecision } from '../../core/protection/guardPolicy';
 import { COMMANDS, type EnvironmentEntry } from '../contracts';
 
@@ -50,7 +51,7 @@ export async function guardRequest(env: EnvironmentEntry, request: GuardedSend):
       const amount = extractAmount(body);
       const typed = await Promise.resolve(vscode.window.showInputBox({
         title: `${operation.title} in PRODUCTION "${env.name}" — ${describeAmount(body)}`,
-        prompt: `${operation.method} ${operation.path}: this acts on real money or data and cannot be undone from here.`,
+        prompt: `${operation.method} ${operation.path} ${SAFETY_WORDING[operation.safety].does} in production: it cannot be undone from here.`,
         placeHolder: env.name,
         ignoreFocusOut: true,
         validateInput: (value) => confirmationProblem(value, env.name, amount),

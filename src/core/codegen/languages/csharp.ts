@@ -141,4 +141,6 @@ function render(request: CodeRequest, context: RenderContext): string {
   return `${lines.join('\n')}\n`;
 }
 
-export const csharp: LanguageGenerator = { id: 'csharp', label: 'C# (HttpClient)', fileExtension: 'cs', render };
+// No toolchain: no C# compiler installs here, so the tests decode its string literals instead
+// (test/codegen/csharpLiterals.ts).
+export const csharp: LanguageGenerator = { id: 'csharp', label: 'C# (HttpClient)', fileExtension: 'cs', editorLanguage: 'csharp', render };

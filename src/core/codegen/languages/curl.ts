@@ -97,4 +97,11 @@ function render(request: CodeRequest, context: RenderContext): string {
   return `${lines.join('\n')}\n`;
 }
 
-export const curl: LanguageGenerator = { id: 'curl', label: 'cURL', fileExtension: 'sh', render };
+export const curl: LanguageGenerator = {
+  id: 'curl',
+  label: 'cURL',
+  fileExtension: 'sh',
+  editorLanguage: 'shellscript',
+  toolchain: { needs: 'curl and sh', debianPackages: ['curl'], checks: [['curl', '--version'], ['sh', '-c', 'true']], run: ['sh', '{file}'] },
+  render,
+};

@@ -157,6 +157,13 @@ export const java: LanguageGenerator = {
   id: 'java',
   label: 'Java (java.net.http)',
   fileExtension: 'java',
+  editorLanguage: 'java',
+  toolchain: {
+    needs: 'Java 17 or later (java, javac)',
+    debianPackages: ['openjdk-17-jdk-headless'],
+    checks: [['java', '-version'], ['javac', '-version']],
+    run: ['java', '{file}'],
+  },
   render,
   fileName: (request) => `${pascalName(request)}.java`,
 };

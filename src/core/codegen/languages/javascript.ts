@@ -118,4 +118,16 @@ function render(request: CodeRequest, context: RenderContext): string {
   return `${lines.join('\n')}\n`;
 }
 
-export const javascript: LanguageGenerator = { id: 'js', label: 'JavaScript (fetch, Node 18+)', fileExtension: 'mjs', render };
+export const javascript: LanguageGenerator = {
+  id: 'js',
+  label: 'JavaScript (fetch, Node 18+)',
+  fileExtension: 'mjs',
+  editorLanguage: 'javascript',
+  toolchain: {
+    needs: 'node 18 or later',
+    debianPackages: ['nodejs'],
+    checks: [['node', '-e', 'process.exit(Number(process.versions.node.split(".")[0]) >= 18 ? 0 : 1)']],
+    run: ['node', '{file}'],
+  },
+  render,
+};

@@ -168,4 +168,16 @@ function render(request: CodeRequest, context: RenderContext): string {
   return `${lines.join('\n')}\n`;
 }
 
-export const php: LanguageGenerator = { id: 'php', label: 'PHP (curl)', fileExtension: 'php', render };
+export const php: LanguageGenerator = {
+  id: 'php',
+  label: 'PHP (curl)',
+  fileExtension: 'php',
+  editorLanguage: 'php',
+  toolchain: {
+    needs: 'php with its curl extension',
+    debianPackages: ['php-cli', 'php-curl'],
+    checks: [['php', '-r', 'exit(function_exists("curl_init") ? 0 : 1);']],
+    run: ['php', '{file}'],
+  },
+  render,
+};
