@@ -9,6 +9,7 @@ import type { CommandContribution, ContributesFragment, MenuContribution } from 
 import { environmentFileSchema } from '../src/core/environments/environmentSchema';
 import { contributes as environments } from '../src/extension/environments/contributions';
 import { contributes as operationsPart, operationCommands } from '../src/extension/operations/contributions';
+import { contributes as requestDocuments } from '../src/extension/requestDocuments/contributions';
 import { contributes as tree } from '../src/extension/tree/contributions';
 import { contributes as walkthrough } from '../src/extension/walkthrough/contributions';
 import { contributes as codegen } from '../src/extension/codegen/contributions';
@@ -22,7 +23,7 @@ export const PACKAGE_JSON = path.resolve(__dirname, '../package.json');
  * for a `contributions.ts` that is not in it).
  */
 export const PARTS: Readonly<Record<string, ContributesFragment>> = {
-  environments, operations: operationsPart, tree, walkthrough, codegen, traffic,
+  environments, operations: operationsPart, requestDocuments, tree, walkthrough, codegen, traffic,
 };
 
 /** The order of `contributes` keys in package.json. */

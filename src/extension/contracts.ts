@@ -160,7 +160,6 @@ export interface OperationRunner {
    * `show` is false. Undefined when the user cancelled or the guard refused.
    */
   send(operation: Operation, args: OperationArgs & {
-    query?: Record<string, string>;
     show?: boolean;
     /** Aborts the request (the progress notification's Cancel does the same). */
     signal?: AbortSignal;

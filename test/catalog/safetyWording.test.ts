@@ -8,7 +8,7 @@ import { operations, SAFETY_WORDING, type Safety } from '../../src/catalog';
 import { linkPolicy } from '../../src/core/protection/linkPolicy';
 import { mayHaveHappened } from '../../src/core/http/outcomeCheck';
 import { operationMarkdown } from '../../src/language/completion/operationDocs';
-import { requestDocumentText } from '../../src/extension/operations/requestDocumentText';
+import { requestDocumentText } from '../../src/extension/requestDocuments/requestDocumentText';
 import { operationsTable } from '../../scripts/operationsTable';
 
 const CLASSES = Object.keys(SAFETY_WORDING) as Safety[];

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { bodyFileReader } from '../../src/core/requestFile/bodyFile';
 import { GatewayClient } from '../../src/core/http/client';
 import { parseRequestFile, type RequestFile } from '../../src/core/requestFile';
-import { createVariableResolver, dependencyOrder, directDependencies, runAll, runRequest, type NamedExchange, type PromptQuestion, type RequestOutcome, type RunOptions } from '../../src/core/runner';
+import { createVariableResolver, dependencyOrder, directDependencies, runAll, runRequest, sendOutcomeOf, type NamedExchange, type PromptQuestion, type RequestOutcome, type RunOptions } from '../../src/core/runner';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server';
 
 const SALE_BODY = `Content-Type: application/json
@@ -99,7 +99,7 @@ describe('running request files against the Local sandbox', () => {
       file,
       environment,
       namedResponses,
-      send: (p) => client.sendRaw({ method: p.method, url: p.url.toString(), headers: p.headers, ...(p.body !== undefined ? { body: p.body } : {}) }),
+      send: (p) => sendOutcomeOf(client.sendRaw({ method: p.method, url: p.url.toString(), headers: p.headers, ...(p.body !== undefined ? { body: p.body } : {}) })),
       onOutcome: (o) => seen.push(o),
     };
   }

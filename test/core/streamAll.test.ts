@@ -6,7 +6,7 @@ import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { GatewayClient } from '../../src/core/http/client';
 import { parseRequestFile, type RequestFile } from '../../src/core/requestFile';
-import { fileReferences, runAll, streamAll, type NamedExchange, type RequestOutcome, type RunOptions } from '../../src/core/runner';
+import { fileReferences, runAll, sendOutcomeOf, streamAll, type NamedExchange, type RequestOutcome, type RunOptions } from '../../src/core/runner';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server';
 
 function sale(name: string, extra: string[] = []): string {
@@ -68,7 +68,7 @@ describe('streamAll against the Local sandbox', () => {
       file,
       environment: { name: 'Local sandbox', gatewayUrl: sandbox.gatewayUrl, boardingUrl: sandbox.boardingUrl },
       namedResponses: named,
-      send: (p) => client.sendRaw({ method: p.method, url: p.url.toString(), headers: p.headers, ...(p.body !== undefined ? { body: p.body } : {}) }),
+      send: (p) => sendOutcomeOf(client.sendRaw({ method: p.method, url: p.url.toString(), headers: p.headers, ...(p.body !== undefined ? { body: p.body } : {}) })),
       onOutcome: (outcome) => seen.push({ outcome, held: [...named.keys()].sort() }),
     };
   }

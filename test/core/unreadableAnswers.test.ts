@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { GatewayClient } from '../../src/core/http/client';
 import { rejection } from './httpFixture';
 import { parseRequestFile } from '../../src/core/requestFile';
-import { runAll, type RunEnvironment } from '../../src/core/runner';
+import { runAll, sendOutcomeOf, type RunEnvironment } from '../../src/core/runner';
 import { explainStatus } from '../../src/core/http/statusAdvice';
 import { jsonReport } from '../../src/cli/run/jsonReport';
 import { junitReport } from '../../src/cli/run/junitReport';
@@ -162,7 +162,7 @@ describe('run engine: an unreadable 200 fails even when only the status is check
     file: parseRequestFile(['### sale', '# @expect status 200', `POST {{gatewayUrl}}/rest/v2/transactions/sale?as=${as}`, 'Content-Type: application/json', '', '{"amount": "1.00"}', ''].join('\n')),
     environment: runEnvironment(),
     namedResponses: new Map(),
-    send: (prepared) => client.sendRaw({ method: prepared.method, url: prepared.url.href, headers: prepared.headers, body: prepared.body }),
+    send: (prepared) => sendOutcomeOf(client.sendRaw({ method: prepared.method, url: prepared.url.href, headers: prepared.headers, body: prepared.body })),
   });
 
   for (const as of ['/html', '/binary', '/undeclared-gzip', '/truncated', '/bad-json']) {

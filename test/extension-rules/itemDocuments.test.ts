@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { operations, requireOperation } from '../../src/catalog';
-import { requestDocumentText } from '../../src/extension/operations/requestDocumentText';
+import { requestDocumentText } from '../../src/extension/requestDocuments/requestDocumentText';
 import { operationsFor } from '../../src/extension/tree/itemActions';
 import { ITEM_VARS } from '../../src/extension/tree/itemVars';
 

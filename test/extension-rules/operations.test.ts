@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { operations, requireOperation } from '../../src/catalog';
 import { parseRequestFile, resolveTarget, substituteVariables } from '../../src/core/requestFile';
-import { requestDocumentText, filledPath, fillPlaceholders } from '../../src/extension/operations/requestDocumentText';
+import { requestDocumentText, filledPath, fillPlaceholders } from '../../src/extension/requestDocuments/requestDocumentText';
 import { createVariableResolver, isAuthHeader, type NamedExchange } from '../../src/core/runner';
 import { requestIndexAt } from '../../src/core/requestFile';
 import { resourceChangeOf } from '../../src/extension/operations/resourceEffects';

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { evaluateExpectation, parseRequestFile } from '../../src/core/requestFile';
 import type { RequestOutcome } from '../../src/core/runner';
-import { expectationLogLine, expectationText, outcomeLogLine, requestLineText, runSummary } from '../../src/extension/operations/runOutcomeText';
+import { expectationLogLine, expectationText, outcomeLogLine, requestLineText, runSummary } from '../../src/extension/requestDocuments/runOutcomeText';
 
 const file = parseRequestFile([
   '# @name sale1',

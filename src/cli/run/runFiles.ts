@@ -10,7 +10,7 @@ import { bodyFileReader } from '../../core/requestFile/bodyFile';
 import { requestFileDecoder } from '../../core/codecs/textFileDecoding';
 import { credentialSecrets, redactorFor, redactValue, type Redactor } from '../../core/protection/redaction';
 import { RequestFileStreamParser, type ParseDiagnostic, type ParsedRequest, type RequestFile } from '../../core/requestFile';
-import { fileReferences, OutlineBuilder, outcomeNotes, secretValues, streamRequests, type NamedExchange, type RequestOutcome, type RunOptions } from '../../core/runner';
+import { fileReferences, OutlineBuilder, outcomeNotes, secretValues, sendOutcomeOf, streamRequests, type NamedExchange, type RequestOutcome, type RunOptions } from '../../core/runner';
 import { refusalOf } from './requestGuard';
 import { totalsOf, type FileDiagnostic, type FileReport, type RequestReport, type RunReport, type StateCounts } from './runReport';
 import type { RunTarget } from './runTarget';
@@ -323,12 +323,12 @@ export async function runFiles(files: readonly RequestFileInput[], target: RunTa
         // Not async: the client's promise is handed on as it is, without a wrapping promise's extra turns.
         send: (prepared) => {
           const stopped = options.stopped?.();
-          if (stopped) return Promise.reject(new Error(`not sent: ${stopped}`));
+          if (stopped) return Promise.resolve({ kind: 'failed', message: `not sent: ${stopped}` });
           const refusal = refusalOf(prepared, target, options.allowProduction === true);
-          if (refusal) return Promise.reject(new Error(refusal));
+          if (refusal) return Promise.resolve({ kind: 'failed', message: refusal });
           const raw: RawRequest = { method: prepared.method, url: prepared.url, headers: prepared.headers, operation: prepared.operation ?? null };
           if (prepared.body !== undefined) raw.body = prepared.body;
-          return client.sendRaw(raw);
+          return sendOutcomeOf(client.sendRaw(raw));
         },
       }, secrets, options.requestSink ? (line) => options.requestSink?.request(line) : (line) => requests.push(line), options.progress);
       if (!options.requestSink) report.requests = requests;

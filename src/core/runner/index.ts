@@ -1,6 +1,6 @@
 // The run engine: request files with chaining and assertions, for the CLI and the extension.
 export * from './types';
-export { runAll, runRequest, streamAll, streamRequests, type RunOptions, type StreamedFile } from './run';
+export { failedSend, runAll, runRequest, sendOutcomeOf, streamAll, streamRequests, type RunOptions, type StreamedFile } from './run';
 export { namesASecret, secretValues, SHORTEST_HIDDEN_VALUE, type PromptQuestion } from './prompts';
 export { OutlineBuilder } from './outline';
 export { outcomeNotes } from './notes';

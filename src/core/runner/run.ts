@@ -14,15 +14,15 @@ import { requestLabel } from './requestLabel';
 import { promptAnswers, type AskForPrompt } from './prompts';
 import type { NamedExchange } from './namedExchange';
 import type { BodyFileReader } from '../requestFile/bodyFile';
-import type { ExpectationResult, OutcomeState, PreparedRequest, RequestOutcome, RunEnvironment } from './types';
+import type { ExpectationResult, OutcomeState, PreparedRequest, RequestOutcome, RunEnvironment, SendOutcome } from './types';
 
 export interface RunOptions {
   file: RequestFile;
   environment: RunEnvironment;
   /** The exchanges of the named requests sent so far; the run reads it and adds to it. */
   namedResponses: Map<string, NamedExchange>;
-  /** Sends one request; undefined when the user declined or cancelled it. Throws on transport failure. */
-  send: (prepared: PreparedRequest) => Promise<GatewayResult | undefined>;
+  /** Sends one request and says what became of it (sendOutcomeOf turns a client's promise into that). */
+  send: (prepared: PreparedRequest) => Promise<SendOutcome>;
   /** Told of each outcome as it happens, dependencies included, with the request it is about. */
   onOutcome?(outcome: RequestOutcome, request: ParsedRequest | undefined): void;
   /** Reads a body file (`< ./sale.json`) relative to the request file; without it such a request is not sent, and says why. */
@@ -189,22 +189,27 @@ class Run {
     if (!preparation.ok) return this.notSent(index, 'error', `not sent: ${preparation.message}`, asDependency);
     const { prepared } = preparation;
     const outcome = this.outcomeOf(index, prepared.label, prepared.request, asDependency, prepared.ignoredAuthHeaders);
-    let result: GatewayResult | undefined;
+    let sent: SendOutcome;
     try {
-      result = await send(prepared);
+      sent = await send(prepared);
     } catch (err) {
-      if ((err as { outcomeUnknown?: unknown } | undefined)?.outcomeUnknown === true) outcome.outcomeUnknown = true;
+      // A send that throws breaks its promise to answer with an outcome; its error is still this request's.
+      sent = failedSend(err);
+    }
+    if (sent.kind === 'failed') {
+      if (sent.outcomeUnknown === true) outcome.outcomeUnknown = true;
       outcome.state = 'error';
-      outcome.message = err instanceof Error ? err.message : String(err);
+      outcome.message = sent.message;
       outcome.expectations = [];
       return this.record(outcome);
     }
-    if (!result) {
+    if (sent.kind === 'not-sent') {
       outcome.state = 'cancelled';
       outcome.message = 'not sent: stopped before sending (read-only, not confirmed, or cancelled)';
       outcome.expectations = [];
       return this.record(outcome);
     }
+    const { result } = sent;
     const name = prepared.request.name;
     if (name && result.parsed !== undefined && this.keepsResponse(name)) {
       namedResponses.set(name, { body: result.parsed, headers: result.headers, request: { headers: prepared.headers, body: prepared.body } });
@@ -372,4 +377,17 @@ export async function streamRequests(options: Omit<RunOptions, 'file'>, file: St
   } finally {
     await requests.return?.();
   }
+}
+
+/** A failure as a send outcome: its message, and whether the request may have changed state (the client says). */
+export function failedSend(err: unknown): SendOutcome {
+  const outcomeUnknown = (err as { outcomeUnknown?: unknown } | undefined)?.outcomeUnknown === true;
+  return { kind: 'failed', message: err instanceof Error ? err.message : String(err), ...(outcomeUnknown ? { outcomeUnknown } : {}) };
+}
+
+const answered = (result: GatewayResult): SendOutcome => ({ kind: 'answered', result });
+
+/** A client's exchange as a send outcome: its answer, or its failure. */
+export function sendOutcomeOf(exchange: Promise<GatewayResult>): Promise<SendOutcome> {
+  return exchange.then(answered, failedSend);
 }

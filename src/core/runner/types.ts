@@ -33,6 +33,16 @@ export interface PreparedRequest {
   label: string;
 }
 
+/**
+ * What became of one send, as the caller's `send` tells the run engine: the answer, nothing sent
+ * (declined, refused by a guard, or cancelled before anything went out), or no answer — a
+ * transport failure or a refusal with a reason; `outcomeUnknown` when it may have changed state.
+ */
+export type SendOutcome =
+  | { kind: 'answered'; result: GatewayResult }
+  | { kind: 'not-sent' }
+  | { kind: 'failed'; message: string; outcomeUnknown?: boolean };
+
 export type Preparation = { ok: true; prepared: PreparedRequest } | { ok: false; message: string; unresolved: string[] };
 
 export type OutcomeState = 'passed' | 'failed' | 'error' | 'skipped' | 'cancelled';

@@ -7,7 +7,7 @@
 // target, its body files) out of the editor, where the workspace's trust no longer guards it.
 import * as vscode from 'vscode';
 import { BodyFileError } from '../../core/requestFile/bodyFile';
-import { documentBodyFiles } from '../operations/documentBodyFiles';
+import { documentBodyFiles } from '../requestDocuments/documentBodyFiles';
 import { registerCommand, type CommandLog } from '../commands/commandRunner';
 import { operationById, operations, type Operation } from '../../catalog';
 import type { CodeRequest, LanguageGenerator } from '../../core/codegen/programs';

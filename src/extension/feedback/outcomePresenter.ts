@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { redact } from '../../core/protection/redaction';
 import type { RequestOutcome } from '../../core/runner';
 import type { EnvironmentEntry, ResultPresenter } from '../contracts';
-import type { ExchangeOutcome } from '../operations/exchangeFlow';
+import type { ExchangeOutcome } from '../requestDocuments/exchangeFlow';
 import { notifyErrorStatus, notifyFailure, notifyUnreadable, type NotificationContext } from './errorNotifications';
 import type { ExchangeLog } from './exchangeLog';
 

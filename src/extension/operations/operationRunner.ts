@@ -1,26 +1,28 @@
 // OperationRunner (contracts.ts): an operation with a body opens a pre-filled request document
 // (sent later with "Gateway: Send Request"); one without a body asks for its parameters and is
-// sent at once. `onDidSend` fires after every exchange so the tree can refresh what changed.
+// sent at once — as a request document held in memory, run by the same run engine and exchange
+// flow as any other (requestDocuments/documentRun.ts), so both send the same headers and get the
+// same guard. `onDidSend` fires after every exchange so the tree can refresh what changed.
 import * as vscode from 'vscode';
 import type { Operation } from '../../catalog/types';
 import type { GatewayResult } from '../../core/answers/result';
 import {
   REQUEST_LANGUAGE_ID,
-  type EnvironmentEntry,
-  type EnvironmentService,
   type OperationArgs,
   type OperationRunner,
-  type OperationVars,
 } from '../contracts';
-import { runExchange, type ExchangeDeps, type SendEvent } from './exchangeFlow';
-import { presentOutcome } from '../feedback/outcomePresenter';
+import type { SendEvent } from '../requestDocuments/exchangeFlow';
+import { runRequest } from '../../core/runner';
+import type { RequestFile } from '../../core/requestFile';
+import { inMemoryRun, type DocumentRunDeps } from '../requestDocuments/documentRun';
 import { askForMissingParams, askSearchFilters } from './parameterPrompts';
-import { fillPlaceholders, filledPath, requestDocumentText } from './requestDocumentText';
+import { fillPlaceholders, requestDocumentText } from '../requestDocuments/requestDocumentText';
 import { currentSettingsOf, settingsBodyText, settingsReadOf } from './settingsDocuments';
-import type { RequestDocumentFiles } from './requestDocumentFiles';
-import type { RequestSessions } from './requestSessions';
+import type { RequestDocumentFiles } from '../requestDocuments/requestDocumentFiles';
+import type { RequestSessions } from '../requestDocuments/requestSessions';
 import { requestColumn } from '../results/editorColumns';
 import { loadRuntime } from '../lazy/runtime';
+import { targetEnvironment } from '../environments/targetEnvironment';
 
 export interface OperationRunnerWithSendEvents extends OperationRunner {
   /** Fires after each exchange that got a response (for the tree's refresh). */
@@ -29,28 +31,9 @@ export interface OperationRunnerWithSendEvents extends OperationRunner {
 
 type SendArgs = Parameters<OperationRunner['send']>[1];
 
-/** The environment an operation targets: the one named, else the active one. */
-export function targetEnvironment(environments: EnvironmentService, name?: string): EnvironmentEntry | undefined {
-  if (!name) return environments.active();
-  const env = environments.get(name);
-  if (!env) void vscode.window.showErrorMessage(`There is no gateway environment named "${name}". Add it with "Gateway: Add Environment…", or pick another.`);
-  return env;
-}
-
-/** Splits vars into the operation's path params and query params (explicit `query` wins). */
-function paramsOf(op: Operation, vars: OperationVars = {}, query: Record<string, string> = {}) {
-  const params: Record<string, string> = {};
-  const q: Record<string, string> = {};
-  for (const spec of op.params) {
-    const value = vars[spec.name];
-    if (value === undefined) continue;
-    if (spec.in === 'path') params[spec.name] = value;
-    else q[spec.name] = value;
-  }
-  return { params, query: { ...q, ...query } };
-}
-
-export function createOperationRunner(deps: ExchangeDeps, sessions: RequestSessions, files: RequestDocumentFiles): OperationRunnerWithSendEvents {
+export function createOperationRunner(documents: DocumentRunDeps, files: RequestDocumentFiles): OperationRunnerWithSendEvents {
+  const deps = documents.exchange;
+  const { sessions } = documents;
   const runner: OperationRunnerWithSendEvents = {
     onDidSend: deps.didSend.event,
 
@@ -83,31 +66,39 @@ export function createOperationRunner(deps: ExchangeDeps, sessions: RequestSessi
         void vscode.window.showErrorMessage(`${op.title} was not sent: its body still has ${[...new Set(unresolved)].join(', ')}. Give the values or open it as a request document.`);
         return undefined;
       }
-      const { params, query } = paramsOf(op, args.vars, args.query);
-      const outcome = await runExchange(deps, {
-        env,
-        operation: op,
-        title: op.title,
-        method: op.method,
-        path: filledPath(op, args.vars),
-        vars: args.vars,
-        body,
-        signal: args.signal,
-        progress: 'notification',
-        perform: (client, signal, onRetryWait) => client.send({ operation: op, params, query, ...(body !== undefined ? { body } : {}), signal, onRetryWait }),
-      });
-      await presentOutcome(deps, outcome, {
-        env,
-        title: op.title,
-        method: op.method,
-        secrets: await deps.environments.secrets(env.name),
-        showResult: args.show !== false,
+      // The catalog's request, as "Run Operation…" would open it, run without opening it.
+      const text = requestDocumentText({ operation: op, environmentName: env.name, vars: args.vars, ...(body !== undefined ? { body } : {}) });
+      const run = await inMemoryRun(documents, await deps.environments.ready(env.name), { text, operation: op, ...(args.vars ? { vars: args.vars } : {}) });
+      const held = heldAsWritten(run.file, body);
+      if (held !== true) {
+        void vscode.window.showErrorMessage(`${op.title} was not sent: ${held}. Open it as a request document ("Gateway: Run Operation…") to send it.`);
+        return undefined;
+      }
+      const [outcome] = await runRequest(run.options({
+        showResultOf: () => args.show !== false,
         retry: () => void runner.send(op, { ...args, signal: undefined }),
-      });
-      return outcome.kind === 'answered' ? outcome.result : undefined;
+        progress: 'notification',
+        ...(args.signal ? { signal: args.signal } : {}),
+      }), 0);
+      // Stopped before any exchange (a path value missing): the exchange flow said nothing, so say why here.
+      if (outcome && !run.exchangeOf(0) && outcome.state === 'error') void vscode.window.showErrorMessage(`${op.title}: ${outcome.message ?? 'not sent'}`);
+      return outcome?.result;
     },
   };
   return runner;
+}
+
+/**
+ * True when the in-memory document holds one request whose body is `body` exactly; else why not
+ * (a body line such as "###" or "< path" means something else in a request file).
+ */
+function heldAsWritten(file: RequestFile, body: string | undefined): true | string {
+  const [request, ...more] = file.requests;
+  if (!request || more.length > 0) return 'its body has a line that starts another request ("###")';
+  if (request.body?.file) return 'its body is a line that names a file ("< path")';
+  // Trailing blank lines are no body's own in a request file.
+  if (request.body?.text.trimEnd() !== body?.trimEnd()) return 'its body does not keep its shape in a request document';
+  return true;
 }
 
 /**

@@ -1,6 +1,6 @@
-// The operations part: operation commands, Run Operation…, request documents and sending them
-// (one, or all, with their assertions' results beside them), result editors, history, the
-// exchange log and the URI handler. `extension.ts` calls registerOperations once at activation;
+// The operations part: operation commands, Run Operation…, result editors, history, the
+// exchange log and the URI handler, over the request-documents part (registered from here,
+// since an operation is sent as a request document and both share one exchange flow). `extension.ts` calls registerOperations once at activation;
 // nothing here touches the network until used.
 import * as vscode from 'vscode';
 import { registerCommand } from '../commands/commandRunner';
@@ -19,22 +19,15 @@ import { ResultDocuments } from '../results/resultDocuments';
 import { createResultPresenter } from '../results/resultPresenter';
 import { createResultStatusBar } from '../results/resultStatusBar';
 import { registerResultLinks } from '../results/resultLinkProvider';
-import type { ExchangeDeps, SendEvent } from './exchangeFlow';
+import type { SendEvent } from '../requestDocuments/exchangeFlow';
+import { registerRequestDocuments } from '../requestDocuments/registerRequestDocuments';
+import type { KeptOutcome } from '../requestDocuments/requestSessions';
+import type { RequestTestsApi } from '../testing/registerRequestTests';
 import { registerOperationCommands } from './operationCommands';
 import { createOperationRunner, type OperationRunnerWithSendEvents } from './operationRunner';
-import { RequestDocumentFiles } from './requestDocumentFiles';
-import { registerRequestFolding } from './requestFolding';
-import { RequestSessions, type KeptOutcome } from './requestSessions';
 import { registerRunOperationPick } from './runOperationPick';
-import { registerSendAll } from './sendAll';
-import { registerSendRequest } from './sendRequest';
-import { registerSettingsDiff } from './settingsDiff';
-import { AssertionDecorations } from './assertionDecorations';
-import type { DocumentRunDeps } from './documentRun';
-import { RunResults } from './runResults';
 import { registerUriHandler } from './uriHandler';
 import { registerGenerateCode } from '../codegen/generateCode';
-import { registerRequestTests, type RequestTestsApi } from '../testing/registerRequestTests';
 
 export { createKnownResourceStore } from './knownResources';
 
@@ -66,33 +59,20 @@ export function registerOperations(context: vscode.ExtensionContext, deps: Opera
   const history = new HistoryStore(context.workspaceState);
   const exchangeLog = new ExchangeLog(deps.log);
   const didSend = new vscode.EventEmitter<SendEvent>();
-  const sessions = new RequestSessions();
-  const settingsDiff = registerSettingsDiff(deps.environments, sessions, deps.log);
-  const exchangeDeps: ExchangeDeps = {
-    environments: deps.environments, presenter, history, knownResources: deps.knownResources, log: exchangeLog, didSend,
-    showSettingsDiff: settingsDiff.show,
-  };
-  const files = new RequestDocumentFiles(vscode.Uri.joinPath(context.globalStorageUri, 'requests'));
-  void files.removeOld();
-  const runner = createOperationRunner(exchangeDeps, sessions, files);
-  const decorations = new AssertionDecorations();
-  const runDeps: DocumentRunDeps = { exchange: exchangeDeps, sessions, results: new RunResults(sessions, decorations, exchangeLog) };
+  const requestDocuments = registerRequestDocuments(context, {
+    environments: deps.environments, knownResources: deps.knownResources, presenter, history, exchangeLog, didSend, log: deps.log,
+  });
+  const runner = createOperationRunner(requestDocuments.run, requestDocuments.files);
 
-  const requestTests = registerRequestTests(runDeps, deps.environments);
   const disposables = vscode.Disposable.from(
     didSend,
-    requestTests,
-    settingsDiff,
+    requestDocuments,
     documents,
     vscode.workspace.registerTextDocumentContentProvider(RESULT_SCHEME, documents),
     createResultStatusBar(documents),
     registerResultLinks(documents),
     registerOperationCommands(runner, deps.log),
     registerRunOperationPick(runner, deps.log),
-    decorations,
-    registerSendRequest(runDeps, deps.log),
-    registerSendAll(runDeps, deps.log),
-    registerRequestFolding(),
     registerHistoryCommands(history, runner, deps.log),
     registerUriHandler(runner, deps.environments, deps.log),
     registerGenerateCode({ environments: deps.environments, history: () => history.list(), log: deps.log }),
@@ -108,9 +88,9 @@ export function registerOperations(context: vscode.ExtensionContext, deps: Opera
     results: presenter,
     history: () => [...history.list()],
     recentLog: () => exchangeLog.recent(),
-    lastRun: (uri) => sessions.lastRun(uri),
-    requestDecorations: (uri) => decorations.list(uri),
-    requestTests: requestTests.api,
+    lastRun: (uri) => requestDocuments.lastRun(uri),
+    requestDecorations: (uri) => requestDocuments.requestDecorations(uri),
+    requestTests: requestDocuments.requestTests,
     dispose: () => { disposables.dispose(); },
   };
 }

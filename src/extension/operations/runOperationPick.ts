@@ -6,7 +6,7 @@ import { groups, operationById, operations } from '../../catalog';
 import type { Operation } from '../../catalog/types';
 import { COMMANDS, type OperationArgs, type OperationRunner } from '../contracts';
 import { operationArgsOf } from './operationCommands';
-import { safetyLabel } from './requestDocumentText';
+import { safetyLabel } from '../requestDocuments/requestDocumentText';
 
 type Item = vscode.QuickPickItem & { operation?: Operation };
 

@@ -4,7 +4,7 @@
 // sandbox the default (others go through the production guard like any send).
 import * as vscode from 'vscode';
 import { LOCAL_SANDBOX_NAME, REQUEST_LANGUAGE_ID, type EnvironmentService } from '../contracts';
-import type { DocumentRunDeps } from '../operations/documentRun';
+import type { DocumentRunDeps } from '../requestDocuments/documentRun';
 import { RequestTestItems } from './requestTestItems';
 import { RequestTestRunner, type ItemResult } from './requestTestRun';
 import { watchWholeFolders } from './wholeFolderEvents';

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { runAll, runRequest, type ExpectationResult, type RequestOutcome } from '../../core/runner';
 import { redact } from '../../core/protection/redaction';
 import { COMMANDS } from '../contracts';
-import { openDocumentRun, type DocumentRunDeps } from '../operations/documentRun';
+import { openDocumentRun, type DocumentRunDeps } from '../requestDocuments/documentRun';
 import type { ItemData, RequestTestItems } from './requestTestItems';
 
 type ItemState = 'passed' | 'failed' | 'errored' | 'skipped';

@@ -1,15 +1,18 @@
 // A request document made ready for the run engine: parsed, its target environment resolved
 // (its own, one given, or one picked), and a `send` that goes the one way every request leaves
-// the extension — runExchange (production guard, progress, log, history) — and shows its
-// outcome through the one outcome presenter (result editor, actionable notification).
+// the extension — runExchange (production guard, progress, log, history) — shows its outcome
+// through the one outcome presenter (result editor, actionable notification) and tells the run
+// engine what became of it. An operation sent from a command is such a document too, held in
+// memory (inMemoryRun): the same engine, the same headers, the same guard.
 import * as vscode from 'vscode';
 import { environmentNamedIn, parseRequestFile, type RequestFile } from '../../core/requestFile';
-import type { GatewayResult } from '../../core/answers/result';
-import type { PreparedRequest, PromptQuestion, RequestOutcome, RunEnvironment, RunOptions } from '../../core/runner';
-import type { EnvironmentEntry, EnvironmentService } from '../contracts';
+import type { NamedExchange, PreparedRequest, PromptQuestion, RequestOutcome, RunEnvironment, RunOptions, SendOutcome } from '../../core/runner';
+import type { BodyFileReader } from '../../core/requestFile/bodyFile';
+import type { Operation } from '../../catalog/types';
+import type { EnvironmentEntry, EnvironmentService, OperationVars } from '../contracts';
 import { presentOutcome } from '../feedback/outcomePresenter';
 import { runExchange, type CallerProgress, type ExchangeDeps, type ExchangeOutcome } from './exchangeFlow';
-import { targetEnvironment } from './operationRunner';
+import { targetEnvironment } from '../environments/targetEnvironment';
 import type { RequestSessions } from './requestSessions';
 import { documentBodyFiles } from './documentBodyFiles';
 import { confirmNotedRequest } from './noteConfirmation';
@@ -36,8 +39,8 @@ interface SendSettings {
   progress: 'notification' | CallerProgress;
 }
 
-interface DocumentRun {
-  doc: vscode.TextDocument;
+/** A request file's text ready to run against one environment: a document's, or an operation's in memory. */
+interface TextRun {
   file: RequestFile;
   env: EnvironmentEntry;
   /**
@@ -48,8 +51,23 @@ interface DocumentRun {
   /** What became of request `index`'s exchange, when it reached one (its presentation is done). */
   exchangeOf(index: number): ExchangeOutcome | undefined;
   options(settings: SendSettings): RunOptions;
+}
+
+interface DocumentRun extends TextRun {
+  doc: vscode.TextDocument;
   /** Keeps, shows and logs the outcomes. */
   record(outcomes: readonly RequestOutcome[]): void;
+}
+
+/** Where a text to run comes from, and what it carries beside its text. */
+interface RunSource {
+  text: string;
+  /** The sessions' key (the document's URI) for named responses; none: the run keeps its own. */
+  sessionKey?: string;
+  readBodyFile?: BodyFileReader;
+  /** A command's: the operation it sends (not matched again) and the values it was given (history keeps them to run it again). */
+  operation?: Operation;
+  vars?: OperationVars;
 }
 
 async function pickEnvironment(environments: EnvironmentService): Promise<string | undefined> {
@@ -88,9 +106,29 @@ export async function openDocumentRun(deps: DocumentRunDeps, uri: vscode.Uri | s
   const named = targetEnvironment(environments, name);
   if (!named) return undefined;
   const env = await environments.ready(named.name);
+  // `< ./sale.json`: relative to the document's folder, inside its workspace folder; an untitled
+  // document has none. In Restricted Mode, only for the Local sandbox.
+  const run = await textRun(deps, env, { text: doc.getText(), sessionKey: key, readBodyFile: documentBodyFiles(doc.uri, env) });
+  return {
+    ...run,
+    doc,
+    record: (outcomes) => deps.results.record({ doc, file: run.file, environmentName: env.name, outcomes, secrets: run.secrets }),
+  };
+}
+
+/**
+ * An operation's request text run in memory against `env` (commands, tree items, links, history):
+ * nothing is opened or decorated, and body files are not read (the text has none).
+ */
+export function inMemoryRun(deps: DocumentRunDeps, env: EnvironmentEntry, source: Omit<RunSource, 'sessionKey' | 'readBodyFile'>): Promise<TextRun> {
+  return textRun(deps, env, source);
+}
+
+async function textRun(deps: DocumentRunDeps, env: EnvironmentEntry, source: RunSource): Promise<TextRun> {
+  const { environments } = deps.exchange;
   const credentials = await environments.credentials(env.name).catch(() => undefined);
   const secrets = await environments.secrets(env.name);
-  const file = parseRequestFile(doc.getText());
+  const file = parseRequestFile(source.text);
   const environment: RunEnvironment = {
     name: env.name,
     gatewayUrl: env.gatewayUrl,
@@ -105,35 +143,34 @@ export async function openDocumentRun(deps: DocumentRunDeps, uri: vscode.Uri | s
     if (value !== undefined && prompt.secret && environments.hideTypedValue(value) && !secrets.includes(value)) secrets.push(value);
     return value;
   };
-  // `< ./sale.json`: relative to the document's folder, inside its workspace folder; an untitled
-  // document has none. In Restricted Mode, only for the Local sandbox.
-  const readBodyFile = documentBodyFiles(doc.uri, env);
+  const namedResponses = source.sessionKey !== undefined ? deps.sessions.namedResponseMap(source.sessionKey) : new Map<string, NamedExchange>();
 
   const options = (settings: SendSettings): RunOptions => {
     let warned = false;
-    const send = async (prepared: PreparedRequest): Promise<GatewayResult | undefined> => {
+    const send = async (prepared: PreparedRequest): Promise<SendOutcome> => {
       // Not confirmed: not sent, and the run records it as cancelled (the rest of a Send All is skipped).
       const note = prepared.request.note;
-      if (note !== undefined && !(await confirmNotedRequest(prepared.operation?.title ?? prepared.label, note, env))) return undefined;
+      if (note !== undefined && !(await confirmNotedRequest(prepared.operation?.title ?? prepared.label, note, env))) return { kind: 'not-sent' };
       if (prepared.ignoredAuthHeaders.length > 0 && !warned) {
         warned = true;
         warnAboutAuthHeaders(prepared, env);
       }
       settings.beforeSend?.(prepared);
       const { method, url, headers, body } = prepared;
-      const title = prepared.operation?.title ?? prepared.label;
+      const operation = source.operation ?? prepared.operation;
+      const title = operation?.title ?? prepared.label;
       const outcome = await runExchange(deps.exchange, {
         env,
-        operation: prepared.operation,
+        operation,
         title,
         method,
         path: url.pathname + url.search,
-        vars: prepared.params,
+        vars: source.vars ?? prepared.params,
         body,
         signal: settings.signal,
         progress: settings.progress,
         // The client hides the keys itself; only what was typed unseen is this request's to add.
-        perform: (client, signal, onRetryWait) => client.sendRaw({ method, url: url.toString(), headers, body, signal, onRetryWait, secrets: environments.typedSecrets() }),
+        perform: (client, signal, onRetryWait) => client.sendRaw({ method, url: url.toString(), headers, body, signal, onRetryWait, secrets: environments.typedSecrets(), ...(source.operation ? { operation: source.operation } : {}) }),
       });
       exchanges.set(prepared.index, outcome);
       await presentOutcome(deps.exchange, outcome, {
@@ -145,24 +182,19 @@ export async function openDocumentRun(deps: DocumentRunDeps, uri: vscode.Uri | s
         statusJudged: prepared.request.expectations.some((e) => e.subject === 'status'),
         retry: () => settings.retry(prepared.index),
       });
-      if (outcome.kind === 'failed') {
-        // The run engine records the request as an error with this message (already shown).
-        throw Object.assign(new Error(outcome.failure.message), { outcomeUnknown: outcome.failure.outcomeUnknown });
-      }
-      return outcome.kind === 'answered' ? outcome.result : undefined;
+      return sendOutcomeOf(outcome);
     };
-    return { file, environment, namedResponses: deps.sessions.namedResponseMap(key), send, readBodyFile, ask };
+    return { file, environment, namedResponses, send, ...(source.readBodyFile ? { readBodyFile: source.readBodyFile } : {}), ask };
   };
 
-  return {
-    doc,
-    file,
-    env,
-    secrets,
-    exchangeOf: (index) => exchanges.get(index),
-    options,
-    record: (outcomes) => deps.results.record({ doc, file, environmentName: env.name, outcomes, secrets }),
-  };
+  return { file, env, secrets, exchangeOf: (index) => exchanges.get(index), options };
+}
+
+/** What the run engine records of an exchange (its presentation is done: a failure is not shown twice). */
+function sendOutcomeOf(outcome: ExchangeOutcome): SendOutcome {
+  if (outcome.kind === 'answered') return { kind: 'answered', result: outcome.result };
+  if (outcome.kind === 'failed') return { kind: 'failed', message: outcome.failure.message, ...(outcome.failure.outcomeUnknown ? { outcomeUnknown: true } : {}) };
+  return { kind: 'not-sent' };
 }
 
 /**

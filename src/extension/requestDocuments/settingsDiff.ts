@@ -8,7 +8,7 @@ import type { Operation } from '../../catalog/types';
 import { environmentNamedIn, parseRequestFile, requestIndexAt } from '../../core/requestFile';
 import { bodyFilePathFromVariables } from '../../core/runner/variableResolver';
 import { COMMANDS, type EnvironmentEntry, type EnvironmentService } from '../contracts';
-import { currentSettingsOf, isSettingsWrite, normalizedSettingsBody, settingsBodyText, settingsReadOf } from './settingsDocuments';
+import { currentSettingsOf, isSettingsWrite, normalizedSettingsBody, settingsBodyText, settingsReadOf } from '../operations/settingsDocuments';
 import type { RequestSessions } from './requestSessions';
 import { loadRuntime } from '../lazy/runtime';
 import { documentBodyFiles } from './documentBodyFiles';

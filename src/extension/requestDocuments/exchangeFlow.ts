@@ -1,6 +1,8 @@
-// The one way a request leaves the extension, whether a command built it or a request file
-// holds it: production guard, cancellable progress, the exchange, then its effects (log line,
-// history, known resources, the tree's refresh event). It returns what became of it as an
+// The one way a user's request leaves the extension — a request document's, or a command's run
+// as a request document in memory (documentRun.ts): production guard, cancellable progress, the
+// exchange, then its effects (log line, history, known resources, the tree's refresh event).
+// Two reads are the extension's own and go straight through the client, with no history: the
+// Gateway view's listings (tree/listLoading.ts) and the current settings a diff compares with. It returns what became of it as an
 // ExchangeOutcome value and tells the user nothing itself: feedback/outcomePresenter.ts decides
 // what the user sees (result editor, actionable notification).
 import * as vscode from 'vscode';
@@ -14,8 +16,8 @@ import { describeFailure } from '../feedback/errorNotifications';
 import { mayReach, showRestrictedMode } from '../feedback/restrictedMode';
 import type { ExchangeContext, ExchangeLog } from '../feedback/exchangeLog';
 import type { HistoryStore } from '../history/historyStore';
-import { resourceChangeOf } from './resourceEffects';
-import { isSettingsWrite } from './settingsDocuments';
+import { resourceChangeOf } from '../operations/resourceEffects';
+import { isSettingsWrite } from '../operations/settingsDocuments';
 
 export interface SendEvent {
   environmentName: string;
