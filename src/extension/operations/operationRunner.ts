@@ -13,10 +13,10 @@ import {
 } from '../contracts';
 import type { SendEvent } from '../requestDocuments/exchangeFlow';
 import { runRequest } from '../../core/runner';
-import type { RequestFile } from '../../core/requestFile';
 import { inMemoryRun, type DocumentRunDeps } from '../requestDocuments/documentRun';
 import { askForMissingParams, askSearchFilters } from './parameterPrompts';
-import { fillPlaceholders, requestDocumentText } from '../requestDocuments/requestDocumentText';
+import { requestDocumentText } from '../requestDocuments/requestDocumentText';
+import { operationRequestText } from '../requestDocuments/operationRequestText';
 import { currentSettingsOf, settingsBodyText, settingsReadOf } from './settingsDocuments';
 import type { RequestDocumentFiles } from '../requestDocuments/requestDocumentFiles';
 import type { RequestSessions } from '../requestDocuments/requestSessions';
@@ -60,20 +60,12 @@ export function createOperationRunner(documents: DocumentRunDeps, files: Request
     async send(op, args: SendArgs): Promise<GatewayResult | undefined> {
       const env = targetEnvironment(deps.environments, args.environmentName);
       if (!env) return undefined;
-      const body = op.bodyFormat === 'none' ? undefined : fillPlaceholders(args.body ?? op.sample ?? '', args.vars);
-      const unresolved = body?.match(/\{\{\s*[\w$.-]+\s*\}\}/g);
-      if (unresolved) {
-        void vscode.window.showErrorMessage(`${op.title} was not sent: its body still has ${[...new Set(unresolved)].join(', ')}. Give the values or open it as a request document.`);
+      const request = operationRequestText(op, env.name, args.vars, args.body);
+      if ('refused' in request) {
+        void vscode.window.showErrorMessage(`${op.title} was not sent: ${request.refused}`);
         return undefined;
       }
-      // The catalog's request, as "Run Operation…" would open it, run without opening it.
-      const text = requestDocumentText({ operation: op, environmentName: env.name, vars: args.vars, ...(body !== undefined ? { body } : {}) });
-      const run = await inMemoryRun(documents, await deps.environments.ready(env.name), { text, operation: op, ...(args.vars ? { vars: args.vars } : {}) });
-      const held = heldAsWritten(run.file, body);
-      if (held !== true) {
-        void vscode.window.showErrorMessage(`${op.title} was not sent: ${held}. Open it as a request document ("Gateway: Run Operation…") to send it.`);
-        return undefined;
-      }
+      const run = await inMemoryRun(documents, await deps.environments.ready(env.name), { text: request.text, operation: op, ...(args.vars ? { vars: args.vars } : {}) });
       const [outcome] = await runRequest(run.options({
         showResultOf: () => args.show !== false,
         retry: () => void runner.send(op, { ...args, signal: undefined }),
@@ -86,19 +78,6 @@ export function createOperationRunner(documents: DocumentRunDeps, files: Request
     },
   };
   return runner;
-}
-
-/**
- * True when the in-memory document holds one request whose body is `body` exactly; else why not
- * (a body line such as "###" or "< path" means something else in a request file).
- */
-function heldAsWritten(file: RequestFile, body: string | undefined): true | string {
-  const [request, ...more] = file.requests;
-  if (!request || more.length > 0) return 'its body has a line that starts another request ("###")';
-  if (request.body?.file) return 'its body is a line that names a file ("< path")';
-  // Trailing blank lines are no body's own in a request file.
-  if (request.body?.text.trimEnd() !== body?.trimEnd()) return 'its body does not keep its shape in a request document';
-  return true;
 }
 
 /**
