@@ -2,7 +2,7 @@
 // the Local sandbox reads it), what a request's Content-Type says for each body format, and what
 // its Accept header asks for each response format. The request builder, the request rule set, the
 // request documents the extension opens and the code generator all use these.
-import type { BodyFormat, ResponseFormat } from './types';
+import type { BodyFormat, Operation, ResponseFormat } from './types';
 
 export const MEDIA_TYPES = { json: 'application/json', xml: 'application/xml', pdf: 'application/pdf' } as const;
 
@@ -26,3 +26,13 @@ export const ACCEPT: Readonly<Record<ResponseFormat, string>> = {
   xml: MEDIA_TYPES.xml,
   pdf: `${MEDIA_TYPES.pdf}, ${MEDIA_TYPES.json}`,
 };
+
+/**
+ * What a request for `op` with a body in `bodyFormat` asks for: the operation's response format,
+ * but XML for an XML body where JSON is the default — cards, tokens and ACH answer in JSON by
+ * default and in XML to an XML conversation. Commands, request documents and the client agree.
+ */
+export function acceptFor(op: Pick<Operation, 'responseFormat' | 'acceptedBodyFormats'>, bodyFormat: BodyFormat): string {
+  const xmlConversation = op.responseFormat === 'json' && bodyFormat === 'xml' && op.acceptedBodyFormats.includes('xml');
+  return ACCEPT[xmlConversation ? 'xml' : op.responseFormat];
+}

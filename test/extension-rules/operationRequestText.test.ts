@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { requireOperation } from '../../src/catalog';
-import { ACCEPT, CONTENT_TYPE } from '../../src/catalog/mediaTypes';
+import { ACCEPT, CONTENT_TYPE, acceptFor } from '../../src/catalog/mediaTypes';
 import { parseRequestFile } from '../../src/core/requestFile';
 import { prepareRequest, type PreparedRequest } from '../../src/core/runner';
 import { operationRequestText } from '../../src/extension/requestDocuments/operationRequestText';
@@ -70,5 +70,17 @@ describe('an operation as an in-memory request document', () => {
     const body = '{\n  "note": "### not a separator",\n  "memo": "< not a file"\n}';
     const request = prepared(textOf(operationRequestText(requireOperation('transactions.sale'), 'Staging', {}, body)));
     assert.equal(request.body, body);
+  });
+});
+
+describe('Accept: one rule for commands, request documents, the client and generated code', () => {
+  it('an XML body to an operation that answers JSON by default asks for XML, as the client does', () => {
+    const op = requireOperation('transactions.sale');
+    assert.ok(op.acceptedBodyFormats.includes('xml'), 'the sale takes XML');
+    const body = '<sale><amount>1.00</amount></sale>';
+    const request = prepared(textOf(operationRequestText(op, 'Staging', {}, body)));
+    assert.equal(request.headers['Content-Type'], CONTENT_TYPE.xml);
+    assert.equal(request.headers.Accept, ACCEPT.xml);
+    assert.equal(acceptFor(op, 'json'), ACCEPT.json);
   });
 });

@@ -13,7 +13,7 @@ import { systemVariableValue } from '../requestFile/systemVariableValues';
 import { bodyFilePathFromVariables } from '../runner/variableResolver';
 import { BodyFileError, type BodyFileReader } from '../requestFile/bodyFile';
 import { bodyFormatOf } from './mediaTypes';
-import { ACCEPT, CONTENT_TYPE } from '../../catalog/mediaTypes';
+import { ACCEPT, CONTENT_TYPE, acceptFor } from '../../catalog/mediaTypes';
 import {
   BUILTIN_PARAMETERS, CREDENTIAL_PARAMETERS, parameterForPath, parameterForPrompt, parameterForResponseValue, parameterForSystemVariable, parameterForVariable, type Parameter,
 } from './parameters';
@@ -271,9 +271,7 @@ function interfaceHeaders(written: readonly CodeHeader[], operation: Operation |
   const out: CodeHeader[] = [];
   if (bodyFormat !== 'none' && !has('content-type')) out.push({ name: 'Content-Type', value: [{ text: CONTENT_TYPE[bodyFormat] }] });
   if (!has('accept')) {
-    // Cards, tokens and ACH answer an XML request in XML (as the core's request builder asks).
-    const xmlConversation = operation?.responseFormat === 'json' && bodyFormat === 'xml';
-    out.push({ name: 'Accept', value: [{ text: ACCEPT[xmlConversation ? 'xml' : operation?.responseFormat ?? 'json'] }] });
+    out.push({ name: 'Accept', value: [{ text: operation ? acceptFor(operation, bodyFormat) : ACCEPT.json }] });
   }
   return out;
 }

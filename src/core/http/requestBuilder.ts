@@ -3,7 +3,7 @@
 // and the body serialised in the chosen format.
 
 import type { BodyFormat, Operation, ResponseFormat } from '../../catalog/types';
-import { ACCEPT, CONTENT_TYPE } from '../../catalog/mediaTypes';
+import { ACCEPT, CONTENT_TYPE, acceptFor } from '../../catalog/mediaTypes';
 import { authHeadersFor, withoutAuthHeaders } from '../protection/authBinding';
 import { buildXml } from '../codecs/codecs';
 import { joinUrl, type Credentials, type Environment } from '../environments/environment';
@@ -86,10 +86,7 @@ function serialise(op: Operation, body: BuildInput['body'], format: Exclude<Body
 }
 
 function chooseAccept(op: Operation, input: BuildInput, bodyFormat: BodyFormat): string {
-  if (input.accept) return ACCEPT[input.accept];
-  // Cards, tokens and ACH answer in JSON by default and in XML to an XML conversation.
-  const xmlConversation = op.responseFormat === 'json' && bodyFormat === 'xml' && op.acceptedBodyFormats.includes('xml');
-  return ACCEPT[xmlConversation ? 'xml' : op.responseFormat];
+  return input.accept ? ACCEPT[input.accept] : acceptFor(op, bodyFormat);
 }
 
 /** Builds the request; throws a `bad-input` or `origin-refused` GatewayError with the fix. */

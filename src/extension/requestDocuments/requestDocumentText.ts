@@ -2,7 +2,7 @@
 // careful to be, where it goes), then one request in the request-file format that
 // `src/core/requestFile` parses. Pure (no vscode) so node tests can hold it to the parser.
 import type { Operation } from '../../catalog/types';
-import { ACCEPT, CONTENT_TYPE } from '../../catalog/mediaTypes';
+import { CONTENT_TYPE, acceptFor } from '../../catalog/mediaTypes';
 import { SAFETY_WORDING } from '../../catalog/safety';
 import { environmentLine } from '../../core/requestFile/environmentLine';
 import type { OperationVars } from '../contracts';
@@ -100,8 +100,9 @@ export function requestDocumentText(input: RequestDocumentInput): string {
     `# @name ${requestNameOf(op)}`,
     `${op.method} ${path}`,
   ];
-  if (op.bodyFormat !== 'none') lines.push(`Content-Type: ${CONTENT_TYPE[bodyFormatOf(sample, op)]}`);
-  lines.push(`Accept: ${ACCEPT[op.responseFormat]}`);
+  const bodyFormat = op.bodyFormat === 'none' ? 'none' : bodyFormatOf(sample, op);
+  if (bodyFormat !== 'none') lines.push(`Content-Type: ${CONTENT_TYPE[bodyFormat]}`);
+  lines.push(`Accept: ${acceptFor(op, bodyFormat)}`);
   if (op.bodyFormat !== 'none') lines.push('', sample);
   return lines.join('\n') + '\n';
 }
