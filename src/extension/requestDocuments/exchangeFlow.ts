@@ -10,6 +10,7 @@ import type { Operation } from '../../catalog/types';
 import type { GatewayClient, RetryWaitListener } from '../../core/http/client';
 import { retryWaitText } from '../../core/http/statusAdvice';
 import type { GatewayResult } from '../../core/answers/result';
+import type { ExchangeOutcome } from './exchangeOutcome';
 import type { EnvironmentEntry, EnvironmentService, KnownResourceStore, OperationVars, ResultPresenter } from '../contracts';
 import { guardRequest } from '../environments/productionGuard';
 import { describeFailure } from '../feedback/errorNotifications';
@@ -57,24 +58,6 @@ interface ExchangeRequest {
 
 /** A progress the caller already shows (Send All's notification; a test run's is silent). */
 export type CallerProgress = vscode.Progress<{ message?: string }>;
-
-/** Why a request got no response: a GatewayError's kind (src/core/http/gatewayErrors.ts) and its message. */
-interface ExchangeFailure {
-  kind: string;
-  message: string;
-  /** The request may have changed state: check before sending it again. */
-  outcomeUnknown: boolean;
-  /** As thrown (the notification's actions read it). */
-  error: unknown;
-}
-
-/** What became of one exchange; the presenter decides what the user sees of it. */
-export type ExchangeOutcome =
-  | { kind: 'answered'; result: GatewayResult }
-  /** The guard did not let it go (and told the user why: its question or refusal was the message). */
-  | { kind: 'refused' }
-  | { kind: 'cancelled' }
-  | { kind: 'failed'; failure: ExchangeFailure };
 
 async function guard(deps: ExchangeDeps, req: ExchangeRequest, ctx: ExchangeContext): Promise<boolean> {
   if (!mayReach(req.env)) {
