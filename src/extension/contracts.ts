@@ -14,6 +14,7 @@ import type { FaultSpec } from '../sandbox/http/faults';
 import type { SandboxExchange } from '../sandbox/http/exchangeTap';
 import type { RequestTestsApi } from './testing/registerRequestTests';
 import type { TrafficApi } from './traffic/registerTraffic';
+import type { SendEvent } from './requestDocuments/exchangeFlow';
 import { CODE_ACTION_COMMANDS, LENS_COMMANDS } from '../language/protocol';
 
 /** Command ids other than the 67 `gateway.op.<operation id>` commands. */
@@ -164,6 +165,12 @@ export interface OperationRunner {
     /** Aborts the request (the progress notification's Cancel does the same). */
     signal?: AbortSignal;
   }): Promise<GatewayResult | undefined>;
+}
+
+/** The extension's own runner: also tells what was sent, so the tree refreshes what it changed. */
+export interface OperationRunnerWithSendEvents extends OperationRunner {
+  /** Fires after each exchange that got a response (for the tree's refresh). */
+  readonly onDidSend: vscode.Event<SendEvent>;
 }
 
 export interface ResultPresenter {
