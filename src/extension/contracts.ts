@@ -14,6 +14,7 @@ import type { FaultSpec } from '../sandbox/http/faults';
 import type { SandboxExchange } from '../sandbox/http/exchangeTap';
 import type { RequestTestsApi } from './testing/registerRequestTests';
 import type { TrafficApi } from './traffic/registerTraffic';
+import type { SendEvent } from './requestDocuments/exchangeFlow';
 import { CODE_ACTION_COMMANDS, LENS_COMMANDS } from '../language/protocol';
 
 /** Command ids other than the 67 `gateway.op.<operation id>` commands. */
@@ -166,6 +167,12 @@ export interface OperationRunner {
   }): Promise<GatewayResult | undefined>;
 }
 
+/** The extension's own runner: also tells what was sent, so the tree refreshes what it changed. */
+export interface OperationRunnerWithSendEvents extends OperationRunner {
+  /** Fires after each exchange that got a response (for the tree's refresh). */
+  readonly onDidSend: vscode.Event<SendEvent>;
+}
+
 export interface ResultPresenter {
   /** Opens a read-only, pretty-printed, redacted result editor (or saves a PDF). */
   show(result: GatewayResult, context: { title: string; environmentName: string }): Promise<vscode.TextEditor | undefined>;
@@ -231,6 +238,16 @@ export interface ScriptedEnvironments {
   setKeys(name: string, keys: Credentials): Promise<void>;
 }
 
+/** Inside views the tests cannot read through VS Code: GatewayWorkbenchApi's `testing`. */
+export interface GatewayWorkbenchTestHooks {
+  /** The last run (Send, Send All) of the request document with this uri: passed / failed / skipped… per request. */
+  lastRun(uri: string): readonly RunOutcome[] | undefined;
+  /** The pass/fail marks shown beside that document's requests: line (0-based) and text. */
+  requestDecorations(uri: string): readonly { line: number; text: string }[];
+  /** Whether the request-file language client is running (it starts when the first request file opens). */
+  languageClientRunning(): boolean;
+}
+
 /** What `activate` returns: used by the extension-host tests and by other extensions. */
 export interface GatewayWorkbenchApi {
   environments: EnvironmentService;
@@ -241,12 +258,12 @@ export interface GatewayWorkbenchApi {
   knownResources: KnownResourceStore;
   tree: vscode.TreeDataProvider<unknown>;
   history(): readonly HistoryEntry[];
-  /** The last run (Send, Send All) of the request document with this uri: passed / failed / skipped… per request. */
-  lastRun(uri: string): readonly RunOutcome[] | undefined;
-  /** The pass/fail marks shown beside that document's requests: line (0-based) and text. */
-  requestDecorations(uri: string): readonly { line: number; text: string }[];
-  /** Whether the request-file language client is running (it starts when the first request file opens). */
-  languageClientRunning(): boolean;
+  /**
+   * What only the extension-host tests look at: present when the extension runs under them
+   * (the environment variable GATEWAY_WORKBENCH_TEST=1, which test/vscode/runExtensionTests.ts
+   * and runElectron.ts set), absent for users and other extensions.
+   */
+  testing?: GatewayWorkbenchTestHooks;
   /** Request files in the Testing view: their items, and runs as the run profiles make them. */
   requestTests: RequestTestsApi;
   /** The Traffic view's exchanges (Local sandbox and opened proxy recordings). */

@@ -16,6 +16,9 @@ import { keepCodeCacheIn } from './lazy/runtime';
 /** For bench/activation.ts: the lazily loaded bundles, loaded exactly as the extension loads them. */
 export { keepCodeCacheIn, loadCodegen, loadRuntime } from './lazy/runtime';
 
+/** The environment variable under which `activate` adds the test hooks (GatewayWorkbenchApi's `testing`). */
+const TEST_FLAG = 'GATEWAY_WORKBENCH_TEST';
+
 // Kept so that deactivate can wait for the Local sandbox's final save and the language server's exit.
 let environmentsInUse: { dispose(): Promise<void> | void } | undefined;
 let languageClient: LanguageClientHost | undefined;
@@ -49,9 +52,14 @@ export function activate(context: vscode.ExtensionContext): GatewayWorkbenchApi 
     knownResources,
     tree: tree.provider,
     history: () => operations.history(),
-    lastRun: (uri) => operations.lastRun(uri),
-    requestDecorations: (uri) => operations.requestDecorations(uri),
-    languageClientRunning: () => client.isRunning(),
+    // Set by the extension-host test runners only; the hooks are no API a user's extension may rely on.
+    ...(process.env[TEST_FLAG] === '1' ? {
+      testing: {
+        lastRun: (uri: string) => operations.lastRun(uri),
+        requestDecorations: (uri: string) => operations.requestDecorations(uri),
+        languageClientRunning: () => client.isRunning(),
+      },
+    } : {}),
     requestTests: operations.requestTests,
     traffic: traffic.api,
   };

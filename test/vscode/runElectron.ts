@@ -19,6 +19,8 @@ async function main(): Promise<number> {
       version: VSCODE_VERSION,
       extensionDevelopmentPath: REPO_ROOT,
       extensionTestsPath: path.join(REPO_ROOT, 'out/test/vscode/suite/index.js'),
+      // The API's test hooks (`testing`), as runExtensionTests.ts turns them on.
+      extensionTestsEnv: { GATEWAY_WORKBENCH_TEST: '1' },
       launchArgs: [workspace, '--disable-extensions', '--disable-workspace-trust', '--skip-welcome'],
     });
   } finally {

@@ -6,6 +6,7 @@
 // Env: EXTHOST_TEST_TIMEOUT_MS (default 300000), VERBOSE=1 (echo every workbench log line),
 // KEEP_VSCODE_TMP=1 (keep the per-run dir with server.log and VS Code's logs), EXTHOST_GREP=<text>
 // (run only the tests whose titles hold it, e.g. EXTHOST_GREP=links; see suite/index.ts).
+// The extension runs with GATEWAY_WORKBENCH_TEST=1: its API then has the test hooks (`testing`).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as util from 'node:util';
@@ -32,7 +33,7 @@ async function main(): Promise<number> {
   const report = `${workspace}-mocha.txt`;
 
   const vsix = packagedVsix();
-  const server = await startCodeServer({ workspace, installVsix: [vsix], extraEnv: { VSCODE_TEST_REPORT: report } });
+  const server = await startCodeServer({ workspace, installVsix: [vsix], extraEnv: { VSCODE_TEST_REPORT: report, GATEWAY_WORKBENCH_TEST: '1' } });
   try {
     const browser = await launchChromium(path.join(server.tmp, 'home'));
     try {

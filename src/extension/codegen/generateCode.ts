@@ -116,7 +116,7 @@ export function registerGenerateCode(deps: GenerateCodeDeps): vscode.Disposable 
 
   const generate = async (first?: unknown, second?: unknown, third?: unknown): Promise<string | undefined> => {
     if (!vscode.workspace.isTrusted) {
-      showRestrictedMode('Restricted Mode: code is not generated in an untrusted workspace. A program carries what this folder\'s request files say — where they send your keys, which files they send — out of the editor, where Restricted Mode no longer guards it; trust this folder to generate code.');
+      showRestrictedMode({ kind: 'generate-code' });
       return undefined;
     }
     let chosen: { request: CodeRequest; source?: string } | undefined;

@@ -4,6 +4,7 @@
 // refusal is said the same way, with the button that lets the user trust the folder.
 import * as vscode from 'vscode';
 import { allowedInWorkspace } from '../../core/protection/guardPolicy';
+import { trustRefusalText, type TrustRefusal } from './restrictedModeText';
 
 const MANAGE_TRUST = 'Manage Workspace Trust';
 
@@ -12,9 +13,9 @@ export function mayReach(env: { builtIn: boolean }): boolean {
   return allowedInWorkspace(env, vscode.workspace.isTrusted);
 }
 
-/** Says what Restricted Mode did not do (`message`), with a button that opens Manage Workspace Trust. */
-export function showRestrictedMode(message: string): void {
-  void vscode.window.showWarningMessage(message, MANAGE_TRUST).then((choice) => {
+/** Says what Restricted Mode did not do (restrictedModeText.ts words it), with a button that opens Manage Workspace Trust. */
+export function showRestrictedMode(refusal: TrustRefusal): void {
+  void vscode.window.showWarningMessage(trustRefusalText(refusal), MANAGE_TRUST).then((choice) => {
     if (choice === MANAGE_TRUST) void vscode.commands.executeCommand('workbench.trust.manage');
   });
 }

@@ -10,8 +10,8 @@ import {
   REQUEST_LANGUAGE_ID,
   type OperationArgs,
   type OperationRunner,
+  type OperationRunnerWithSendEvents,
 } from '../contracts';
-import type { SendEvent } from '../requestDocuments/exchangeFlow';
 import { runRequest } from '../../core/runner';
 import { inMemoryRun, type DocumentRunDeps } from '../requestDocuments/documentRun';
 import { askForMissingParams, askSearchFilters } from './parameterPrompts';
@@ -23,11 +23,6 @@ import type { RequestSessions } from '../requestDocuments/requestSessions';
 import { requestColumn } from '../results/editorColumns';
 import { loadRuntime } from '../lazy/runtime';
 import { targetEnvironment } from '../environments/targetEnvironment';
-
-export interface OperationRunnerWithSendEvents extends OperationRunner {
-  /** Fires after each exchange that got a response (for the tree's refresh). */
-  readonly onDidSend: vscode.Event<SendEvent>;
-}
 
 type SendArgs = Parameters<OperationRunner['send']>[1];
 

@@ -10,6 +10,7 @@ import {
   type EnvironmentService,
   type HistoryEntry,
   type KnownResourceStore,
+  type OperationRunnerWithSendEvents,
   type ResultPresenter,
 } from '../contracts';
 import { ExchangeLog } from '../feedback/exchangeLog';
@@ -24,7 +25,7 @@ import { registerRequestDocuments } from '../requestDocuments/registerRequestDoc
 import type { KeptOutcome } from '../requestDocuments/requestSessions';
 import type { RequestTestsApi } from '../testing/registerRequestTests';
 import { registerOperationCommands } from './operationCommands';
-import { createOperationRunner, type OperationRunnerWithSendEvents } from './operationRunner';
+import { createOperationRunner } from './operationRunner';
 import { registerRunOperationPick } from './runOperationPick';
 import { registerUriHandler } from './uriHandler';
 import { registerGenerateCode } from '../codegen/generateCode';

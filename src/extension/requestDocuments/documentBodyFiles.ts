@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { BodyFileError, bodyFileReader, type BodyFileReader } from '../../core/requestFile/bodyFile';
 import { editorBodyFilePlace } from '../../core/requestFile/bodyFileRoot';
 import { mayReach } from '../feedback/restrictedMode';
+import { trustRefusalText } from '../feedback/restrictedModeText';
 
 /** The environment the body is read for: its name and whether it is the Local sandbox. */
 interface BodyTarget {
@@ -18,7 +19,7 @@ interface BodyTarget {
 /** Refuses every body file, saying why: the workspace is not trusted and the request does not go to the Local sandbox. */
 function restricted(target: BodyTarget | undefined): BodyFileReader {
   return (written) => {
-    throw new BodyFileError(`Restricted Mode: the body file "${written}" is not read${target ? ` for ${target.name}` : ''}. In an untrusted workspace requests and their body files go only to the Local sandbox; trust this folder (Manage Workspace Trust) to use your own environments`);
+    throw new BodyFileError(trustRefusalText({ kind: 'body-file', written, environmentName: target?.name }));
   };
 }
 

@@ -10,14 +10,15 @@ import type { Operation } from '../../catalog/types';
 import type { GatewayClient, RetryWaitListener } from '../../core/http/client';
 import { retryWaitText } from '../../core/http/statusAdvice';
 import type { GatewayResult } from '../../core/answers/result';
+import type { ExchangeOutcome } from './exchangeOutcome';
 import type { EnvironmentEntry, EnvironmentService, KnownResourceStore, OperationVars, ResultPresenter } from '../contracts';
 import { guardRequest } from '../environments/productionGuard';
+import { guardSteps } from '../environments/guardRules';
 import { describeFailure } from '../feedback/errorNotifications';
-import { mayReach, showRestrictedMode } from '../feedback/restrictedMode';
+import { showRestrictedMode } from '../feedback/restrictedMode';
 import type { ExchangeContext, ExchangeLog } from '../feedback/exchangeLog';
 import type { HistoryStore } from '../history/historyStore';
 import { resourceChangeOf } from '../operations/resourceEffects';
-import { isSettingsWrite } from '../operations/settingsDocuments';
 
 export interface SendEvent {
   environmentName: string;
@@ -58,35 +59,20 @@ interface ExchangeRequest {
 /** A progress the caller already shows (Send All's notification; a test run's is silent). */
 export type CallerProgress = vscode.Progress<{ message?: string }>;
 
-/** Why a request got no response: a GatewayError's kind (src/core/http/gatewayErrors.ts) and its message. */
-interface ExchangeFailure {
-  kind: string;
-  message: string;
-  /** The request may have changed state: check before sending it again. */
-  outcomeUnknown: boolean;
-  /** As thrown (the notification's actions read it). */
-  error: unknown;
-}
-
-/** What became of one exchange; the presenter decides what the user sees of it. */
-export type ExchangeOutcome =
-  | { kind: 'answered'; result: GatewayResult }
-  /** The guard did not let it go (and told the user why: its question or refusal was the message). */
-  | { kind: 'refused' }
-  | { kind: 'cancelled' }
-  | { kind: 'failed'; failure: ExchangeFailure };
-
 async function guard(deps: ExchangeDeps, req: ExchangeRequest, ctx: ExchangeContext): Promise<boolean> {
-  if (!mayReach(req.env)) {
+  // Which steps, in which order, is environments/guardRules.ts's: the trust refusal alone, or the
+  // settings diff before the production guard's confirmation (or refusal).
+  const steps = guardSteps(req.env, req, vscode.workspace.isTrusted);
+  if (steps.includes('trust-refusal')) {
     deps.log.refused(ctx, `the workspace is not trusted, so nothing is sent to ${req.env.name}`);
-    showRestrictedMode(`Restricted Mode: ${req.title} was not sent to ${req.env.name}. In an untrusted workspace requests go only to the Local sandbox; trust this folder to use your own environments.`);
+    showRestrictedMode({ kind: 'send', title: req.title, environmentName: req.env.name });
     return false;
   }
-  // In production a settings change shows what it changes before the user confirms it.
-  if (req.operation && req.env.kind === 'production' && !req.env.readOnly && isSettingsWrite(req.operation) && req.body !== undefined) {
+  if (steps.includes('settings-diff') && req.operation && req.body !== undefined) {
     await deps.showSettingsDiff?.(req.env, req.operation, req.body).catch(() => false);
   }
-  // A guard that cannot ask (a dialog refused, e.g. in automation) has not said yes.
+  // The production guard's step (productionGuard.ts asks or refuses). A guard that cannot ask
+  // (a dialog refused, e.g. in automation) has not said yes.
   const refusal = await guardRequest(req.env, req).catch(() => 'the confirmation could not be asked');
   if (refusal !== undefined) deps.log.refused(ctx, refusal);
   return refusal === undefined;

@@ -64,7 +64,7 @@ export function registerSettingsDiff(environments: EnvironmentService, sessions:
     const env = (name ? environments.get(name) : undefined) ?? environments.active();
     // The compare reads env's settings with its keys, and the body file: the same rule as sending.
     if (!mayReach(env)) {
-      showRestrictedMode(`Restricted Mode: the request was not compared with the current settings of ${env.name}. In an untrusted workspace requests go only to the Local sandbox, and reading ${env.name}'s settings is one; trust this folder to use your own environments.`);
+      showRestrictedMode({ kind: 'compare', environmentName: env.name });
       return;
     }
     let body = request.body?.text ?? '';

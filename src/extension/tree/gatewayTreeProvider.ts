@@ -28,11 +28,8 @@ export class GatewayTreeProvider implements vscode.TreeDataProvider<GatewayNode>
       this.changeEmitter,
       ctx.environments.onDidChange(() => this.refreshAll()),
       ctx.knownResources.onDidChange(() => this.refreshKnownResources()),
+      ctx.runner.onDidSend((e) => this.refreshAfterSend(e.environmentName, e.operationId)),
     ];
-    // The runner the extension passes (OperationRunnerWithSendEvents) tells what was sent; the contract's
-    // OperationRunner does not have the event, so test doubles without it still work.
-    const sent = (deps.runner as { onDidSend?: vscode.Event<{ environmentName: string; operationId?: string }> }).onDidSend;
-    if (sent) this.subscriptions.push(sent(e => this.refreshAfterSend(e.environmentName, e.operationId)));
   }
 
   getTreeItem(node: GatewayNode): vscode.TreeItem {

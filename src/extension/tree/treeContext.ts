@@ -2,7 +2,7 @@
 // tell the view that a node changed.
 import type * as vscode from 'vscode';
 import type { GatewayResult } from '../../core/answers/result';
-import type { EnvironmentService, KnownResourceStore, OperationRunner } from '../contracts';
+import type { EnvironmentService, KnownResourceStore, OperationRunnerWithSendEvents } from '../contracts';
 import type { GatewayNode } from './treeNode';
 
 type TreeLog = Pick<vscode.LogOutputChannel, 'info' | 'warn' | 'error'>;
@@ -10,7 +10,8 @@ type TreeLog = Pick<vscode.LogOutputChannel, 'info' | 'warn' | 'error'>;
 export interface TreeDeps {
   environments: EnvironmentService;
   knownResources: KnownResourceStore;
-  runner: OperationRunner;
+  /** Its onDidSend refreshes the groups an exchange may have changed. */
+  runner: OperationRunnerWithSendEvents;
   log: TreeLog;
   /**
    * Actionable text for an error status. Defaults to core's `explainStatus` from the lazily

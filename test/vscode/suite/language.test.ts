@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LOCAL_SANDBOX_NAME, RESULT_SCHEME, REQUEST_LANGUAGE_ID, type GatewayWorkbenchApi } from '../../../src/extension/contracts';
-import { activateExtension, waitFor as waitBriefly } from './support/extensionUnderTest';
+import { activateExtension, testHooks, waitFor as waitBriefly } from './support/extensionUnderTest';
 
 
 const CHECKS_FILE = [
@@ -134,7 +134,7 @@ suite('language: the request-file language server in the editor', () => {
     const doc = await vscode.workspace.openTextDocument(checksUri);
     await vscode.window.showTextDocument(doc);
     assert.equal(doc.languageId, REQUEST_LANGUAGE_ID);
-    await waitFor('the language client to run', () => a.languageClientRunning());
+    await waitFor('the language client to run', () => testHooks(a).languageClientRunning());
   });
 
   test('a mistyped card, an unknown field and a mistyped routing number are flagged on their lines', async function () {
@@ -309,7 +309,7 @@ suite('language: the request-file language server in the editor', () => {
       vscode.window.visibleTextEditors.find((e) => e.document.uri.scheme === RESULT_SCHEME && /12\.00/.test(e.document.getText())));
     assert.match(editor.document.getText(), /APPROVED/);
     assert.ok(!editor.document.getText().includes('4111111111111111'), 'the result shows the card masked');
-    const run = a.lastRun(saleUri.toString());
+    const run = testHooks(a).lastRun(saleUri.toString());
     assert.deepEqual(run?.map((o) => o.state), ['passed']);
   });
 });

@@ -7,7 +7,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { COMMANDS, LOCAL_SANDBOX_NAME, type GatewayWorkbenchApi, type RunOutcome } from '../../../src/extension/contracts';
-import { activateExtension, gatewayLogText, waitFor } from './support/extensionUnderTest';
+import { activateExtension, gatewayLogText, testHooks, waitFor } from './support/extensionUnderTest';
 
 
 const CHAIN_FILE = [
@@ -53,7 +53,7 @@ const SEND_ALL_FILE = [
 
 const api = activateExtension;
 
-const textAt = (a: GatewayWorkbenchApi, uri: vscode.Uri, line: number) => a.requestDecorations(uri.toString()).filter((d) => d.line === line).map((d) => d.text).join(' | ');
+const textAt = (a: GatewayWorkbenchApi, uri: vscode.Uri, line: number) => testHooks(a).requestDecorations(uri.toString()).filter((d) => d.line === line).map((d) => d.text).join(' | ');
 
 suite('request files: chaining, Send All and assertions', () => {
   let a: GatewayWorkbenchApi;
@@ -91,7 +91,7 @@ suite('request files: chaining, Send All and assertions', () => {
     assert.equal(after['transactions.refund'], (before['transactions.refund'] ?? 0) + 1, 'then the refund');
     assert.deepEqual({ sales: recorded('transactions.sale'), refunds: recorded('transactions.refund') }, { sales: historyBefore.sales + 1, refunds: historyBefore.refunds + 1 });
 
-    const run = a.lastRun(document.uri.toString());
+    const run = testHooks(a).lastRun(document.uri.toString());
     assert.deepEqual(run?.map((o) => [o.index, o.state, Boolean(o.asDependency)]), [[0, 'passed', true], [1, 'passed', false]]);
     assert.ok(run?.every((o) => o.expectations.every((e) => e.outcome.pass)));
     assert.ok(run?.every((o) => !('result' in o)), 'lastRun keeps no response bodies');
@@ -114,7 +114,7 @@ suite('request files: chaining, Send All and assertions', () => {
     const searches = (await control.stats()).byOperation['transactions.search'] ?? 0;
 
     const returned = (await vscode.commands.executeCommand(COMMANDS.sendAll, document.uri)) as readonly RunOutcome[] | undefined;
-    const run = a.lastRun(document.uri.toString());
+    const run = testHooks(a).lastRun(document.uri.toString());
     assert.deepEqual(returned, run);
     assert.deepEqual(run?.map((o) => o.state), ['passed', 'failed', 'skipped']);
     assert.equal((await control.stats()).byOperation['transactions.search'] ?? 0, searches, 'the request after the failure was not sent');

@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { COMMANDS, LOCAL_SANDBOX_NAME, type GatewayWorkbenchApi } from '../../../src/extension/contracts';
-import { activateExtension } from './support/extensionUnderTest';
+import { activateExtension, testHooks } from './support/extensionUnderTest';
 
 const FILE = [
   '### Sale',                                                     // 0
@@ -135,7 +135,7 @@ suite('request files in the Testing view, and generated code', () => {
     assert.deepEqual([results[result.id]?.state, results[result.id]?.expected, results[result.id]?.actual], ['failed', 'APPROVED', 'DECLINED']);
     assert.equal((await control.stats()).byOperation['transactions.sale'], sales + 2, 'the same engine as Send All sent the file once');
     const uri = vscode.Uri.file(file).toString();
-    const marks = a.requestDecorations(uri);
+    const marks = testHooks(a).requestDecorations(uri);
     assert.equal(marks.find((m) => m.line === 3)?.text, '✓ passed', 'the marks beside the requests stay');
     assert.match(marks.find((m) => m.line === 18)?.text ?? '', /^✗ failed/);
   });

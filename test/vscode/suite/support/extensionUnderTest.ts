@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { GatewayWorkbenchApi } from '../../../../src/extension/contracts';
+import type { GatewayWorkbenchApi, GatewayWorkbenchTestHooks } from '../../../../src/extension/contracts';
 
 export const EXTENSION_ID = 'gateway-workbench.gateway-workbench';
 
@@ -13,6 +13,12 @@ export async function activateExtension(): Promise<GatewayWorkbenchApi> {
   const ext = vscode.extensions.getExtension<GatewayWorkbenchApi>(EXTENSION_ID);
   assert.ok(ext, `${EXTENSION_ID} is not loaded`);
   return ext.activate();
+}
+
+/** The API's test hooks, which the runner's GATEWAY_WORKBENCH_TEST=1 turns on. */
+export function testHooks(api: GatewayWorkbenchApi): GatewayWorkbenchTestHooks {
+  assert.ok(api.testing, 'the extension has no test hooks: run it with GATEWAY_WORKBENCH_TEST=1 (test/vscode/runExtensionTests.ts sets it)');
+  return api.testing;
 }
 
 /** Polls `probe` until it gives a truthy value; fails naming `what` after `ms`. */
