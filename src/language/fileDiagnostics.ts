@@ -14,7 +14,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import type { BodyFileRef, RequestFile, VariableDef, VariableRef } from '../core/requestFile';
 import { movedParse, movedRange, shiftMovedParse } from './movedParse';
 import { AnalyzedDocument } from './analyzedDocument';
-import { LaidOutDocument, type LaidOutBlock } from './laidOutDocument';
+import { LaidOutBlocks, type LaidOutBlock } from './laidOutBlocks';
 import { blockLocalDiagnostics } from './diagnostics';
 import { referenceDiagnostics, unpromptedRefs, type DefinedNames } from './diagnostics/variableChecks';
 import { movedSyntaxMessage } from './diagnostics/diagnostic';
@@ -220,7 +220,7 @@ export class FileDiagnostics {
 
   /**
    * The analyzed document of `text` for the other features (completion, hover…): its blocks laid
-   * out, each block's parse moved into place when a feature reads it (laidOutDocument.ts). Its
+   * out, each block's parse moved into place when a feature reads it (laidOutBlocks.ts). Its
    * diagnostics are not collected here: completion right after an edit does not wait for them.
    */
   document(text: string, uri: string, version: number, target?: DocumentTarget): AnalyzedDocument {
@@ -240,14 +240,14 @@ export class FileDiagnostics {
       seen.add(block);
       line += block.lineCount;
     });
-    return new LaidOutDocument(text, uri, version, {
+    return new AnalyzedDocument(new LaidOutBlocks(text, {
       blocks,
       offsets: starts,
       firstLines,
       requestBlocks,
       lineCount: line,
       place: (i, at) => (copy[i] ? movedParse(blocks[i].parse.file, at, starts[i]) : placedAt(blocks[i], at, starts[i])),
-    });
+    }), uri, version);
   }
 
   /** The diagnostics of the blocks as they stand; their body files, placed, into `bodyFiles`. */

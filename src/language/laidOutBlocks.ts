@@ -1,5 +1,5 @@
-// The document the incremental analysis (fileDiagnostics.ts) hands to completion, hover and the
-// rest: the file as the list of its `###` blocks, each analysed once and kept while its text
+// The layout of the document the incremental analysis (fileDiagnostics.ts) hands to completion,
+// hover and the rest (documentLayout.ts): the file as the list of its `###` blocks, each analysed once and kept while its text
 // is the same. A version costs one pass over the block list (where each block starts); nothing
 // per line and nothing per parsed element. A block's parse is moved to where the block now stands
 // only when something reads that block (completion reads the cursor's block and the named
@@ -10,11 +10,14 @@
 // edit at 20,000 lines, rebuilding the line offsets and moving every block below the edit was
 // most of what completion waited for, and the first completion after opening paid for moving
 // them all.
-// test/language/incremental.test.ts holds every answer to a plain AnalyzedDocument's.
+// test/language/incremental.test.ts holds every answer to the whole text's (wholeText.ts).
 
 import type { ParsedRequest, Position, RequestFile, VariableDef } from '../core/requestFile';
+import { RequestDocument } from '../core/requestLint';
 import { requestOperation, type RequestOperation } from '../core/requestLint/requestOperation';
-import { AnalyzedDocument, lastAtOrBefore, type PerRequest } from './analyzedDocument';
+import { analyzeBody, type AnalyzedBody } from '../core/requestLint/body/analyzeBody';
+import { AnalyzedDocument } from './analyzedDocument';
+import { lastAtOrBefore, type DocumentLayout, type PerRequest } from './documentLayout';
 import { joinedParse } from './movedParse';
 
 /** A feature's answer for a block's request (PerRequest): as computed at the block's first line, and where it was last placed. */
@@ -28,7 +31,7 @@ interface KeptAnswer {
 export interface LaidOutBlock {
   parse: { file: RequestFile; lineStarts: number[]; lineEnds: number[] };
   lineCount: number;
-  /** Its lines that start with `###` (AnalyzedDocument.separatorLines of the block alone). */
+  /** Its lines that start with `###` (separatorLines of the block alone). */
   separators: readonly number[];
   /** The line its request starts on, when it has one (a block holds at most one). */
   requestLine?: number;
@@ -53,10 +56,10 @@ interface BlockLayout {
   place(index: number, line: number): RequestFile;
 }
 
-export class LaidOutDocument extends AnalyzedDocument {
+export class LaidOutBlocks implements DocumentLayout {
   private readonly placed: Array<RequestFile | undefined> = [];
   private joined?: RequestFile;
-  // Each joined from the blocks when first asked (names apart from the base class's own).
+  // Each joined from the blocks when first asked.
   private laidStarts?: number[];
   private laidEnds?: number[];
   private laidSeparators?: number[];
@@ -65,10 +68,10 @@ export class LaidOutDocument extends AnalyzedDocument {
   private laidRequestNames?: Array<string | undefined>;
   private lastBlock = 0;
   private fileVariables?: VariableDef[];
+  private checked?: RequestDocument;
+  private readonly bodies = new Map<number, AnalyzedBody | null>();
 
-  constructor(text: string, uri: string, version: number, private readonly layout: BlockLayout) {
-    super(text, uri, version);
-  }
+  constructor(readonly text: string, private readonly layout: BlockLayout) {}
 
   private placedBlock(index: number): RequestFile {
     let found = this.placed[index];
@@ -88,21 +91,27 @@ export class LaidOutDocument extends AnalyzedDocument {
     return this.lastBlock;
   }
 
-  override get file(): RequestFile {
+  get file(): RequestFile {
     if (!this.joined) this.joined = joinedParse(this.layout.blocks.map((_, i) => this.placedBlock(i)));
     return this.joined;
   }
 
-  override request(index: number): ParsedRequest | undefined {
+  /** Only for the checks that read the whole file (a full diagnose): the parse and line offsets joined from the blocks. */
+  get requestDocument(): RequestDocument {
+    this.checked ??= new RequestDocument(this.text, { file: this.file, lineStarts: this.lineStarts, lineEnds: this.lineEnds });
+    return this.checked;
+  }
+
+  request(index: number): ParsedRequest | undefined {
     const block = this.layout.requestBlocks[index];
     return block === undefined ? undefined : this.placedBlock(block).requests[0];
   }
 
-  override get requestCount(): number {
+  get requestCount(): number {
     return this.layout.requestBlocks.length;
   }
 
-  override requestNameAt(index: number): string | undefined {
+  requestNameAt(index: number): string | undefined {
     return this.requestNames[index];
   }
 
@@ -115,7 +124,7 @@ export class LaidOutDocument extends AnalyzedDocument {
     return this.laidRequestNames;
   }
 
-  override get variables(): VariableDef[] {
+  get variables(): VariableDef[] {
     if (!this.fileVariables) {
       const found: VariableDef[] = [];
       this.layout.blocks.forEach((block, i) => {
@@ -127,15 +136,29 @@ export class LaidOutDocument extends AnalyzedDocument {
   }
 
   /** From the block's own parse (method and target are the same wherever it stands): no block is moved for it. */
-  override operationOf(index: number): RequestOperation | undefined {
+  operationOf(index: number): RequestOperation | undefined {
     const block = this.layout.blocks[this.layout.requestBlocks[index]];
     const request = block?.parse.file.requests[0];
     if (!request) return undefined;
-    block.operation ??= requestOperation(request.method, request.target, () => this.bodyTypeOf(index));
+    block.operation ??= requestOperation(request.method, request.target, () => this.bodyOf(index)?.root?.children.find((c) => c.name === 'type')?.leaf?.text);
     return block.operation;
   }
 
-  override methodLine(index: number): number | undefined {
+  /** As core's RequestDocument analyses a body: from the text, once per version. */
+  bodyOf(index: number): AnalyzedBody | undefined {
+    const request = this.request(index);
+    // A body file (`< ./sale.json`) is read when sent; its one line here is a path, not a body.
+    if (!request?.body || request.body.file) return undefined;
+    let found = this.bodies.get(index);
+    if (found === undefined) {
+      const { startOffset, endOffset, firstLine } = request.body;
+      found = analyzeBody(this.text.slice(startOffset, endOffset), startOffset, firstLine);
+      this.bodies.set(index, found);
+    }
+    return found ?? undefined;
+  }
+
+  methodLine(index: number): number | undefined {
     const block = this.layout.requestBlocks[index];
     const request = block === undefined ? undefined : this.layout.blocks[block].parse.file.requests[0];
     return request && this.layout.firstLines[block] + request.methodRange.start.line;
@@ -147,7 +170,7 @@ export class LaidOutDocument extends AnalyzedDocument {
    * edit only the edited blocks are computed again; the blocks below it are copied when it added
    * or removed lines, and not even that when it did not.
    */
-  override perRequest<T>(feature: PerRequest<T>): T[] {
+  perRequest<T>(feature: PerRequest<T>, doc: AnalyzedDocument): T[] {
     const { blocks, firstLines, offsets } = this.layout;
     return this.layout.requestBlocks.map((b) => {
       const block = blocks[b];
@@ -156,7 +179,7 @@ export class LaidOutDocument extends AnalyzedDocument {
       if (!kept || kept.variant !== feature.variant) {
         const { parse } = block;
         const text = this.text.slice(offsets[b], offsets[b] + parse.lineEnds[parse.lineEnds.length - 1]);
-        const own = feature.of(new AnalyzedDocument(text, this.uri, this.version, parse), 0);
+        const own = feature.of(new AnalyzedDocument(text, doc.uri, doc.version, parse), 0);
         kept = { variant: feature.variant, own, placed: { line: 0, answer: own } };
         block.answers.set(feature.slot, kept);
       }
@@ -166,16 +189,16 @@ export class LaidOutDocument extends AnalyzedDocument {
     });
   }
 
-  override get lineCount(): number {
+  get lineCount(): number {
     return this.layout.lineCount;
   }
 
-  override get lineStarts(): number[] {
+  get lineStarts(): number[] {
     if (!this.laidStarts) this.laidStarts = this.joinedLines((block) => block.parse.lineStarts);
     return this.laidStarts;
   }
 
-  override get lineEnds(): number[] {
+  get lineEnds(): number[] {
     if (!this.laidEnds) this.laidEnds = this.joinedLines((block) => block.parse.lineEnds);
     return this.laidEnds;
   }
@@ -189,13 +212,13 @@ export class LaidOutDocument extends AnalyzedDocument {
     return out;
   }
 
-  override lineStart(line: number): number | undefined {
+  lineStart(line: number): number | undefined {
     if (line < 0 || line >= this.layout.lineCount) return undefined;
     const i = this.blockOfLine(line);
     return this.layout.offsets[i] + this.layout.blocks[i].parse.lineStarts[line - this.layout.firstLines[i]];
   }
 
-  override lineText(line: number): string {
+  lineText(line: number): string {
     if (line < 0 || line >= this.layout.lineCount) return '';
     const i = this.blockOfLine(line);
     const { parse } = this.layout.blocks[i];
@@ -204,14 +227,14 @@ export class LaidOutDocument extends AnalyzedDocument {
     return this.text.slice(offset + parse.lineStarts[r], offset + parse.lineEnds[r]);
   }
 
-  override offsetAt(position: Position): number {
+  offsetAt(position: Position): number {
     if (position.line >= this.layout.lineCount) return this.text.length;
     const line = Math.max(0, position.line);
     const start = this.lineStart(line) as number;
     return Math.min(start + Math.max(0, position.character), start + this.lineText(line).length);
   }
 
-  override positionAt(offset: number): Position {
+  positionAt(offset: number): Position {
     const clamped = Math.max(0, Math.min(offset, this.text.length));
     const i = lastAtOrBefore(this.layout.offsets, clamped, (o) => o);
     const r = lastAtOrBefore(this.layout.blocks[i].parse.lineStarts, clamped - this.layout.offsets[i], (s) => s);
@@ -220,7 +243,7 @@ export class LaidOutDocument extends AnalyzedDocument {
     return { line, character: Math.min(clamped - (this.lineStart(line) as number), this.lineText(line).length) };
   }
 
-  override get separatorLines(): number[] {
+  get separatorLines(): number[] {
     if (!this.laidSeparators) {
       const found: number[] = [];
       this.layout.blocks.forEach((block, i) => {
@@ -252,7 +275,7 @@ export class LaidOutDocument extends AnalyzedDocument {
     return undefined;
   }
 
-  override blockAt(line: number): { first: number; last: number } {
+  blockAt(line: number): { first: number; last: number } {
     const clamped = Math.max(0, Math.min(line, this.layout.lineCount - 1));
     const sep = line < 0 ? -1 : this.separatorAtOrBefore(clamped);
     const first = sep >= 0 ? sep + (sep === line ? 0 : 1) : 0;
@@ -266,7 +289,7 @@ export class LaidOutDocument extends AnalyzedDocument {
     return this.layout.firstLines[block] + (this.layout.blocks[block].requestLine as number);
   }
 
-  override requestIndexAt(line: number): number {
+  requestIndexAt(line: number): number {
     const count = this.layout.requestBlocks.length;
     const i = lastAtOrBefore(this.layout.requestBlocks, line, (_, index) => this.requestStart(index));
     const block = this.blockAt(line);
@@ -274,7 +297,7 @@ export class LaidOutDocument extends AnalyzedDocument {
     return i + 1 < count && this.requestStart(i + 1) <= block.last ? i + 1 : -1;
   }
 
-  override get namedRequests(): Map<string, number> {
+  get namedRequests(): Map<string, number> {
     if (!this.laidNames) {
       const names = new Map<string, number>();
       this.requestNames.forEach((name, i) => {
@@ -285,7 +308,7 @@ export class LaidOutDocument extends AnalyzedDocument {
     return this.laidNames;
   }
 
-  override get namedRequestIndexes(): number[] {
+  get namedRequestIndexes(): number[] {
     if (!this.laidNamedIndexes) {
       const found: number[] = [];
       this.requestNames.forEach((name, i) => {
