@@ -29,6 +29,8 @@ interface KeptAnswer {
 
 /** What the layout reads of one block's analysis; positions are relative to the block's start. */
 export interface LaidOutBlock {
+  /** Its text, as it was analysed (without the line break after it). */
+  text: string;
   parse: { file: RequestFile; lineStarts: number[]; lineEnds: number[] };
   lineCount: number;
   /** Its lines that start with `###` (separatorLines of the block alone). */
@@ -52,6 +54,8 @@ interface BlockLayout {
   /** For each request, in order, the index of the block that holds it. */
   requestBlocks: readonly number[];
   lineCount: number;
+  /** The text's length. */
+  length: number;
   /** The parse of block `index`, moved to start at `line` (and at the block's own offset). */
   place(index: number, line: number): RequestFile;
 }
@@ -70,8 +74,15 @@ export class LaidOutBlocks implements DocumentLayout {
   private fileVariables?: VariableDef[];
   private checked?: RequestDocument;
   private readonly bodies = new Map<number, AnalyzedBody | null>();
+  private whole?: string;
 
-  constructor(readonly text: string, private readonly layout: BlockLayout) {}
+  /** `text`: the whole text, asked for only by what reads it whole (the lines are read from the blocks). */
+  constructor(private readonly wholeText: () => string, private readonly layout: BlockLayout) {}
+
+  get text(): string {
+    this.whole ??= this.wholeText();
+    return this.whole;
+  }
 
   private placedBlock(index: number): RequestFile {
     let found = this.placed[index];
@@ -144,7 +155,7 @@ export class LaidOutBlocks implements DocumentLayout {
     return block.operation;
   }
 
-  /** As core's RequestDocument analyses a body: from the text, once per version. */
+  /** As core's RequestDocument analyses a body: from its text (in its block), once per version. */
   bodyOf(index: number): AnalyzedBody | undefined {
     const request = this.request(index);
     // A body file (`< ./sale.json`) is read when sent; its one line here is a path, not a body.
@@ -152,7 +163,9 @@ export class LaidOutBlocks implements DocumentLayout {
     let found = this.bodies.get(index);
     if (found === undefined) {
       const { startOffset, endOffset, firstLine } = request.body;
-      found = analyzeBody(this.text.slice(startOffset, endOffset), startOffset, firstLine);
+      const b = this.layout.requestBlocks[index];
+      const offset = this.layout.offsets[b];
+      found = analyzeBody(this.layout.blocks[b].text.slice(startOffset - offset, endOffset - offset), startOffset, firstLine);
       this.bodies.set(index, found);
     }
     return found ?? undefined;
@@ -171,15 +184,13 @@ export class LaidOutBlocks implements DocumentLayout {
    * or removed lines, and not even that when it did not.
    */
   perRequest<T>(feature: PerRequest<T>, doc: AnalyzedDocument): T[] {
-    const { blocks, firstLines, offsets } = this.layout;
+    const { blocks, firstLines } = this.layout;
     return this.layout.requestBlocks.map((b) => {
       const block = blocks[b];
       block.answers ??= new Map();
       let kept = block.answers.get(feature.slot);
       if (!kept || kept.variant !== feature.variant) {
-        const { parse } = block;
-        const text = this.text.slice(offsets[b], offsets[b] + parse.lineEnds[parse.lineEnds.length - 1]);
-        const own = feature.of(new AnalyzedDocument(text, doc.uri, doc.version, parse), 0);
+        const own = feature.of(new AnalyzedDocument(block.text, doc.uri, doc.version, block.parse), 0);
         kept = { variant: feature.variant, own, placed: { line: 0, answer: own } };
         block.answers.set(feature.slot, kept);
       }
@@ -221,21 +232,20 @@ export class LaidOutBlocks implements DocumentLayout {
   lineText(line: number): string {
     if (line < 0 || line >= this.layout.lineCount) return '';
     const i = this.blockOfLine(line);
-    const { parse } = this.layout.blocks[i];
-    const offset = this.layout.offsets[i];
+    const { parse, text } = this.layout.blocks[i];
     const r = line - this.layout.firstLines[i];
-    return this.text.slice(offset + parse.lineStarts[r], offset + parse.lineEnds[r]);
+    return text.slice(parse.lineStarts[r], parse.lineEnds[r]);
   }
 
   offsetAt(position: Position): number {
-    if (position.line >= this.layout.lineCount) return this.text.length;
+    if (position.line >= this.layout.lineCount) return this.layout.length;
     const line = Math.max(0, position.line);
     const start = this.lineStart(line) as number;
     return Math.min(start + Math.max(0, position.character), start + this.lineText(line).length);
   }
 
   positionAt(offset: number): Position {
-    const clamped = Math.max(0, Math.min(offset, this.text.length));
+    const clamped = Math.max(0, Math.min(offset, this.layout.length));
     const i = lastAtOrBefore(this.layout.offsets, clamped, (o) => o);
     const r = lastAtOrBefore(this.layout.blocks[i].parse.lineStarts, clamped - this.layout.offsets[i], (s) => s);
     const line = this.layout.firstLines[i] + r;

@@ -1,5 +1,5 @@
 // The request-file language server process (dist/server.js): LSP wiring only. Every feature
-// is a pure handler in handlers.ts; documents are analyzed once per version (DocumentCache).
+// is a pure handler in handlers.ts; documents are analyzed once per version (openFile.ts).
 // Diagnostics are pushed (publishDiagnostics): at once on open, and once typing pauses
 // (diagnosticsDelayMs) after a change, from an analysis that redoes only the `###` blocks
 // the edits touched (FileDiagnostics), plus the body files that cannot be read, looked up on
@@ -9,7 +9,7 @@
 
 import { CodeLensRefreshRequest, createConnection, type CompletionItem, type CompletionList, ProposedFeatures, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import { clientProfileOf, completionAnswer, fitCompletions, type ClientProfile } from './clientProfile';
-import { AnalyzedDocument, DocumentCache } from './analyzedDocument';
+import { AnalyzedDocument } from './analyzedDocument';
 import { languageHandlers } from './handlers';
 import { DIAGNOSTICS_DELAY_MS, ENVIRONMENTS_NOTIFICATION, type EnvironmentsParams, type ServerInitializationOptions } from './protocol';
 import { openFiles } from './openFile';
@@ -29,7 +29,6 @@ if (!process.argv.slice(2).some(arg => TRANSPORT.test(arg)) && !process.send) {
 
 const connection = createConnection(ProposedFeatures.all);
 const documents = new TextDocuments(openFiles);
-const cache = new DocumentCache();
 let environments: EnvironmentsParams = { active: '', names: [] };
 let canRefreshLenses = false;
 let profile: ClientProfile = { snippets: true, editorCommands: true, sharedEditRange: false, createsFiles: false };
@@ -43,11 +42,10 @@ const bodyFileContent = new BodyFileContentChecks();
 
 /** The document for the other features, built from the incremental analysis's blocks (a full parse if that fails). */
 function analyzed(uri: string) {
-  const doc = documents.get(uri);
-  if (!doc) return undefined;
-  const text = doc.getText();
-  return cache.get(uri, doc.version, text, () => safely('analysis', undefined, () => doc.document(doc.target(environments)))
-    ?? new AnalyzedDocument(text, uri, doc.version));
+  const file = documents.get(uri);
+  if (!file) return undefined;
+  return file.current(() => safely('analysis', undefined, () => file.document(file.target(environments)))
+    ?? new AnalyzedDocument(file.getText(), uri, file.version));
 }
 
 /** A handler failure is logged and answered empty: one bad request must not end the server. */
@@ -171,7 +169,6 @@ connection.onDidChangeWatchedFiles(({ changes }) => safely('file events', undefi
 documents.onDidClose((e) => {
   clearTimeout(pending.get(e.document.uri));
   pending.delete(e.document.uri);
-  cache.delete(e.document.uri);
   void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
 });
 
