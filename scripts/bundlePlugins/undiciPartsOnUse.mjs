@@ -36,7 +36,7 @@ export const undiciPartsOnUse = {
       return fromClient ? { path: 'fetch-body', namespace: 'left-out' } : undefined;
     });
     build.onLoad({ filter: /./, namespace: 'left-out' }, () => ({
-      contents: 'module.exports = { extractBody() { throw new TypeError("FormData request bodies are not part of this build: the gateway client sends text bodies (scripts/undiciPartsOnUse.mjs)."); } };',
+      contents: 'module.exports = { extractBody() { throw new TypeError("FormData request bodies are not part of this build: the gateway client sends text bodies (scripts/bundlePlugins/undiciPartsOnUse.mjs)."); } };',
       loader: 'js',
     }));
   },
