@@ -3,7 +3,7 @@
 // id the next void needs. Plain node, no TypeScript loader, like the CLI it is compared with.
 // Usage: node bench/bareUndiciLoop.cjs SPEC.json   (spec written by runnerLoad.ts)
 // BARE_RETRY=agent puts undici's RetryAgent in front of the Pool, BARE_RETRY=interceptor its retry
-// interceptor applied once to the pool's bound dispatch (as src/core/dispatchers.ts does for the
+// interceptor applied once to the pool's bound dispatch (as src/core/http/dispatchers.ts does for the
 // attempts after a failed first one): what undici's retry would cost on every request, with a
 // retry callback that never retries (these answers never ask for one).
 'use strict';

@@ -2,7 +2,7 @@
 // (request building, auth, retry-capable dispatcher, decoding) and through a bare undici
 // request. Rounds alternate between the two so that machine noise hits both alike.
 import { request, Pool } from 'undici';
-import { GatewayClient } from '../src/core/client';
+import { GatewayClient } from '../src/core/http/client';
 import { startSandbox } from '../src/sandbox/server';
 import { summarize, fmt, nowMs } from './stats';
 

@@ -1,6 +1,6 @@
 // One large answer through the GatewayClient, in a fresh process: prints the time, the peak
 // resident memory of the whole process (ru_maxrss) and what the result holds.
-import { GatewayClient } from '../src/core/client';
+import { GatewayClient } from '../src/core/http/client';
 
 async function main(): Promise<void> {
   const [url, maxParsed] = process.argv.slice(2);

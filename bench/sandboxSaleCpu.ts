@@ -4,14 +4,14 @@
 // nothing else and the store is emptied before each, so the figure moves far less with the
 // machine's load than the throughput ratio does: it is the one to compare two builds by.
 import { requireOperation } from '../src/catalog';
-import { authenticate } from '../src/sandbox/auth';
-import { decodeBody } from '../src/sandbox/bodyDecoder';
-import { ControllableClock } from '../src/sandbox/clock';
-import { renderReply } from '../src/sandbox/envelopes';
-import { maskCardNumbersInFreeText } from '../src/sandbox/freeText';
+import { authenticate } from '../src/sandbox/http/auth';
+import { decodeBody } from '../src/sandbox/http/bodyDecoder';
+import { ControllableClock } from '../src/sandbox/domain/clock';
+import { renderAnswer } from '../src/sandbox/http/envelopes';
+import { maskCardNumbersInFreeText } from '../src/sandbox/domain/freeText';
 import { LiveSandbox } from '../src/sandbox/liveSandbox';
-import { sandboxModules } from '../src/sandbox/moduleTable';
-import { generateKeys, newState } from '../src/sandbox/state';
+import { sandboxModules } from '../src/sandbox/domain/moduleTable';
+import { generateKeys, newState } from '../src/sandbox/domain/state';
 
 const ROUNDS = 20;
 const SALES_PER_ROUND = 20_000;
@@ -37,7 +37,7 @@ export function saleCpuInProcess(sale: string): { minUs: number; medianUs: numbe
       const decoded = decodeBody(op, headers, raw);
       if (!decoded.ok) throw new Error(decoded.message);
       const reply = entry.handler({ op, params: {}, query, body: maskCardNumbersInFreeText(decoded.body), headers, merchant: runtime.merchant }, runtime.contextFor(entry.module));
-      bytes += Buffer.byteLength(renderReply('gateway-json', `ID-clearent-cgw-1-0-0-${i}`, reply, '').body);
+      bytes += Buffer.byteLength(renderAnswer('gateway-json', `ID-clearent-cgw-1-0-0-${i}`, reply, '').body);
     }
     const used = process.cpuUsage(before);
     perSale.push((used.user + used.system) / SALES_PER_ROUND);

@@ -6,9 +6,9 @@
 import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { ChangeTracker } from '../src/sandbox/changeTracking';
-import { writeSnapshotSliced } from '../src/sandbox/snapshotWriter';
-import { emptyTable, type SandboxState } from '../src/sandbox/state';
+import { ChangeTracker } from '../src/sandbox/persistence/changeTracking';
+import { writeSnapshotSliced } from '../src/sandbox/persistence/snapshotWriter';
+import { emptyTable, type SandboxState } from '../src/sandbox/domain/state';
 import { threadCpuMs } from './stats';
 
 const STORED = 100_000;

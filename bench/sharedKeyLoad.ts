@@ -2,7 +2,7 @@
 // that still end 429 after the client's retries, with jitter after Retry-After against the same
 // clients retrying exactly at Retry-After (retryAfterJitterMs: 0), in the same run. Without
 // jitter every refused client comes back in the same instant and is refused again together.
-import { GatewayClient } from '../src/core/client';
+import { GatewayClient } from '../src/core/http/client';
 import { startSandbox } from '../src/sandbox/server';
 import { fmt } from './stats';
 

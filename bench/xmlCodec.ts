@@ -2,7 +2,7 @@
 // answer) of a 1 MB and a 10 MB transaction search response, in MB/s, next to a bare
 // fast-xml-parser parse (no validation, no printing) of the same text as the baseline.
 import { XMLBuilder, XMLParser } from 'fast-xml-parser';
-import { parseXml, prettyXml } from '../src/core/codecs';
+import { parseXml, prettyXml } from '../src/core/codecs/codecs';
 import { fmt, nowMs } from './stats';
 
 function searchResponse(targetBytes: number): string {

@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { operations } from '../src/catalog';
-import { buildXml } from '../src/core/codecs';
+import { buildXml } from '../src/core/codecs/codecs';
 
 export const XML_SAMPLES_FILE = path.resolve(__dirname, '../src/catalog/xmlSamples.ts');
 

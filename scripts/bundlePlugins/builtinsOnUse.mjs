@@ -7,7 +7,7 @@
 //   (and its other functions, which undici does not use today, load the module when read).
 // - node:worker_threads: the result renderer starts its worker only for a large body. The
 //   stand-in has a getter for every export of the module, each loading it when first read.
-// - node:zlib: only a compressed answer needs it (src/core/answerBody.ts reads its functions
+// - node:zlib: only a compressed answer needs it (src/core/answers/answerBody.ts reads its functions
 //   when it decompresses); same stand-in.
 import { createRequire } from 'node:module';
 

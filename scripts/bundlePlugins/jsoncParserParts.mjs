@@ -1,5 +1,5 @@
 // An esbuild plugin for dist/runtime.js: of jsonc-parser, only its scanner and parser. The runtime
-// uses createScanner, parse and visit (src/core/jsonErrorLocator.ts and the traffic checks'
+// uses createScanner, parse and visit (src/core/codecs/jsonErrorLocator.ts and the traffic checks'
 // src/core/requestLint/body/jsonFieldLocations.ts); the package's entry also brings its formatter
 // and editor, and with them a table of 1,200 indentation strings built when the bundle loads,
 // all on the first request's path (bench/activation.ts). The language server keeps the whole

@@ -3,7 +3,7 @@
 // and built on their own into dist/xml.js, which loads when XML is first used — an XML answer,
 // an XML sample, Format on an XML body. Answers in JSON, the default, never load it. In the
 // runtime bundle, 'fast-xml-parser' is a module whose every export (as the package has them)
-// loads dist/xml.js when first read; src/core/codecs.ts and src/sandbox/xmlRendering.ts make
+// loads dist/xml.js when first read; src/core/codecs/codecs.ts and src/sandbox/http/xmlRendering.ts make
 // their parsers and builders at first use, so loading the runtime reads none of them. The
 // extension's loader gives the runtime a require() that loads dist/xml.js through the same code
 // cache as the runtime (src/extension/lazy/bundleLoader.ts). The CLI stays one file.

@@ -22,6 +22,16 @@ export type AuthSurface = 'api-key' | 'access-key';
 /** How careful a user must be: drives the production guard and the tree's icons. */
 export type Safety = 'read' | 'write' | 'moves-money' | 'destructive';
 
+/** How a safety class is said, everywhere it is said (./safety.ts). */
+export interface SafetyWording {
+  /** Its name in a table: "read", "moves money". */
+  label: string;
+  /** What sending an operation of it does, said after the operation: "Sale moves money". */
+  does: string;
+  /** Said as well where a user decides whether to send it: what cannot be taken back. */
+  caution?: string;
+}
+
 export type GroupId =
   | 'card-transactions'
   | 'card-tokens'
@@ -34,7 +44,7 @@ export type GroupId =
   | 'onboarding';
 
 /**
- * Names of value checks. The catalog only names them; `src/core/inputChecks.ts` implements
+ * Names of value checks. The catalog only names them; `src/core/checks/inputChecks.ts` implements
  * them, so the language server, the extension and the sandbox agree on what is valid.
  */
 export type CheckName =

@@ -9,7 +9,7 @@ import { sandboxCommand } from './commands/sandbox';
 import { lspCommand } from './commands/lsp';
 import { UsageError, type CliCommand, type CliIo } from './cliCommand';
 import { commandHelp, generalHelp } from './helpText';
-import { visibleText } from '../core/visibleText';
+import { visibleText } from '../core/protection/visibleText';
 import { version } from '../../package.json';
 
 const COMMANDS: readonly CliCommand[] = [sandboxCommand, catalogCommand, runCommand, generateCommand, proxyCommand, lspCommand];

@@ -3,17 +3,17 @@
 // `extension.ts` wires them together at activation. Type-only imports from core keep undici
 // and the sandbox out of the activation bundle (they load lazily from dist/runtime.js).
 import type * as vscode from 'vscode';
-import type { Credentials, Environment, EnvironmentKind } from '../core/environment';
-import type { StoredEnvironment, UserEnvironmentKind } from '../core/environmentSchema';
-import type { GatewayClient } from '../core/client';
-import type { GatewayResult } from '../core/result';
+import type { Credentials, Environment, EnvironmentKind } from '../core/environments/environment';
+import type { StoredEnvironment, UserEnvironmentKind } from '../core/environments/environmentSchema';
+import type { GatewayClient } from '../core/http/client';
+import type { GatewayResult } from '../core/answers/result';
 import type { Operation } from '../catalog/types';
 import type { RequestOutcome } from '../core/runner/types';
 import type { SandboxStats } from '../sandbox/control';
-import type { FaultSpec } from '../sandbox/faults';
-import type { SandboxExchange } from '../sandbox/exchangeTap';
-import type { RequestTestsApi } from './testing';
-import type { TrafficApi } from './traffic';
+import type { FaultSpec } from '../sandbox/http/faults';
+import type { SandboxExchange } from '../sandbox/http/exchangeTap';
+import type { RequestTestsApi } from './testing/registerRequestTests';
+import type { TrafficApi } from './traffic/registerTraffic';
 import { CODE_ACTION_COMMANDS, LENS_COMMANDS } from '../language/protocol';
 
 /** Command ids other than the 67 `gateway.op.<operation id>` commands. */

@@ -3,14 +3,14 @@
 // sandbox starts on first use, undici/codecs load lazily from dist/runtime.js, and the language
 // client (dist/languageClient.js) only when a request file opens.
 import * as vscode from 'vscode';
-import { registerCommand } from './commands';
+import { registerCommand } from './commands/commandRunner';
 import { COMMANDS, type GatewayWorkbenchApi } from './contracts';
-import { environmentScripts, registerEnvironments } from './environments';
-import { registerLanguageClient, type LanguageClientHost } from './language';
-import { registerOperations } from './operations';
+import { environmentScripts, registerEnvironments } from './environments/registerEnvironments';
+import { registerLanguageClient, type LanguageClientHost } from './language/registerLanguageClient';
+import { registerOperations } from './operations/registerOperations';
 import { createKnownResourceStore } from './operations/knownResources';
-import { registerTree } from './tree';
-import { registerTraffic } from './traffic';
+import { registerTree } from './tree/registerTree';
+import { registerTraffic } from './traffic/registerTraffic';
 import { keepCodeCacheIn } from './lazy/runtime';
 
 /** For bench/activation.ts: the lazily loaded bundles, loaded exactly as the extension loads them. */

@@ -7,7 +7,7 @@ import type { BodyFileRef, RequestFile, VariableRef } from '../core/requestFile'
 import { movedParse, movedRange, shiftMovedParse } from './movedParse';
 import { AnalyzedDocument } from './analyzedDocument';
 import type { LaidOutBlock } from './laidOutBlocks';
-import { blockLocalDiagnostics } from './diagnostics';
+import { blockLocalDiagnostics } from './diagnostics/requestDiagnostics';
 import { unpromptedRefs } from './diagnostics/variableChecks';
 import { movedSyntaxMessage } from './diagnostics/diagnostic';
 import type { DocumentTarget } from './documentTarget';

@@ -11,10 +11,10 @@
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic, DiagnosticRelatedInformation } from 'vscode-languageserver-types';
 import { findVariableRefs, type BodyFileRef, type VariableRef } from '../core/requestFile';
-import { requestFileText } from '../core/textFileDecoding';
-import { readFoundBodyFile } from '../core/bodyFile';
-import { BoundedTextCache } from '../core/boundedTextCache';
-import { maskSecrets } from '../core/requestLint';
+import { requestFileText } from '../core/codecs/textFileDecoding';
+import { readFoundBodyFile } from '../core/requestFile/bodyFile';
+import { BoundedTextCache } from '../core/text/boundedTextCache';
+import { maskSecrets, type LintCode } from '../core/requestLint';
 import { bodyFileStatus, type BodyFileBase } from './bodyFiles';
 import { bodyFileFindings, type BodyFileFinding, type BodyFileRequest } from './bodyFileLint';
 import type { DocumentTarget } from './documentTarget';
@@ -73,7 +73,7 @@ function onPath(ref: BodyFileRef, file: string, found: readonly BodyFileFinding[
   if (rest.length > 0) {
     // Worst first (bodyFileFindings' order): the first of the rest is the worst of them.
     out.push({
-      range: ref.pathRange, code: 'body-file-more-findings', severity: rest[0].severity, source: DIAGNOSTIC_SOURCE,
+      range: ref.pathRange, code: 'body-file-more-findings' satisfies LintCode, severity: rest[0].severity, source: DIAGNOSTIC_SOURCE,
       message: maskSecrets(`… and ${rest.length} more in ${shownPath(ref)}`),
       relatedInformation: inFile(rest[0], `${where(ref, rest[0])}: ${rest[0].message}`),
     });

@@ -10,6 +10,7 @@ import { CodeActionKind, type CodeAction, type Diagnostic, type Range } from 'vs
 import type { AnalyzedDocument } from './analyzedDocument';
 import { bodyFileBase, bodyFileStatus, filledBodyFileRef } from './bodyFiles';
 import { overlaps } from './codeActions';
+import type { LintCode } from '../core/requestLint';
 
 
 /** The format a file's name says its content is in; undefined when it says none we write. */
@@ -44,7 +45,7 @@ export function bodyFileCreateActions(doc: AnalyzedDocument, range: Range, diagn
     actions.push({
       title: sample ? `Create ${shown} with the ${op?.title ?? 'operation'} sample body` : `Create ${shown}`,
       kind: CodeActionKind.QuickFix,
-      diagnostics: diagnostics.filter((d) => d.code === 'body-file-unreadable' && overlaps(d.range, written.pathRange)),
+      diagnostics: diagnostics.filter((d) => d.code === ('body-file-unreadable' satisfies LintCode) && overlaps(d.range, written.pathRange)),
       isPreferred: true,
       edit: {
         documentChanges: [

@@ -7,12 +7,12 @@
 
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { ParsedRequest, RequestBody, RequestFile } from '../core/requestFile';
-import { lintRequest, RequestDocument, type LintFinding } from '../core/requestLint';
+import { lintRequest, RequestDocument, type LintCode, type LintFinding } from '../core/requestLint';
 import { finding, onLine } from '../core/requestLint/finding';
 import { unclosedReference } from '../core/requestFile/variables';
 import { secretFindings } from '../core/requestLint/secretChecks';
 import type { AnalyzedBody } from '../core/requestLint/body/analyzeBody';
-import { parseJson } from '../core/codecs';
+import { parseJson } from '../core/codecs/codecs';
 import { AnalyzedDocument } from './analyzedDocument';
 import { diagnosticOf, movedSyntaxMessage } from './diagnostics/diagnostic';
 import { productionDiagnostics } from './diagnostics/productionChecks';
@@ -86,13 +86,13 @@ function unclosedTemplates(content: string, firstLine: number): LintFinding[] {
   const out: LintFinding[] = [];
   content.split(/\r\n|\r|\n/).forEach((line, i) => {
     const at = unclosedReference(line);
-    if (at >= 0) out.push(finding(onLine(firstLine + i, at, line.length), 'unclosed-variable', 'unclosed "{{": close the variable reference with "}}"', 'warning'));
+    if (at >= 0) out.push(finding(onLine(firstLine + i, at, line.length), 'unclosed-variable', 'unclosed "{{": close the variable reference with "}}"'));
   });
   return out;
 }
 
 /** Already said on the `< path` line itself (bodyPresenceFindings sees that a body is there). */
-const SAID_OF_THE_REQUEST: ReadonlySet<string> = new Set(['unexpected-body']);
+const SAID_OF_THE_REQUEST: ReadonlySet<LintCode> = new Set(['unexpected-body']);
 
 /** A finding inside a body file: its range in the file, its message with plain text only. */
 export type BodyFileFinding = Diagnostic & { message: string };
@@ -116,7 +116,7 @@ export function bodyFileFindings(sentBy: BodyFileRequest, content: string, fillV
   if (target?.production) found.push(...productionDiagnostics(doc, target).filter(inside));
   const out = found.map((d): BodyFileFinding => {
     let message = String(movedSyntaxMessage(d, -firstLine));
-    if (d.code === 'malformed-json' && templatesBreakJson) message = `${message} (${SENT_AS_IS})`;
+    if (d.code === ('malformed-json' satisfies LintCode) && templatesBreakJson) message = `${message} (${SENT_AS_IS})`;
     return {
       range: { start: { line: d.range.start.line - firstLine, character: d.range.start.character }, end: { line: d.range.end.line - firstLine, character: d.range.end.character } },
       code: d.code, message, severity: d.severity, source: d.source,

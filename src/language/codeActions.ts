@@ -5,9 +5,9 @@
 
 import { CodeActionKind, type CodeAction, type Diagnostic, type Range } from 'vscode-languageserver-types';
 import type { AnalyzedDocument } from './analyzedDocument';
-import { diagnose } from './diagnostics';
+import { diagnose } from './diagnostics/requestDiagnostics';
 import type { Replacement } from './diagnostics/diagnostic';
-import { LEGACY_FORM } from '../core/requestLint/requestChecks';
+import type { LintCode } from '../core/requestLint';
 import { isKeyDiagnostic, keyFixActions, type KeyFixOptions } from './keyFix';
 
 const replacementOf = (d: Diagnostic): string | undefined => {
@@ -32,7 +32,7 @@ export function codeActionsFor(doc: AnalyzedDocument, range: Range, diagnostics:
     const quoted = /^".*"$/.test(current) && !replacement.startsWith('"');
     const newText = quoted ? `"${replacement}"` : replacement;
     actions.push({
-      title: d.code === LEGACY_FORM ? `Use the typed path ${newText}` : `Change to ${newText}`,
+      title: d.code === ('legacy-form' satisfies LintCode) ? `Use the typed path ${newText}` : `Change to ${newText}`,
       kind: CodeActionKind.QuickFix,
       diagnostics: [d],
       isPreferred: true,

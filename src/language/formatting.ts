@@ -6,7 +6,7 @@
 
 import type { Range, TextEdit } from 'vscode-languageserver-types';
 import { applyEdits, format } from 'jsonc-parser';
-import { prettyXml } from '../core/codecs';
+import { prettyXml } from '../core/codecs/codecs';
 import type { AnalyzedDocument } from './analyzedDocument';
 import { movedRange } from './movedParse';
 import { maskJsonTemplates } from '../core/requestLint/body/jsonFieldLocations';

@@ -4,10 +4,10 @@
 
 import type { CodeAction, CodeLens, CompletionItem, CompletionList, Diagnostic, DocumentLink, DocumentSymbol, Hover, Position, Range, TextEdit } from 'vscode-languageserver-types';
 import { AnalyzedDocument, DocumentCache } from './analyzedDocument';
-import { complete, completionList } from './completion';
+import { complete, completionList } from './completion/completion';
 import { completedDocumentation } from './completion/variables';
 import { hoverAt } from './hover';
-import { diagnose } from './diagnostics';
+import { diagnose } from './diagnostics/requestDiagnostics';
 import { codeLensesOf } from './codeLenses';
 import { symbolsOf } from './symbols';
 import { formatBodies, type FormattingOptions } from './formatting';

@@ -7,7 +7,7 @@
 import { CodeActionKind, type CodeAction, type Diagnostic, type Range, type TextEdit } from 'vscode-languageserver-types';
 import { modify, parseTree, findNodeAtOffset, getNodePath } from 'jsonc-parser';
 import type { AnalyzedDocument } from './analyzedDocument';
-import { KEY_CODES } from '../core/requestLint';
+import { KEY_CODES, type LintCode } from '../core/requestLint';
 import { maskJsonTemplates } from '../core/requestLint/body/jsonFieldLocations';
 import { CODE_ACTION_COMMANDS } from './protocol';
 import type { DocumentTarget } from './documentTarget';
@@ -51,7 +51,7 @@ function removal(doc: AnalyzedDocument, d: Diagnostic): TextEdit {
   const request = index >= 0 ? doc.request(index) : undefined;
   const header = request?.headers.find((h) => h.range.start.line === line);
   const wholeValue = header !== undefined && header.valueRange.start.character === d.range.start.character && header.valueRange.end.character === d.range.end.character;
-  if (d.code === 'auth-header' || wholeValue || doc.variables.some((v) => v.valueRange.start.line === line && v.range.start.line === line)) {
+  if (d.code === ('auth-header' satisfies LintCode) || wholeValue || doc.variables.some((v) => v.valueRange.start.line === line && v.range.start.line === line)) {
     return { range: wholeLine(doc, line), newText: '' };
   }
   const from = doc.offsetAt(d.range.start);

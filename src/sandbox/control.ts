@@ -3,9 +3,9 @@
 
 import { randomBytes } from 'node:crypto';
 import { operationById } from '../catalog';
-import { normaliseFault, type FaultSpec } from './faults';
+import { normaliseFault, type FaultSpec } from './http/faults';
 import type { LiveSandbox } from './liveSandbox';
-import type { KeyScope } from './state';
+import type { KeyScope } from './domain/state';
 
 export interface SandboxStats { requests: number; byOperation: Record<string, number>; faultsLeft: number }
 
@@ -24,36 +24,36 @@ export interface SandboxControl {
   clockOffsetMs(): number;
 }
 
-export function createControl(runtime: LiveSandbox): SandboxControl {
+export function createControl(live: LiveSandbox): SandboxControl {
   const moved = (date: Date): Date => {
-    runtime.tick();
+    live.tick();
     return date;
   };
   return {
-    advanceClock: ms => moved(runtime.clock.advance(ms)),
-    advanceTo: date => moved(runtime.clock.advanceTo(date)),
-    advanceToNextAchWindow: () => moved(runtime.clock.advanceToNextAchWindow()),
+    advanceClock: ms => moved(live.clock.advance(ms)),
+    advanceTo: date => moved(live.clock.advanceTo(date)),
+    advanceToNextAchWindow: () => moved(live.clock.advanceToNextAchWindow()),
     injectFaults(spec) {
       const specs = Array.isArray(spec) ? spec : [spec];
       // Check every spec first so a bad one queues nothing.
       const faults = specs.map(s => normaliseFault(s, id => operationById(id) !== undefined));
-      for (const f of faults) runtime.faults.add(f);
-      return runtime.faults.left();
+      for (const f of faults) live.faults.add(f);
+      return live.faults.left();
     },
-    reset: () => runtime.reset(),
+    reset: () => live.reset(),
     stats: () => ({
-      requests: runtime.stats.requests,
-      byOperation: { ...runtime.stats.byOperation },
-      faultsLeft: runtime.faults.left(),
+      requests: live.stats.requests,
+      byOperation: { ...live.stats.byOperation },
+      faultsLeft: live.faults.left(),
     }),
     mintKey(scope) {
       if (scope !== 'read' && scope !== 'full') throw new RangeError(`Key scope must be "read" or "full", not ${JSON.stringify(scope)}.`);
       const key = randomBytes(16).toString('hex');
-      runtime.state.keys.minted[key] = scope;
-      void runtime.persist();
+      live.state.keys.minted[key] = scope;
+      void live.persist();
       return key;
     },
-    now: () => runtime.clock.now(),
-    clockOffsetMs: () => runtime.clock.offsetMs,
+    now: () => live.clock.now(),
+    clockOffsetMs: () => live.clock.offsetMs,
   };
 }

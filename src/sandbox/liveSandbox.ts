@@ -1,13 +1,13 @@
 // The live sandbox: state, clock, module contexts, faults, rate limits and request counts.
 // The HTTP layer and the control surface both act through this one object.
 
-import type { DomainContext, IdSource, SandboxRequest } from './domain';
-import { ControllableClock } from './clock';
-import { SANDBOX_TERMINAL } from './sandboxMerchant';
-import { FaultQueue } from './faults';
-import { TokenBucketLimiter } from './rateLimiter';
-import { HandlerTable } from './router';
-import { completeSlices, freshSlices, idSourceOver, type AnyModule, type SandboxState } from './state';
+import type { DomainContext, IdSource, SandboxRequest } from './domain/domain';
+import { ControllableClock } from './domain/clock';
+import { SANDBOX_TERMINAL } from './domain/sandboxMerchant';
+import { FaultQueue } from './http/faults';
+import { TokenBucketLimiter } from './http/rateLimiter';
+import { HandlerTable } from './http/router';
+import { completeSlices, freshSlices, idSourceOver, type AnyModule, type SandboxState } from './domain/state';
 
 interface RequestStats { requests: number; byOperation: Record<string, number> }
 

@@ -3,23 +3,23 @@
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { ControllableClock } from './clock';
+import { ControllableClock } from './domain/clock';
 import { createControl, type SandboxControl } from './control';
-import { handleControl } from './controlHttp';
+import { handleControl } from './http/controlHttp';
 import { CONTROL_PREFIX } from '../catalog/localSandbox/control';
-import { sandboxModules } from './moduleTable';
-import { ChangeTracker } from './changeTracking';
-import { Journal } from './journal';
-import { journalFileOf } from './journalFormat';
-import { replayJournal } from './journalReplay';
-import { DataFileError, loadState, removeLeftoverTemps, unusableDataFile, type Snapshot } from './persistence';
-import { handleGatewayRequest, type PipelineEnv } from './requestPipeline';
-import { readBody, type BodyRead } from './bodyReader';
-import { tapExchange, type ExchangeObserver } from './exchangeTap';
+import { sandboxModules } from './domain/moduleTable';
+import { ChangeTracker } from './persistence/changeTracking';
+import { Journal } from './persistence/journal';
+import { journalFileOf } from './persistence/journalFormat';
+import { replayJournal } from './persistence/journalReplay';
+import { DataFileError, loadState, removeLeftoverTemps, unusableDataFile, type Snapshot } from './persistence/persistence';
+import { handleGatewayRequest, type PipelineEnv } from './http/requestPipeline';
+import { readBody, type BodyRead } from './http/requestBody';
+import { tapExchange, type ExchangeObserver } from './http/exchangeTap';
 import { LiveSandbox } from './liveSandbox';
-import { completeSlices, generateKeys, newState, type AnyModule } from './state';
-import { listenFailure } from '../core/listenFailure';
-import { claimDataFile, type DataFileClaim } from './dataFileClaim';
+import { completeSlices, generateKeys, newState, type AnyModule } from './domain/state';
+import { listenFailure } from '../core/http/listenFailure';
+import { claimDataFile, type DataFileClaim } from './persistence/dataFileClaim';
 
 export interface SandboxOptions {
   /** 0 (default) picks a free port. */
@@ -100,15 +100,15 @@ async function startClaimed(opts: SandboxOptions, log: (line: string) => void, m
   const tracker = opts.dataFile ? new ChangeTracker(raw) : undefined;
   const state = tracker?.root ?? raw;
   const clock = new ControllableClock(opts.timeZone ?? 'America/Chicago', state.clockOffsetMs);
-  const runtime = new LiveSandbox(modules, state, clock, opts.rate ?? 100);
-  const control = createControl(runtime);
+  const live = new LiveSandbox(modules, state, clock, opts.rate ?? 100);
+  const control = createControl(live);
   const journal = dataFile && tracker
     ? await Journal.start(dataFile, tracker, loaded?.journalSeq ?? 0, log, { snapshotAfterBytes: opts.snapshotAfterBytes }).catch((e: unknown) => { throw unusableDataFile(dataFile, e); })
     : undefined;
-  if (journal) runtime.persist = () => journal.commit();
+  if (journal) live.persist = () => journal.commit();
 
   const host = opts.host ?? '127.0.0.1';
-  const env: PipelineEnv = { runtime, gatewayUrl: '', log };
+  const env: PipelineEnv = { live, gatewayUrl: '', log };
   const sockets = new Set<Socket>();
   const timeouts = opts.timeouts ?? DEFAULT_TIMEOUTS;
   const server = createServer({
@@ -145,7 +145,7 @@ async function startClaimed(opts: SandboxOptions, log: (line: string) => void, m
   function serve(req: IncomingMessage, res: ServerResponse, read: BodyRead): Promise<void> | undefined {
     const url = requestUrl(req.url);
     if (url.pathname.startsWith(CONTROL_PREFIX)) {
-      return handleControl(req, res, url.pathname, read.ok ? read.bytes : Buffer.alloc(0), control, runtime);
+      return handleControl(req, res, url.pathname, read.ok ? read.bytes : Buffer.alloc(0), control, live);
     }
     if (!read.ok) res.setHeader('connection', 'close');
     if (opts.onExchange) tapExchange(req, res, read.ok ? read.bytes : undefined, opts.onExchange);

@@ -7,7 +7,7 @@ import {
   aliasTarget, groups, matchAlias, operationAliases, operationById, operations, requireOperation, TRANSACTION_TYPES,
   type FieldSpec, type GroupId, type Operation,
 } from '../../src/catalog';
-import { checks } from '../../src/core/inputChecks';
+import { checks } from '../../src/core/checks/inputChecks';
 
 const interfacePairs: [string, string][] = JSON.parse(readFileSync(join(__dirname, 'interface-operations.json'), 'utf8'));
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { describe, it } from 'node:test';
 import { operations } from '../../src/catalog';
-import { parseXml } from '../../src/core/codecs';
+import { parseXml } from '../../src/core/codecs/codecs';
 import { XML_SAMPLES_FILE, renderXmlSamples, xmlSamplesSource } from '../../scripts/generate-xml-samples';
 
 describe('XML samples rendered at build time', () => {

@@ -9,9 +9,10 @@ import * as path from 'node:path';
 import { operationById } from '../../src/catalog';
 import {
   LANGUAGES, codeRequestFromFile, codeRequestFromOperation, generateFromText, languageById, renderProgram,
-} from '../../src/core/codegen';
+} from '../../src/core/codegen/programs';
 import { parseRequestFile } from '../../src/core/requestFile';
 import { runToEnd, type ProcessRun } from '../cli/processRun';
+import { BATCH_LANGUAGES } from './programBatch';
 
 const ROOT = path.resolve(__dirname, '../..');
 const FIXTURE_PATH = path.join(__dirname, 'fixtures/integrator.gwreq');
@@ -117,6 +118,25 @@ describe('what a generated program reads from its environment', () => {
     assert.equal(request.body?.format, 'json');
     const known = codeRequestFromOperation(operation, {}, { tokenId: '1234' });
     assert.ok(known.url.some((s) => 'text' in s && s.text.endsWith('/rest/v2/tokens/1234')));
+  });
+});
+
+describe('a language is one generator: what the editor and the tests need is its data', () => {
+  it('each opens in an editor language, and each with a toolchain says how to find and run it', () => {
+    for (const language of LANGUAGES) {
+      assert.match(language.editorLanguage, /^[a-z]+$/, language.id);
+      const chain = language.toolchain;
+      if (!chain) continue;
+      assert.ok(chain.needs && chain.debianPackages.length > 0 && chain.checks.length > 0, language.id);
+      assert.ok(chain.run.some((word) => word.includes('{file}')), `${language.id}: its run command names no {file}`);
+      const usesTool = [...chain.checks.flat(), ...chain.run].some((word) => word.includes('{tool}'));
+      assert.equal(usesTool, chain.tools !== undefined, `${language.id}: {tool} and tools go together`);
+    }
+  });
+
+  it('every language with a toolchain has a batch runner for the hostile-file property, and only those', () => {
+    const runnable = LANGUAGES.filter((l) => l.toolchain).map((l) => l.id).sort();
+    assert.deepEqual([...BATCH_LANGUAGES].sort(), runnable, 'test/codegen/programBatch.ts: BATCH_LANGUAGES and a runner in runPrograms');
   });
 });
 

@@ -4,7 +4,7 @@
 // programs (hostileRequests.test.ts, codegenProperties.test.ts).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { LANGUAGES, generateFromText } from '../../src/core/codegen';
+import { LANGUAGES, generateFromText } from '../../src/core/codegen/programs';
 import { CodeGenerationError, checkHeaders } from '../../src/core/codegen/requestChecks';
 
 const SALE_LINE = 'POST {{gatewayUrl}}/rest/v2/transactions/sale';

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { generateFromText, languageById } from '../../src/core/codegen';
+import { generateFromText, languageById } from '../../src/core/codegen/programs';
 import type { RunningSandbox } from '../../src/sandbox/server';
 import { call, startTestSandbox } from '../sandbox/sandboxTestClient';
 import { runToEnd, type ProcessRun } from '../cli/processRun';

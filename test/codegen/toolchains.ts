@@ -1,7 +1,11 @@
-// The toolchains test/codegen runs generated programs with: how to find each one, and how to
-// run a program saved in a folder. scripts/setup-codegen-toolchains.sh installs the missing ones.
+// The toolchains test/codegen runs generated programs with, read from each language generator's
+// `toolchain` (src/core/codegen/languages/language.ts): how to find each one, and how to run a
+// program saved in a folder. scripts/setup-codegen-toolchains.sh runs this file to learn which
+// Debian packages are missing, and installs them.
 
 import { spawnSync } from 'node:child_process';
+import { LANGUAGES } from '../../src/core/codegen/programs';
+import type { Toolchain as ToolchainData } from '../../src/core/codegen/languages/language';
 
 export interface Toolchain {
   /** The generator's id (`--lang`). */
@@ -18,25 +22,42 @@ function succeeds(command: string, args: readonly string[]): boolean {
   return result.status === 0;
 }
 
-/** Debian's python3-requests lands in /usr/bin/python3, which may not be the first python3 on PATH. */
-export function pythonWithRequests(): string | undefined {
-  return ['python3', '/usr/bin/python3'].find((python) => succeeds(python, ['-c', 'import requests']));
+/** `node` is the Node running the tests, whatever PATH finds first. */
+const program = (word: string): string => (word === 'node' ? process.execPath : word);
+
+type Words = readonly [string, ...string[]];
+const filled = (words: Words, fill: Readonly<Record<string, string>>): [string, ...string[]] => {
+  const [first, ...rest] = words.map((w) => w.replace(/\{(tool|file)\}/g, (whole, name: string) => fill[name] ?? whole));
+  return [program(first), ...rest];
+};
+
+/** The `{tool}` every check passes with ('' when the toolchain names none), or undefined when it is not installed. */
+function foundTool(chain: ToolchainData): string | undefined {
+  return (chain.tools ?? ['']).find((tool) => chain.checks.every((check) => {
+    const [command, ...args] = filled(check, { tool });
+    return succeeds(command, args);
+  }));
 }
 
-export const TOOLCHAINS: readonly Toolchain[] = [
-  { lang: 'curl', needs: 'curl and sh', available: () => succeeds('curl', ['--version']) && succeeds('sh', ['-c', 'true']), command: (f) => ['sh', f] },
-  { lang: 'js', needs: 'node 18 or later', available: () => Number(process.versions.node.split('.')[0]) >= 18, command: (f) => [process.execPath, f] },
-  { lang: 'python', needs: 'python3 with requests (Debian: python3-requests)', available: () => pythonWithRequests() !== undefined, command: (f) => [pythonWithRequests() as string, f] },
-  {
-    lang: 'php',
-    needs: 'php with its curl extension (Debian: php-cli php-curl)',
-    available: () => succeeds('php', ['-r', 'exit(function_exists("curl_init") ? 0 : 1);']),
-    command: (f) => ['php', f],
-  },
-  { lang: 'java', needs: 'Java 17 or later (java, javac)', available: () => succeeds('java', ['-version']) && succeeds('javac', ['-version']), command: (f) => ['java', f] },
-  // Built, then run: `go run` reports any exit status of the program as its own exit 1.
-  { lang: 'go', needs: 'go (Debian: golang-go)', available: () => succeeds('go', ['version']), command: (f) => ['sh', '-c', `go build -o program ${f} && exec ./program`] },
-];
+const withToolchain = LANGUAGES.flatMap((language) => (language.toolchain ? [{ lang: language.id, chain: language.toolchain }] : []));
+
+export const TOOLCHAINS: readonly Toolchain[] = withToolchain.map(({ lang, chain }) => ({
+  lang,
+  needs: `${chain.needs} (Debian: ${chain.debianPackages.join(' ')})`,
+  available: () => foundTool(chain) !== undefined,
+  command: (fileName) => filled(chain.run, { tool: foundTool(chain) ?? '', file: fileName }),
+}));
+
+/** The python3 that imports requests (the Python toolchain's `{tool}`). */
+export function pythonWithRequests(): string | undefined {
+  const python = withToolchain.find((t) => t.lang === 'python');
+  return python ? foundTool(python.chain) : undefined;
+}
 
 /** On CI a missing toolchain is a failure: the setup script should have installed it. */
 export const MISSING_TOOLCHAIN_FAILS = process.env.CI === 'true';
+
+/** The Debian packages of every toolchain that is not installed. */
+const missingDebianPackages = (): string[] => [...new Set(withToolchain.flatMap(({ chain }) => (foundTool(chain) === undefined ? chain.debianPackages : [])))];
+
+if (require.main === module && process.argv.includes('--missing-packages')) console.log(missingDebianPackages().join(' '));

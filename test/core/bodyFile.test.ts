@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { mkdtemp, mkdir, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { BodyFileError, bodyFileReader } from '../../src/core/bodyFile';
-import type { BodyFilePlace } from '../../src/core/bodyFileRoot';
+import { BodyFileError, bodyFileReader } from '../../src/core/requestFile/bodyFile';
+import type { BodyFilePlace } from '../../src/core/requestFile/bodyFileRoot';
 import { fillBodyFilePath } from '../../src/core/requestFile';
 
 const SALE = '{"type": "SALE", "amount": "1.00"}';

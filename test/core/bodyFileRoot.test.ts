@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { BodyFileError, bodyFileReader, bodyFileStat } from '../../src/core/bodyFile';
-import { confineBodyFile, type BodyFilePlace } from '../../src/core/bodyFileRoot';
+import { BodyFileError, bodyFileReader, bodyFileStat } from '../../src/core/requestFile/bodyFile';
+import { confineBodyFile, type BodyFilePlace } from '../../src/core/requestFile/bodyFileRoot';
 import { fillBodyFilePath } from '../../src/core/requestFile';
 
 const SECRET = '-----BEGIN OPENSSH PRIVATE KEY----- not a real one';

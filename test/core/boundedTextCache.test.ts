@@ -2,7 +2,7 @@
 // constant fills): made once per key, and bounded.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { BoundedTextCache } from '../../src/core/boundedTextCache';
+import { BoundedTextCache } from '../../src/core/text/boundedTextCache';
 
 describe('BoundedTextCache', () => {
   it('makes a value once per key, and keeps null as "known to be nothing"', () => {

@@ -1,9 +1,9 @@
-// The one spelling of a path and query that every HTTP client sends alike (src/core/canonicalUrl.ts),
+// The one spelling of a path and query that every HTTP client sends alike (src/core/http/canonicalUrl.ts),
 // as a table, and a property: WHATWG's URL (the runner's client, fetch) leaves it as it is.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { canonicalPieces, canonicalUrl } from '../../src/core/canonicalUrl';
+import { canonicalPieces, canonicalUrl } from '../../src/core/http/canonicalUrl';
 import { named } from '../testNames';
 
 const BASE = 'http://127.0.0.1:1';

@@ -5,8 +5,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { checks } from '../../src/core/inputChecks';
-import { maskAccount, maskPan, redact, redactValue, Redactor } from '../../src/core/redaction';
+import { checks } from '../../src/core/checks/inputChecks';
+import { maskAccount, maskPan, redact, redactValue, Redactor } from '../../src/core/protection/redaction';
 
 const PAN = '4111111111111111';
 const MASKED = 'XXXXXXXXXXXX1111';

@@ -1,10 +1,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { requireOperation } from '../../src/catalog';
-import { GatewayClient, type GatewayClientOptions } from '../../src/core/client';
-import { explainStatus } from '../../src/core/statusAdvice';
-import type { RetryWait } from '../../src/core/retryPolicy';
-import { describeResult } from '../../src/core/result';
+import { GatewayClient, type GatewayClientOptions } from '../../src/core/http/client';
+import { explainStatus } from '../../src/core/http/statusAdvice';
+import type { RetryWait } from '../../src/core/http/retryPolicy';
+import { describeResult } from '../../src/core/answers/result';
 import { json, operation, rejection, startServer, type Fixture, type Handler } from './httpFixture';
 
 const CREDS = { apiKey: 'test-api-key-123', accessKey: 'test-access-key-456', merchantId: '8582949932024942' };

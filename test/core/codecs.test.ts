@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildXml, parseJson, parseXml, prettyJson, prettyXml } from '../../src/core/codecs';
+import { buildXml, parseJson, parseXml, prettyJson, prettyXml } from '../../src/core/codecs/codecs';
 
 describe('codecs: XML', () => {
   it('keeps attributes and keeps every value a string', () => {

@@ -1,8 +1,8 @@
-// One schema for an environment (src/core/environmentSchema.ts): the setting, the CLI's file and
+// One schema for an environment (src/core/environments/environmentSchema.ts): the setting, the CLI's file and
 // both front ends' checks agree because they read it.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { environmentFileSchema, environmentProblem, environmentSchema } from '../../src/core/environmentSchema';
+import { environmentFileSchema, environmentProblem, environmentSchema } from '../../src/core/environments/environmentSchema';
 import { environmentConfiguration } from '../../src/extension/environments/contributions';
 import { parseEnvironmentConfig } from '../../src/cli/run/environmentConfig';
 

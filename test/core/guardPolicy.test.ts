@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { operations, requireOperation } from '../../src/catalog';
-import { allowedInWorkspace, confirmationProblem, describeAmount, extractAmount, guardDecision, needsConfirmation, safetyOf, type GuardDecision, type GuardedRequest } from '../../src/core/guardPolicy';
+import { allowedInWorkspace, confirmationProblem, describeAmount, extractAmount, guardDecision, needsConfirmation, safetyOf, type GuardDecision, type GuardedRequest } from '../../src/core/protection/guardPolicy';
 
 // The list of operations a production environment must confirm.
 const MUST_CONFIRM = [

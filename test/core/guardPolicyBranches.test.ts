@@ -4,7 +4,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Operation } from '../../src/catalog/types';
-import { confirmationProblem, extractAmount, guardDecision, needsConfirmation, safetyOf, type GuardDecision, type GuardedRequest } from '../../src/core/guardPolicy';
+import { confirmationProblem, extractAmount, guardDecision, needsConfirmation, safetyOf, type GuardDecision, type GuardedRequest } from '../../src/core/protection/guardPolicy';
 
 type Judged = Pick<Operation, 'id' | 'group' | 'safety'>;
 const op = (id: string, group: Operation['group'], safety: Operation['safety']): Judged => ({ id, group, safety });

@@ -4,9 +4,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import assert from 'node:assert/strict';
-import { GatewayError } from '../../src/core/gatewayErrors';
+import { GatewayError } from '../../src/core/http/gatewayErrors';
 import type { Operation } from '../../src/catalog/types';
-import type { Environment } from '../../src/core/environment';
+import type { Environment } from '../../src/core/environments/environment';
 
 export interface Received {
   method: string;

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import type { CheckName } from '../../src/catalog/types';
-import { abaValid, cardBrand, checks, isAmount, LuhnSum, luhnValid } from '../../src/core/inputChecks';
+import { abaValid, cardBrand, checks, isAmount, LuhnSum, luhnValid } from '../../src/core/checks/inputChecks';
 
 const CASES: Record<CheckName, { good: string[]; bad: string[] }> = {
   luhn: {

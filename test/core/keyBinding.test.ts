@@ -1,10 +1,10 @@
-// The origin rule (keyBinding in src/core/authBinding.ts), the one decision the client, the proxy
+// The origin rule (keyBinding in src/core/protection/authBinding.ts), the one decision the client, the proxy
 // and code generation take on where a key may go, as a table: where the URL's origin comes from,
 // its path, the environment's origins, and what the rule says.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { authHeadersFor, keyBinding, withoutAuthHeaders, type UrlOrigin } from '../../src/core/authBinding';
-import { GatewayError } from '../../src/core/gatewayErrors';
+import { authHeadersFor, keyBinding, withoutAuthHeaders, type UrlOrigin } from '../../src/core/protection/authBinding';
+import { GatewayError } from '../../src/core/http/gatewayErrors';
 
 const GW = 'https://gateway.example';
 const BO = 'https://boarding.example';

@@ -7,7 +7,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { GatewayClient, type GatewayClientOptions } from '../../src/core/client';
+import { GatewayClient, type GatewayClientOptions } from '../../src/core/http/client';
 import { ResultRenderer } from '../../src/core/resultText/renderer';
 import { startServer, type Fixture } from './httpFixture';
 

@@ -1,11 +1,11 @@
-// What a vscode:// link may do (src/core/linkPolicy.ts): read a request, open a document, or ask
+// What a vscode:// link may do (src/core/protection/linkPolicy.ts): read a request, open a document, or ask
 // first — for every operation of the catalog on every kind of environment — and which links are
 // not followed at all, with the message that says why.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { operations, requireOperation } from '../../src/catalog';
-import type { EnvironmentKind } from '../../src/core/environment';
-import { LINK_PATH, linkPolicy, readLink, unknownEnvironmentProblem, type LinkDecision } from '../../src/core/linkPolicy';
+import type { EnvironmentKind } from '../../src/core/environments/environment';
+import { LINK_PATH, linkPolicy, readLink, unknownEnvironmentProblem, type LinkDecision } from '../../src/core/protection/linkPolicy';
 
 const KINDS: readonly EnvironmentKind[] = ['local', 'sandbox', 'custom', 'production'];
 const env = (kind: EnvironmentKind) => ({ name: `My ${kind}`, kind });

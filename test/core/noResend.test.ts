@@ -4,7 +4,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { requireOperation } from '../../src/catalog';
-import { GatewayClient } from '../../src/core/client';
+import { GatewayClient } from '../../src/core/http/client';
 import { rejection } from './httpFixture';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server';
 import { junitReport } from '../../src/cli/run/junitReport';

@@ -2,14 +2,14 @@
 // here and not months later in a bench nobody ran. Each is a same-run ratio with generous bounds
 // (the machine is shared and noisy); the full measurement is the bench named in each test and
 // in the comment at the guarded code:
-// - the client's result built field by field (src/core/client.ts) → bench/clientOverhead.ts
+// - the client's result built field by field (src/core/http/client.ts) → bench/clientOverhead.ts
 // - the request-file parser's objects built without spreads (src/core/requestFile/parse.ts)
 //   → bench/lsp.ts (5,000-line document)
-// - the sandbox router's cache (src/sandbox/router.ts) → bench/sandboxThroughput.ts
+// - the sandbox router's cache (src/sandbox/http/router.ts) → bench/sandboxThroughput.ts
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parseRequestFile } from '../../src/core/requestFile';
-import { route } from '../../src/sandbox/router';
+import { route } from '../../src/sandbox/http/router';
 import { benchClientOverhead } from '../../bench/clientOverhead';
 import { benchDocument } from '../../bench/lspDocument';
 import { nowMs } from '../../bench/stats';

@@ -4,9 +4,9 @@
 // request goes through).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { GatewayClient } from '../../src/core/client';
-import type { RetryWait } from '../../src/core/retryPolicy';
-import { explainStatus } from '../../src/core/statusAdvice';
+import { GatewayClient } from '../../src/core/http/client';
+import type { RetryWait } from '../../src/core/http/retryPolicy';
+import { explainStatus } from '../../src/core/http/statusAdvice';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server';
 
 describe('what the client tells a UI', () => {
@@ -68,7 +68,7 @@ describe('what the client tells a UI', () => {
 
 describe('retryWaitText', () => {
   it('says what the wait is for, how long and which retry follows', async () => {
-    const { retryWaitText } = await import('../../src/core/statusAdvice');
+    const { retryWaitText } = await import('../../src/core/http/statusAdvice');
     assert.equal(retryWaitText({ status: 429, retryAfterMs: 2000, delayMs: 2600, retry: 1, maxRetries: 3 }), 'waiting 2 s for the rate limit (429), then retry 1 of 3');
     assert.equal(retryWaitText({ status: 429, delayMs: 700, retry: 2, maxRetries: 3 }), 'waiting 1 s for the rate limit (429), then retry 2 of 3');
     assert.equal(retryWaitText({ status: 503, retryAfterMs: 5000, delayMs: 5000, retry: 1, maxRetries: 3 }), 'the gateway is unavailable (503): waiting 5 s, then retry 1 of 3');

@@ -1,8 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { GatewayClient } from '../../src/core/client';
-import { luhnValid } from '../../src/core/inputChecks';
-import { maskAccount, maskPan, redact, redactValue, Redactor, redactorFor } from '../../src/core/redaction';
+import { GatewayClient } from '../../src/core/http/client';
+import { luhnValid } from '../../src/core/checks/inputChecks';
+import { maskAccount, maskPan, redact, redactValue, Redactor, redactorFor } from '../../src/core/protection/redaction';
 import { startServer } from './httpFixture';
 
 let seed = 7;

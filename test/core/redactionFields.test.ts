@@ -4,7 +4,7 @@
 // row shows one field rule at work.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { redact, redactValue, Redactor } from '../../src/core/redaction';
+import { redact, redactValue, Redactor } from '../../src/core/protection/redaction';
 
 type Rule = 'remove' | 'account' | 'csc';
 

@@ -2,7 +2,7 @@
 // and key-shaped literals of other payment APIs. Rows of text in and text out.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { credentialSecrets, redact, redactValue, Redactor } from '../../src/core/redaction';
+import { credentialSecrets, redact, redactValue, Redactor } from '../../src/core/protection/redaction';
 
 /** A key holding every character a regular expression reads as syntax, and letters that escape to classes (\d, \s, \w, \b). */
 const ODD_KEY = 'k.e*y+(1)?[a]{2}|^$\\/dswb"';

@@ -3,7 +3,7 @@
 // that was already redacted as text. Rows of value in and value out.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { redact, redactValue, Redactor } from '../../src/core/redaction';
+import { redact, redactValue, Redactor } from '../../src/core/protection/redaction';
 
 const PAN = '4111111111111111';
 const MASKED = 'XXXXXXXXXXXX1111';

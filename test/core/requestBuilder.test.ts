@@ -1,9 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { requireOperation } from '../../src/catalog';
-import { joinUrl, originsOf, validateEnvironmentUrl, type Environment } from '../../src/core/environment';
-import { GatewayError } from '../../src/core/gatewayErrors';
-import { buildRequest } from '../../src/core/requestBuilder';
+import { joinUrl, originsOf, validateEnvironmentUrl, type Environment } from '../../src/core/environments/environment';
+import { GatewayError } from '../../src/core/http/gatewayErrors';
+import { buildRequest } from '../../src/core/http/requestBuilder';
 
 const env: Environment = { name: 'sb', kind: 'sandbox', gatewayUrl: 'https://gateway-sb.example.net', boardingUrl: 'https://boarding-sb.example.net/api/' };
 const creds = { apiKey: 'k1', accessKey: 'a1', merchantId: 'm1' };

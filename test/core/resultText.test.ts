@@ -6,7 +6,7 @@ import { describe, it, after } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { luhnValid } from '../../src/core/inputChecks';
+import { luhnValid } from '../../src/core/checks/inputChecks';
 import { doJob, type ResultJob } from '../../src/core/resultText/job';
 import { IN_THREAD_MAX_BYTES } from '../../src/core/resultText/renderer';
 import type { RuntimeModule } from '../../src/extension/lazy/runtime';

@@ -1,7 +1,7 @@
 // The retry rules as a table: what may go again after which failure, and when.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { decideRetry, DEFAULT_RETRY_POLICY, newTicket } from '../../src/core/retryPolicy';
+import { decideRetry, DEFAULT_RETRY_POLICY, newTicket } from '../../src/core/http/retryPolicy';
 
 const ticket = () => newTicket(DEFAULT_RETRY_POLICY);
 const retried = (err: { statusCode?: number; code?: string; headers?: Record<string, string> }, method: string) => decideRetry(err, method, ticket()).retry;

@@ -3,7 +3,7 @@
 // count as reads. Random jitter is pinned (0, ½, just under 1) so that every row is exact.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { backoffDelay, decideRetry, DEFAULT_RETRY_POLICY, isReadMethod, isRetryStatus, newTicket, parseRetryAfter, type RetryTicket } from '../../src/core/retryPolicy';
+import { backoffDelay, decideRetry, DEFAULT_RETRY_POLICY, isReadMethod, isRetryStatus, newTicket, parseRetryAfter, type RetryTicket } from '../../src/core/http/retryPolicy';
 
 const LOW = () => 0;
 const MID = () => 0.5;

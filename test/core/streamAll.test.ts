@@ -4,7 +4,7 @@
 // sandbox; the named-responses map is the one the run reads and writes.
 import { after, before, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { GatewayClient } from '../../src/core/client';
+import { GatewayClient } from '../../src/core/http/client';
 import { parseRequestFile, type RequestFile } from '../../src/core/requestFile';
 import { fileReferences, runAll, streamAll, type NamedExchange, type RequestOutcome, type RunOptions } from '../../src/core/runner';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server';

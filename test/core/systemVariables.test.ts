@@ -1,14 +1,14 @@
 // System variables (`{{$guid}}`, `{{$randomInt min max}}`, `{{$timestamp}}`, `{{$datetime}}`,
 // `{{$localDatetime}}`), REST Client's syntax: how they are read, what they make, and dates held to
 // Day.js's output (REST Client's date library, here only as the test's reference: the product's
-// own formatter is src/core/dateFormat.ts, so the activation bundle carries no third-party code).
+// own formatter is src/core/requestFile/dateFormat.ts, so the activation bundle carries no third-party code).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc';
 import { parseSystemVariable } from '../../src/core/requestFile';
-import { addOffset, formatDate } from '../../src/core/dateFormat';
-import { systemVariableValue } from '../../src/core/systemVariableValues';
+import { addOffset, formatDate } from '../../src/core/requestFile/dateFormat';
+import { systemVariableValue } from '../../src/core/requestFile/systemVariableValues';
 import { createVariableResolver } from '../../src/core/runner';
 
 dayjs.extend(utc);

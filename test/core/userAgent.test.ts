@@ -5,8 +5,8 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { senderOf, workbenchUserAgent } from '../../src/core/userAgent';
-import { GatewayClient } from '../../src/core/client';
+import { senderOf, workbenchUserAgent } from '../../src/core/http/userAgent';
+import { GatewayClient } from '../../src/core/http/client';
 import { json, startServer } from './httpFixture';
 
 const VERSION = (JSON.parse(readFileSync(path.join(__dirname, '../../package.json'), 'utf8')) as { version: string }).version;

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { prettyXml } from '../../src/core/codecs';
-import { indentXml } from '../../src/core/xmlIndent';
+import { prettyXml } from '../../src/core/codecs/codecs';
+import { indentXml } from '../../src/core/codecs/xmlIndent';
 
 describe('indentXml', () => {
   it('indents as prettyXml does, an element holding only text on one line, empty elements as written', () => {

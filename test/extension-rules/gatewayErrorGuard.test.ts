@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { RuntimeModule } from '../../src/extension/lazy/runtime';
-import { GatewayError as SourceGatewayError } from '../../src/core/gatewayErrors';
+import { GatewayError as SourceGatewayError } from '../../src/core/http/gatewayErrors';
 
 const RUNTIME = path.resolve(__dirname, '../../dist/runtime.js');
 
@@ -44,9 +44,9 @@ describe('isGatewayError from the runtime bundle', () => {
       method: 'POST', headers: { 'api-key': sandbox.apiKey, 'content-type': 'application/json', accept: 'application/json' }, body: '{}',
     });
     assert.equal(refusal.status, 400);
-    const source = await import('../../src/sandbox/domain');
+    const source = await import('../../src/sandbox/domain/domain');
     assert.equal('GatewayError' in source, false);
-    assert.equal(new source.ErrorReply(400, '002', 'x').name, 'ErrorReply');
+    assert.equal(new source.ErrorAnswer(400, '002', 'x').name, 'ErrorAnswer');
   });
 
   test('a GatewayError of another bundle (here: the sources) is that bundle\'s to recognise', () => {

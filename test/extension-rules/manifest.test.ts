@@ -5,7 +5,9 @@ import * as fs from 'node:fs';
 import { describe, test } from 'node:test';
 import { operations, operationById } from '../../src/catalog';
 import { TREE_VIEW_ID, REQUEST_LANGUAGE_ID } from '../../src/extension/contracts';
-import { PACKAGE_JSON, buildContributes, generateManifest, serialize } from '../../scripts/generate-manifest';
+import * as path from 'node:path';
+import { PACKAGE_JSON, PARTS, buildContributes, generateManifest, serialize } from '../../scripts/generate-manifest';
+import { declaredCommand } from '../../src/extension/commands/declaredCommands';
 
 interface Command { command: string; title: string; category?: string }
 interface MenuItem { command?: string; when?: string }
@@ -29,6 +31,20 @@ const OP_PREFIX = 'gateway.op.';
 describe('package.json is generated', () => {
   test('it equals what scripts/generate-manifest.ts produces (run "npm run manifest")', () => {
     assert.equal(text, serialize(generateManifest(JSON.parse(text) as Record<string, unknown>)));
+  });
+});
+
+describe('the parts of the manifest: a new part cannot be left out', () => {
+  test('every src/extension/<part>/contributions.ts is in PARTS (scripts/generate-manifest.ts)', () => {
+    const extension = path.join(path.dirname(PACKAGE_JSON), 'src/extension');
+    const withContributions = fs.readdirSync(extension, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && fs.existsSync(path.join(extension, entry.name, 'contributions.ts')))
+      .map((entry) => entry.name);
+    assert.deepEqual(Object.keys(PARTS).sort(), withContributions.sort());
+  });
+
+  test('every contributed command is declared for registration (DECLARED in src/extension/commands/declaredCommands.ts)', () => {
+    for (const c of manifest.contributes.commands) assert.doesNotThrow(() => declaredCommand(c.command), c.command);
   });
 });
 

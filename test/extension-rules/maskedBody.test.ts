@@ -2,7 +2,7 @@
 // from the Local sandbox's test cards or from the user (issue 11, item 4).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { redact } from '../../src/core/redaction';
+import { redact } from '../../src/core/protection/redaction';
 import { maskedCardIn, testCardFor, withCard } from '../../src/extension/history/maskedBody';
 
 const sent = '{\n  "amount": "25.00",\n  "card": "5555555555554444",\n  "exp-date": "1230",\n  "csc": "999"\n}';

@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { operations, requireOperation } from '../../src/catalog';
-import * as codecs from '../../src/core/codecs';
-import { parseXml } from '../../src/core/codecs';
+import * as codecs from '../../src/core/codecs/codecs';
+import { parseXml } from '../../src/core/codecs/codecs';
 import { currentSettingsOf, isSettingsWrite, normalizedSettingsBody, settingsBodyText, settingsReadOf } from '../../src/extension/operations/settingsDocuments';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server';
 

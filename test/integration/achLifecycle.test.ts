@@ -3,7 +3,7 @@
 // from a documented returning account ends Returned with its R-code and message.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { GatewayClient } from '../../src/core/client';
+import { GatewayClient } from '../../src/core/http/client';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server';
 
 const debit = (account: string) => ({

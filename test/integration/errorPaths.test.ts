@@ -3,9 +3,9 @@
 // payment is never sent twice when the connection drops.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { GatewayClient } from '../../src/core/client';
-import { GatewayError } from '../../src/core/gatewayErrors';
-import type { Credentials, Environment } from '../../src/core/environment';
+import { GatewayClient } from '../../src/core/http/client';
+import { GatewayError } from '../../src/core/http/gatewayErrors';
+import type { Credentials, Environment } from '../../src/core/environments/environment';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server';
 
 const SALE = { amount: '25.00', card: '4111111111111111', 'exp-date': '1230', csc: '999' };

@@ -6,8 +6,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { operations, requireOperation } from '../../src/catalog';
-import { GatewayClient } from '../../src/core/client';
-import type { GatewayResult } from '../../src/core/result';
+import { GatewayClient } from '../../src/core/http/client';
+import type { GatewayResult } from '../../src/core/answers/result';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server';
 
 type Vars = Record<string, string>;

@@ -12,8 +12,8 @@ import { CompletionItemKind, DiagnosticSeverity, type CompletionItem, type Compl
 import { analyzeDocument, languageHandlers, type AnalyzedDocument } from '../../src/language/handlers';
 import { FileDiagnostics } from '../../src/language/fileDiagnostics';
 import { bodyFileDiagnostics, bodyFileBase } from '../../src/language/bodyFiles';
-import { bodyFileReader } from '../../src/core/bodyFile';
-import { editorBodyFilePlace } from '../../src/core/bodyFileRoot';
+import { bodyFileReader } from '../../src/core/requestFile/bodyFile';
+import { editorBodyFilePlace } from '../../src/core/requestFile/bodyFileRoot';
 import { parseRequestFile } from '../../src/core/requestFile';
 import { operations } from '../../src/catalog';
 import { MAX_ENTRIES_OFFERED } from '../../src/language/completion/bodyFilePath';

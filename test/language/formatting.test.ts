@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { TextEdit } from 'vscode-languageserver-types';
 import { parseRequestFile } from '../../src/core/requestFile';
-import { parseJson, parseXml } from '../../src/core/codecs';
+import { parseJson, parseXml } from '../../src/core/codecs/codecs';
 import { analyzeDocument, languageHandlers, type AnalyzedDocument } from '../../src/language/handlers';
 
 function apply(doc: AnalyzedDocument, edits: TextEdit[]): string {

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { AnalyzedDocument } from '../../src/language/analyzedDocument';
 import { parseRequestFile } from '../../src/core/requestFile';
-import { diagnose } from '../../src/language/diagnostics';
+import { diagnose } from '../../src/language/diagnostics/requestDiagnostics';
 import { codeLensesOf } from '../../src/language/codeLenses';
 import { formatBodies, type FormattingOptions } from '../../src/language/formatting';
 import { symbolsOf } from '../../src/language/symbols';

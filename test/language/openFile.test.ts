@@ -9,7 +9,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import { AnalyzedDocument } from '../../src/language/analyzedDocument';
 import { parseRequestFile } from '../../src/core/requestFile';
-import { diagnose } from '../../src/language/diagnostics';
+import { diagnose } from '../../src/language/diagnostics/requestDiagnostics';
 import { documentTarget } from '../../src/language/documentTarget';
 import { OpenFile } from '../../src/language/openFile';
 import { FileDiagnostics } from '../../src/language/fileDiagnostics';

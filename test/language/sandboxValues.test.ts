@@ -5,10 +5,10 @@ import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { TEST_CARDS } from '../../src/language/data/testCards';
 import { AVS_ZIPS, CSC_VALUES, DECLINE_AMOUNTS, RETURNING_ACCOUNTS } from '../../src/language/data/sandboxValues';
-import { avsResult, cscResult } from '../../src/sandbox/cards/verificationTable';
+import { avsResult, cscResult } from '../../src/sandbox/cardTransactions/verificationTable';
 import { valueChoices } from '../../src/language/completion/values';
-import { cardBrand, luhnValid } from '../../src/core/inputChecks';
-import { declineFor } from '../../src/sandbox/cards/declineTable';
+import { cardBrand, luhnValid } from '../../src/core/checks/inputChecks';
+import { declineFor } from '../../src/sandbox/cardTransactions/declineTable';
 import { returnOutcomeFor } from '../../src/sandbox/ach/achReturnRules';
 
 const doc = readFileSync(path.join(__dirname, '../../docs/sandbox.md'), 'utf8');

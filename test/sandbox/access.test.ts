@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { HandlerTable, assertEveryOperationHasHandler } from '../../src/sandbox/router';
-import { sandboxModules } from '../../src/sandbox/moduleTable';
+import { HandlerTable, assertEveryOperationHasHandler } from '../../src/sandbox/http/router';
+import { sandboxModules } from '../../src/sandbox/domain/moduleTable';
 import type { RunningSandbox } from '../../src/sandbox/server';
 import { call, sale, startTestSandbox } from './sandboxTestClient';
 

@@ -4,11 +4,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { requireOperation } from '../../src/catalog';
-import { ControllableClock } from '../../src/sandbox/clock';
-import { ErrorReply, type DomainContext, type Reply } from '../../src/sandbox/domain';
-import { idSourceOver } from '../../src/sandbox/state';
-import { wallTimeOf } from '../../src/sandbox/zonedTime';
-import { achModule, ACH_RETURN_RULES, type AchSlice } from '../../src/sandbox/ach';
+import { ControllableClock } from '../../src/sandbox/domain/clock';
+import { ErrorAnswer, type DomainContext, type Answer } from '../../src/sandbox/domain/domain';
+import { idSourceOver } from '../../src/sandbox/domain/state';
+import { wallTimeOf } from '../../src/sandbox/domain/zonedTime';
+import { achModule, ACH_RETURN_RULES, type AchSlice } from '../../src/sandbox/ach/achModule';
 import { achWindowsBetween } from '../../src/sandbox/ach/achWindows';
 
 const MERCHANT = { merchantId: '8582949932024942', terminalId: '10018001', terminalName: 'T', merchantName: 'M' };
@@ -28,7 +28,7 @@ function harness(startIso: string, timeZone = 'America/Chicago') {
   const slices: Record<string, unknown> = { ach: achModule.initial() };
   const peer = <T>(name: string): T => slices[name] as T;
   const ctx: DomainContext<AchSlice> = { slice: slices.ach as AchSlice, peer, mutatePeer: peer, clock, ids: idSourceOver({}) };
-  const call = (opId: string, c: Call = {}): Reply =>
+  const call = (opId: string, c: Call = {}): Answer =>
     achModule.handlers[opId](
       {
         op: requireOperation(opId), params: c.params ?? {}, query: new URLSearchParams(c.query ?? ''), body: c.body,
@@ -44,8 +44,8 @@ function harness(startIso: string, timeZone = 'America/Chicago') {
   return { ctx, call, advanceTo, clock };
 }
 
-const txn = (reply: Reply): Record<string, string> => reply.payload?.['ach-transaction'] as Record<string, string>;
-const token = (reply: Reply): Record<string, string> => reply.payload?.['ach-token'] as Record<string, string>;
+const txn = (answer: Answer): Record<string, string> => answer.payload?.['ach-transaction'] as Record<string, string>;
+const token = (answer: Answer): Record<string, string> => answer.payload?.['ach-token'] as Record<string, string>;
 
 function debitBody(extra: Record<string, unknown> = {}): Record<string, unknown> {
   return {
@@ -56,7 +56,7 @@ function debitBody(extra: Record<string, unknown> = {}): Record<string, unknown>
 
 function gatewayError(status: number, resultCode: string, message: RegExp) {
   return (e: unknown): boolean => {
-    assert.ok(e instanceof ErrorReply, `expected an ErrorReply, got ${String(e)}`);
+    assert.ok(e instanceof ErrorAnswer, `expected an ErrorAnswer, got ${String(e)}`);
     assert.equal(e.status, status, e.message);
     assert.equal(e.resultCode, resultCode, e.message);
     assert.match(e.message, message);
@@ -72,9 +72,9 @@ const MON_6PM = '2025-03-04T00:00:00Z';
 describe('ACH providers', () => {
   it('lists the providers, one of them alpha, each with an account id and SEC codes', () => {
     const { call } = harness(MON_2PM);
-    const reply = call('achProviders.list');
-    assert.equal(reply.payloadType, 'ach-providers');
-    const providers = (reply.payload?.['ach-providers'] as { 'ach-provider': Record<string, unknown>[] })['ach-provider'];
+    const answer = call('achProviders.list');
+    assert.equal(answer.payloadType, 'ach-providers');
+    const providers = (answer.payload?.['ach-providers'] as { 'ach-provider': Record<string, unknown>[] })['ach-provider'];
     assert.ok(providers.length >= 2);
     assert.equal(providers.filter((p) => p['is-alpha'] === 'true').length, 1);
     for (const p of providers) {
@@ -93,10 +93,10 @@ describe('ACH providers', () => {
 
   it('answers the legacy lookup and marks it deprecated with a successor link', () => {
     const { call } = harness(MON_2PM);
-    const reply = call('achProviders.legacyLookup');
-    assert.equal(reply.status, 200);
-    assert.equal(reply.headers?.Deprecation, 'true');
-    assert.equal(reply.headers?.Link, '</rest/v2/ach/providers>; rel="successor-version"');
+    const answer = call('achProviders.legacyLookup');
+    assert.equal(answer.status, 200);
+    assert.equal(answer.headers?.Deprecation, 'true');
+    assert.equal(answer.headers?.Link, '</rest/v2/ach/providers>; rel="successor-version"');
     const tel = call('achProviders.legacyLookup', { query: 'sec-code=TEL' });
     assert.equal((tel.payload?.['ach-provider'] as Record<string, string>)['is-alpha'], 'false');
   });
@@ -134,7 +134,7 @@ describe('ACH transactions: create, credit, debit', () => {
     const { call } = harness(MON_2PM);
     const body = debitBody({ 'account-number': '123456789012345678', 'account-type': 'Brokerage', 'standard-entry-class-code': 'ARC', amount: '25' });
     assert.throws(() => call('achTransactions.debit', { body }), (e: unknown) => {
-      assert.ok(e instanceof ErrorReply);
+      assert.ok(e instanceof ErrorAnswer);
       for (const field of ['account-number', 'account-type', 'standard-entry-class-code', 'amount']) assert.match(e.message, new RegExp(field));
       return true;
     });
@@ -310,8 +310,8 @@ describe('ACH search', () => {
     advanceTo('2025-03-04T16:00:00Z'); // Tuesday
     const tuesday = txn(call('achTransactions.debit', { body: debitBody() })).id;
     const list = (query: string): string[] => {
-      const reply = call('achTransactions.search', { query });
-      return (reply.payload?.['ach-transactions'] as { 'ach-transaction': { id: string }[] })['ach-transaction'].map((t) => t.id);
+      const answer = call('achTransactions.search', { query });
+      return (answer.payload?.['ach-transactions'] as { 'ach-transaction': { id: string }[] })['ach-transaction'].map((t) => t.id);
     };
     assert.deepEqual(list('status=settled'), ids.slice().reverse());
     assert.deepEqual(list('status=Pending'), [tuesday]);
@@ -361,7 +361,7 @@ describe('ACH tokens', () => {
   it('requires the account, holder name and software fields, naming each missing one', () => {
     const { call } = harness(MON_2PM);
     assert.throws(() => call('achTokens.create', { body: { 'routing-number': ROUTING } }), (e: unknown) => {
-      assert.ok(e instanceof ErrorReply && e.status === 400);
+      assert.ok(e instanceof ErrorAnswer && e.status === 400);
       for (const f of ['account-number', 'account-type', 'individual-name', 'software-type is', 'software-type-version']) assert.ok(e.message.includes(f), f);
       assert.ok(!e.message.includes('routing-number'));
       return true;

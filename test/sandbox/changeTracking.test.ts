@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
-import { ChangeTracker } from '../../src/sandbox/changeTracking';
+import { ChangeTracker } from '../../src/sandbox/persistence/changeTracking';
 
 interface Txn { id: string; card: { last4: string }; childIds: string[] }
 interface Shape { counters: Record<string, number>; slices: { cards: { transactions: Record<string, Txn> }; batches: { open: { items: string[] }[]; closed: { items: string[] }[] } } }

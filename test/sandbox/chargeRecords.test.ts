@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { loadState } from '../../src/sandbox/persistence';
-import type { CardTransaction } from '../../src/sandbox/cards/cardState';
+import { loadState } from '../../src/sandbox/persistence/persistence';
+import type { CardTransaction } from '../../src/sandbox/cardTransactions/cardState';
 import { call, sale, startTestSandbox } from './sandboxTestClient';
 
 const json = { accept: 'application/json' };

@@ -2,8 +2,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { request } from 'undici';
 import type { RunningSandbox } from '../../src/sandbox/server';
-import { ControllableClock } from '../../src/sandbox/clock';
-import { nextLocalHour, wallTimeOf } from '../../src/sandbox/zonedTime';
+import { ControllableClock } from '../../src/sandbox/domain/clock';
+import { nextLocalHour, wallTimeOf } from '../../src/sandbox/domain/zonedTime';
 import { call, sale, startTestSandbox, VISA } from './sandboxTestClient';
 
 let sb: RunningSandbox;

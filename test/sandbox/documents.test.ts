@@ -8,11 +8,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { requireOperation } from '../../src/catalog';
-import { ControllableClock } from '../../src/sandbox/clock';
-import type { DomainContext, Reply } from '../../src/sandbox/domain';
-import { idSourceOver } from '../../src/sandbox/state';
-import { documentsModule, DOCUMENT_TYPES, SANDBOX_MERCHANT_SINCE, type DocumentsSlice } from '../../src/sandbox/documents';
-import { onboardingModule, type OnboardingSlice } from '../../src/sandbox/onboarding';
+import { ControllableClock } from '../../src/sandbox/domain/clock';
+import type { DomainContext, Answer } from '../../src/sandbox/domain/domain';
+import { idSourceOver } from '../../src/sandbox/domain/state';
+import { documentsModule, DOCUMENT_TYPES, SANDBOX_MERCHANT_SINCE, type DocumentsSlice } from '../../src/sandbox/documents/documentsModule';
+import { onboardingModule, type OnboardingSlice } from '../../src/sandbox/onboarding/onboardingModule';
 import { boardingError } from './boardingErrorAssertion';
 
 const MERCHANT = { merchantId: '8582949932024942', terminalId: '10018001', terminalName: 'T', merchantName: 'M' };
@@ -29,13 +29,13 @@ function harness(startIso = '2025-05-15T17:00:00Z') {
   const ids = idSourceOver({});
   const ctx: DomainContext<DocumentsSlice> = { slice: slices.documents as DocumentsSlice, peer, mutatePeer: peer, clock, ids };
   const onboardingCtx: DomainContext<OnboardingSlice> = { slice: slices.onboarding as OnboardingSlice, peer, mutatePeer: peer, clock, ids };
-  const call = (opId: string, params: Record<string, string>, query = '', merchantId: string | null = params.merchantNumber): Reply =>
+  const call = (opId: string, params: Record<string, string>, query = '', merchantId: string | null = params.merchantNumber): Answer =>
     documentsModule.handlers[opId](
       { op: requireOperation(opId), params, query: new URLSearchParams(query), body: undefined, headers: merchantId === null ? {} : { merchantid: merchantId }, merchant: MERCHANT },
       ctx,
     );
   const board = (): string => {
-    const reply = onboardingModule.handlers['merchants.create'](
+    const answer = onboardingModule.handlers['merchants.create'](
       {
         op: requireOperation('merchants.create'), params: { hierarchyNodeKey: '4788000000000009' }, query: new URLSearchParams(),
         body: { merchantInformation: { dbaName: 'Blue Harbor Coffee', emailAddress: 'owner@example.com' }, salesProfile: { mccCode: '5814' } },
@@ -43,14 +43,14 @@ function harness(startIso = '2025-05-15T17:00:00Z') {
       },
       onboardingCtx,
     );
-    return (reply.raw as { merchant: { merchantInformation: { merchantNumber: string } } }).merchant.merchantInformation.merchantNumber;
+    return (answer.raw as { merchant: { merchantInformation: { merchantNumber: string } } }).merchant.merchantInformation.merchantNumber;
   };
   return { call, clock, board };
 }
 
-const content = (reply: Reply): Doc[] => {
-  assert.equal(reply.status, 200);
-  return (reply.raw as { content: Doc[] }).content;
+const content = (answer: Answer): Doc[] => {
+  assert.equal(answer.status, 200);
+  return (answer.raw as { content: Doc[] }).content;
 };
 
 
@@ -127,10 +127,10 @@ describe('Statements by year and by month', () => {
 describe('Document download and access', () => {
   function pdfOf(call: ReturnType<typeof harness>['call']): { bytes: Buffer; fileName: string; doc: Doc } {
     const [doc] = content(call('documents.statementsByMonth', { merchantNumber: m, year: '2025', month: '03' }));
-    const reply = call('documents.get', { merchantNumber: m, documentId: doc.documentId });
-    assert.equal(reply.status, 200);
-    assert.equal(reply.file?.contentType, 'application/pdf');
-    return { bytes: reply.file?.bytes, fileName: reply.file?.fileName, doc };
+    const answer = call('documents.get', { merchantNumber: m, documentId: doc.documentId });
+    assert.equal(answer.status, 200);
+    assert.equal(answer.file?.contentType, 'application/pdf');
+    return { bytes: answer.file?.bytes, fileName: answer.file?.fileName, doc };
   }
 
   it('returns a PDF whose cross-reference table points at every object', () => {
@@ -206,8 +206,8 @@ describe('Document download and access', () => {
     const { call } = harness();
     for (const type of DOCUMENT_TYPES) {
       const [first] = content(call('documents.byType', { merchantNumber: m }, `documentType=${type.documentTypeId}`));
-      const reply = call('documents.get', { merchantNumber: m, documentId: first.documentId.toUpperCase() });
-      assert.match((reply.file?.bytes as Buffer).toString('latin1'), new RegExp(type.name));
+      const answer = call('documents.get', { merchantNumber: m, documentId: first.documentId.toUpperCase() });
+      assert.match((answer.file?.bytes as Buffer).toString('latin1'), new RegExp(type.name));
     }
   });
 });

@@ -4,7 +4,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { RunningSandbox } from '../../src/sandbox/server';
-import type { SandboxExchange } from '../../src/sandbox/exchangeTap';
+import type { SandboxExchange } from '../../src/sandbox/http/exchangeTap';
 import { call, sale, startTestSandbox } from './sandboxTestClient';
 
 describe('the sandbox\'s exchange tap', () => {

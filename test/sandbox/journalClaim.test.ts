@@ -5,11 +5,11 @@ import assert from 'node:assert/strict';
 import { mkdtemp, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { ChangeTracker } from '../../src/sandbox/changeTracking';
-import { Journal } from '../../src/sandbox/journal';
-import { journalFileOf } from '../../src/sandbox/journalFormat';
-import { replayJournal } from '../../src/sandbox/journalReplay';
-import { emptyTable, type SandboxState } from '../../src/sandbox/state';
+import { ChangeTracker } from '../../src/sandbox/persistence/changeTracking';
+import { Journal } from '../../src/sandbox/persistence/journal';
+import { journalFileOf } from '../../src/sandbox/persistence/journalFormat';
+import { replayJournal } from '../../src/sandbox/persistence/journalReplay';
+import { emptyTable, type SandboxState } from '../../src/sandbox/domain/state';
 
 function smallState(): SandboxState {
   return {

@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { failedWritesLine, recordLine } from '../../src/sandbox/journalFormat';
-import { replayJournal } from '../../src/sandbox/journalReplay';
-import { emptyTable, newState } from '../../src/sandbox/state';
+import { failedWritesLine, recordLine } from '../../src/sandbox/persistence/journalFormat';
+import { replayJournal } from '../../src/sandbox/persistence/journalReplay';
+import { emptyTable, newState } from '../../src/sandbox/domain/state';
 import { call, sale, startTestSandbox, VISA } from './sandboxTestClient';
 import { startSandboxProcess, stopSandboxProcess, type SandboxProcess } from './sandboxProcess';
 

@@ -3,10 +3,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { requireOperation } from '../../src/catalog';
-import { ControllableClock } from '../../src/sandbox/clock';
-import { ErrorReply, type DomainContext, type Reply } from '../../src/sandbox/domain';
-import { idSourceOver } from '../../src/sandbox/state';
-import { onboardingModule, type OnboardingSlice } from '../../src/sandbox/onboarding';
+import { ControllableClock } from '../../src/sandbox/domain/clock';
+import { ErrorAnswer, type DomainContext, type Answer } from '../../src/sandbox/domain/domain';
+import { idSourceOver } from '../../src/sandbox/domain/state';
+import { onboardingModule, type OnboardingSlice } from '../../src/sandbox/onboarding/onboardingModule';
 import { boardingError } from './boardingErrorAssertion';
 
 const MERCHANT = { merchantId: '8582949932024942', terminalId: '10018001', terminalName: 'T', merchantName: 'M' };
@@ -30,12 +30,12 @@ function harness() {
   const slice = onboardingModule.initial();
   const peer = <T>(): T => undefined as T;
   const ctx: DomainContext<OnboardingSlice> = { slice, peer, mutatePeer: peer, clock, ids: idSourceOver({}) };
-  const create = (body: Record<string, unknown> | undefined, hierarchyNodeKey = NODE): Reply =>
+  const create = (body: Record<string, unknown> | undefined, hierarchyNodeKey = NODE): Answer =>
     onboardingModule.handlers['merchants.create'](
       { op: requireOperation('merchants.create'), params: { hierarchyNodeKey }, query: new URLSearchParams(), body, headers: { host: '127.0.0.1:4321' }, merchant: MERCHANT },
       ctx,
     );
-  const get = (merchantNumber: string): Reply =>
+  const get = (merchantNumber: string): Answer =>
     onboardingModule.handlers['merchants.get'](
       { op: requireOperation('merchants.get'), params: { merchantNumber }, query: new URLSearchParams(), body: undefined, headers: {}, merchant: MERCHANT },
       ctx,
@@ -52,9 +52,9 @@ const minimal = () => ({
 describe('Merchant onboarding: create and retrieve', () => {
   it('creates a merchant: 201, a 16-digit merchant number, an application URL on the caller host, a 7-digit timestamp', () => {
     const { create } = harness();
-    const reply = create({ ...minimal(), externalCustomerId: 'CUST-1001' });
-    assert.equal(reply.status, 201);
-    const raw = reply.raw as Created;
+    const answer = create({ ...minimal(), externalCustomerId: 'CUST-1001' });
+    assert.equal(answer.status, 201);
+    const raw = answer.raw as Created;
     assert.match(raw.merchant.merchantInformation.merchantNumber, /^\d{16}$/);
     assert.notEqual(raw.merchant.merchantInformation.merchantNumber, MERCHANT.merchantId);
     assert.match(raw.applicationURL, /^http:\/\/127\.0\.0\.1:4321\/launch-integrator-setup\/merchant\/[0-9a-f-]{36}$/);
@@ -87,7 +87,7 @@ describe('Merchant onboarding: create and retrieve', () => {
   it('names each missing required field in one 400', () => {
     const { create } = harness();
     assert.throws(() => create({ merchantInformation: {}, salesProfile: {} }), (e: unknown) => {
-      assert.ok(e instanceof ErrorReply && e.status === 400);
+      assert.ok(e instanceof ErrorAnswer && e.status === 400);
       for (const f of ['merchantInformation.dbaName', 'merchantInformation.emailAddress', 'salesProfile.mccCode']) assert.ok(e.message.includes(f), f);
       return true;
     });
@@ -109,13 +109,13 @@ describe('Merchant onboarding: create and retrieve', () => {
 
   it('keeps bank account and taxpayer numbers only as their last four', () => {
     const { create, slice } = harness();
-    const reply = create({
+    const answer = create({
       ...minimal(),
       bankAccounts: [{ routingNumber: '081009813', accountNumber: '123456789012', accountType: 'Checking' }],
       taxpayer: { tin: '123456789', legalName: 'Blue Harbor LLC' },
     });
     const stored = JSON.stringify(slice);
-    const answered = JSON.stringify(reply.raw);
+    const answered = JSON.stringify(answer.raw);
     for (const text of [stored, answered]) {
       assert.ok(!text.includes('123456789012'));
       assert.ok(!text.includes('"123456789"'));

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { parseWithoutPrototypes } from '../../src/sandbox/persistence';
+import { parseWithoutPrototypes } from '../../src/sandbox/persistence/persistence';
 import { call, sale, startTestSandbox, VISA } from './sandboxTestClient';
 
 /** Paths of every field named `name` holding a value, and of every string equal to `value`. */

@@ -10,8 +10,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { renderError, renderReply } from '../../src/sandbox/envelopes';
-import type { Reply } from '../../src/sandbox/domain';
+import { renderError, renderAnswer } from '../../src/sandbox/http/envelopes';
+import type { Answer } from '../../src/sandbox/domain/domain';
 import { call, sale, startTestSandbox, VISA } from './sandboxTestClient';
 import type { RunningSandbox } from '../../src/sandbox/server';
 
@@ -132,30 +132,30 @@ describe('request path', () => {
 describe('JSON envelope', () => {
   const id = 'ID-clearent-cgw-1-1-0-1';
   /** The envelope as the interface describes it, stringified whole: what the sandbox must send. */
-  function expected(reply: Reply): string {
-    const body: Record<string, unknown> = { code: String(reply.status), status: reply.status < 400 ? 'success' : 'fail', 'exchange-id': id, links: reply.links ?? [] };
-    if (reply.page) body.page = reply.page;
-    body.payload = Object.assign({ payloadType: reply.payloadType ?? 'none' }, reply.payload ?? {});
+  function expected(answer: Answer): string {
+    const body: Record<string, unknown> = { code: String(answer.status), status: answer.status < 400 ? 'success' : 'fail', 'exchange-id': id, links: answer.links ?? [] };
+    if (answer.page) body.page = answer.page;
+    body.payload = Object.assign({ payloadType: answer.payloadType ?? 'none' }, answer.payload ?? {});
     return JSON.stringify(body);
   }
 
-  const replies: Array<[string, Reply]> = [
+  const replies: Array<[string, Answer]> = [
     ['a transaction', { status: 200, payloadType: 'transaction', payload: { transaction: { id: '1', amount: '1.00', note: 'quote " backslash \\ newline \n' } }, links: [{ rel: 'transaction', href: '/rest/v2/transactions?id=1', id: '1' }] }],
     ['a page', { status: 200, payloadType: 'transactions', payload: { transactions: { transaction: [] } }, page: { number: 1, size: 10, 'total-elements': 0, 'total-pages': 0, first: true, last: true } as never }],
     ['an empty payload', { status: 200 }],
     ['a payload that names its own payloadType', { status: 200, payloadType: 'x', payload: { payloadType: 'y', other: 1 } }],
     ['undefined fields', { status: 200, payloadType: 'x', payload: { kept: 'k', dropped: undefined } }],
   ];
-  for (const [name, reply] of replies) {
+  for (const [name, answer] of replies) {
     it(`writes ${name} exactly as JSON.stringify of the whole envelope`, () => {
-      const rendered = renderReply('gateway-json', id, reply, 'http://127.0.0.1:1');
-      assert.equal(rendered.body, expected(reply));
+      const rendered = renderAnswer('gateway-json', id, answer, 'http://127.0.0.1:1');
+      assert.equal(rendered.body, expected(answer));
       assert.deepEqual(Object.keys(rendered.headers), ['exchange-id', 'content-type']);
     });
   }
 
-  it('keeps a reply\'s own headers first, and errors in the same envelope', () => {
-    const rendered = renderReply('gateway-json', id, { status: 200, payloadType: 'x', headers: { 'retry-after': '1' } }, '');
+  it('keeps a answer\'s own headers first, and errors in the same envelope', () => {
+    const rendered = renderAnswer('gateway-json', id, { status: 200, payloadType: 'x', headers: { 'retry-after': '1' } }, '');
     assert.deepEqual(Object.keys(rendered.headers), ['retry-after', 'exchange-id', 'content-type']);
     const error = renderError('gateway-json', id, { status: 400, resultCode: '041', message: 'bad "amount"' }, new Date(0));
     assert.deepEqual(JSON.parse(error.body as string), {

@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { RuntimeModule } from '../../src/extension/lazy/runtime';
-import type { SandboxExchange } from '../../src/sandbox/exchangeTap';
+import type { SandboxExchange } from '../../src/sandbox/http/exchangeTap';
 import { startSandboxInWorker, type WorkerSandbox, type WorkerSandboxOptions } from '../../src/sandbox/worker/host';
 import { SANDBOX_THREAD_NICE } from '../../src/sandbox/worker/threadPriority';
 

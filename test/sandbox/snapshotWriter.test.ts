@@ -8,9 +8,9 @@ import assert from 'node:assert/strict';
 import { mkdtemp, open, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { applyChanges, ChangeTracker, type Change } from '../../src/sandbox/changeTracking';
-import { writeSnapshotSliced } from '../../src/sandbox/snapshotWriter';
-import { emptyTable, type SandboxState } from '../../src/sandbox/state';
+import { applyChanges, ChangeTracker, type Change } from '../../src/sandbox/persistence/changeTracking';
+import { writeSnapshotSliced } from '../../src/sandbox/persistence/snapshotWriter';
+import { emptyTable, type SandboxState } from '../../src/sandbox/domain/state';
 
 async function written(state: SandboxState, seq: number, tableKeys?: (table: object) => Iterable<string>): Promise<{ text: string; bytes: number }> {
   const file = path.join(await mkdtemp(path.join(tmpdir(), 'gw-snapwriter-')), 'snap.json');

@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { matchOperation, operations, requireOperation } from '../../src/catalog';
-import { parseJson, parseXml } from '../../src/core/codecs';
+import { parseJson, parseXml } from '../../src/core/codecs/codecs';
 import { parseRequestFile } from '../../src/core/requestFile';
 import { SNIPPETS_FILE, bodyBearingOperations, generateSnippets, serializeSnippets, type Snippet } from '../../scripts/generate-snippets';
 

@@ -6,9 +6,9 @@
 
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { BodyFileError, bodyFileReader } from '../../core/bodyFile';
-import { CodeGenerationError, LANGUAGES, RequestChoiceError, generateFromText, languageById, type RequestChoice } from '../../core/codegen';
-import { requestFileText } from '../../core/textFileDecoding';
+import { BodyFileError, bodyFileReader } from '../../core/requestFile/bodyFile';
+import { CodeGenerationError, LANGUAGES, RequestChoiceError, generateFromText, languageById, type RequestChoice } from '../../core/codegen/programs';
+import { requestFileText } from '../../core/codecs/textFileDecoding';
 import { UsageError, parseOptionsOf, type CliCommand, type CliOption } from '../cliCommand';
 import { BODY_ROOT_OPTION, bodyRootOf, cliBodyFilePlace } from '../run/bodyRoot';
 

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { checkAppendable, whyNotWritable } from '../appendableFile';
 import { UsageError, parseOptionsOf, portOf, type CliCommand, type CliOption } from '../cliCommand';
 import { startRecordingProxy } from '../proxy/recordingProxy';
-import { senderOf } from '../../core/userAgent';
+import { senderOf } from '../../core/http/userAgent';
 import { CONFIG_OPTION, configPathFrom, readEnvironmentConfig } from '../run/environmentConfig';
 
 const DEFAULT_RECORDING = 'gateway-traffic.jsonl';

@@ -7,7 +7,7 @@
 import { closeSync, constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { redactorFor } from '../../core/redaction';
+import { redactorFor } from '../../core/protection/redaction';
 import { UsageError, parseOptionsOf, type CliCommand, type CliOption } from '../cliCommand';
 import { CONFIG_OPTION, configPathFrom, readEnvironmentConfig } from '../run/environmentConfig';
 import { runFiles, runSecrets, type RequestFileInput, type RunProgress } from '../run/runFiles';
@@ -21,7 +21,7 @@ import { LineBatch } from '../run/lineBatch';
 import { openReportFile, writeReportFile } from '../run/reportFile';
 import { StreamedReport, type ReportFormat } from '../run/streamedReport';
 import { invalidFileLines, requestLines, summaryLine, wantsColour } from '../run/textReport';
-import { visibleText } from '../../core/visibleText';
+import { visibleText } from '../../core/protection/visibleText';
 
 const FORMATS: readonly ReportFormat[] = ['text', 'json', 'junit'];
 

@@ -8,14 +8,14 @@ import { appendFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { matchOperation } from '../../catalog';
-import { decodeContentEncoding } from '../../core/answerBody';
-import type { Environment } from '../../core/environment';
-import { toGatewayError } from '../../core/gatewayErrors';
-import { listenFailure } from '../../core/listenFailure';
+import { decodeContentEncoding } from '../../core/answers/answerBody';
+import type { Environment } from '../../core/environments/environment';
+import { toGatewayError } from '../../core/http/gatewayErrors';
+import { listenFailure } from '../../core/http/listenFailure';
 import { keptExchange, type TrafficExchange, type TrafficFinding } from '../../core/traffic/exchange';
-import { keyBinding } from '../../core/authBinding';
-import { TRANSPORT_HEADERS } from '../../core/transportHeaders';
-import { Pool, requestThrough } from '../../core/undiciParts';
+import { keyBinding } from '../../core/protection/authBinding';
+import { TRANSPORT_HEADERS } from '../../core/http/transportHeaders';
+import { Pool, requestThrough } from '../../core/http/undiciParts';
 import { lintExchangeRequest } from '../../core/requestLint/exchangeLint';
 
 interface RecordingProxyOptions {

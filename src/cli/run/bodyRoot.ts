@@ -4,7 +4,7 @@
 // bodies side by side (requests/, fixtures/) names its root with the flag, on purpose.
 import { statSync } from 'node:fs';
 import * as path from 'node:path';
-import type { BodyFilePlace } from '../../core/bodyFileRoot';
+import type { BodyFilePlace } from '../../core/requestFile/bodyFileRoot';
 import { UsageError, type CliOption } from '../cliCommand';
 
 export const BODY_ROOT_OPTION = {

@@ -3,7 +3,7 @@
 // environment variables, so the file can be committed beside the request files.
 
 import { readFile } from 'node:fs/promises';
-import { environmentProblem, type StoredEnvironment } from '../../core/environmentSchema';
+import { environmentProblem, type StoredEnvironment } from '../../core/environments/environmentSchema';
 import { UsageError, type CliOption } from '../cliCommand';
 
 /** An entry of the file (the schema in core/environmentSchema.ts), readOnly made explicit. */

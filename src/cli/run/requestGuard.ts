@@ -1,25 +1,18 @@
-// What a headless run refuses to send: the guard policy of src/core/guardPolicy.ts (anything
+// What a headless run refuses to send: the guard policy of src/core/protection/guardPolicy.ts (anything
 // but a read to a read-only environment; anything but a read to production unless the run says
 // --allow-production), then requests whose keys are missing. A refused request is reported as
 // an error; it never reaches the wire.
 
-import type { Safety } from '../../catalog/types';
-import { surfaceOfPath } from '../../core/authBinding';
-import { guardDecision, safetyOf } from '../../core/guardPolicy';
+import { SAFETY_WORDING } from '../../catalog/safety';
+import { surfaceOfPath } from '../../core/protection/authBinding';
+import { guardDecision, safetyOf } from '../../core/protection/guardPolicy';
 import type { PreparedRequest } from '../../core/runner';
 import { keyVariableNames } from './environmentKeys';
 import type { RunTarget } from './runTarget';
 
-const SAFETY_TEXT: Readonly<Record<Safety, string>> = {
-  read: 'only reads',
-  write: 'changes data',
-  'moves-money': 'moves money',
-  destructive: 'deletes or closes data',
-};
-
 /** The request and what it does, for a refusal: written only then, as every request of a run comes through refusalOf. */
 function what(prepared: PreparedRequest): string {
-  return `"${prepared.label}" (${prepared.operation?.title ?? `${prepared.method} ${prepared.url.pathname}`}) ${SAFETY_TEXT[safetyOf(prepared)]}`;
+  return `"${prepared.label}" (${prepared.operation?.title ?? `${prepared.method} ${prepared.url.pathname}`}) ${SAFETY_WORDING[safetyOf(prepared)].does}`;
 }
 
 /** Why `prepared` must not be sent to `target`, or undefined when it may go. */

@@ -4,11 +4,11 @@
 
 import { closeSync, openSync, readSync } from 'node:fs';
 import type { TextDecoder } from 'node:util';
-import { GatewayClient, type RawRequest } from '../../core/client';
-import { workbenchUserAgent } from '../../core/userAgent';
-import { bodyFileReader } from '../../core/bodyFile';
-import { requestFileDecoder } from '../../core/textFileDecoding';
-import { credentialSecrets, redactorFor, redactValue, type Redactor } from '../../core/redaction';
+import { GatewayClient, type RawRequest } from '../../core/http/client';
+import { workbenchUserAgent } from '../../core/http/userAgent';
+import { bodyFileReader } from '../../core/requestFile/bodyFile';
+import { requestFileDecoder } from '../../core/codecs/textFileDecoding';
+import { credentialSecrets, redactorFor, redactValue, type Redactor } from '../../core/protection/redaction';
 import { RequestFileStreamParser, type ParseDiagnostic, type ParsedRequest, type RequestFile } from '../../core/requestFile';
 import { fileReferences, OutlineBuilder, outcomeNotes, secretValues, streamRequests, type NamedExchange, type RequestOutcome, type RunOptions } from '../../core/runner';
 import { refusalOf } from './requestGuard';

@@ -2,7 +2,7 @@
 // is written from. The json report IS this shape, so it is documented field by field and only
 // grows (new optional fields), never changes.
 
-import type { EnvironmentKind } from '../../core/environment';
+import type { EnvironmentKind } from '../../core/environments/environment';
 import type { OutcomeState } from '../../core/runner';
 
 interface ExpectationReport {

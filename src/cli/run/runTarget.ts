@@ -1,7 +1,7 @@
 // Where a headless run sends its requests: an environment, the keys for it, and how careful to
 // be with it. The Local sandbox target starts one in-process and stops it afterwards.
 
-import type { Credentials, Environment } from '../../core/environment';
+import type { Credentials, Environment } from '../../core/environments/environment';
 import { startSandbox } from '../../sandbox/server';
 import { UsageError } from '../cliCommand';
 import type { ConfiguredEnvironment } from './environmentConfig';

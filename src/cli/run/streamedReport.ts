@@ -9,7 +9,7 @@
 import { appendFileSync, closeSync, mkdtempSync, openSync, readSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { redactorFor, type Redactor } from '../../core/redaction';
+import { redactorFor, type Redactor } from '../../core/protection/redaction';
 import { jsonReport } from './jsonReport';
 import { junitReport, junitTestcase } from './junitReport';
 import { noStates, type RequestReport, type RunReport, type StateCounts } from './runReport';

@@ -6,7 +6,7 @@
 
 import type { OutcomeState } from '../../core/runner';
 import type { FileReport, RequestReport, RunReport, RunTotals } from './runReport';
-import { visibleText } from '../../core/visibleText';
+import { visibleText } from '../../core/protection/visibleText';
 
 const MARKS: Readonly<Record<OutcomeState, string>> = { passed: '✓', failed: '✗', error: '!', skipped: '–', cancelled: '–' };
 const COLOURS: Readonly<Record<OutcomeState | 'summary-bad' | 'summary-good', string>> = {

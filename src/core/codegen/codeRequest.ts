@@ -5,13 +5,13 @@
 // alone (path parameters become parameters, the body is the catalog's sample).
 
 import { matchOperation, type BodyFormat, type Operation } from '../../catalog';
-import { isAuthHeader } from '../authHeaders';
-import { keyBinding, type OriginFamily, type UrlOrigin } from '../authBinding';
-import { canonicalPieces } from '../canonicalUrl';
+import { isAuthHeader } from '../protection/authHeaders';
+import { keyBinding, type OriginFamily, type UrlOrigin } from '../protection/authBinding';
+import { canonicalPieces } from '../http/canonicalUrl';
 import { KNOWN_METHODS, findVariableRefs, isSystemVariable, type BodyFileRef, type PromptVariable, type RequestFile } from '../requestFile';
-import { systemVariableValue } from '../systemVariableValues';
+import { systemVariableValue } from '../requestFile/systemVariableValues';
 import { bodyFilePathFromVariables } from '../runner/variableResolver';
-import { BodyFileError, type BodyFileReader } from '../bodyFile';
+import { BodyFileError, type BodyFileReader } from '../requestFile/bodyFile';
 import { bodyFormatOf } from './mediaTypes';
 import { ACCEPT, CONTENT_TYPE } from '../../catalog/mediaTypes';
 import {

@@ -2,7 +2,7 @@
 // repository — into a program: a test of whether a text can be shown as it is (a heredoc, a text
 // block, a raw string) or must be written with escapes, and comments that no text can end.
 
-import { hex4, visibleText } from '../visibleText';
+import { hex4, visibleText } from '../protection/visibleText';
 
 /** Printable ASCII and line feeds only: text every readable form (heredoc, text block, raw string) keeps byte for byte. */
 export function isPlainText(text: string): boolean {

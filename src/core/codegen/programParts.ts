@@ -6,7 +6,7 @@ import type { CodeRequest, Segment } from './codeRequest';
 import type { Parameter } from './parameters';
 import type { RunValue } from './runValues';
 import { commentLine, oneLine, type CommentDialect } from './codeText';
-import { isReadMethod } from '../retryPolicy';
+import { isReadMethod } from '../http/retryPolicy';
 
 export interface RenderContext {
   /** The request file the program came from, for the opening comment. */

@@ -2,8 +2,8 @@
 // code is written: every HTTP client of the seven languages sends these differently, or not at all.
 
 import type { CodeRequest } from './codeRequest';
-import { hex4 } from '../visibleText';
-import { TRANSPORT_HEADERS } from '../transportHeaders';
+import { hex4 } from '../protection/visibleText';
+import { TRANSPORT_HEADERS } from '../http/transportHeaders';
 
 /** A request that cannot be turned into a program, and why (a user can act on the message). */
 export class CodeGenerationError extends Error {}

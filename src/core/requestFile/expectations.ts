@@ -2,7 +2,7 @@
 // by the caller) and evaluated against a result by the CLI and the extension alike.
 
 import type { ExpectOperator, Expectation } from './types';
-import { BoundedTextCache } from '../boundedTextCache';
+import { BoundedTextCache } from '../text/boundedTextCache';
 import { responseValueText } from './variables';
 
 export type ExpectationSpec = Pick<Expectation, 'subject' | 'path' | 'operator' | 'expected' | 'flags' | 'text'>;

@@ -5,6 +5,7 @@
 import { BlockSplitter, type Line } from './blockSplitter';
 import { parseExpectation, type ExpectationSpec } from './expectations';
 import type { Expectation, HeaderLine, Located, ParseDiagnostic, ParsedRequest, PromptVariable, Range, RequestFile, VariableDef, VariableRef } from './types';
+import type { LintCode, SeverityOf } from '../requestLint/rules';
 import { addVariableRefs, findVariableRefs, rangeOn, unclosedReference, UNRECORDED } from './variables';
 import { BODY_FILE_PATH_SOURCES, readsResponse } from './bodyFilePath';
 import { isAlwaysSoSetting } from './alwaysSoSettings';
@@ -114,7 +115,8 @@ class Parser {
     return this.positions ? spanning(first, last) : UNRECORDED;
   }
 
-  private diagnose(at: Located, code: string, message: string, severity: 'error' | 'warning' = 'error'): void {
+  /** `severity` is the rule's (src/core/requestLint/rules.ts), held to it by the compiler: this file imports the table's types only. */
+  private diagnose<C extends LintCode>(at: Located, code: C, severity: SeverityOf<C> & ParseDiagnostic['severity'], message: string): void {
     this.diagnostics.push({ ...at, code, message, severity });
   }
 
@@ -129,7 +131,7 @@ class Parser {
       this.request(lines, i, title, meta);
       return;
     }
-    if (meta.first) this.diagnose(span(meta.first, 0, meta.first.text.length), 'missing-request-line', 'missing request line: add one like "GET {{gatewayUrl}}/rest/v2/transactions" below the metadata');
+    if (meta.first) this.diagnose(span(meta.first, 0, meta.first.text.length), 'missing-request-line', 'error', 'missing request line: add one like "GET {{gatewayUrl}}/rest/v2/transactions" below the metadata');
   }
 
   private metadata(line: Line, meta: BlockMetadata): boolean {
@@ -141,7 +143,7 @@ class Parser {
     const restSpan = this.at(line, restStart, restStart + rest.length);
     if (keyword === 'name') {
       if (!/^[A-Za-z_$][\w$-]*$/.test(rest)) {
-        this.diagnose(span(line, 0, line.text.length), 'malformed-name', 'malformed @name: give one word of letters, digits, _ or -, e.g. "# @name sale1"');
+        this.diagnose(span(line, 0, line.text.length), 'malformed-name', 'error', 'malformed @name: give one word of letters, digits, _ or -, e.g. "# @name sale1"');
       } else {
         meta.name = rest;
         meta.nameRange = restSpan.range;
@@ -151,13 +153,13 @@ class Parser {
     if (keyword === 'expect') {
       const parsed = parseExpectation(rest);
       if (parsed.ok) meta.expectations.push(expectationAt(restSpan, parsed.spec));
-      else this.diagnose(span(line, 0, line.text.length), 'malformed-expect', parsed.message);
+      else this.diagnose(span(line, 0, line.text.length), 'malformed-expect', 'error', parsed.message);
       return true;
     }
     if (keyword === 'prompt') {
       const prompt = PROMPT.exec(rest);
       if (!prompt) {
-        this.diagnose(span(line, 0, line.text.length), 'malformed-prompt', 'malformed @prompt: give the variable\'s name, then what to ask if you like, e.g. "# @prompt amount The amount to charge"');
+        this.diagnose(span(line, 0, line.text.length), 'malformed-prompt', 'error', 'malformed @prompt: give the variable\'s name, then what to ask if you like, e.g. "# @prompt amount The amount to charge"');
       } else {
         const variable: PromptVariable = { name: prompt[1], nameRange: this.at(line, restStart, restStart + prompt[1].length).range };
         if (prompt[2]) variable.description = prompt[2];
@@ -171,7 +173,7 @@ class Parser {
     }
     // REST Client's no-redirect and no-cookie-jar: what this client always does, so nothing is wrong.
     if (isAlwaysSoSetting(keyword)) return true;
-    if (this.warnings) this.diagnose(span(line, 0, line.text.length), 'unknown-metadata', `unknown metadata "@${keyword}": use @name, @expect, @prompt or @note`, 'warning');
+    if (this.warnings) this.diagnose(span(line, 0, line.text.length), 'unknown-metadata', 'warning', `unknown metadata "@${keyword}": use @name, @expect, @prompt or @note`);
     return true;
   }
 
@@ -182,8 +184,8 @@ class Parser {
     const nameStart = line.text.indexOf('@') + 1;
     const valueStart = line.text.trimEnd().length - value.length;
     if (this.warnings && ENVIRONMENT_BASE_URLS.includes(name)) {
-      this.diagnose(span(line, nameStart - 1, nameStart + name.length), 'environment-variable-set',
-        `@${name} is never read: {{${name}}} is the base URL of the environment the request is sent to, so that its keys go nowhere else; remove this line, or name your URL otherwise and write it out`, 'warning');
+      this.diagnose(span(line, nameStart - 1, nameStart + name.length), 'environment-variable-set', 'warning',
+        `@${name} is never read: {{${name}}} is the base URL of the environment the request is sent to, so that its keys go nowhere else; remove this line, or name your URL otherwise and write it out`);
     }
     this.variables.push({
       ...this.at(line, line.text.length - line.text.trimStart().length, line.text.trimEnd().length),
@@ -202,21 +204,21 @@ class Parser {
     const lead = first.text.length - first.text.trimStart().length;
     const match = REQUEST_LINE.exec(first.text.slice(lead));
     if (!match) {
-      this.diagnose(span(first, lead, first.text.trimEnd().length), 'missing-request-line', 'missing request line: write the method and the URL, e.g. "GET {{gatewayUrl}}/rest/v2/transactions"');
+      this.diagnose(span(first, lead, first.text.trimEnd().length), 'missing-request-line', 'error', 'missing request line: write the method and the URL, e.g. "GET {{gatewayUrl}}/rest/v2/transactions"');
       return;
     }
     const [, method, gap, target, gap2, version, extra] = match;
     const methodSpan = span(first, lead, lead + method.length);
     const targetStart = lead + method.length + gap.length;
     if (!KNOWN_METHODS.includes(method)) {
-      this.diagnose(methodSpan, 'unknown-method', `unknown method "${method}": use GET, POST, PUT or DELETE (upper case)`);
+      this.diagnose(methodSpan, 'unknown-method', 'error', `unknown method "${method}": use GET, POST, PUT or DELETE (upper case)`);
     }
     if (version !== undefined && !HTTP_VERSION.test(version)) {
       const at = targetStart + target.length + (gap2?.length ?? 0);
-      this.diagnose(span(first, at, first.text.trimEnd().length), 'unexpected-text', `unexpected "${version}${extra ? ' ' + extra : ''}" after the URL: only an HTTP version (HTTP/1.1) may follow it`);
+      this.diagnose(span(first, at, first.text.trimEnd().length), 'unexpected-text', 'error', `unexpected "${version}${extra ? ' ' + extra : ''}" after the URL: only an HTTP version (HTTP/1.1) may follow it`);
     } else if (extra) {
       const at = first.text.trimEnd().length - extra.length;
-      this.diagnose(span(first, at, first.text.trimEnd().length), 'unexpected-text', `unexpected "${extra}" after the HTTP version`);
+      this.diagnose(span(first, at, first.text.trimEnd().length), 'unexpected-text', 'error', `unexpected "${extra}" after the HTTP version`);
     }
     const refs: VariableRef[] = [];
     addVariableRefs(refs, target, first.index, first.offset, targetStart, this.positions);
@@ -230,7 +232,7 @@ class Parser {
       if (this.outlineOnly && !line.text.includes('{{') && HEADER.test(line.text)) continue;
       const header = HEADER.exec(line.text);
       if (!header) {
-        this.diagnose(span(line, 0, line.text.length), 'malformed-header', `malformed header "${line.text.trim()}": write "Name: value", and leave a blank line before the body`);
+        this.diagnose(span(line, 0, line.text.length), 'malformed-header', 'error', `malformed header "${line.text.trim()}": write "Name: value", and leave a blank line before the body`);
         continue;
       }
       const [, name, value] = header;
@@ -292,7 +294,7 @@ class Parser {
       const encoding = startsWithAngle && !file ? BODY_FILE_ENCODING.exec(bodyFirst.text) : null;
       if (encoding) {
         const at = bodyFirst.text.indexOf('<@');
-        this.diagnose(span(bodyFirst, at, at + 2 + encoding[1].length), 'body-file-encoding',
+        this.diagnose(span(bodyFirst, at, at + 2 + encoding[1].length), 'body-file-encoding', 'error',
           `"<@${encoding[1]}": a body file's encoding cannot be chosen; it is read as UTF-8 (or UTF-16 with its byte order mark): write "<@ ${encoding[2]}"`);
       }
       if (!this.outlineOnly) {
@@ -314,7 +316,7 @@ class Parser {
     const at = line.text.indexOf(written, line.text.indexOf('<') + 1);
     for (const ref of findVariableRefs(written, line.index, line.offset, at)) {
       if (!readsResponse(ref.name)) continue;
-      this.diagnose({ range: ref.range, startOffset: ref.startOffset, endOffset: ref.endOffset }, 'body-file-path-response',
+      this.diagnose({ range: ref.range, startOffset: ref.startOffset, endOffset: ref.endOffset }, 'body-file-path-response', 'error',
         `{{${ref.name}}} in a body file's path: ${BODY_FILE_PATH_SOURCES}; name the file, or put the value in the file and send it with "<@"`);
     }
   }
@@ -322,7 +324,7 @@ class Parser {
   private checkUnclosed(line: Line): void {
     if (!this.warnings) return;
     const at = unclosedReference(line.text);
-    if (at >= 0) this.diagnose(span(line, at, line.text.length), 'unclosed-variable', 'unclosed "{{": close the variable reference with "}}"', 'warning');
+    if (at >= 0) this.diagnose(span(line, at, line.text.length), 'unclosed-variable', 'warning', 'unclosed "{{": close the variable reference with "}}"');
   }
 }
 

@@ -1,7 +1,7 @@
 // A request line's target, after variable substitution, as a full URL: a bare path goes to
 // the family the interface assigns it (`/rest/` → gateway URL, `/api/` → boarding URL).
 
-import { joinUrl, type Environment } from '../environment';
+import { joinUrl, type Environment } from '../environments/environment';
 
 export function resolveTarget(target: string, environment: Environment): string {
   if (/^https?:\/\//i.test(target)) return target;

@@ -2,6 +2,8 @@
 // character, UTF-16 code units as JavaScript strings count them) plus absolute offsets, so
 // the language server can point at it and the extension can edit it.
 
+import type { LintCode } from '../requestLint/rules';
+
 export interface Position {
   line: number;
   character: number;
@@ -113,13 +115,11 @@ export interface PromptVariable {
   description?: string;
 }
 
-type DiagnosticSeverity = 'error' | 'warning';
-
 export interface ParseDiagnostic extends Located {
   message: string;
-  severity: DiagnosticSeverity;
-  /** Stable code for quick fixes and tests, e.g. `unknown-method`. */
-  code: string;
+  severity: 'error' | 'warning';
+  /** A row of the rule table (src/core/requestLint/rules.ts), e.g. `unknown-method`. */
+  code: LintCode;
 }
 
 export interface RequestFile {

@@ -1,6 +1,6 @@
 // `{{name}}` variables: finding references (with positions) and substituting values.
 
-import { BoundedTextCache } from '../boundedTextCache';
+import { BoundedTextCache } from '../text/boundedTextCache';
 import type { Located, Position, Range, VariableRef } from './types';
 
 /**

@@ -12,7 +12,6 @@ import { innerScope, lookupField, rootScope, type FieldScope } from './body/fiel
 import { finding, onLine, type LintFinding } from './finding';
 import { KEY_NAME, shown } from './keyPatterns';
 import { valueProblem } from './valueCheck';
-import { LEGACY_FORM } from './requestChecks';
 import type { Sender } from './sender';
 
 const MAX_NODES = 20_000;
@@ -67,14 +66,14 @@ class BodyChecker {
         // In a request file it is reported as a key in the file; an application sending its
         // key in the body uses a legacy form the gateway still accepts at the body's top level.
         if (this.sender === 'application' && node.name === LEGACY_KEY_FIELD && where === this.rootWhere) {
-          this.out.push(finding(this.range(node.nameStart, node.nameEnd), LEGACY_FORM,
-            `the key is sent as the body field ${LEGACY_KEY_FIELD}, a legacy form (a CMS payment plugin's): send it in the api-key header instead, where the interface names it`, 'information'));
+          this.out.push(finding(this.range(node.nameStart, node.nameEnd), 'legacy-form',
+            `the key is sent as the body field ${LEGACY_KEY_FIELD}, a legacy form (a CMS payment plugin's): send it in the api-key header instead, where the interface names it`));
         }
         return;
       }
       const near = nearestName(node.name, scope.fields);
       this.out.push(finding(this.range(node.nameStart, node.nameEnd), 'unknown-field',
-        `unknown field "${shown(node.name)}" in ${where}${near ? `: did you mean "${near}"?` : `: ${knownFields(scope.fields)}`}`, 'warning', near));
+        `unknown field "${shown(node.name)}" in ${where}${near ? `: did you mean "${near}"?` : `: ${knownFields(scope.fields)}`}`, { replacement: near }));
       return;
     }
     const inner = innerScope(scope, found);
@@ -98,7 +97,7 @@ class BodyChecker {
     if (PLACEHOLDER_NAMES.has(leaf.text)) {
       // A snippet's or sample's placeholder left as a literal would be sent as is.
       this.out.push(finding(this.range(leaf.start, leaf.end), 'placeholder-value',
-        `"${leaf.text}" is a placeholder, not a value: write the ${spec.name} itself or {{${leaf.text}}} with a value defined for it`, 'warning', `{{${leaf.text}}}`));
+        `"${leaf.text}" is a placeholder, not a value: write the ${spec.name} itself or {{${leaf.text}}} with a value defined for it`, { replacement: `{{${leaf.text}}}` }));
       return;
     }
     const problem = valueProblem(spec, leaf.text);

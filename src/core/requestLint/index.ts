@@ -4,7 +4,7 @@
 export { RequestDocument, type PreparedParse } from './requestDocument';
 export { lintRequest, lintRequestFile, parseFindings } from './lint';
 export { lintExchangeRequest } from './exchangeLint';
-export type { LintFinding, FindingSeverity } from './finding';
+export type { LintFinding, FindingSeverity, LintCode } from './finding';
 export type { Sender } from './sender';
 export { KEY_CODES } from './secretChecks';
 export { maskSecrets } from './keyPatterns';

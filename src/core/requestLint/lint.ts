@@ -24,7 +24,7 @@ export function lintRequest(doc: RequestDocument, index: number, sender: Sender 
 
 /** What the shared parser found wrong in the file's own syntax (unknown method, bad header line…). */
 export function parseFindings(doc: RequestDocument): LintFinding[] {
-  return doc.file.diagnostics.map((d) => finding(d.range, d.code, d.message, d.severity));
+  return doc.file.diagnostics.map((d) => finding(d.range, d.code, d.message));
 }
 
 /** A request file's findings: its syntax, every request, and the keys written in it. */

@@ -24,7 +24,7 @@ const FAMILY_BASE: Readonly<Record<Operation['host'], string>> = { gateway: '{{g
 function sandboxControlFinding(method: string, pathname: string, range: Range): LintFinding {
   const action = `${method.toUpperCase()} ${pathname.slice(CONTROL_PREFIX.length)}`;
   if ((CONTROL_ACTIONS as readonly string[]).includes(action)) {
-    return finding(range, 'sandbox-control', `Local sandbox control (${action}): answered only by the Local sandbox, to callers on this machine`, 'information');
+    return finding(range, 'sandbox-control', `Local sandbox control (${action}): answered only by the Local sandbox, to callers on this machine`);
   }
   return finding(range, 'unknown-sandbox-control', `the Local sandbox has no control action "${shown(action)}": it has ${CONTROL_ACTIONS.join(', ')} under ${CONTROL_PREFIX}`);
 }
@@ -50,14 +50,14 @@ export function requestLineFindings(request: ParsedRequest, resolved: RequestOpe
     const nearest = nearestPath(target.pathname);
     out.push(finding(onLine(line, pathFrom, pathTo), 'unknown-path',
       `unknown path "${shown(target.pathname)}": no gateway operation has it${nearest ? `; did you mean ${nearest}?` : ' (see the Gateway view or complete the path after the method)'}`,
-      'error', nearest ? filledFrom(nearest, target.pathname) : undefined));
+      { replacement: nearest ? filledFrom(nearest, target.pathname) : undefined }));
     return out;
   }
   if (!resolved.op) {
     const typo = nearestPathForMethod(request.method, target.pathname);
     if (typo) {
       out.push(finding(onLine(line, pathFrom, pathTo), 'unknown-path',
-        `unknown path "${shown(target.pathname)}" for ${shown(request.method)}: did you mean ${typo}?`, 'error', typo));
+        `unknown path "${shown(target.pathname)}" for ${shown(request.method)}: did you mean ${typo}?`, { replacement: typo }));
       return out;
     }
     const methods = [...new Set(resolved.onPath.map((o) => o.method))];
@@ -67,7 +67,7 @@ export function requestLineFindings(request: ParsedRequest, resolved: RequestOpe
   }
   const op = resolved.op;
   if (target.baseFamily && target.baseFamily !== op.host) {
-    out.push(finding(onLine(line, at, pathFrom), 'wrong-host', `${op.path} is served by ${FAMILY_BASE[op.host]}, not by the base written here`, 'warning'));
+    out.push(finding(onLine(line, at, pathFrom), 'wrong-host', `${op.path} is served by ${FAMILY_BASE[op.host]}, not by the base written here`));
   }
   out.push(...pathParamFindings(op, target.pathname, line, pathFrom));
   for (const q of target.query) {
@@ -75,7 +75,7 @@ export function requestLineFindings(request: ParsedRequest, resolved: RequestOpe
     if (!spec) {
       const known = op.params.filter((p) => p.in === 'query').map((p) => p.name);
       out.push(finding(onLine(line, at + q.nameStart, at + q.valueEnd), 'unknown-param',
-        `unknown query parameter "${shown(q.name)}" for ${op.title}${known.length ? `: it takes ${known.join(', ')}` : ': it takes none'}`, 'warning'));
+        `unknown query parameter "${shown(q.name)}" for ${op.title}${known.length ? `: it takes ${known.join(', ')}` : ': it takes none'}`));
       continue;
     }
     const problem = valueProblem(spec, q.value);
@@ -83,9 +83,6 @@ export function requestLineFindings(request: ParsedRequest, resolved: RequestOpe
   }
   return out;
 }
-
-/** Code of the information finding on a legacy form; its replacement (if any) is the typed path. */
-export const LEGACY_FORM = 'legacy-form';
 
 /**
  * A legacy form works (the Local sandbox and the gateway accept it) but hides which operation
@@ -101,7 +98,7 @@ function legacyFormFinding(request: ParsedRequest, resolved: RequestOperation, r
       `${request.method.toUpperCase()} ${alias.path} is routed by the body's type field: add "type" with one of ${types} (any case), or write the typed path, e.g. /rest/v2/transactions/sale`);
   }
   const how = 'operationId' in alias.target ? `the v2 spelling of ${op.path}` : `the legacy generic endpoint; with this type it is ${op.title}`;
-  return finding(range, LEGACY_FORM, `${alias.path} is ${how}: prefer the typed path ${op.path}, which says on the request line what runs`, 'information', op.path);
+  return finding(range, 'legacy-form', `${alias.path} is ${how}: prefer the typed path ${op.path}, which says on the request line what runs`, { replacement: op.path });
 }
 
 /** A template's `{param}` segments filled with what the user wrote there (the quick fix keeps ids). */
@@ -140,7 +137,7 @@ export function bodyPresenceFindings(doc: RequestDocument, request: ParsedReques
     // A DELETE body is ignored (the gateway and the Local sandbox answer as if none was sent);
     // on other methods it is refused.
     out.push(op.method === 'DELETE'
-      ? finding(request.body.range, 'unexpected-body', `${op.title} (${op.method} ${op.path}) takes no body: this one is ignored, so it can go`, 'warning')
+      ? finding(request.body.range, 'unexpected-body', `${op.title} (${op.method} ${op.path}) takes no body: this one is ignored, so it can go`, { severity: 'warning' })
       : finding(request.body.range, 'unexpected-body', `${op.title} (${op.method} ${op.path}) takes no body: remove it`));
     return out;
   }
@@ -201,6 +198,6 @@ function contentTypeFindings(request: ParsedRequest, op: Operation, body: Analyz
  */
 export function legacyKeyHeaderFindings(headerNames: readonly string[], range: Range): LintFinding[] {
   return headerNames.some((name) => name.toLowerCase() === LEGACY_KEY_HEADER)
-    ? [finding(range, LEGACY_FORM, `the key is sent in the ${LEGACY_KEY_HEADER} header, the gateway's old samples' spelling: send it as api-key, the header the interface names`, 'information')]
+    ? [finding(range, 'legacy-form', `the key is sent in the ${LEGACY_KEY_HEADER} header, the gateway's old samples' spelling: send it as api-key, the header the interface names`)]
     : [];
 }

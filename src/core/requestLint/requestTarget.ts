@@ -3,7 +3,7 @@
 // inside the target so diagnostics and completion can point into it.
 
 import type { HostFamily } from '../../catalog/types';
-import { decodeQueryComponentSafely } from '../percentDecoding';
+import { decodeQueryComponentSafely } from '../codecs/percentDecoding';
 
 interface QueryParamAt {
   name: string;

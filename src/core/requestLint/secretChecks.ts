@@ -4,19 +4,19 @@
 
 import type { RequestDocument } from './requestDocument';
 import type { FieldNode } from './body/fieldTree';
-import { isAuthHeader } from '../authHeaders';
-import { finding, type LintFinding } from './finding';
+import { isAuthHeader } from '../protection/authHeaders';
+import { finding, type LintCode, type LintFinding } from './finding';
 import { KEY_LIKE_PATTERNS, KEY_NAME } from './keyPatterns';
 
 export const KEY_ADVICE = 'keys belong to the environment — remove it; Gateway Workbench adds keys at send time';
 
 /** Codes of the findings of a key written in the file: its quick fix moves the key out. */
-export const KEY_CODES: ReadonlySet<string> = new Set(['auth-header', 'key-in-file']);
+export const KEY_CODES: ReadonlySet<string> = new Set<LintCode>(['auth-header', 'key-in-file']);
 
 export function secretFindings(doc: RequestDocument): LintFinding[] {
   const out: LintFinding[] = [];
   const flagged: Array<[number, number]> = [];
-  const flag = (from: number, to: number, code: string, what: string): void => {
+  const flag = (from: number, to: number, code: LintCode, what: string): void => {
     if (flagged.some(([a, b]) => from < b && a < to)) return;
     flagged.push([from, to]);
     out.push(finding({ start: doc.positionAt(from), end: doc.positionAt(to) }, code, `${what}: ${KEY_ADVICE}`));

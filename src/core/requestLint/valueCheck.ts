@@ -3,7 +3,7 @@
 // `{{variables}}` are never judged: they are filled at send time.
 
 import type { CheckName, FieldSpec, ParamSpec } from '../../catalog/types';
-import { checks } from '../inputChecks';
+import { checks } from '../checks/inputChecks';
 import { TOKEN_ID_PATTERN } from '../../catalog/localSandbox/tokenIds';
 import { shown } from './keyPatterns';
 

@@ -1,7 +1,7 @@
 // One piece of work for the result worker, and doing it: the same function runs in the worker
 // and, for small bodies, on the caller's thread, so both give the same answer.
-import { bodyFactsOf, type BodyFacts } from '../answerDecoding';
-import { Redactor } from '../redaction';
+import { bodyFactsOf, type BodyFacts } from '../answers/answerDecoding';
+import { Redactor } from '../protection/redaction';
 import { formattedText, shownText, type ShownFormat, type ShownLayout } from './shownText';
 
 export type ShowJob = { kind: 'show'; format: ShownFormat; layout: ShownLayout; body: string | Uint8Array; secrets: readonly string[] };

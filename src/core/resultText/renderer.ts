@@ -2,7 +2,7 @@
 // (started on first use, kept, not keeping the process alive), smaller ones are done in place,
 // where that is quicker than the trip to the worker and back.
 import { Worker } from 'node:worker_threads';
-import type { BodyFacts } from '../answerDecoding';
+import type { BodyFacts } from '../answers/answerDecoding';
 import { doJob, type FactsJob, type ResultJob } from './job';
 
 /**

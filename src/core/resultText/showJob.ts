@@ -1,7 +1,7 @@
 // The job that shows a gateway result: which text, laid out how. Kept apart from the extension
 // so that the bench (bench/resultBlocking.ts) makes exactly the job the result editor makes.
-import { undecodedBody } from '../undecodedBody';
-import type { GatewayResult } from '../result';
+import { undecodedBody } from '../answers/undecodedBody';
+import type { GatewayResult } from '../answers/result';
 import type { ShowJob } from './job';
 import type { ShownFormat } from './shownText';
 

@@ -2,8 +2,8 @@
 // host's thread for small bodies, in the result worker for large ones): redacted always,
 // indented when asked. The tree of a JSON body is redacted leaf by leaf (keys decide rules);
 // XML and text are redacted as text.
-import type { Redactor } from '../redaction';
-import { indentXml } from '../xmlIndent';
+import type { Redactor } from '../protection/redaction';
+import { indentXml } from '../codecs/xmlIndent';
 
 export type ShownFormat = 'json' | 'xml' | 'text';
 

@@ -9,4 +9,4 @@ export { requestLabel } from './requestLabel';
 export { dependencyOrder, directDependencies, fileReferences } from './dependencies';
 export { createVariableResolver, type VariableSources } from './variableResolver';
 export type { NamedExchange } from './namedExchange';
-export { isAuthHeader } from '../authHeaders';
+export { isAuthHeader } from '../protection/authHeaders';

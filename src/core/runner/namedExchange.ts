@@ -3,7 +3,7 @@
 // Client's `{{sale1.(response|request).(body|headers).(*|$.path|Header-Name)}}` reads any of the
 // four, so a request can reuse the exchange-id header, or the invoice a `{{$randomInt}}` made.
 import { responseValueText } from '../requestFile/variables';
-import { headerValue } from '../headerLookup';
+import { headerValue } from '../http/headerLookup';
 
 export interface NamedExchange {
   /** The answer's parsed body (a JSON value, or an XML tree). */

@@ -6,7 +6,7 @@
 
 import type { Expectation, ParseDiagnostic, RequestFile, VariableDef, VariableRef } from '../requestFile';
 import type { RequestFileOutline, RequestReferences } from './dependencies';
-import { detached } from '../detachedText';
+import { detached } from '../text/detachedText';
 
 const NONE: ReadonlyArray<never> = Object.freeze([]);
 

@@ -4,17 +4,17 @@
 
 import { matchOperation } from '../../catalog';
 import { fillBodyFilePath, isSystemVariable, parseSystemVariable, resolveTarget, substituteVariables, type BodyFileRef, type FilledBodyFilePath, type ParsedRequest, type RequestFile, type VariableDef } from '../requestFile';
-import type { BodyFileReader } from '../bodyFile';
+import type { BodyFileReader } from '../requestFile/bodyFile';
 import type { PreparedRequest, Preparation, RunEnvironment } from './types';
 import type { NamedExchange } from './namedExchange';
-import { isAuthHeader } from '../authHeaders';
+import { isAuthHeader } from '../protection/authHeaders';
 import { createVariableResolver, NO_RESPONSES } from './variableResolver';
 import { responseNameOf } from './dependencies';
-import { systemVariableValue } from '../systemVariableValues';
+import { systemVariableValue } from '../requestFile/systemVariableValues';
 import { requestLabel } from './requestLabel';
-import { BoundedTextCache } from '../boundedTextCache';
-import { detached } from '../detachedText';
-import { canonicalUrl } from '../canonicalUrl';
+import { BoundedTextCache } from '../text/boundedTextCache';
+import { detached } from '../text/detachedText';
+import { canonicalUrl } from '../http/canonicalUrl';
 
 /** The catalog path of a URL whose environment base URL may carry a path prefix. */
 export function catalogPath(url: URL): string {

@@ -4,16 +4,16 @@
 // both run files the same way.
 
 import { evaluateExpectation, substituteVariables, type Expectation, type ParsedRequest, type RequestFile } from '../requestFile';
-import { resultOutcomeUnknown, unreadableAnswerMessage } from '../outcomeCheck';
-import type { GatewayResult } from '../result';
-import { explainStatus } from '../statusAdvice';
+import { resultOutcomeUnknown, unreadableAnswerMessage } from '../http/outcomeCheck';
+import type { GatewayResult } from '../answers/result';
+import { explainStatus } from '../http/statusAdvice';
 import { fileReferences, type FileReferences } from './dependencies';
 import type { OutlineBuilder } from './outline';
 import { bodyFilePathFor, prepareParsed, resolverFor } from './prepare';
 import { requestLabel } from './requestLabel';
 import { promptAnswers, type AskForPrompt } from './prompts';
 import type { NamedExchange } from './namedExchange';
-import type { BodyFileReader } from '../bodyFile';
+import type { BodyFileReader } from '../requestFile/bodyFile';
 import type { ExpectationResult, OutcomeState, PreparedRequest, RequestOutcome, RunEnvironment } from './types';
 
 export interface RunOptions {

@@ -3,7 +3,7 @@
 
 import type { Operation } from '../../catalog';
 import type { Expectation, ExpectationOutcome, ParsedRequest } from '../requestFile';
-import type { GatewayResult } from '../result';
+import type { GatewayResult } from '../answers/result';
 
 /** Where a run sends its requests: the base URLs that `{{gatewayUrl}}` / `{{boardingUrl}}` name. */
 export interface RunEnvironment {

@@ -3,8 +3,8 @@
 // (card and account numbers to their last four, CSC and keys hidden), with the findings of the
 // request-file checks on the request as the application sent it.
 
-import { isAuthHeader } from '../authHeaders';
-import { redact } from '../redaction';
+import { isAuthHeader } from '../protection/authHeaders';
+import { redact } from '../protection/redaction';
 
 export interface TrafficFinding {
   /** The request-file check's stable code: `unknown-field`, `invalid-value`, `missing-field`… */

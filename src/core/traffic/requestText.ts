@@ -3,8 +3,8 @@
 // {{boardingUrl}} by the path's family, so the file sends to whichever environment it is run
 // against; credential headers are left out (the environment's keys are added at send time).
 
-import { isAuthHeader } from '../authHeaders';
-import { TRANSPORT_HEADERS } from '../transportHeaders';
+import { isAuthHeader } from '../protection/authHeaders';
+import { TRANSPORT_HEADERS } from '../http/transportHeaders';
 
 /** Headers a request file has no use for: the transport's own, and what the sender computes. */
 const LEFT_OUT = new Set([...TRANSPORT_HEADERS, 'accept-encoding', 'user-agent']);

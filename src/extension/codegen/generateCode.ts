@@ -6,21 +6,16 @@
 // first request carries it. Not in Restricted Mode: a program takes what a request file says (its
 // target, its body files) out of the editor, where the workspace's trust no longer guards it.
 import * as vscode from 'vscode';
-import { BodyFileError } from '../../core/bodyFile';
+import { BodyFileError } from '../../core/requestFile/bodyFile';
 import { documentBodyFiles } from '../operations/documentBodyFiles';
-import { registerCommand, type CommandLog } from '../commands';
+import { registerCommand, type CommandLog } from '../commands/commandRunner';
 import { operationById, operations, type Operation } from '../../catalog';
-import type { CodeRequest, LanguageGenerator } from '../../core/codegen';
+import type { CodeRequest, LanguageGenerator } from '../../core/codegen/programs';
 import { loadCodegen } from '../lazy/runtime';
 import { parseRequestFile, requestIndexAt } from '../../core/requestFile';
 import { COMMANDS, REQUEST_LANGUAGE_ID, type EnvironmentService, type HistoryEntry, type HasOperationArgs, type OperationVars } from '../contracts';
 import { operationsFor } from '../tree/itemActions';
 import { showRestrictedMode } from '../feedback/restrictedMode';
-
-/** The editor language each generated program opens in. */
-const EDITOR_LANGUAGE: Readonly<Record<string, string>> = {
-  curl: 'shellscript', js: 'javascript', python: 'python', php: 'php', java: 'java', go: 'go', csharp: 'csharp',
-};
 
 interface OperationSource {
   operationId: string;
@@ -158,7 +153,7 @@ export function registerGenerateCode(deps: GenerateCodeDeps): vscode.Disposable 
     if (!language) return undefined;
     const program = loadCodegen().renderProgram(language, chosen.request, chosen.source ? { source: chosen.source } : {});
     await vscode.env.clipboard.writeText(program.code);
-    const doc = await vscode.workspace.openTextDocument({ content: program.code, language: EDITOR_LANGUAGE[language.id] ?? 'plaintext' });
+    const doc = await vscode.workspace.openTextDocument({ content: program.code, language: language.editorLanguage });
     await vscode.window.showTextDocument(doc, { preview: false });
     const reads = program.request.parameters.map((p) => p.name).join(', ');
     void vscode.window.showInformationMessage(`${language.label} program copied to the clipboard. It reads ${reads} from the environment.`);

@@ -2,7 +2,7 @@
 // kind, gateway URL, boarding URL, then api-key, AccessKey and MerchantId. Back keeps what was
 // typed; Escape keeps the non-secret answers for the next "Add Environment…" in this session.
 import type * as vscode from 'vscode';
-import type { Credentials } from '../../core/environment';
+import type { Credentials } from '../../core/environments/environment';
 import { askPick, askText, BACK, type StepResult } from './multiStepInput';
 import {
   boardingUrlFor, DEFAULT_URLS, USER_KINDS, validateName, validateUrl,

@@ -3,10 +3,10 @@
 // rebuilt when either changes.
 import { createHash } from 'node:crypto';
 import type * as vscode from 'vscode';
-import type { Credentials } from '../../core/environment';
-import type { GatewayClient } from '../../core/client';
+import type { Credentials } from '../../core/environments/environment';
+import type { GatewayClient } from '../../core/http/client';
 import { loadRuntime } from '../lazy/runtime';
-import { workbenchUserAgent } from '../../core/userAgent';
+import { workbenchUserAgent } from '../../core/http/userAgent';
 import type { EnvironmentEntry } from '../contracts';
 
 interface Cached {

@@ -2,7 +2,7 @@
 // this to write package.json. No vscode import, so the generator can load it in plain Node.
 import { COMMANDS } from '../contracts';
 import type { CommandContribution, ContributesFragment } from '../contributes';
-import { environmentSchema } from '../../core/environmentSchema';
+import { environmentSchema } from '../../core/environments/environmentSchema';
 
 export const environmentCommands: readonly CommandContribution[] = [
   { command: COMMANDS.addEnvironment, title: 'Add Environment…', category: 'Gateway', icon: '$(add)' },

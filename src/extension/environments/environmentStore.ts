@@ -3,14 +3,14 @@
 // remembered per workspace. Implements the EnvironmentService seam, plus the edits the
 // commands make.
 import * as vscode from 'vscode';
-import type { Credentials, EnvironmentKind } from '../../core/environment';
-import type { GatewayClient } from '../../core/client';
-import { credentialSecrets } from '../../core/redaction';
+import type { Credentials, EnvironmentKind } from '../../core/environments/environment';
+import type { GatewayClient } from '../../core/http/client';
+import { credentialSecrets } from '../../core/protection/redaction';
 import { SHORTEST_HIDDEN_VALUE } from '../../core/runner/prompts';
 import { LOCAL_SANDBOX_NAME, type EnvironmentEntry, type EnvironmentService, type LocalSandboxControls } from '../contracts';
 import type { ClientCache } from './clientCache';
 import type { LocalSandboxHost } from './localSandboxHost';
-import type { SandboxExchange } from '../../sandbox/exchangeTap';
+import type { SandboxExchange } from '../../sandbox/http/exchangeTap';
 import type { SecretStore } from './secretStore';
 import { sanitizeStored, validateEnvironment, type StoredEnvironment } from './environmentValidation';
 

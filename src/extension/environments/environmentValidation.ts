@@ -1,9 +1,9 @@
 // What makes a user environment acceptable: used by the wizard (live, per step), by the
 // scripted add/edit path and when reading settings. No vscode import.
-import { validateEnvironmentUrl } from '../../core/environment';
+import { validateEnvironmentUrl } from '../../core/environments/environment';
 import {
   USER_ENVIRONMENT_KINDS as USER_KINDS, environmentProblem, isUserKind, type StoredEnvironment, type UserEnvironmentKind,
-} from '../../core/environmentSchema';
+} from '../../core/environments/environmentSchema';
 import { LOCAL_SANDBOX_NAME } from '../contracts';
 
 export { USER_KINDS, isUserKind, type StoredEnvironment, type UserEnvironmentKind };

@@ -10,7 +10,7 @@ import * as vscode from 'vscode';
 import { LOCAL_SANDBOX_NAME } from '../contracts';
 import { loadRuntime } from '../lazy/runtime';
 import type { WorkerSandbox as RunningSandbox } from '../../sandbox/worker/host';
-import type { SandboxExchange } from '../../sandbox/exchangeTap';
+import type { SandboxExchange } from '../../sandbox/http/exchangeTap';
 import { LocalSandboxStarts } from './localSandboxStarts';
 import type { SecretStore } from './secretStore';
 

@@ -12,7 +12,7 @@ export type LocalSandboxKeys = NonNullable<SandboxOptions['keys']>;
 
 /**
  * The code a start fails with when another process's sandbox holds the data file (another VS Code
- * window: the global storage is shared). src/sandbox/dataFileClaim.ts's DATA_FILE_IN_USE, written
+ * window: the global storage is shared). src/sandbox/persistence/dataFileClaim.ts's DATA_FILE_IN_USE, written
  * out: importing it would bring the sandbox into the activation bundle.
  */
 const DATA_FILE_IN_USE = 'EDATAFILEINUSE';

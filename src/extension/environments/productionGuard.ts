@@ -1,10 +1,11 @@
-// Stops accidents against real money, as src/core/guardPolicy.ts decides (the same policy the
+// Stops accidents against real money, as src/core/protection/guardPolicy.ts decides (the same policy the
 // CLI uses): a read-only environment refuses anything but reads, and production asks the user to
 // type the environment's name (or the amount) before an operation that moves money, destroys or
 // changes settings. This file is only how the extension tells and asks the user.
 import * as vscode from 'vscode';
 import type { Operation } from '../../catalog/types';
-import { confirmationProblem, describeAmount, extractAmount, guardDecision } from '../../core/guardPolicy';
+import { SAFETY_WORDING } from '../../catalog/safety';
+import { confirmationProblem, describeAmount, extractAmount, guardDecision } from '../../core/protection/guardPolicy';
 import { COMMANDS, type EnvironmentEntry } from '../contracts';
 
 const TURN_OFF_READ_ONLY = 'Turn off read-only';
@@ -50,7 +51,7 @@ export async function guardRequest(env: EnvironmentEntry, request: GuardedSend):
       const amount = extractAmount(body);
       const typed = await Promise.resolve(vscode.window.showInputBox({
         title: `${operation.title} in PRODUCTION "${env.name}" — ${describeAmount(body)}`,
-        prompt: `${operation.method} ${operation.path}: this acts on real money or data and cannot be undone from here.`,
+        prompt: `${operation.method} ${operation.path} ${SAFETY_WORDING[operation.safety].does} in production: it cannot be undone from here.`,
         placeHolder: env.name,
         ignoreFocusOut: true,
         validateInput: (value) => confirmationProblem(value, env.name, amount),

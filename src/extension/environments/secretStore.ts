@@ -1,7 +1,7 @@
 // Environment keys in SecretStorage, one JSON entry per environment. Nothing here logs: keys
 // must never reach settings, files, logs or results.
 import * as vscode from 'vscode';
-import type { Credentials } from '../../core/environment';
+import type { Credentials } from '../../core/environments/environment';
 
 const PREFIX = 'gatewayWorkbench.keys/';
 

@@ -2,11 +2,11 @@
 // Never awaited by the caller (a notification stays until clicked), never a stack trace or a
 // secret: messages come from core's redacted errors and statusAdvice.
 import * as vscode from 'vscode';
-import type { GatewayResult } from '../../core/result';
+import type { GatewayResult } from '../../core/answers/result';
 import { operationById } from '../../catalog';
-import { changesState, unreadableAnswerMessage } from '../../core/outcomeCheck';
-import { explainStatus } from '../../core/statusAdvice';
-import { redact } from '../../core/redaction';
+import { changesState, unreadableAnswerMessage } from '../../core/http/outcomeCheck';
+import { explainStatus } from '../../core/http/statusAdvice';
+import { redact } from '../../core/protection/redaction';
 import { COMMANDS, operationCommandId } from '../contracts';
 import type { ExchangeLog } from './exchangeLog';
 import { loadedRuntime } from '../lazy/runtime';
@@ -91,7 +91,7 @@ const STATUS_RULES: readonly StatusRule[] = [
   },
 ];
 
-/** What each GatewayError kind offers (kinds from src/core/gatewayErrors.ts). */
+/** What each GatewayError kind offers (kinds from src/core/http/gatewayErrors.ts). */
 const FAILURE_ACTIONS: Readonly<Record<string, readonly Action[]>> = {
   unreachable: [RETRY, EDIT_ENVIRONMENT],
   timeout: [RETRY, EDIT_ENVIRONMENT],

@@ -2,7 +2,7 @@
 // cancellations before the client was reached; and the verdicts of request-file runs. An exchange's own line is the client's (one
 // line: operation, method, path, status, ms, exchange-id), prefixed with the environment.
 import type * as vscode from 'vscode';
-import { redact } from '../../core/redaction';
+import { redact } from '../../core/protection/redaction';
 
 export interface ExchangeContext {
   environmentName: string;

@@ -4,7 +4,7 @@
 // was the message; a cancel is the user's own doing). And, for a request file's request, the
 // verdict its outcome alone does not tell (expectations, not sent, skipped).
 import * as vscode from 'vscode';
-import { redact } from '../../core/redaction';
+import { redact } from '../../core/protection/redaction';
 import type { RequestOutcome } from '../../core/runner';
 import type { EnvironmentEntry, ResultPresenter } from '../contracts';
 import type { ExchangeOutcome } from '../operations/exchangeFlow';

@@ -3,7 +3,7 @@
 // reads, and code generation, which would carry a request file's choices out of the editor. Each
 // refusal is said the same way, with the button that lets the user trust the folder.
 import * as vscode from 'vscode';
-import { allowedInWorkspace } from '../../core/guardPolicy';
+import { allowedInWorkspace } from '../../core/protection/guardPolicy';
 
 const MANAGE_TRUST = 'Manage Workspace Trust';
 

@@ -1,10 +1,10 @@
 // "Gateway: Show History" (pick a request to run again), "Gateway: Clear History", and the
 // re-run itself: same environment, vars and body, through the runner (and so the guard) again.
 import * as vscode from 'vscode';
-import { registerCommand, type CommandLog } from '../commands';
+import { registerCommand, type CommandLog } from '../commands/commandRunner';
 import { operationById } from '../../catalog';
 import type { Operation } from '../../catalog/types';
-import { checks } from '../../core/inputChecks';
+import { checks } from '../../core/checks/inputChecks';
 import { COMMANDS, LOCAL_SANDBOX_NAME, type HistoryEntry, type OperationRunner } from '../contracts';
 import { maskedCardIn, testCardFor, withCard } from './maskedBody';
 import type { HistoryStore } from './historyStore';

@@ -1,7 +1,7 @@
 // The last HISTORY_SIZE requests of this workspace, in workspaceState, newest first. Entries
 // are redacted before they are stored: no key, full card or account number, or CSC.
 import type * as vscode from 'vscode';
-import { redact, redactValue } from '../../core/redaction';
+import { redact, redactValue } from '../../core/protection/redaction';
 import type { HistoryEntry } from '../contracts';
 
 const HISTORY_SIZE = 50;

@@ -5,12 +5,12 @@
 // (./runtime.ts).
 // No vscode import here: this bundle is plain Node.
 import * as path from 'node:path';
-import type { BodyFacts } from '../../core/answerDecoding';
+import type { BodyFacts } from '../../core/answers/answerDecoding';
 import { ResultRenderer } from '../../core/resultText/renderer';
 import { startSandboxInWorker, type WorkerSandbox, type WorkerSandboxOptions } from '../../sandbox/worker/host';
 
 export { showJob } from '../../core/resultText/showJob';
-export { Redactor } from '../../core/redaction';
+export { Redactor } from '../../core/protection/redaction';
 export { doJob as showResultInPlace } from '../../core/resultText/job';
 
 export {

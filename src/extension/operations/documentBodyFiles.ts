@@ -5,8 +5,8 @@
 // editorBodyFilePlace). An untitled document has no folder: it reads none, and says so. In
 // Restricted Mode they are read only for a request to the Local sandbox, the one send allowed there.
 import * as vscode from 'vscode';
-import { BodyFileError, bodyFileReader, type BodyFileReader } from '../../core/bodyFile';
-import { editorBodyFilePlace } from '../../core/bodyFileRoot';
+import { BodyFileError, bodyFileReader, type BodyFileReader } from '../../core/requestFile/bodyFile';
+import { editorBodyFilePlace } from '../../core/requestFile/bodyFileRoot';
 import { mayReach } from '../feedback/restrictedMode';
 
 /** The environment the body is read for: its name and whether it is the Local sandbox. */

@@ -4,7 +4,7 @@
 // outcome through the one outcome presenter (result editor, actionable notification).
 import * as vscode from 'vscode';
 import { environmentNamedIn, parseRequestFile, type RequestFile } from '../../core/requestFile';
-import type { GatewayResult } from '../../core/result';
+import type { GatewayResult } from '../../core/answers/result';
 import type { PreparedRequest, PromptQuestion, RequestOutcome, RunEnvironment, RunOptions } from '../../core/runner';
 import type { EnvironmentEntry, EnvironmentService } from '../contracts';
 import { presentOutcome } from '../feedback/outcomePresenter';

@@ -5,9 +5,9 @@
 // what the user sees (result editor, actionable notification).
 import * as vscode from 'vscode';
 import type { Operation } from '../../catalog/types';
-import type { GatewayClient, RetryWaitListener } from '../../core/client';
-import { retryWaitText } from '../../core/statusAdvice';
-import type { GatewayResult } from '../../core/result';
+import type { GatewayClient, RetryWaitListener } from '../../core/http/client';
+import { retryWaitText } from '../../core/http/statusAdvice';
+import type { GatewayResult } from '../../core/answers/result';
 import type { EnvironmentEntry, EnvironmentService, KnownResourceStore, OperationVars, ResultPresenter } from '../contracts';
 import { guardRequest } from '../environments/productionGuard';
 import { describeFailure } from '../feedback/errorNotifications';
@@ -56,7 +56,7 @@ interface ExchangeRequest {
 /** A progress the caller already shows (Send All's notification; a test run's is silent). */
 export type CallerProgress = vscode.Progress<{ message?: string }>;
 
-/** Why a request got no response: a GatewayError's kind (src/core/gatewayErrors.ts) and its message. */
+/** Why a request got no response: a GatewayError's kind (src/core/http/gatewayErrors.ts) and its message. */
 interface ExchangeFailure {
   kind: string;
   message: string;

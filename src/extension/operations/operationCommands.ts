@@ -1,7 +1,7 @@
 // The 67 `gateway.op.<id>` commands, registered in one loop over the catalog. Each accepts a
 // tree node (HasOperationArgs), an OperationArgs object, or nothing (the active environment).
 import * as vscode from 'vscode';
-import { registerCommand, type CommandLog } from '../commands';
+import { registerCommand, type CommandLog } from '../commands/commandRunner';
 import { operations } from '../../catalog';
 import { operationCommandId, type HasOperationArgs, type OperationArgs, type OperationRunner } from '../contracts';
 

@@ -3,7 +3,7 @@
 // sent at once. `onDidSend` fires after every exchange so the tree can refresh what changed.
 import * as vscode from 'vscode';
 import type { Operation } from '../../catalog/types';
-import type { GatewayResult } from '../../core/result';
+import type { GatewayResult } from '../../core/answers/result';
 import {
   REQUEST_LANGUAGE_ID,
   type EnvironmentEntry,

@@ -1,7 +1,7 @@
 // A parameter value against its catalog spec (required, allowed values, check, integer). Pure
 // (no vscode): the prompts and the filter box both use it.
 import type { ParamSpec } from '../../catalog/types';
-import { checks } from '../../core/inputChecks';
+import { checks } from '../../core/checks/inputChecks';
 
 export function validateParamValue(spec: ParamSpec, value: string): string | undefined {
   const v = value.trim();

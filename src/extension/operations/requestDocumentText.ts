@@ -3,6 +3,7 @@
 // `src/core/requestFile` parses. Pure (no vscode) so node tests can hold it to the parser.
 import type { Operation } from '../../catalog/types';
 import { ACCEPT, CONTENT_TYPE } from '../../catalog/mediaTypes';
+import { SAFETY_WORDING } from '../../catalog/safety';
 import { environmentLine } from '../../core/requestFile/environmentLine';
 import type { OperationVars } from '../contracts';
 
@@ -16,21 +17,14 @@ interface RequestDocumentInput {
   note?: string;
 }
 
-const SAFETY_LABEL: Readonly<Record<Operation['safety'], string>> = {
-  read: 'reads only',
-  write: 'writes data',
-  'moves-money': 'moves money',
-  destructive: 'destroys data',
-};
-
-
 const AUTH_HEADERS: Readonly<Record<Operation['auth'], string>> = {
   'api-key': 'the api-key header is',
   'access-key': 'the AccessKey and MerchantId headers are',
 };
 
+/** What the operation does, as the header and the run picker say it: "moves money". */
 export function safetyLabel(op: Operation): string {
-  return SAFETY_LABEL[op.safety];
+  return SAFETY_WORDING[op.safety].does;
 }
 
 /** `{{name}}` placeholders that `vars` knows are filled; the others stay variables for the user. */

@@ -1,7 +1,7 @@
 // "Gateway: Run Operation…": a quick pick over every operation, grouped by catalog group, or
 // straight to one when an operation id is given.
 import * as vscode from 'vscode';
-import { registerCommand, type CommandLog } from '../commands';
+import { registerCommand, type CommandLog } from '../commands/commandRunner';
 import { groups, operationById, operations } from '../../catalog';
 import type { Operation } from '../../catalog/types';
 import { COMMANDS, type OperationArgs, type OperationRunner } from '../contracts';

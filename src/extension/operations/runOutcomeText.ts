@@ -1,7 +1,7 @@
 // What a request-file run says about itself, as text: the Send All summary, the after-text of
 // the request-line and `@expect` decorations, and the log line of each expectation. Plain
 // functions (no vscode), redacted here so that no caller can forget.
-import { redact } from '../../core/redaction';
+import { redact } from '../../core/protection/redaction';
 import type { ExpectationResult, RequestOutcome } from '../../core/runner/types';
 
 type Outcome = Omit<RequestOutcome, 'result'>;

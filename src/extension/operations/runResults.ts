@@ -3,7 +3,7 @@
 // line per expectation, and one for each request that did not pass.
 import type * as vscode from 'vscode';
 import type { RequestFile } from '../../core/requestFile';
-import { redact } from '../../core/redaction';
+import { redact } from '../../core/protection/redaction';
 import { outcomeNotes } from '../../core/runner/notes';
 import type { RequestOutcome } from '../../core/runner/types';
 import type { ExchangeLog } from '../feedback/exchangeLog';

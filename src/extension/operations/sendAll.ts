@@ -2,7 +2,7 @@
 // one cancellable progress notification ("Request k of n"), stops at the first failure, shows
 // the last response and ends with a summary ("4 passed" / "3 passed, 1 failed: …").
 import * as vscode from 'vscode';
-import { registerCommand, type CommandLog } from '../commands';
+import { registerCommand, type CommandLog } from '../commands/commandRunner';
 import { runAll } from '../../core/runner';
 import { COMMANDS, REQUEST_LANGUAGE_ID } from '../contracts';
 import type { KeptOutcome } from './requestSessions';

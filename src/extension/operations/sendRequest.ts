@@ -2,9 +2,9 @@
 // from the language server's code lenses): runs the request through the run engine, which first
 // sends the named requests it takes `{{name.path}}` values from, then judges its `@expect` lines.
 import * as vscode from 'vscode';
-import { registerCommand, type CommandLog } from '../commands';
+import { registerCommand, type CommandLog } from '../commands/commandRunner';
 import { parseRequestFile, requestIndexAt } from '../../core/requestFile';
-import type { GatewayResult } from '../../core/result';
+import type { GatewayResult } from '../../core/answers/result';
 import { runRequest } from '../../core/runner';
 import { presentVerdict } from '../feedback/outcomePresenter';
 import { COMMANDS, REQUEST_LANGUAGE_ID } from '../contracts';

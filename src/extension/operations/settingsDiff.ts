@@ -2,7 +2,7 @@
 // write to a production environment, and on request ("Gateway: Compare with Current Settings")
 // anywhere. Both sides are rendered the same way (settingsDocuments.ts), so only values differ.
 import * as vscode from 'vscode';
-import { registerCommand, type CommandLog } from '../commands';
+import { registerCommand, type CommandLog } from '../commands/commandRunner';
 import { matchOperation } from '../../catalog/match';
 import type { Operation } from '../../catalog/types';
 import { environmentNamedIn, parseRequestFile, requestIndexAt } from '../../core/requestFile';

@@ -6,7 +6,7 @@
 // bundle (test/extension-rules/activationBundle.test.ts).
 import { operations } from '../../catalog';
 import type { Operation, SampleValue } from '../../catalog/types';
-import type { CodecResult } from '../../core/codecs';
+import type { CodecResult } from '../../core/codecs/codecs';
 
 /** The body codecs rendering needs: core's, reached through the lazily loaded runtime. */
 interface BodyCodecs {

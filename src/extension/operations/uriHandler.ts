@@ -3,7 +3,7 @@
 // first); this file only shows its question as a modal dialog, logs what became of the link, and
 // hands the operation to the runner (which asks for ids and applies the production guard).
 import * as vscode from 'vscode';
-import { linkPolicy, readLink, unknownEnvironmentProblem, type LinkQuestion } from '../../core/linkPolicy';
+import { linkPolicy, readLink, unknownEnvironmentProblem, type LinkQuestion } from '../../core/protection/linkPolicy';
 import type { EnvironmentService, OperationRunner } from '../contracts';
 
 /** Whether the user chose the question's action; why not, for the log, when the dialog failed. */

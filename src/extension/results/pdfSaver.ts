@@ -3,8 +3,8 @@
 // With the `gatewayWorkbench.documentsFolder` setting, it is saved there without a dialog (for
 // scripted runs and tests, where no dialog can be answered).
 import * as vscode from 'vscode';
-import { decodePercentSafely } from '../../core/percentDecoding';
-import type { GatewayResult } from '../../core/result';
+import { decodePercentSafely } from '../../core/codecs/percentDecoding';
+import type { GatewayResult } from '../../core/answers/result';
 
 /** The file name from `Content-Disposition: attachment; filename="…"`, made safe for a path. */
 function fileNameOf(result: GatewayResult, fallback: string): string {

@@ -5,8 +5,8 @@
 // The text is made by the runtime's result renderer: large bodies are decoded, redacted and
 // indented in its worker, so the extension host's thread is never blocked by them.
 import * as vscode from 'vscode';
-import type { GatewayResult } from '../../core/result';
-import { redact } from '../../core/redaction';
+import type { GatewayResult } from '../../core/answers/result';
+import { redact } from '../../core/protection/redaction';
 import { showJob } from '../../core/resultText/showJob';
 import { RESULT_SCHEME, type EnvironmentService, type ResultPresenter } from '../contracts';
 import { resultColumn } from './editorColumns';

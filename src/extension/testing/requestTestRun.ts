@@ -4,7 +4,7 @@
 // outcome reported on its item — expectations with expected and actual values for the diff.
 import * as vscode from 'vscode';
 import { runAll, runRequest, type ExpectationResult, type RequestOutcome } from '../../core/runner';
-import { redact } from '../../core/redaction';
+import { redact } from '../../core/protection/redaction';
 import { COMMANDS } from '../contracts';
 import { openDocumentRun, type DocumentRunDeps } from '../operations/documentRun';
 import type { ItemData, RequestTestItems } from './requestTestItems';

@@ -4,10 +4,10 @@
 import * as vscode from 'vscode';
 import { matchOperation } from '../../catalog';
 import type { TrafficExchange } from '../../core/traffic/exchange';
-import type { SandboxExchange } from '../../sandbox/exchangeTap';
+import type { SandboxExchange } from '../../sandbox/http/exchangeTap';
 import { loadRuntime } from '../lazy/runtime';
-import { senderOf, type Sender } from '../../core/userAgent';
-import { headerValue } from '../../core/headerLookup';
+import { senderOf, type Sender } from '../../core/http/userAgent';
+import { headerValue } from '../../core/http/headerLookup';
 
 export interface TrafficEntry {
   id: number;

@@ -6,7 +6,7 @@ import type { TrafficFinding } from '../../core/traffic/exchange';
 import { SHOWS_VIEW_LISTINGS_CONTEXT, TRAFFIC_COMMANDS } from './ids';
 import { LOCAL_SANDBOX_NAME } from '../contracts';
 import type { TrafficEntry, TrafficStore } from './trafficStore';
-import { commandFor } from '../commands';
+import { commandFor } from '../commands/commandRunner';
 
 export type TrafficNode = { kind: 'exchange'; entry: TrafficEntry } | { kind: 'finding'; entry: TrafficEntry; finding: TrafficFinding };
 

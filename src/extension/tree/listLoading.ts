@@ -1,10 +1,10 @@
 // Loads one list for the tree straight through the environment's client (browsing opens no
 // editors and records no history), turning every failure into a reason a user can act on.
 import { requireOperation } from '../../catalog';
-import type { GatewayResult } from '../../core/result';
-import type { ParamValue } from '../../core/requestBuilder';
+import type { GatewayResult } from '../../core/answers/result';
+import type { ParamValue } from '../../core/http/requestBuilder';
 import type { TreeContext } from './treeContext';
-import { workbenchUserAgent } from '../../core/userAgent';
+import { workbenchUserAgent } from '../../core/http/userAgent';
 
 /** A list could not be loaded; `message` is the reason shown on the error item. */
 export class TreeLoadFailure extends Error {

@@ -2,8 +2,8 @@
 // command wrapper (commands/), so every failure ends as a log line and an error message.
 import * as vscode from 'vscode';
 import { requireOperation } from '../../catalog';
-import { checks } from '../../core/inputChecks';
-import { registerCommand, type CommandHandler } from '../commands';
+import { checks } from '../../core/checks/inputChecks';
+import { registerCommand, type CommandHandler } from '../commands/commandRunner';
 import { COMMANDS } from '../contracts';
 import type { GatewayTreeProvider } from './gatewayTreeProvider';
 import { merchantLabel } from './itemLabels';

@@ -1,7 +1,7 @@
 // What every tree node may use: the extension's services (through contracts only) and a way to
 // tell the view that a node changed.
 import type * as vscode from 'vscode';
-import type { GatewayResult } from '../../core/result';
+import type { GatewayResult } from '../../core/answers/result';
 import type { EnvironmentService, KnownResourceStore, OperationRunner } from '../contracts';
 import type { GatewayNode } from './treeNode';
 

@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CompletionItemKind, type CompletionItem, type CompletionList } from 'vscode-languageserver-types';
-import { confineBodyFile } from '../../core/bodyFileRoot';
+import { confineBodyFile } from '../../core/requestFile/bodyFileRoot';
 import { bodyFileBase } from '../bodyFiles';
 import { lineRange } from './requestLine';
 

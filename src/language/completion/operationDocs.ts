@@ -1,13 +1,13 @@
 // Markdown that explains an operation or a field, shared by completion items and hover.
 
 import type { FieldSpec, Operation, ParamSpec } from '../../catalog/types';
+import { SAFETY_WORDING } from '../../catalog/safety';
 
-const SAFETY: Readonly<Record<Operation['safety'], string>> = {
-  read: 'read — changes nothing',
-  write: 'write — changes stored data',
-  'moves-money': 'moves money',
-  destructive: 'destructive — removes or closes data',
-};
+/** "moves money"; "deletes data on the gateway (cannot be undone from here)". */
+function safetyText(op: Operation): string {
+  const { does, caution } = SAFETY_WORDING[op.safety];
+  return caution ? `${does} (${caution})` : does;
+}
 
 const AUTH: Readonly<Record<Operation['auth'], string>> = {
   'api-key': '`api-key` header (added at send time)',
@@ -30,7 +30,7 @@ export function operationMarkdown(op: Operation): string {
     op.doc,
     '',
     `- \`${op.method} ${op.path}\``,
-    `- Safety: ${SAFETY[op.safety]}`,
+    `- Safety: ${safetyText(op)}`,
     `- Body: ${body}`,
     `- Response: ${FORMAT[op.responseFormat]}, success ${op.successStatuses.join(' or ')}`,
     `- Auth: ${authText(op)}`,

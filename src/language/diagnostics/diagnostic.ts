@@ -1,21 +1,22 @@
 // Building LSP diagnostics: one source, stable codes, messages with secrets masked. The request
 // checks themselves live in core (src/core/requestLint); their findings become diagnostics here.
+// Every code, and its severity, is a row of core's rule table (src/core/requestLint/rules.ts).
 
 import { DiagnosticSeverity, type Diagnostic, type Range } from 'vscode-languageserver-types';
 import { DIAGNOSTIC_SOURCE } from '../protocol';
-import { maskSecrets, type FindingSeverity, type LintFinding } from '../../core/requestLint';
+import { maskSecrets, type FindingSeverity, type LintCode, type LintFinding } from '../../core/requestLint';
+import { severityOf } from '../../core/requestLint/rules';
 import { linesMoved } from '../../core/requestLint/bodyChecks';
 
-type Severity = FindingSeverity;
-
-const SEVERITY: Readonly<Record<Severity, DiagnosticSeverity>> = {
+const SEVERITY: Readonly<Record<FindingSeverity, DiagnosticSeverity>> = {
   error: DiagnosticSeverity.Error,
   warning: DiagnosticSeverity.Warning,
   information: DiagnosticSeverity.Information,
 };
 
-export function diagnostic(range: Range, code: string, message: string, severity: Severity = 'error'): Diagnostic {
-  return { range, code, message: maskSecrets(message), severity: SEVERITY[severity], source: DIAGNOSTIC_SOURCE };
+/** A diagnostic of the language server's own rules, as bad as its row says. */
+export function diagnostic(range: Range, code: LintCode, message: string): Diagnostic {
+  return { range, code, message: maskSecrets(message), severity: SEVERITY[severityOf(code)], source: DIAGNOSTIC_SOURCE };
 }
 
 /** What a quick fix writes over the diagnostic's range ("did you mean …"). */
@@ -38,5 +39,5 @@ export function diagnosticOf(found: LintFinding): Diagnostic {
  * syntax error's message names document lines ("opened in line 12"), which move with it.
  */
 export function movedSyntaxMessage(d: Diagnostic, lines: number): Diagnostic['message'] {
-  return (d.code === 'malformed-json' || d.code === 'malformed-xml') && typeof d.message === 'string' ? linesMoved(d.message, lines) : d.message;
+  return (d.code === ('malformed-json' satisfies LintCode) || d.code === ('malformed-xml' satisfies LintCode)) && typeof d.message === 'string' ? linesMoved(d.message, lines) : d.message;
 }

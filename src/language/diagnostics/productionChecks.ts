@@ -2,7 +2,7 @@
 // charge it (or decline it), which is never what the author meant. A warning where it stands.
 
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { CARD_NUMBER } from '../../core/cardNumberShape';
+import { CARD_NUMBER } from '../../core/checks/cardNumberShape';
 import type { AnalyzedDocument } from '../analyzedDocument';
 import { TEST_CARDS } from '../data/testCards';
 import type { DocumentTarget } from '../documentTarget';
@@ -20,8 +20,7 @@ export function productionDiagnostics(doc: AnalyzedDocument, target: DocumentTar
     const start = doc.positionAt(match.index);
     if (doc.lineText(start.line).trimStart().startsWith('#')) continue;   // a comment sends nothing
     out.push(diagnostic({ start, end: doc.positionAt(match.index + match[0].length) }, 'test-card-in-production',
-      `a sandbox test card (…${match[0].slice(-4)}) in a request to PRODUCTION "${target.name}": the real gateway would charge or decline it. Use a real card or a token, or send this to a sandbox.`,
-      'warning'));
+      `a sandbox test card (…${match[0].slice(-4)}) in a request to PRODUCTION "${target.name}": the real gateway would charge or decline it. Use a real card or a token, or send this to a sandbox.`));
   }
   return out;
 }

@@ -1,7 +1,7 @@
 // Account validation before submitting a payment: ABA routing checksum and account format.
 // Always 200: the answer is the verdict, with one reason per problem.
 
-import type { Handler } from '../domain';
+import type { Handler } from '../domain/domain';
 import { bodyText, readAccount } from './achInput';
 import type { AchSlice } from './achState';
 

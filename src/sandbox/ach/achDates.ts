@@ -1,6 +1,6 @@
 // Date and timestamp forms the ACH records use.
 
-import { wallTimeOf } from '../zonedTime';
+import { wallTimeOf } from '../domain/zonedTime';
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 

@@ -1,6 +1,6 @@
 // Result codes the ACH module answers with, named once (values from the gateway's result-code list).
 
-import { ErrorReply } from '../domain';
+import { ErrorAnswer } from '../domain/domain';
 
 export const ACH_RESULT = {
   /** 400: a field is missing or has an invalid value. */
@@ -16,10 +16,10 @@ export const ACH_RESULT = {
 } as const;
 
 /** One 400 naming every invalid field, so a user fixes them all in one go. */
-export function fieldProblems(problems: readonly string[]): ErrorReply {
-  return new ErrorReply(400, ACH_RESULT.fieldInvalid, problems.join(' '));
+export function fieldProblems(problems: readonly string[]): ErrorAnswer {
+  return new ErrorAnswer(400, ACH_RESULT.fieldInvalid, problems.join(' '));
 }
 
-export function notFound(what: string, id: string, hint: string): ErrorReply {
-  return new ErrorReply(404, ACH_RESULT.notFound, `No ${what} with id "${id}". ${hint}`);
+export function notFound(what: string, id: string, hint: string): ErrorAnswer {
+  return new ErrorAnswer(404, ACH_RESULT.notFound, `No ${what} with id "${id}". ${hint}`);
 }

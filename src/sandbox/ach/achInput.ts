@@ -1,7 +1,7 @@
 // Reading and checking the bank-account fields of ACH request bodies. Problems are collected,
 // not thrown one by one, so a single 400 names every field that needs fixing.
 
-import { checks } from '../../core/inputChecks';
+import { checks } from '../../core/checks/inputChecks';
 import { returnOutcomeFor } from './achReturnRules';
 import type { StoredAccount } from './achState';
 

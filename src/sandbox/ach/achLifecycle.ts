@@ -2,7 +2,7 @@
 // Returned per their stored return outcome), then everything Pending starts Settling. Doing
 // the two steps in that order makes a transaction take exactly two windows to finish.
 
-import type { DomainContext } from '../domain';
+import type { DomainContext } from '../domain/domain';
 import type { AchSlice, AchTransactionRecord } from './achState';
 import { achWindowsBetween } from './achWindows';
 import { localDate } from './achDates';

@@ -1,7 +1,7 @@
 // The sandbox's ACH providers. Clearent routes ACH through partner providers (Paya, DCS);
 // one of them is the "alpha" provider, the only one that accepts reversals.
 
-import { ErrorReply, type Handler, type Reply } from '../domain';
+import { ErrorAnswer, type Handler, type Answer } from '../domain/domain';
 import { ACH_RESULT } from './achErrors';
 
 export const SEC_CODES: readonly string[] = ['PPD', 'CCD', 'WEB', 'TEL'];
@@ -45,7 +45,7 @@ const list: Handler<unknown> = () => ({
 function requireSecCode(name: string, sent: string): string {
   const secCode = sent.toUpperCase();
   if (!SEC_CODES.includes(secCode)) {
-    throw new ErrorReply(400, ACH_RESULT.fieldInvalid, `${name} "${sent}" is not a SEC code; use one of ${SEC_CODES.join(', ')}.`);
+    throw new ErrorAnswer(400, ACH_RESULT.fieldInvalid, `${name} "${sent}" is not a SEC code; use one of ${SEC_CODES.join(', ')}.`);
   }
   return secCode;
 }
@@ -53,7 +53,7 @@ function requireSecCode(name: string, sent: string): string {
 const getBySecCode: Handler<unknown> = (req) => {
   const secCode = requireSecCode('secCode', req.params.secCode ?? '');
   if (!ALPHA_PROVIDER.secCodes.includes(secCode)) {
-    throw new ErrorReply(
+    throw new ErrorAnswer(
       404,
       ACH_RESULT.notFound,
       `The alpha provider (${ALPHA_PROVIDER.name}) does not process ${secCode} entries; ` +
@@ -69,10 +69,10 @@ const SUCCESSOR = '/rest/v2/ach/providers';
  * The old single-provider lookup: the provider that takes `sec-code` (the alpha provider when
  * no code is given). It still answers, and says it is deprecated (RFC 9745 / RFC 8288 headers).
  */
-const legacyLookup: Handler<unknown> = (req): Reply => {
+const legacyLookup: Handler<unknown> = (req): Answer => {
   const sent = req.query.get('sec-code');
   const provider = sent ? providerForSecCode(requireSecCode('sec-code', sent)) : ALPHA_PROVIDER;
-  if (!provider) throw new ErrorReply(404, ACH_RESULT.notFound, `No ACH provider takes ${sent} entries.`);
+  if (!provider) throw new ErrorAnswer(404, ACH_RESULT.notFound, `No ACH provider takes ${sent} entries.`);
   return {
     status: 200,
     payloadType: 'ach-provider',

@@ -1,7 +1,7 @@
 // The ACH module's slice of sandbox state: plain JSON, and never a full account number — only
 // its last four digits plus the return outcome decided when the record was created.
 
-import { emptyTable } from '../state';
+import { emptyTable } from '../domain/state';
 import type { AchReturnOutcome } from './achReturnRules';
 
 export type AchStatus = 'Pending' | 'Settling' | 'Settled' | 'Returned' | 'Void';

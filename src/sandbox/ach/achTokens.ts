@@ -1,7 +1,7 @@
 // ACH tokens (vault): a token stands in for routing number, account number, account type and
 // individual name. Create, get, update, delete; ACH transactions may charge a token.
 
-import { ErrorReply, type DomainContext, type Handler, type Reply } from '../domain';
+import { ErrorAnswer, type DomainContext, type Handler, type Answer } from '../domain/domain';
 import { ACH_RESULT, fieldProblems, notFound } from './achErrors';
 import { ACCOUNT_TYPES, bodyFlag, bodyText, enumField, readAccount, requiredText, type Body } from './achInput';
 import type { AchSlice, AchTokenRecord, StoredAccount } from './achState';
@@ -56,7 +56,7 @@ function requireToken(slice: AchSlice, tokenId: string): AchTokenRecord {
   return token;
 }
 
-const tokenReply = (token: AchTokenRecord): Reply => ({
+const tokenAnswer = (token: AchTokenRecord): Answer => ({
   status: 200,
   payloadType: 'ach-token',
   payload: { 'ach-token': tokenWire(token) },
@@ -72,8 +72,8 @@ function existingTokenFor(slice: AchSlice, account: StoredAccount): AchTokenReco
     && t.account.lastFour === account.lastFour && t.account.accountType === account.accountType);
 }
 
-function tokenExists(token: AchTokenRecord): ErrorReply {
-  return new ErrorReply(400, ACH_RESULT.tokenExists,
+function tokenExists(token: AchTokenRecord): ErrorAnswer {
+  return new ErrorAnswer(400, ACH_RESULT.tokenExists,
     `Token already exists: ACH token ${token.tokenId} already stands for this account; use it (its id is in links[0].id) or update it with PUT /rest/v2/ach/tokens/${token.tokenId}.`,
     undefined, [{ rel: 'ach-token', href: `/rest/v2/ach/tokens/${token.tokenId}`, id: token.tokenId }]);
 }
@@ -96,24 +96,24 @@ const create: Handler<AchSlice> = (req, ctx) => {
     },
     req.merchant.merchantId,
   );
-  return tokenReply(token);
+  return tokenAnswer(token);
 };
 
-const get: Handler<AchSlice> = (req, ctx) => tokenReply(requireToken(ctx.slice, req.params.tokenId));
+const get: Handler<AchSlice> = (req, ctx) => tokenAnswer(requireToken(ctx.slice, req.params.tokenId));
 
 const update: Handler<AchSlice> = (req, ctx) => {
   const token = requireToken(ctx.slice, req.params.tokenId);
   const body: Body = req.body ?? {};
   const fixed = FIXED_ON_TOKEN.filter((name) => body[name] !== undefined);
   if (fixed.length > 0) {
-    throw new ErrorReply(
+    throw new ErrorAnswer(
       400,
       ACH_RESULT.fieldInvalid,
       `${fixed.join(', ')} cannot change on an existing token; create a new token for a different account.`,
     );
   }
   if (!UPDATABLE.some((name) => body[name] !== undefined)) {
-    throw new ErrorReply(400, ACH_RESULT.fieldInvalid, `Nothing to update: send one of ${UPDATABLE.join(', ')}.`);
+    throw new ErrorAnswer(400, ACH_RESULT.fieldInvalid, `Nothing to update: send one of ${UPDATABLE.join(', ')}.`);
   }
   const problems: string[] = [];
   const accountType = body['account-type'] === undefined ? undefined : enumField(body, 'account-type', ACCOUNT_TYPES, problems);
@@ -129,13 +129,13 @@ const update: Handler<AchSlice> = (req, ctx) => {
   if (isDefault !== undefined) token.isDefault = isDefault;
   if (token.isDefault) claimDefault(ctx.slice, token);
   token.updated = ctx.clock.now().toISOString();
-  return tokenReply(token);
+  return tokenAnswer(token);
 };
 
 const remove: Handler<AchSlice> = (req, ctx) => {
   const token = requireToken(ctx.slice, req.params.tokenId);
   delete ctx.slice.tokens[token.tokenId];
-  return tokenReply(token);
+  return tokenAnswer(token);
 };
 
 export const tokenHandlers: Record<string, Handler<AchSlice>> = {

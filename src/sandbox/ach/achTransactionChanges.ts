@@ -1,12 +1,12 @@
 // Void (only while Pending) and reversal (only Settled transactions of the alpha provider).
 
-import { ErrorReply, type Handler } from '../domain';
+import { ErrorAnswer, type Handler } from '../domain/domain';
 import { ACH_RESULT, notFound } from './achErrors';
 import { bodyText } from './achInput';
 import { ALPHA_PROVIDER } from './achProviders';
 import type { AchSlice, AchTransactionRecord } from './achState';
 import { newTransactionId } from './achTransactionCreate';
-import { transactionReply } from './achWire';
+import { transactionAnswer } from './achWire';
 
 /** A voided pending transaction ends in this status; it never reaches a processing window. */
 const VOIDED_STATUS = 'Void';
@@ -22,7 +22,7 @@ export function requireTransaction(slice: AchSlice, id: string): AchTransactionR
 const voidPending: Handler<AchSlice> = (req, ctx) => {
   const record = requireTransaction(ctx.slice, req.params.id);
   if (record.status !== 'Pending') {
-    throw new ErrorReply(
+    throw new ErrorAnswer(
       400,
       ACH_RESULT.validation,
       `ACH transaction ${record.id} is ${record.status}; only a Pending transaction can be voided ` +
@@ -34,7 +34,7 @@ const voidPending: Handler<AchSlice> = (req, ctx) => {
   }
   record.status = VOIDED_STATUS;
   record.statusChanged = ctx.clock.now().toISOString();
-  return transactionReply(record);
+  return transactionAnswer(record);
 };
 
 function reversalRefusal(original: AchTransactionRecord): string | undefined {
@@ -52,10 +52,10 @@ function reversalRefusal(original: AchTransactionRecord): string | undefined {
 
 const reversal: Handler<AchSlice> = (req, ctx) => {
   const id = bodyText(req.body ?? {}, 'id');
-  if (!id) throw new ErrorReply(400, ACH_RESULT.idRequired, 'id is required: the id of the Settled ACH transaction to reverse.');
+  if (!id) throw new ErrorAnswer(400, ACH_RESULT.idRequired, 'id is required: the id of the Settled ACH transaction to reverse.');
   const original = requireTransaction(ctx.slice, id);
   const refusal = reversalRefusal(original);
-  if (refusal) throw new ErrorReply(400, ACH_RESULT.validation, refusal);
+  if (refusal) throw new ErrorAnswer(400, ACH_RESULT.validation, refusal);
   const now = ctx.clock.now().toISOString();
   const reversed: AchTransactionRecord = {
     id: newTransactionId(ctx),
@@ -73,7 +73,7 @@ const reversal: Handler<AchSlice> = (req, ctx) => {
   };
   original.reversalId = reversed.id;
   ctx.slice.transactions[reversed.id] = reversed;
-  return transactionReply(reversed);
+  return transactionAnswer(reversed);
 };
 
 export const changeHandlers: Record<string, Handler<AchSlice>> = {

@@ -1,15 +1,15 @@
 // Creating ACH transactions (any type, credit, debit): every one starts Pending and moves on
 // at the processing windows (achLifecycle.ts).
 
-import { checks } from '../../core/inputChecks';
-import type { DomainContext, Handler, Reply, SandboxRequest } from '../domain';
-import { boundedCents } from '../money';
+import { checks } from '../../core/checks/inputChecks';
+import type { DomainContext, Handler, Answer, SandboxRequest } from '../domain/domain';
+import { boundedCents } from '../domain/money';
 import { fieldProblems } from './achErrors';
 import { bodyFlag, bodyText, canonical, checkedField, enumField, readAccount, type Body } from './achInput';
 import { SEC_CODES, providerForSecCode } from './achProviders';
 import type { AchSlice, AchTransactionRecord, AchType, StoredAccount } from './achState';
 import { storeNewToken } from './achTokens';
-import { transactionReply } from './achWire';
+import { transactionAnswer } from './achWire';
 
 type Ctx = DomainContext<AchSlice>;
 
@@ -58,7 +58,7 @@ function pickDetails(body: Body): Record<string, unknown> {
   return Object.fromEntries(DETAIL_FIELDS.filter((name) => body[name] !== undefined).map((name) => [name, body[name]]));
 }
 
-function createTransaction(req: SandboxRequest, ctx: Ctx, fixedType?: AchType): Reply {
+function createTransaction(req: SandboxRequest, ctx: Ctx, fixedType?: AchType): Answer {
   const body: Body = req.body ?? {};
   const problems: string[] = [];
   const type = readType(body, fixedType, problems);
@@ -101,7 +101,7 @@ function createTransaction(req: SandboxRequest, ctx: Ctx, fixedType?: AchType): 
     record.tokenId = token.tokenId;
   }
   ctx.slice.transactions[record.id] = record;
-  return transactionReply(record);
+  return transactionAnswer(record);
 }
 
 export const createHandlers: Record<string, Handler<AchSlice>> = {

@@ -1,15 +1,15 @@
 // Reading ACH transactions: one by id, or a filtered, paged search.
 
-import { checks } from '../../core/inputChecks';
-import type { DomainContext, Handler, PageInfo } from '../domain';
-import { pageIndex, pageInfoAt } from '../paging';
+import { checks } from '../../core/checks/inputChecks';
+import type { DomainContext, Handler, PageInfo } from '../domain/domain';
+import { pageIndex, pageInfoAt } from '../http/paging';
 import { fieldProblems } from './achErrors';
 import { canonical } from './achInput';
 import type { AchSlice, AchStatus, AchTransactionRecord } from './achState';
 import { requireTransaction } from './achTransactionChanges';
 import { ACH_TYPES } from './achTransactionCreate';
 import { localDate } from './achDates';
-import { transactionReply, transactionWire } from './achWire';
+import { transactionAnswer, transactionWire } from './achWire';
 
 const STATUSES: readonly AchStatus[] = ['Pending', 'Settling', 'Settled', 'Returned', 'Void'];
 const DEFAULT_PAGE_SIZE = 25;
@@ -95,6 +95,6 @@ function search(query: URLSearchParams, ctx: DomainContext<AchSlice>): ReturnTyp
 }
 
 export const lookupHandlers: Record<string, Handler<AchSlice>> = {
-  'achTransactions.get': (req, ctx) => transactionReply(requireTransaction(ctx.slice, req.params.id)),
+  'achTransactions.get': (req, ctx) => transactionAnswer(requireTransaction(ctx.slice, req.params.id)),
   'achTransactions.search': (req, ctx) => search(req.query, ctx),
 };

@@ -2,8 +2,8 @@
 // Windows are computed per local calendar day through Intl, so a DST change moves them in UTC
 // but never skips or repeats one.
 
-import { ACH_WINDOW_HOURS } from '../clock';
-import { instantOfWallTime, nextLocalHour, wallTimeOf } from '../zonedTime';
+import { ACH_WINDOW_HOURS } from '../domain/clock';
+import { instantOfWallTime, nextLocalHour, wallTimeOf } from '../domain/zonedTime';
 
 type Day = { year: number; month: number; day: number };
 

@@ -1,7 +1,7 @@
 // Stored ACH records as the gateway shows them: hyphenated names, string values, unset fields
 // omitted, and the account number as its last four digits only.
 
-import type { Reply } from '../domain';
+import type { Answer } from '../domain/domain';
 import type { AchTokenRecord, AchTransactionRecord, StoredAccount } from './achState';
 import { gatewayTimestamp } from './achDates';
 
@@ -61,7 +61,7 @@ export function tokenWire(t: AchTokenRecord): Record<string, unknown> {
 }
 
 /** The answer of every call that returns one ACH transaction. */
-export function transactionReply(t: AchTransactionRecord): Reply {
+export function transactionAnswer(t: AchTransactionRecord): Answer {
   return {
     status: 200,
     payloadType: 'ach-transaction',

@@ -1,7 +1,7 @@
 // The batches slice: the open batch and the closed ones. Totals are never stored; they are
 // computed from the card transactions each time, so they cannot disagree.
 
-import type { IdSource, SandboxClock } from '../domain';
+import type { IdSource, SandboxClock } from '../domain/domain';
 
 export interface BatchRecord {
   id: string;

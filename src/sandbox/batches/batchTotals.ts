@@ -2,7 +2,7 @@
 // sales = SALE, FORCED SALE and CAPTURE; refunds = REFUND; voided and declined excluded;
 // net = sales - refunds; total count = sales + refunds.
 
-import { SALE_TYPES, type CardTransaction } from '../cards/cardState';
+import { SALE_TYPES, type CardTransaction } from '../cardTransactions/cardState';
 
 interface BatchTotals { salesCount: number; salesCents: number; refundCount: number; refundCents: number }
 

@@ -1,10 +1,10 @@
 // The batch object on the wire: the interface's fields, plus the underscore spellings it
 // says the response also carries.
 
-import type { SandboxRequest } from '../domain';
-import { fromCents } from '../money';
-import { gatewayTimestampOf } from '../timestamps';
-import type { CardTransaction } from '../cards/cardState';
+import type { SandboxRequest } from '../domain/domain';
+import { fromCents } from '../domain/money';
+import { gatewayTimestampOf } from '../domain/timestamps';
+import type { CardTransaction } from '../cardTransactions/cardState';
 import type { BatchRecord } from './batchState';
 import { batchTotals } from './batchTotals';
 

@@ -1,8 +1,8 @@
 // Reading a create-merchant body: the minimal required data (docs/gateway-facts.md §9) checked field by
 // field, and the optional full data kept with account and taxpayer numbers masked.
 
-import { checks } from '../../core/inputChecks';
-import { maskAccount, redactValue } from '../../core/redaction';
+import { checks } from '../../core/checks/inputChecks';
+import { maskAccount, redactValue } from '../../core/protection/redaction';
 
 type Body = Record<string, unknown>;
 

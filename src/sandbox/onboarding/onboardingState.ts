@@ -1,7 +1,7 @@
 // The onboarding module's slice: merchants created through the sandbox, by merchant number.
 // Bank account and taxpayer numbers are kept masked to their last four.
 
-import { emptyTable } from '../state';
+import { emptyTable } from '../domain/state';
 
 export interface OnboardedMerchant {
   /** The `merchant` object as the create call answered it. */

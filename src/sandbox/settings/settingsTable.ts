@@ -4,7 +4,7 @@
 
 import { randomBytes } from 'node:crypto';
 import type { CheckName } from '../../catalog/types';
-import { SANDBOX_TERMINAL } from '../sandboxMerchant';
+import { SANDBOX_TERMINAL } from '../domain/sandboxMerchant';
 import type { SettingsValues } from './settingsState';
 
 export type FieldRule =

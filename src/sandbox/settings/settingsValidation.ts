@@ -1,15 +1,15 @@
 // Checks a settings body against its group's field rules before anything is stored, so a
 // bad request changes nothing and says exactly which field is wrong and why.
 
-import { checks } from '../../core/inputChecks';
-import { ErrorReply } from '../domain';
+import { checks } from '../../core/checks/inputChecks';
+import { ErrorAnswer } from '../domain/domain';
 import type { FieldRule, SettingsGroupRule } from './settingsTable';
 import type { SettingsValues } from './settingsState';
 
 const FIELD_VALIDATION = '041';
 
 function invalid(path: string, why: string): never {
-  throw new ErrorReply(400, FIELD_VALIDATION, `Field Validation: ${path} ${why}.`);
+  throw new ErrorAnswer(400, FIELD_VALIDATION, `Field Validation: ${path} ${why}.`);
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -103,11 +103,11 @@ export function typedValues(fields: Record<string, FieldRule>, values: SettingsV
   return out;
 }
 
-/** The stored values after applying `body` over `current`; throws a 400 ErrorReply first if any field is wrong. */
+/** The stored values after applying `body` over `current`; throws a 400 ErrorAnswer first if any field is wrong. */
 export function applySettings(rule: SettingsGroupRule, sent: Record<string, unknown> | undefined, current: SettingsValues): SettingsValues {
   const body = sent ? asStrings(unwrapped(rule, sent)) as Record<string, unknown> : undefined;
   if (!body || Object.keys(body).length === 0) {
-    throw new ErrorReply(400, FIELD_VALIDATION, `Field Validation: send a <${rule.element}> body with the fields to set (${Object.keys(rule.fields).join(', ')}).`);
+    throw new ErrorAnswer(400, FIELD_VALIDATION, `Field Validation: send a <${rule.element}> body with the fields to set (${Object.keys(rule.fields).join(', ')}).`);
   }
   checkFields(rule.fields, body, rule.element, current);
   const next: SettingsValues = { ...current };

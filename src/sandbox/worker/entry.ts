@@ -4,7 +4,7 @@
 // host (./host.ts) talks to it through ./messages.ts.
 import { parentPort, workerData } from 'node:worker_threads';
 import { startSandbox, type RunningSandbox } from '../server';
-import type { SandboxExchange } from '../exchangeTap';
+import type { SandboxExchange } from '../http/exchangeTap';
 import { giveWayToTheEditor } from './threadPriority';
 import { WORKER_CONTROL_CALLS, type HostMessage, type PostedExchange, type WorkerMessage, type WorkerStartOptions } from './messages';
 
@@ -79,9 +79,9 @@ async function run(options: WorkerStartOptions): Promise<void> {
     try {
       if (!WORKER_CONTROL_CALLS.includes(method)) throw new Error(`"${String(method)}" is not a sandbox control call.`);
       const value = (sandbox.control[method] as (...a: unknown[]) => unknown)(...args);
-      post({ type: 'reply', id, value });
+      post({ type: 'answer', id, value });
     } catch (err) {
-      post({ type: 'reply', id, error: err instanceof Error ? err.message : String(err) });
+      post({ type: 'answer', id, error: err instanceof Error ? err.message : String(err) });
     }
   });
   post({

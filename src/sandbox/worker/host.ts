@@ -5,8 +5,8 @@
 // tells the caller when the worker stops without being asked to.
 import { Worker } from 'node:worker_threads';
 import type { SandboxStats } from '../control';
-import type { ExchangeObserver } from '../exchangeTap';
-import type { FaultSpec } from '../faults';
+import type { ExchangeObserver } from '../http/exchangeTap';
+import type { FaultSpec } from '../http/faults';
 import type { SandboxAddress, SandboxOptions } from '../server';
 import type { HostMessage, PostedExchange, WorkerControlCall, WorkerMessage, WorkerStartOptions } from './messages';
 
@@ -94,7 +94,7 @@ export function startSandboxInWorker(source: SandboxWorkerSource, options: Worke
       case 'log': log?.(message.line); break;
       case 'exchange': onExchange?.(receivedExchange(message.exchange)); break;
       case 'clock': clockOffsetMs = message.clockOffsetMs; break;
-      case 'reply': {
+      case 'answer': {
         const call = pending.get(message.id);
         pending.delete(message.id);
         if (message.error !== undefined) call?.reject(new Error(message.error));

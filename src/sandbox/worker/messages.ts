@@ -38,5 +38,5 @@ export type WorkerMessage =
   | { type: 'log'; line: string }
   | { type: 'exchange'; exchange: PostedExchange }
   | { type: 'clock'; clockOffsetMs: number }
-  | { type: 'reply'; id: number; value?: unknown; error?: string }
+  | { type: 'answer'; id: number; value?: unknown; error?: string }
   | { type: 'closed'; error?: string };

@@ -2,7 +2,7 @@
 // ranges ordered, edits that do not overlap, symbols whose selection lies inside them, and no
 // secret or full card number echoed into a diagnostic. Each check throws a plain Error naming
 // the handler and the offending value; the fuzz test catches it like any handler exception.
-import { luhnValid } from '../../../src/core/inputChecks';
+import { luhnValid } from '../../../src/core/checks/inputChecks';
 
 interface Pos { line: number; character: number }
 interface Rng { start: Pos; end: Pos }

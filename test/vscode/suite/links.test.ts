@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { operations, requireOperation } from '../../../src/catalog';
 import { LOCAL_SANDBOX_NAME, RESULT_SCHEME, type GatewayWorkbenchApi, type LocalSandboxControls } from '../../../src/extension/contracts';
-import type { UserEnvironmentKind } from '../../../src/core/environmentSchema';
+import type { UserEnvironmentKind } from '../../../src/core/environments/environmentSchema';
 import type { EnvironmentManager } from '../../../src/extension/environments/environmentStore';
 import { EXTENSION_ID, activateExtension, gatewayLogText, waitFor } from './support/extensionUnderTest';
 

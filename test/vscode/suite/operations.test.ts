@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { operations, requireOperation } from '../../../src/catalog';
-import type { GatewayResult } from '../../../src/core/result';
+import type { GatewayResult } from '../../../src/core/answers/result';
 import { LOCAL_SANDBOX_NAME, RESULT_SCHEME, REQUEST_LANGUAGE_ID, type GatewayWorkbenchApi } from '../../../src/extension/contracts';
 import { activateExtension, gatewayLogText, waitFor } from './support/extensionUnderTest';
 

@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { groups, requireOperation } from '../../../src/catalog';
-import type { GatewayResult, ResultFormat } from '../../../src/core/result';
+import type { GatewayResult, ResultFormat } from '../../../src/core/answers/result';
 import { COMMANDS, LOCAL_SANDBOX_NAME, RESULT_SCHEME, type GatewayWorkbenchApi, type HasOperationArgs } from '../../../src/extension/contracts';
 
 const EXTENSION_ID = 'gateway-workbench.gateway-workbench';

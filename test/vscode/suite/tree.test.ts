@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { groups, requireOperation } from '../../../src/catalog';
 import { COMMANDS, LOCAL_SANDBOX_NAME, type GatewayWorkbenchApi, type HasOperationArgs } from '../../../src/extension/contracts';
-import type { EnvironmentManager } from '../../../src/extension/environments';
+import type { EnvironmentManager } from '../../../src/extension/environments/registerEnvironments';
 
 const EXTENSION_ID = 'gateway-workbench.gateway-workbench';
 const UNREACHABLE = 'Tree test unreachable';

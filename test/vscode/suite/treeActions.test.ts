@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { groups, requireOperation } from '../../../src/catalog';
-import type { GatewayResult } from '../../../src/core/result';
+import type { GatewayResult } from '../../../src/core/answers/result';
 import { COMMANDS, LOCAL_SANDBOX_NAME, REQUEST_LANGUAGE_ID, type GatewayWorkbenchApi, type HasOperationArgs } from '../../../src/extension/contracts';
 
 const EXTENSION_ID = 'gateway-workbench.gateway-workbench';

@@ -10,7 +10,7 @@ import type { LanguageGenerator } from './language';
 import type { Parameter } from '../parameters';
 import { offsetTerm } from '../runValues';
 import { isPlainText } from '../codeText';
-import { hex4 } from '../../visibleText';
+import { hex4 } from '../../protection/visibleText';
 
 /**
  * One character in a regular or interpolated string literal: printable ASCII as it is (`\`, `"`
@@ -141,4 +141,6 @@ function render(request: CodeRequest, context: RenderContext): string {
   return `${lines.join('\n')}\n`;
 }
 
-export const csharp: LanguageGenerator = { id: 'csharp', label: 'C# (HttpClient)', fileExtension: 'cs', render };
+// No toolchain: no C# compiler installs here, so the tests decode its string literals instead
+// (test/codegen/csharpLiterals.ts).
+export const csharp: LanguageGenerator = { id: 'csharp', label: 'C# (HttpClient)', fileExtension: 'cs', editorLanguage: 'csharp', render };

@@ -10,7 +10,7 @@ import type { LanguageGenerator } from './language';
 import type { Parameter } from '../parameters';
 import type { RunValue } from '../runValues';
 import { CodeGenerationError } from '../requestChecks';
-import { isReadMethod } from '../../retryPolicy';
+import { isReadMethod } from '../../http/retryPolicy';
 
 /** A single-quoted word: `'` written as `'\''`, everything else as it is. */
 const singleQuoted = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
@@ -97,4 +97,11 @@ function render(request: CodeRequest, context: RenderContext): string {
   return `${lines.join('\n')}\n`;
 }
 
-export const curl: LanguageGenerator = { id: 'curl', label: 'cURL', fileExtension: 'sh', render };
+export const curl: LanguageGenerator = {
+  id: 'curl',
+  label: 'cURL',
+  fileExtension: 'sh',
+  editorLanguage: 'shellscript',
+  toolchain: { needs: 'curl and sh', debianPackages: ['curl'], checks: [['curl', '--version'], ['sh', '-c', 'true']], run: ['sh', '{file}'] },
+  render,
+};

@@ -9,7 +9,7 @@ import type { LanguageGenerator } from './language';
 import type { Parameter } from '../parameters';
 import { offsetTerm } from '../runValues';
 import { isPlainText } from '../codeText';
-import { hex4 } from '../../visibleText';
+import { hex4 } from '../../protection/visibleText';
 
 /** Escapes a Go string literal has for control characters. */
 const CONTROL_ESCAPES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
@@ -196,4 +196,12 @@ function render(request: CodeRequest, context: RenderContext): string {
   return `${lines.join('\n')}\n`;
 }
 
-export const go: LanguageGenerator = { id: 'go', label: 'Go (net/http)', fileExtension: 'go', render };
+export const go: LanguageGenerator = {
+  id: 'go',
+  label: 'Go (net/http)',
+  fileExtension: 'go',
+  editorLanguage: 'go',
+  // Built, then run: `go run` reports any exit status of the program as its own exit 1.
+  toolchain: { needs: 'go', debianPackages: ['golang-go'], checks: [['go', 'version']], run: ['sh', '-c', 'go build -o program {file} && exec ./program'] },
+  render,
+};

@@ -9,7 +9,7 @@ import type { LanguageGenerator } from './language';
 import type { Parameter } from '../parameters';
 import { offsetTerm } from '../runValues';
 import { isPlainText } from '../codeText';
-import { hex4 } from '../../visibleText';
+import { hex4 } from '../../protection/visibleText';
 
 /** Escapes a Java string literal has for control characters. */
 const CONTROL_ESCAPES: Readonly<Record<string, string>> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\b': '\\b', '\f': '\\f' };
@@ -157,6 +157,13 @@ export const java: LanguageGenerator = {
   id: 'java',
   label: 'Java (java.net.http)',
   fileExtension: 'java',
+  editorLanguage: 'java',
+  toolchain: {
+    needs: 'Java 17 or later (java, javac)',
+    debianPackages: ['openjdk-17-jdk-headless'],
+    checks: [['java', '-version'], ['javac', '-version']],
+    run: ['java', '{file}'],
+  },
   render,
   fileName: (request) => `${pascalName(request)}.java`,
 };

@@ -8,7 +8,7 @@ import {
 import type { LanguageGenerator } from './language';
 import type { Parameter } from '../parameters';
 import { offsetTerm } from '../runValues';
-import { hex4 } from '../../visibleText';
+import { hex4 } from '../../protection/visibleText';
 
 /** Any character but printable ASCII as an escape: `\x0D`, `\u2028`, `\u{1F600}`. */
 function escaped(char: string): string {
@@ -118,4 +118,16 @@ function render(request: CodeRequest, context: RenderContext): string {
   return `${lines.join('\n')}\n`;
 }
 
-export const javascript: LanguageGenerator = { id: 'js', label: 'JavaScript (fetch, Node 18+)', fileExtension: 'mjs', render };
+export const javascript: LanguageGenerator = {
+  id: 'js',
+  label: 'JavaScript (fetch, Node 18+)',
+  fileExtension: 'mjs',
+  editorLanguage: 'javascript',
+  toolchain: {
+    needs: 'node 18 or later',
+    debianPackages: ['nodejs'],
+    checks: [['node', '-e', 'process.exit(Number(process.versions.node.split(".")[0]) >= 18 ? 0 : 1)']],
+    run: ['node', '{file}'],
+  },
+  render,
+};

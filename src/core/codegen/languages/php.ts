@@ -9,7 +9,7 @@ import type { LanguageGenerator } from './language';
 import type { Parameter } from '../parameters';
 import { offsetTerm } from '../runValues';
 import { isPlainText } from '../codeText';
-import { hex4 } from '../../visibleText';
+import { hex4 } from '../../protection/visibleText';
 
 /** One character in a double-quoted string: printable ASCII as it is (`\`, `"` and `$` escaped), anything else `\x0D` or `\u{2028}`. */
 function doubleQuotedChar(c: string): string {
@@ -168,4 +168,16 @@ function render(request: CodeRequest, context: RenderContext): string {
   return `${lines.join('\n')}\n`;
 }
 
-export const php: LanguageGenerator = { id: 'php', label: 'PHP (curl)', fileExtension: 'php', render };
+export const php: LanguageGenerator = {
+  id: 'php',
+  label: 'PHP (curl)',
+  fileExtension: 'php',
+  editorLanguage: 'php',
+  toolchain: {
+    needs: 'php with its curl extension',
+    debianPackages: ['php-cli', 'php-curl'],
+    checks: [['php', '-r', 'exit(function_exists("curl_init") ? 0 : 1);']],
+    run: ['php', '{file}'],
+  },
+  render,
+};

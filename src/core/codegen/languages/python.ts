@@ -8,7 +8,7 @@ import {
 import type { LanguageGenerator } from './language';
 import type { Parameter } from '../parameters';
 import { offsetTerm, type RunValue } from '../runValues';
-import { hex4 } from '../../visibleText';
+import { hex4 } from '../../protection/visibleText';
 
 /** Any character but printable ASCII as an escape: `\x0d`, `\u2028`, `\U0001f600`. */
 function escaped(char: string): string {
@@ -122,4 +122,18 @@ function render(request: CodeRequest, context: RenderContext): string {
   return `${lines.join('\n')}\n`;
 }
 
-export const python: LanguageGenerator = { id: 'python', label: 'Python (requests)', fileExtension: 'py', render };
+export const python: LanguageGenerator = {
+  id: 'python',
+  label: 'Python (requests)',
+  fileExtension: 'py',
+  editorLanguage: 'python',
+  toolchain: {
+    needs: 'python3 with requests',
+    debianPackages: ['python3', 'python3-requests'],
+    checks: [['{tool}', '-c', 'import requests']],
+    // Debian's python3-requests lands in /usr/bin/python3, which may not be the first python3 on PATH (pyenv).
+    tools: ['python3', '/usr/bin/python3'],
+    run: ['{tool}', '{file}'],
+  },
+  render,
+};

@@ -1,7 +1,7 @@
 // A request body, read once per document version: its format, its first syntax error (from
 // the codecs, as a document position) and its field tree with offsets.
 
-import { parseJson, parseXml } from '../../codecs';
+import { parseJson, parseXml } from '../../codecs/codecs';
 import type { Position } from '../../requestFile';
 import { maskJsonTemplates, readJsonLocations, type JsonNode } from './jsonFieldLocations';
 import { readXmlLocations, type XmlElement } from './xmlElementLocations';

@@ -3,7 +3,7 @@
 // remembered ACH tokens and merchants, settings groups, documents and statement months.
 import * as vscode from 'vscode';
 import { COMMANDS, operationCommandId, type KnownResource, type KnownResourceKind } from '../../contracts';
-import { commandFor } from '../../commands';
+import { commandFor } from '../../commands/commandRunner';
 import {
   achTransactionContext, achTransactionDescription, achTransactionLabel, batchDescription, cardTokenLabel,
   cardTransactionContext, cardTransactionDescription, cardTransactionLabel, monthName,

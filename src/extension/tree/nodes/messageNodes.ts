@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import { COMMANDS } from '../../contracts';
 import { GatewayNode } from '../treeNode';
-import { commandFor } from '../../commands';
+import { commandFor } from '../../commands/commandRunner';
 
 export class ErrorNode extends GatewayNode {
   constructor(

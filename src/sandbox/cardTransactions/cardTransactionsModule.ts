@@ -1,0 +1,34 @@
+// Card transactions: search, auth, sale, capture, forced sale, refund, void, tip adjust.
+
+import type { DomainModule, Handler } from '../domain/domain';
+import { initialCardsSlice, type CardsSlice } from './cardState';
+import { charge } from './charges';
+import { adjustTip, capture, refund, voidTransaction } from './followOns';
+import { view } from './cardRecords';
+import { searchTransactions } from './transactionSearch';
+
+const search: Handler<CardsSlice> = (req, ctx) => {
+  const { items, page } = searchTransactions(Object.values(ctx.slice.transactions), req.query);
+  return {
+    status: 200, payloadType: 'transactions', page,
+    payload: { transactions: { transaction: items.map(tx => view(ctx, req, tx)) } },
+    links: [{ rel: 'self', href: `/rest/v2/transactions?${req.query.toString()}`, id: '' }],
+  };
+};
+
+export const cardsModule: DomainModule<CardsSlice> = {
+  name: 'cards',
+  initial: initialCardsSlice,
+  handlers: {
+    'transactions.search': search,
+    'transactions.auth': charge('AUTH'),
+    'transactions.sale': charge('SALE'),
+    'transactions.capture': capture,
+    'transactions.forcedSale': charge('FORCED SALE'),
+    'transactions.refund': refund,
+    'transactions.void': voidTransaction,
+    'transactions.adjustTip': adjustTip,
+  },
+};
+
+export type { CardsSlice } from './cardState';

@@ -1,0 +1,15 @@
+// Every domain module the sandbox serves. Order matters only for clock ticks: ACH windows run
+// before batch auto-close.
+
+import { achModule } from '../ach/achModule';
+import { batchesModule } from '../batches/batchesModule';
+import { cardsModule } from '../cardTransactions/cardTransactionsModule';
+import { documentsModule } from '../documents/documentsModule';
+import { onboardingModule } from '../onboarding/onboardingModule';
+import { settingsModule } from '../settings/settingsModule';
+import type { AnyModule } from './state';
+import { vaultModule } from '../cardTokens/cardTokensModule';
+
+export const sandboxModules: readonly AnyModule[] = [
+  cardsModule, vaultModule, achModule, settingsModule, batchesModule, documentsModule, onboardingModule,
+];
