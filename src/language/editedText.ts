@@ -1,8 +1,8 @@
 // An open file's text as the editor's edits change it, kept in chunks of whole lines (a few KB
 // each) so that an edit rebuilds one chunk instead of the whole text. A whole-text string is
 // rebuilt at every edit otherwise (vscode-languageserver-textdocument's document concatenates,
-// then V8 copies the result into one new string at its first read): at 50,000 lines that copy
-// alone cost more than the edit's analysis. The whole text is joined only when something asks
+// then V8 copies the result into one new string at its first read), which made a one-line edit
+// grow with the file. PERF(bench/lsp.ts) The whole text is joined only when something asks
 // for it. It applies a change as vscode-languageserver-textdocument does (the same offsets for
 // the same range; test/language/editedText.test.ts), and tells the unchanged head and tail since
 // an earlier edit, which is what the incremental analysis needs (fileDiagnostics.ts).
