@@ -92,7 +92,7 @@ const cpu = process.cpuUsage(cpu0);
 process.stdout.write(String((cpu.user + cpu.system) / 1000));
 `;
 
-interface Side { loads: string[]; cacheDir?: string }
+export interface Side { loads: string[]; cacheDir?: string }
 
 /**
  * The Node built-ins VS Code's extension host process imports at its top level, so loaded before
@@ -109,7 +109,7 @@ const EXTENSION_HOST_BUILTINS = ['assert', 'child_process', 'crypto', 'events', 
  * quiet machine the two agree, and on a shared busy one (2 cores, many processes) the wall
  * clock mostly measures waiting for a core.
  */
-function loadMs(side: Side): number {
+export function loadMs(side: Side): number {
   const env = { ...process.env, VSCODE_API_NAMES: vscodeApiNames().join(',') };
   return Number(execFileSync(process.execPath, ['-e', CHILD, side.cacheDir ?? '-', ...side.loads], { encoding: 'utf8', env }));
 }
@@ -164,7 +164,7 @@ const before = new Set(loaded());
 `;
 
 /** The Node built-ins a first exchange with the Local sandbox loads beyond the bundles' load. */
-function firstExchangeBuiltins(runtime: string): string[] {
+export function firstExchangeBuiltins(runtime: string): string[] {
   return (JSON.parse(execFileSync(process.execPath, ['-e', FIRST_EXCHANGE, runtime], { encoding: 'utf8' })) as string[]).map((m) => `node:${m}`);
 }
 
