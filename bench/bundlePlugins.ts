@@ -1,4 +1,4 @@
-// `npm run bench:bundlePlugins` (after nothing: it builds): what each custom esbuild plugin of the build saves, measured the
+// `npm run bench:bundlePlugins` (it makes its own builds): what each custom esbuild plugin saves, measured the
 // way a user feels it (scripts/bundlePlugins/README.md keeps the table). The build runs once as
 // shipped and once without each plugin (BUNDLE_WITHOUT=name), each into a folder of its own;
 // then fresh processes load each build as bench/activation.ts does (a stubbed vscode, CPU time):
@@ -12,11 +12,11 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { firstExchangeBuiltins, loadMs, type Side } from './activation';
+import { firstExchangeBuiltins, LLHTTP, loadMs, type Side } from './activation';
 import { fmt, percentile } from './stats';
 
 const REPO_ROOT = path.resolve(__dirname, '..');
-const PLUGINS = ['deferUndiciHttp2', 'undiciPartsOnUse', 'builtinsOnUse', 'xmlOnUse', 'jsoncParserParts', 'vscodeNamespaceOnce', 'sharedModules'];
+const PLUGINS = ['deferUndiciHttp2', 'builtinsOnUse', 'xmlOnUse', 'jsoncParserParts', 'vscodeNamespaceOnce', 'sharedModules'];
 
 type Measure = 'activation' | 'firstStart' | 'laterStart';
 const MEASURES: readonly Measure[] = ['activation', 'firstStart', 'laterStart'];
@@ -32,7 +32,7 @@ function buildInto(root: string, without: string | undefined): Variant {
   fs.cpSync(path.join(REPO_ROOT, 'dist'), dir, { recursive: true });
   const file = (f: string) => path.join(dir, f);
   const builtins = firstExchangeBuiltins(file('runtime.js'));
-  const firstUse = [`require:${file('extension.js')}`, 'runtime', `llhttp:${file('llhttp_simd.wasm')}`, ...builtins.map((b) => `builtin:${b}`)];
+  const firstUse = [`require:${file('extension.js')}`, 'runtime', `llhttp:${LLHTTP}`, ...builtins.map((b) => `builtin:${b}`)];
   const cacheDir = path.join(dir, 'code-cache');
   loadMs({ loads: firstUse, cacheDir });   // writes the code cache for the later starts
   return {

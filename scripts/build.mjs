@@ -11,7 +11,6 @@ import { build } from 'esbuild';
 import { existsSync, statSync, chmodSync } from 'node:fs';
 import { writeThirdPartyNotices } from './thirdPartyNotices.mjs';
 import { leftOut, pluginsFor } from './bundlePlugins/index.mjs';
-import { writeLlhttpFiles } from './bundlePlugins/undiciPartsOnUse.mjs';
 import { xmlBundleSource, XML_BUNDLE } from './bundlePlugins/xmlOnUse.mjs';
 import { sharedModules, sharedBundleSource, intoActivation, fromActivation, SHARED_BUNDLE } from './bundlePlugins/sharedModules.mjs';
 
@@ -69,7 +68,6 @@ const entries = [
 ].filter(e => e.stdin || existsSync(e.in));
 
 const results = await Promise.all(entries.map(e => build(options(e))));
-writeLlhttpFiles('dist');
 // legalComments are dropped from the bundles; the notices file carries every bundled license.
 const notices = writeThirdPartyNotices(process.cwd(), results.map((r, i) => ({ out: entries[i].out, metafile: r.metafile })));
 chmodSync('dist/cli.js', 0o755);

@@ -4,7 +4,6 @@
 // scripts/build.mjs reads the rows to attach the plugins; test/extension-rules/bundlePlugins.test.ts
 // checks the guards and the pins. README.md (this folder) says how to measure a row again.
 import { deferUndiciHttp2 } from './deferUndiciHttp2.mjs';
-import { undiciPartsOnUse } from './undiciPartsOnUse.mjs';
 import { builtinsOnUse } from './builtinsOnUse.mjs';
 import { xmlOnUse } from './xmlOnUse.mjs';
 import { vscodeNamespaceOnce } from './vscodeNamespaceOnce.mjs';
@@ -16,7 +15,6 @@ import { jsoncParserParts } from './jsoncParserParts.mjs';
  */
 export const BUNDLE_PLUGINS = [
   { name: 'deferUndiciHttp2', plugin: deferUndiciHttp2, bundles: 'all' },
-  { name: 'undiciPartsOnUse', plugin: undiciPartsOnUse, bundles: ['dist/runtime.js'] },
   { name: 'builtinsOnUse', plugin: builtinsOnUse, bundles: ['dist/runtime.js'] },
   { name: 'xmlOnUse', plugin: xmlOnUse, bundles: ['dist/runtime.js'] },
   { name: 'jsoncParserParts', plugin: jsoncParserParts, bundles: ['dist/runtime.js'] },
