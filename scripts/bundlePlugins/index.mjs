@@ -4,10 +4,8 @@
 // scripts/build.mjs reads the rows to attach the plugins; test/extension-rules/bundlePlugins.test.ts
 // checks the guards and the pins. README.md (this folder) says how to measure a row again.
 import { deferUndiciHttp2 } from './deferUndiciHttp2.mjs';
-import { builtinsOnUse } from './builtinsOnUse.mjs';
 import { xmlOnUse } from './xmlOnUse.mjs';
 import { vscodeNamespaceOnce } from './vscodeNamespaceOnce.mjs';
-import { jsoncParserParts } from './jsoncParserParts.mjs';
 
 /**
  * `bundles`: 'all', or the outputs it applies to. `sharedModules` is no plain plugin (a first build
@@ -15,9 +13,7 @@ import { jsoncParserParts } from './jsoncParserParts.mjs';
  */
 export const BUNDLE_PLUGINS = [
   { name: 'deferUndiciHttp2', plugin: deferUndiciHttp2, bundles: 'all' },
-  { name: 'builtinsOnUse', plugin: builtinsOnUse, bundles: ['dist/runtime.js'] },
   { name: 'xmlOnUse', plugin: xmlOnUse, bundles: ['dist/runtime.js'] },
-  { name: 'jsoncParserParts', plugin: jsoncParserParts, bundles: ['dist/runtime.js'] },
   { name: 'vscodeNamespaceOnce', plugin: vscodeNamespaceOnce, bundles: ['dist/extension.js'] },
   { name: 'sharedModules', bundles: ['dist/extension.js', 'dist/runtime.js', 'dist/codegen.js'] },
 ];

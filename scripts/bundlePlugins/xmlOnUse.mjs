@@ -8,9 +8,11 @@
 // extension's loader gives the runtime a require() that loads dist/xml.js through the same code
 // cache as the runtime (src/extension/lazy/bundleLoader.ts). The CLI stays one file.
 import { createRequire } from 'node:module';
-import { onFirstRead } from './builtinsOnUse.mjs';
 
 const require = createRequire(import.meta.url);
+
+/** A module whose every export (`names`) loads `id` when first read. */
+const onFirstRead = (id, names) => `module.exports = {${names.map((name) => ` get ${JSON.stringify(name)}() { return require(${JSON.stringify(id)})[${JSON.stringify(name)}]; }`).join(',')} };`;
 
 /** The XML bundle's file, next to dist/runtime.js. */
 export const XML_BUNDLE = 'xml.js';

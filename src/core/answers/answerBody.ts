@@ -17,8 +17,6 @@ export const MAX_PARSED_BODY_BYTES = 4 * 1024 * 1024;
 
 type Decoder = (raw: Buffer, opts: { maxOutputLength: number }) => Buffer;
 
-// Each reads node:zlib's function when it decompresses, not when this module loads: in the
-// extension node:zlib then loads only for a compressed answer (scripts/builtinsOnUse.mjs).
 const DECODERS: Readonly<Record<string, Decoder>> = {
   gzip: (raw, opts) => gunzipSync(raw, opts),
   'x-gzip': (raw, opts) => gunzipSync(raw, opts),
