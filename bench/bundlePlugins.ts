@@ -16,7 +16,7 @@ import { firstExchangeBuiltins, LLHTTP, loadMs, type Side } from './activation';
 import { fmt, percentile } from './stats';
 
 const REPO_ROOT = path.resolve(__dirname, '..');
-const PLUGINS = ['deferUndiciHttp2', 'xmlOnUse', 'vscodeNamespaceOnce', 'sharedModules'];
+const PLUGINS = ['deferUndiciHttp2', 'vscodeNamespaceOnce', 'sharedModules'];
 
 type Measure = 'activation' | 'firstStart' | 'laterStart';
 const MEASURES: readonly Measure[] = ['activation', 'firstStart', 'laterStart'];

@@ -2,16 +2,14 @@
 // server with esbuild and prints each bundle's size, because the activation bundle has a size
 // budget (see README): dist/extension.js must stay small and hold no third-party code and no
 // sandbox (test/extension-rules/activationBundle.test.ts); those live in dist/runtime.js and load on first use
-// (the code generator in dist/codegen.js, loaded only when code is generated; fast-xml-parser in
-// dist/xml.js, loaded by the runtime when XML is first used). Our modules that both the activation
-// bundle and the runtime need are parsed once, in the activation bundle, and the runtime reads
-// them from it. The custom esbuild plugins that make these cuts, with what each saves, are
-// listed in scripts/bundlePlugins/index.mjs.
+// (the code generator in dist/codegen.js, loaded only when code is generated). Our modules that
+// both the activation bundle and the runtime need are parsed once, in the activation bundle, and
+// the runtime reads them from it. The custom esbuild plugins, with what each saves, are listed in
+// scripts/bundlePlugins/index.mjs (and README.md there).
 import { build } from 'esbuild';
 import { existsSync, statSync, chmodSync } from 'node:fs';
 import { writeThirdPartyNotices } from './thirdPartyNotices.mjs';
 import { leftOut, pluginsFor } from './bundlePlugins/index.mjs';
-import { xmlBundleSource, XML_BUNDLE } from './bundlePlugins/xmlOnUse.mjs';
 import { sharedModules, sharedBundleSource, intoActivation, fromActivation, SHARED_BUNDLE } from './bundlePlugins/sharedModules.mjs';
 
 const production = !process.argv.includes('--dev');
@@ -57,7 +55,6 @@ const entries = [
   activation,
   runtime,
   ...(shareModules ? [{ stdin: sharedBundleSource(shared), out: `dist/${SHARED_BUNDLE}`, note: 'what the runtime reads from the activation bundle, for the runtime required on its own (tests, benches; not shipped)' }] : []),
-  { stdin: xmlBundleSource, out: `dist/${XML_BUNDLE}`, note: 'fast-xml-parser, loaded by the runtime when XML is first used' },
   codegen,
   { in: 'src/core/resultText/worker.ts', out: 'dist/resultWorker.js', note: 'result worker, started by the runtime for large bodies' },
   { in: 'src/sandbox/worker/entry.ts', out: 'dist/sandboxWorker.js', note: 'the Local sandbox in a worker thread, started by the runtime on first use' },

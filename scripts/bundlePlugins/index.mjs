@@ -4,7 +4,6 @@
 // scripts/build.mjs reads the rows to attach the plugins; test/extension-rules/bundlePlugins.test.ts
 // checks the guards and the pins. README.md (this folder) says how to measure a row again.
 import { deferUndiciHttp2 } from './deferUndiciHttp2.mjs';
-import { xmlOnUse } from './xmlOnUse.mjs';
 import { vscodeNamespaceOnce } from './vscodeNamespaceOnce.mjs';
 
 /**
@@ -13,7 +12,6 @@ import { vscodeNamespaceOnce } from './vscodeNamespaceOnce.mjs';
  */
 export const BUNDLE_PLUGINS = [
   { name: 'deferUndiciHttp2', plugin: deferUndiciHttp2, bundles: 'all' },
-  { name: 'xmlOnUse', plugin: xmlOnUse, bundles: ['dist/runtime.js'] },
   { name: 'vscodeNamespaceOnce', plugin: vscodeNamespaceOnce, bundles: ['dist/extension.js'] },
   { name: 'sharedModules', bundles: ['dist/extension.js', 'dist/runtime.js', 'dist/codegen.js'] },
 ];

@@ -54,8 +54,7 @@ const loaded = new Map<string, unknown>();
 
 /**
  * The require() a bundle gets: Node's own, except that another of our bundles next to it
- * (`require("./xml.js")`, which dist/runtime.js makes when XML is first used: scripts/xmlOnUse.mjs)
- * loads through this loader, and so through the same code cache, and that the modules it shares
+ * (`require("./name.js")`) loads through this loader, and so through the same code cache, and that the modules it shares
  * with the activation bundle are the activation bundle's own.
  */
 function bundleRequire(file: string, cacheDir: string | undefined): NodeJS.Require {
