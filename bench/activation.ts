@@ -19,7 +19,7 @@
 // The stub `vscode` has the real API's names as its own properties (from @types/vscode), so a
 // bundle pays for whatever it does with the API object at load as it would in the editor: a
 // bundle that copied the namespace once per importing file (esbuild's default) paid ~30 ms here
-// for it, which a stub without those names hid (scripts/vscodeNamespaceOnce.mjs).
+// for it, which a stub without those names hid (scripts/bundlePlugins/vscodeNamespaceOnce.mjs).
 // Stripe's bundle cannot be installed here (it is not on npm), so its 79 ms comes from the
 // issue; what is measured in the same run is a plain-code bundle of Stripe's size (894 KB),
 // the same way, so a slower or faster machine shows in that line rather than in our ratio.

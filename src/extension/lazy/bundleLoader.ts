@@ -45,7 +45,7 @@ async function writeCache(script: vm.Script, file: string): Promise<void> {
 
 /**
  * What a bundle requires to read the modules it shares with the activation bundle rather than
- * holding its own copy (scripts/sharedModules.mjs, which uses the same name).
+ * holding its own copy (scripts/bundlePlugins/sharedModules.mjs, which uses the same name).
  */
 const SHARED_MODULES_ID = 'gateway-workbench:shared-modules';
 
