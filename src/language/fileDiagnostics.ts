@@ -215,16 +215,25 @@ export class FileDiagnostics {
     const lineDelta = l - (q < n ? lines[q] : this.lineCount);
     const requestDelta = r - (q < n ? requests[q] : this.requestCount);
     const delta = length - this.length;
-    blocks.splice(p, q - p, ...middle);
-    starts.splice(p, q - p, ...regionStarts.map((from) => regionStart + from));
-    lines.splice(p, q - p, ...middleLines);
-    requests.splice(p, q - p, ...middleRequests);
-    const after = p + middle.length;
-    for (let i = after; i < blocks.length; i++) {
-      starts[i] += delta;
-      lines[i] += lineDelta;
-      requests[i] += requestDelta;
+    if (middle.length === q - p) {
+      // As many blocks as before (a one-line edit): set in place, as a splice copies the lists.
+      middle.forEach((block, i) => {
+        blocks[p + i] = block;
+        starts[p + i] = regionStart + regionStarts[i];
+        lines[p + i] = middleLines[i];
+        requests[p + i] = middleRequests[i];
+      });
+    } else {
+      blocks.splice(p, q - p, ...middle);
+      starts.splice(p, q - p, ...regionStarts.map((from) => regionStart + from));
+      lines.splice(p, q - p, ...middleLines);
+      requests.splice(p, q - p, ...middleRequests);
     }
+    // The blocks after it move: only the numbers that changed (PERF(bench/lsp.ts)).
+    const after = p + middle.length;
+    if (delta !== 0) for (let i = after; i < starts.length; i++) starts[i] += delta;
+    if (lineDelta !== 0) for (let i = after; i < lines.length; i++) lines[i] += lineDelta;
+    if (requestDelta !== 0) for (let i = after; i < requests.length; i++) requests[i] += requestDelta;
     this.lineCount += lineDelta;
     this.requestCount += requestDelta;
     this.length = length;
