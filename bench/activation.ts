@@ -7,8 +7,8 @@
 //   answered (the tree listing the sandbox, a GET operation, a request file's Send): activation,
 //   then dist/runtime.js — client, sandbox, codecs, traffic checks, result presentation — loaded
 //   by the activation bundle's own loadRuntime() (src/extension/lazy/runtime.ts), then llhttp,
-//   undici's WebAssembly HTTP parser, read from dist/llhttp_simd.wasm and compiled as undici does
-//   at the first connection, then the Node built-ins that the first exchange loads on top (what
+//   undici's WebAssembly HTTP parser, decoded from undici's base64 module and compiled as undici
+//   does at the first connection, then the Node built-ins that the first exchange loads on top (what
 //   node:net loads to listen): found by a real first exchange in a child, and printed.
 //   Twice: on the first start after an install or an update, when V8
 //   compiles the runtime (its code cache is written afterwards, off this path), and on every
@@ -19,7 +19,7 @@
 // The stub `vscode` has the real API's names as its own properties (from @types/vscode), so a
 // bundle pays for whatever it does with the API object at load as it would in the editor: a
 // bundle that copied the namespace once per importing file (esbuild's default) paid ~30 ms here
-// for it, which a stub without those names hid (scripts/vscodeNamespaceOnce.mjs).
+// for it, which a stub without those names hid (scripts/bundlePlugins/vscodeNamespaceOnce.mjs).
 // Stripe's bundle cannot be installed here (it is not on npm), so its 79 ms comes from the
 // issue; what is measured in the same run is a plain-code bundle of Stripe's size (894 KB),
 // the same way, so a slower or faster machine shows in that line rather than in our ratio.
@@ -34,6 +34,8 @@ const REPO_ROOT = path.resolve(__dirname, '..');
 const dist = (name: string) => path.join(REPO_ROOT, 'dist', name);
 const BUNDLE = dist('extension.js');
 const STRIPE_BUNDLE_MS = 79;
+/** undici's llhttp with SIMD, as base64 in a module of its own: what the runtime compiles at its first connection. */
+export const LLHTTP = require.resolve('undici/lib/llhttp/llhttp_simd-wasm.js', { paths: [REPO_ROOT] });
 const STRIPE_BUNDLE_BYTES = 894 * 1024;
 /** Issue 13's target: activation + runtime on first use at most half of Stripe's bundle load. */
 const TARGET_VS_STRIPE = 0.5;
@@ -46,7 +48,7 @@ const TARGET_VS_STRIPE = 0.5;
 // cache folder ("-" for none), then "require:FILE" (as VS Code loads the activation bundle and
 // the extension the language client), "runtime" / "codegen" (loaded by the activation bundle's
 // own loadRuntime() / loadCodegen(), as the first request and Generate Code load them) or
-// "llhttp:FILE" (WebAssembly compiled as undici compiles it at its first connection) or
+// "llhttp:FILE" (undici's base64 module of llhttp, decoded and compiled as undici does at its first connection) or
 // "builtin:NAME" (a Node built-in module the first exchange loads: see firstExchangeBuiltins).
 const CHILD = `
 const Module = require('node:module');
@@ -76,7 +78,7 @@ const cpu0 = process.cpuUsage();
 for (const spec of loads) {
   let exported;
   if (spec.startsWith('llhttp:')) {
-    exported = new WebAssembly.Module(require('node:fs').readFileSync(spec.slice('llhttp:'.length)));
+    exported = new WebAssembly.Module(require(spec.slice('llhttp:'.length)));
   } else if (spec.startsWith('builtin:')) {
     exported = require(spec.slice('builtin:'.length));
   } else if (spec.startsWith('require:')) {
@@ -92,7 +94,7 @@ const cpu = process.cpuUsage(cpu0);
 process.stdout.write(String((cpu.user + cpu.system) / 1000));
 `;
 
-interface Side { loads: string[]; cacheDir?: string }
+export interface Side { loads: string[]; cacheDir?: string }
 
 /**
  * The Node built-ins VS Code's extension host process imports at its top level, so loaded before
@@ -109,7 +111,7 @@ const EXTENSION_HOST_BUILTINS = ['assert', 'child_process', 'crypto', 'events', 
  * quiet machine the two agree, and on a shared busy one (2 cores, many processes) the wall
  * clock mostly measures waiting for a core.
  */
-function loadMs(side: Side): number {
+export function loadMs(side: Side): number {
   const env = { ...process.env, VSCODE_API_NAMES: vscodeApiNames().join(',') };
   return Number(execFileSync(process.execPath, ['-e', CHILD, side.cacheDir ?? '-', ...side.loads], { encoding: 'utf8', env }));
 }
@@ -164,7 +166,7 @@ const before = new Set(loaded());
 `;
 
 /** The Node built-ins a first exchange with the Local sandbox loads beyond the bundles' load. */
-function firstExchangeBuiltins(runtime: string): string[] {
+export function firstExchangeBuiltins(runtime: string): string[] {
   return (JSON.parse(execFileSync(process.execPath, ['-e', FIRST_EXCHANGE, runtime], { encoding: 'utf8' })) as string[]).map((m) => `node:${m}`);
 }
 
@@ -187,7 +189,7 @@ export function benchActivation(samples = 25) {
     const stripeSizedFile = writeBaselineBundle(dir, 'stripe-sized.js', STRIPE_BUNDLE_BYTES);
     const cacheDir = path.join(dir, 'code-cache');
     const builtins = firstExchangeBuiltins(runtime);
-    const firstUse = [`require:${BUNDLE}`, 'runtime', `llhttp:${dist('llhttp_simd.wasm')}`, ...builtins.map((b) => `builtin:${b}`)];
+    const firstUse = [`require:${BUNDLE}`, 'runtime', `llhttp:${LLHTTP}`, ...builtins.map((b) => `builtin:${b}`)];
     // One start writes the code cache (after its load, as in the extension), for the later starts.
     loadMs({ loads: [...firstUse, 'codegen'], cacheDir });
     if (fs.readdirSync(cacheDir).filter((f) => f.endsWith('.v8cache')).length !== 2) throw new Error('the loader wrote no code cache');

@@ -8,6 +8,9 @@
 //       (the pause it waits for, then the analysis), and that minus the pause;
 //   (c) completion at path, header, body-field, value and variable positions: p50/p95/p99,
 //       and variable completion at 20k lines (issue 13: every earlier named request);
+//   (e) the same one-line edit at 5k, 20k and 50k lines, the three files open in one session and
+//       edited in turn (noise hits all three alike): didChange → publish, and the 50k / 5k ratio
+//       (issue 32 §5: an edit's cost follows the edit, not the file: at most 2×);
 //   (d) baselines in the same run, interleaved with (c) so noise hits both alike:
 //       an unknown request method (the server's JSON-RPC layer answers MethodNotFound without
 //       running any of our code: pure protocol and pipe overhead), and documentSymbol on a
@@ -33,6 +36,10 @@ const TARGET_DIAGNOSTICS_MS = 50;
 /** Issue 13 §2: at 20,000 lines, a one-line edit's diagnostics and variable completion. */
 const TARGET_EDIT_20K_MS = 10;
 const TARGET_VARIABLE_COMPLETION_20K_P95_MS = 2;
+/** Issue 32 §5: a one-line edit at 50,000 lines at most this many times the same edit at 5,000. */
+const TARGET_EDIT_50K_VS_5K = 2;
+const EDIT_SCALE_SIZES = [5000, 20000, 50000] as const;
+const EDIT_SCALE_RUNS = 60;
 /** The server's default pause before publishing an edit's diagnostics (src/language/protocol.ts). */
 const DEFAULT_DEBOUNCE_MS = DIAGNOSTICS_DELAY_MS;
 const DIAGNOSTIC_RUNS = 25;
@@ -100,6 +107,38 @@ async function diagnostics(session: LspSession, text: string, edit: { line: numb
   }
   await session.close(edited);
   return { opens, changes, first, count, versioned };
+}
+
+/**
+ * (e): the same one-line edit in files of each of EDIT_SCALE_SIZES lines, all open in `session`,
+ * edited in turn round after round; didChange → publishDiagnostics of that version, per size.
+ */
+async function editScale(session: LspSession): Promise<Map<number, number[]>> {
+  const files = EDIT_SCALE_SIZES.map((size) => {
+    const d = benchDocument(size);
+    return { size, uri: `file:///bench/scale-${size}.gwreq`, lines: d.text.split('\n'), edit: d.editLine, times: [] as number[] };
+  });
+  for (const f of files) {
+    const opened = session.diagnosticsFor(f.uri, 1);
+    await session.open(f.uri, f.lines.join('\n'), 1);
+    await opened;
+  }
+  for (let i = 0; i < WARMUP_RUNS + EDIT_SCALE_RUNS; i++) {
+    for (const f of files) {
+      const version = i + 2;
+      // As in diagnostics(): every third edit changes the line's length, so the blocks after it move.
+      const newLine = f.edit.text.replace('{{amount}}', `${i % 3 === 0 ? 7 : 10 + (i % 80)}.${String(i % 100).padStart(2, '0')}`);
+      const previous = f.lines[f.edit.line];
+      f.lines[f.edit.line] = newLine;
+      const changed = session.diagnosticsFor(f.uri, version);
+      const t = nowMs();
+      await session.changeLine(f.uri, version, f.edit.line, previous, newLine, session.incremental ? '' : f.lines.join('\n'));
+      const c = await changed;
+      if (i >= WARMUP_RUNS) f.times.push(c.at - t);
+    }
+  }
+  for (const f of files) await session.close(f.uri);
+  return new Map(files.map((f) => [f.size, f.times]));
 }
 
 /** The same analysis in this process, no LSP: what the protocol and the pipe add on top of it. */
@@ -326,6 +365,7 @@ async function main(): Promise<void> {
     const real = await diagnostics(session, examples.text, examples.editLine);
     const comp = await completions(session, doc.text, spots);
     const bigComp = await completions(session, big.text, bigSpots, 'completion-20k');
+    const scale = await editScale(session);
     // What an editor sees with the default debounce: the pause, then the same analysis.
     const editor = await LspSession.start(SERVER);
     try {
@@ -356,6 +396,7 @@ async function main(): Promise<void> {
       { label: `diagnostics 20k, ${DEFAULT_DEBOUNCE_MS} ms debounce: didChange → publish`, samples: debounced.changes },
       { label: `  the same minus the ${DEFAULT_DEBOUNCE_MS} ms pause`, samples: debounced.changes.map((ms) => ms - DEFAULT_DEBOUNCE_MS) },
       { label: 'diagnostics 20k: one-line edit in-process, no LSP', samples: edits20k.wall },
+      ...EDIT_SCALE_SIZES.map((size) => ({ label: `one-line edit at ${size / 1000}k lines (sizes in turn): didChange → publish`, samples: scale.get(size) ?? [] })),
       { label: 'examples ×N (5k): didOpen → publish', samples: real.opens },
       { label: 'examples ×N (5k): didChange 1 line → publish', samples: real.changes },
       ...kinds.map((kind) => ({ label: `completion 5k: ${kind}`, samples: comp.byKind.get(kind) ?? [] })),
@@ -378,6 +419,9 @@ async function main(): Promise<void> {
     if (empty) console.log(`  note: completions that returned no items: ${empty}`);
 
     const p95 = (xs: number[]) => percentile(sorted(xs), 95);
+    const [edit5k, edit20k, edit50k] = EDIT_SCALE_SIZES.map((size) => median(scale.get(size) ?? []));
+    const scaleRatio = edit50k / edit5k;
+    console.log(`  one-line edit, median didChange → publish at 5k / 20k / 50k lines: ${fmt(edit5k, 2)} / ${fmt(edit20k, 2)} / ${fmt(edit50k, 2)} ms; 50k / 5k ${fmt(scaleRatio, 2)}×`);
     const results = [
       { what: `completion p95 ${fmt(p95(allCompletions), 2)} ms ≤ ${TARGET_COMPLETION_P95_MS} ms`, ok: p95(allCompletions) <= TARGET_COMPLETION_P95_MS },
       { what: `diagnostics after didOpen, median ${fmt(median(diag.opens), 2)} ms ≤ ${TARGET_DIAGNOSTICS_MS} ms`, ok: median(diag.opens) <= TARGET_DIAGNOSTICS_MS },
@@ -386,6 +430,8 @@ async function main(): Promise<void> {
       { what: `examples file: diagnostics after didChange, p95 ${fmt(p95(real.changes), 2)} ms ≤ ${TARGET_DIAGNOSTICS_MS} ms`, ok: p95(real.changes) <= TARGET_DIAGNOSTICS_MS },
       // Issue 13 §2: cost proportional to the edit, not to the file.
       { what: `20k lines: diagnostics after a one-line didChange, median ${fmt(median(large.changes), 2)} ms ≤ ${TARGET_EDIT_20K_MS} ms`, ok: median(large.changes) <= TARGET_EDIT_20K_MS },
+      // Issue 32 §5: flat, the same edit at 50k lines within 2× the 5k-line one.
+      { what: `one-line edit at 50k lines / at 5k lines, medians ${fmt(edit50k, 2)} / ${fmt(edit5k, 2)} ms: ${fmt(scaleRatio, 2)}× ≤ ${TARGET_EDIT_50K_VS_5K}×`, ok: scaleRatio <= TARGET_EDIT_50K_VS_5K },
       { what: `20k lines: variable completion p95 ${fmt(p95(variable20k), 2)} ms ≤ ${TARGET_VARIABLE_COMPLETION_20K_P95_MS} ms`, ok: p95(variable20k) <= TARGET_VARIABLE_COMPLETION_20K_P95_MS },
     ];
     console.log('  targets:');

@@ -36,7 +36,9 @@ export class LspSession {
 
   /** `options`: extra initializationOptions (the server's diagnosticsDelayMs). */
   static async start(serverJs: string, options: Record<string, unknown> = {}): Promise<LspSession> {
-    const child = spawn(process.execPath, [serverJs, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+    // LSP_BENCH_NODE_ARGS: options for the server's node (e.g. "--cpu-prof --cpu-prof-dir=prof" to profile it).
+    const nodeArgs = process.env.LSP_BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+    const child = spawn(process.execPath, [...nodeArgs, serverJs, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     if (!child.stdout || !child.stdin) throw new Error('could not open the server process pipes');
     const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
     const session = new LspSession(child, connection);

@@ -2,22 +2,18 @@
 // server with esbuild and prints each bundle's size, because the activation bundle has a size
 // budget (see README): dist/extension.js must stay small and hold no third-party code and no
 // sandbox (test/extension-rules/activationBundle.test.ts); those live in dist/runtime.js and load on first use
-// (the code generator in dist/codegen.js, loaded only when code is generated; fast-xml-parser in
-// dist/xml.js, loaded by the runtime when XML is first used). Our modules that both the activation
-// bundle and the runtime need are parsed once, in the activation bundle, and the runtime reads
-// them from it (scripts/sharedModules.mjs).
+// (the code generator in dist/codegen.js, loaded only when code is generated). Our modules that
+// both the activation bundle and the runtime need are parsed once, in the activation bundle, and
+// the runtime reads them from it. The custom esbuild plugins, with what each saves, are listed in
+// scripts/bundlePlugins/index.mjs (and README.md there).
 import { build } from 'esbuild';
 import { existsSync, statSync, chmodSync } from 'node:fs';
 import { writeThirdPartyNotices } from './thirdPartyNotices.mjs';
-import { deferUndiciHttp2 } from './deferUndiciHttp2.mjs';
-import { undiciPartsOnUse, writeLlhttpFiles } from './undiciPartsOnUse.mjs';
-import { builtinsOnUse } from './builtinsOnUse.mjs';
-import { xmlOnUse, xmlBundleSource, XML_BUNDLE } from './xmlOnUse.mjs';
-import { vscodeNamespaceOnce } from './vscodeNamespaceOnce.mjs';
-import { jsoncParserParts } from './jsoncParserParts.mjs';
-import { sharedModules, sharedBundleSource, intoActivation, fromActivation, SHARED_BUNDLE } from './sharedModules.mjs';
+import { leftOut, pluginsFor } from './bundlePlugins/index.mjs';
+import { sharedModules, sharedBundleSource, intoActivation, fromActivation, SHARED_BUNDLE } from './bundlePlugins/sharedModules.mjs';
 
 const production = !process.argv.includes('--dev');
+const without = leftOut();
 const common = {
   bundle: true,
   platform: 'node',
@@ -30,11 +26,10 @@ const common = {
   // jsonc-parser's "main" is a UMD build whose require() calls sit inside a factory esbuild cannot
   // follow (the bundle fails at load with "Cannot find module './impl/format'"); its ES build bundles.
   alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
-  plugins: [deferUndiciHttp2],
 };
 
-const activation = { in: 'src/extension/extension.ts', out: 'dist/extension.js', external: ['vscode'], note: 'activation bundle', plugins: [vscodeNamespaceOnce] };
-const runtime = { in: 'src/extension/lazy/runtimeBundle.ts', out: 'dist/runtime.js', note: 'extension runtime, loaded by the first request', plugins: [undiciPartsOnUse, builtinsOnUse, xmlOnUse, jsoncParserParts] };
+const activation = { in: 'src/extension/extension.ts', out: 'dist/extension.js', external: ['vscode'], note: 'activation bundle' };
+const runtime = { in: 'src/extension/lazy/runtimeBundle.ts', out: 'dist/runtime.js', note: 'extension runtime, loaded by the first request' };
 const codegen = { in: 'src/extension/lazy/codegenBundle.ts', out: 'dist/codegen.js', note: 'code generator, loaded when code is first generated' };
 
 const options = (e) => ({
@@ -42,23 +37,24 @@ const options = (e) => ({
   ...(e.stdin ? { stdin: e.stdin } : { entryPoints: [e.in] }),
   outfile: e.out,
   external: e.external ?? [],
-  plugins: [...common.plugins, ...(e.plugins ?? [])],
+  plugins: pluginsFor(e.out, without, e.plugins),
   banner: e.banner ? { js: e.banner } : undefined,
   metafile: true,
 });
 
-// Which of our modules the runtime reads from the activation bundle (scripts/sharedModules.mjs):
+// Which of our modules the runtime reads from the activation bundle (bundlePlugins/sharedModules.mjs):
 // a first build that writes nothing tells.
-const [activationFirst, runtimeFirst] = await Promise.all([activation, runtime].map((e) => build({ ...options(e), write: false })));
-const shared = sharedModules(activationFirst.metafile, runtimeFirst.metafile);
-activation.plugins = [intoActivation(shared), ...activation.plugins];
-for (const e of [runtime, codegen]) e.plugins = [fromActivation(shared), ...(e.plugins ?? [])];
+const shareModules = !without.has('sharedModules');
+const shared = shareModules ? sharedModules(...(await Promise.all([activation, runtime].map((e) => build({ ...options(e), write: false })))).map((r) => r.metafile)) : [];
+if (shareModules) {
+  activation.plugins = [intoActivation(shared)];
+  for (const e of [runtime, codegen]) e.plugins = [fromActivation(shared)];
+}
 
 const entries = [
   activation,
   runtime,
-  { stdin: sharedBundleSource(shared), out: `dist/${SHARED_BUNDLE}`, note: 'what the runtime reads from the activation bundle, for the runtime required on its own (tests, benches; not shipped)' },
-  { stdin: xmlBundleSource, out: `dist/${XML_BUNDLE}`, note: 'fast-xml-parser, loaded by the runtime when XML is first used' },
+  ...(shareModules ? [{ stdin: sharedBundleSource(shared), out: `dist/${SHARED_BUNDLE}`, note: 'what the runtime reads from the activation bundle, for the runtime required on its own (tests, benches; not shipped)' }] : []),
   codegen,
   { in: 'src/core/resultText/worker.ts', out: 'dist/resultWorker.js', note: 'result worker, started by the runtime for large bodies' },
   { in: 'src/sandbox/worker/entry.ts', out: 'dist/sandboxWorker.js', note: 'the Local sandbox in a worker thread, started by the runtime on first use' },
@@ -69,7 +65,6 @@ const entries = [
 ].filter(e => e.stdin || existsSync(e.in));
 
 const results = await Promise.all(entries.map(e => build(options(e))));
-writeLlhttpFiles('dist');
 // legalComments are dropped from the bundles; the notices file carries every bundled license.
 const notices = writeThirdPartyNotices(process.cwd(), results.map((r, i) => ({ out: entries[i].out, metafile: r.metafile })));
 chmodSync('dist/cli.js', 0o755);
@@ -77,4 +72,5 @@ for (const e of entries) {
   const note = e.note ? `  (${e.note})` : '';
   console.log(`${e.out.padEnd(24)} ${(statSync(e.out).size / 1024).toFixed(1).padStart(8)} KB${note}`);
 }
+if (without.size > 0) console.log(`built without ${[...without].join(', ')} (BUNDLE_WITHOUT): for measuring, not for shipping`);
 console.log(`dist/THIRD-PARTY-NOTICES.md: ${notices.packages.map(p => `${p.name}@${p.version} (${p.license})`).join(', ')}`);

@@ -1,140 +1,140 @@
-// One request file at one version, analyzed lazily and at most once: what the request checks
-// read (core's RequestDocument: the parse, line offsets, per request its operation and body),
-// plus the `###` blocks and named requests that editing needs. Completion and hover find their
-// request by binary search instead of walking the file.
+// One request file at one version, analyzed lazily and at most once, as the language server's
+// features read it. It holds a layout that answers where its lines, `###` blocks and requests
+// are (documentLayout.ts): the whole text parsed at once (wholeText.ts, which holds core's
+// RequestDocument), or the incremental analysis's blocks laid out where they stand
+// (laidOutBlocks.ts). The checks shared with the Traffic view read `requestDocument`.
 
-import { RequestDocument, type PreparedParse } from '../core/requestLint';
-import type { VariableDef } from '../core/requestFile';
+import type { PreparedParse, RequestDocument } from '../core/requestLint';
+import type { ParsedRequest, Position, RequestFile, VariableDef } from '../core/requestFile';
+import type { RequestOperation } from '../core/requestLint/requestOperation';
+import type { AnalyzedBody } from '../core/requestLint/body/analyzeBody';
+import type { DocumentLayout, PerRequest } from './documentLayout';
+import { WholeText } from './wholeText';
 
-/**
- * What a feature answers for one request (an outline entry, a body's formatting edit) when the
- * answer depends on nothing but the request's own `###` block: the laid-out document
- * (laidOutDocument.ts) then computes it once per block, relative to the block, keeps it while the
- * block's text is the same, and moves it to where the block stands.
- */
-export interface PerRequest<T> {
-  /** Where a block keeps this feature's answer: one slot per feature. */
-  slot: string;
-  /** What else the answer depends on (formatting options…): a kept answer of another variant is computed again. */
-  variant: string;
-  /** The answer for request `index` of `doc`. */
-  of(doc: AnalyzedDocument, index: number): T;
-  /** `answer` as it reads `lines` lines further down: a copy, `answer` itself is left as it is. */
-  moved(answer: T, lines: number): T;
-}
+export type { PerRequest };
+export { lastAtOrBefore } from './documentLayout';
 
-export class AnalyzedDocument extends RequestDocument {
-  private separators?: number[];
-  private names?: Map<string, number>;
-  private namedIndexes?: number[];
+export class AnalyzedDocument {
+  private readonly layout: DocumentLayout;
 
   /**
-   * `prepared`: the parse and line offsets when the caller already has them (the incremental
-   * analysis builds them from the file's blocks); they must be what parsing `text` gives.
+   * `source`: the text, parsed as a whole (with `prepared`, the parse and line offsets when the
+   * caller already has them: they must be what parsing the text gives), or a layout made elsewhere.
    */
-  constructor(text: string, readonly uri = 'untitled:request.gwreq', readonly version = 0, prepared?: PreparedParse) {
-    super(text, prepared);
+  constructor(source: string | DocumentLayout, readonly uri = 'untitled:request.gwreq', readonly version = 0, prepared?: PreparedParse) {
+    this.layout = typeof source === 'string' ? new WholeText(source, prepared) : source;
   }
 
-  /** Lines that start with `###`, in order. */
-  get separatorLines(): number[] {
-    if (!this.separators) {
-      const found: number[] = [];
-      const starts = this.lineStarts;
-      for (let line = 0; line < starts.length; line++) {
-        if (this.text.startsWith('###', starts[line])) found.push(line);
-      }
-      this.separators = found;
-    }
-    return this.separators;
+  get text(): string {
+    return this.layout.text;
   }
 
-  /** The `###` block holding `line`: its first and last line (a separator line is its own block's start). */
-  blockAt(line: number): { first: number; last: number } {
-    const seps = this.separatorLines;
-    const i = lastAtOrBefore(seps, line, (s) => s);
-    const first = i >= 0 ? seps[i] + (seps[i] === line ? 0 : 1) : 0;
-    const next = seps[i + 1];
-    return { first, last: next !== undefined ? next - 1 : this.lineCount - 1 };
+  /** The text as core's request checks read it. */
+  get requestDocument(): RequestDocument {
+    return this.layout.requestDocument;
   }
 
-  /** Index of the request whose block holds `line`, or -1. */
-  requestIndexAt(line: number): number {
-    const reqs = this.requests;
-    const i = lastAtOrBefore(reqs, line, (r) => r.range.start.line);
-    if (i >= 0) {
-      const block = this.blockAt(line);
-      if (reqs[i].range.start.line >= block.first) return i;
-    }
-    const block = this.blockAt(line);
-    const next = reqs[i + 1];
-    return next && next.range.start.line <= block.last ? i + 1 : -1;
+  get file(): RequestFile {
+    return this.layout.file;
+  }
+
+  get requests(): ParsedRequest[] {
+    return this.layout.file.requests;
+  }
+
+  /** One request by index: what reads a single request asks for it here, not through the whole file's list. */
+  request(index: number): ParsedRequest | undefined {
+    return this.layout.request(index);
   }
 
   get requestCount(): number {
-    return this.requests.length;
-  }
-
-  /** For each request, in order, `feature`'s answer. */
-  perRequest<T>(feature: PerRequest<T>): T[] {
-    return this.requests.map((_, index) => feature.of(this, index));
-  }
-
-  /** The line of request `index`'s method (its request line). */
-  methodLine(index: number): number | undefined {
-    return this.request(index)?.methodRange.start.line;
+    return this.layout.requestCount;
   }
 
   /** The name of the request at `index` (undefined: none, or unnamed). */
   requestNameAt(index: number): string | undefined {
-    return this.request(index)?.name;
-  }
-
-  /** The file variables (`@name = value`), in order. */
-  get variables(): VariableDef[] {
-    return this.file.variables;
+    return this.layout.requestNameAt(index);
   }
 
   /** Named requests by name (the first of a name wins). */
   get namedRequests(): Map<string, number> {
-    if (!this.names) {
-      const names = new Map<string, number>();
-      this.requests.forEach((r, i) => {
-        if (r.name !== undefined && !names.has(r.name)) names.set(r.name, i);
-      });
-      this.names = names;
-    }
-    return this.names;
+    return this.layout.namedRequests;
   }
 
   /** Indexes of the requests that have a name, ascending: completion walks back from the cursor without visiting the others. */
   get namedRequestIndexes(): number[] {
-    if (!this.namedIndexes) {
-      const found: number[] = [];
-      this.requests.forEach((r, i) => {
-        if (r.name !== undefined) found.push(i);
-      });
-      this.namedIndexes = found;
-    }
-    return this.namedIndexes;
+    return this.layout.namedRequestIndexes;
   }
-}
 
-/** Index of the last item whose key is ≤ `value` in an ascending list, or -1. */
-export function lastAtOrBefore<T>(items: readonly T[], value: number, key: (item: T, index: number) => number): number {
-  let lo = 0;
-  let hi = items.length - 1;
-  let found = -1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    if (key(items[mid], mid) <= value) {
-      found = mid;
-      lo = mid + 1;
-    } else {
-      hi = mid - 1;
-    }
+  /** The file variables (`@name = value`), in order. */
+  get variables(): VariableDef[] {
+    return this.layout.variables;
   }
-  return found;
+
+  /** The line of request `index`'s method (its request line). */
+  methodLine(index: number): number | undefined {
+    return this.layout.methodLine(index);
+  }
+
+  operationOf(index: number): RequestOperation | undefined {
+    return this.layout.operationOf(index);
+  }
+
+  bodyOf(index: number): AnalyzedBody | undefined {
+    return this.layout.bodyOf(index);
+  }
+
+  /** For each request, in order, `feature`'s answer. */
+  perRequest<T>(feature: PerRequest<T>): T[] {
+    return this.layout.perRequest(feature, this);
+  }
+
+  get lineCount(): number {
+    return this.layout.lineCount;
+  }
+
+  /** Offset of the start of each line; lines end at \n, \r\n or a lone \r, as LSP counts them. */
+  get lineStarts(): number[] {
+    return this.layout.lineStarts;
+  }
+
+  /** Offset of the end of each line (before its line break). */
+  get lineEnds(): number[] {
+    return this.layout.lineEnds;
+  }
+
+  /** Offset where `line` starts (undefined past the last line). */
+  lineStart(line: number): number | undefined {
+    return this.layout.lineStart(line);
+  }
+
+  /** A line without its line break. */
+  lineText(line: number): string {
+    return this.layout.lineText(line);
+  }
+
+  offsetAt(position: Position): number {
+    return this.layout.offsetAt(position);
+  }
+
+  positionAt(offset: number): Position {
+    return this.layout.positionAt(offset);
+  }
+
+  /** Lines that start with `###`, in order. */
+  get separatorLines(): number[] {
+    return this.layout.separatorLines;
+  }
+
+  /** The `###` block holding `line`: its first and last line (a separator line is its own block's start). */
+  blockAt(line: number): { first: number; last: number } {
+    return this.layout.blockAt(line);
+  }
+
+  /** Index of the request whose block holds `line`, or -1. */
+  requestIndexAt(line: number): number {
+    return this.layout.requestIndexAt(line);
+  }
 }
 
 /**

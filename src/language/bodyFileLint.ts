@@ -7,7 +7,7 @@
 
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { ParsedRequest, RequestBody, RequestFile } from '../core/requestFile';
-import { lintRequest, type LintCode, type LintFinding } from '../core/requestLint';
+import { lintRequest, RequestDocument, type LintCode, type LintFinding } from '../core/requestLint';
 import { finding, onLine } from '../core/requestLint/finding';
 import { unclosedReference } from '../core/requestFile/variables';
 import { secretFindings } from '../core/requestLint/secretChecks';
@@ -46,33 +46,15 @@ const SENT_AS_IS = '"<" sends the file as it is, {{…}} included: write "<@" to
  * body in place, never a parse of the joined text: a line of the file that reads as request-file
  * syntax (`###`, `< other.json`) is body text here, as it is when sent.
  */
-class BodyFileDocument extends AnalyzedDocument {
-  private parse?: RequestFile;
-  private checkedAsIs = false;
-  /** A `<` file whose `{{…}}` alone make its JSON invalid. */
-  templatesBreakJson = false;
-
-  constructor(private readonly sentBy: BodyFileRequest, content: string, private readonly fillVariables: boolean) {
-    super(sentBy.head + content);
-  }
-
-  override get file(): RequestFile {
-    if (!this.parse) {
-      const { head, firstLine } = this.sentBy;
-      const body: RequestBody = { range: { start: { line: firstLine, character: 0 }, end: this.positionAt(this.text.length) }, startOffset: head.length, endOffset: this.text.length, text: this.text.slice(head.length), firstLine };
-      this.parse = { requests: [{ ...this.sentBy.request, expectations: [], variableRefs: [], body }], variables: [], diagnostics: [] };
-    }
-    return this.parse;
-  }
-
-  override bodyOf(index: number): AnalyzedBody | undefined {
-    const body = super.bodyOf(index);
-    if (body && !this.fillVariables && !this.checkedAsIs) {
-      this.checkedAsIs = true;
-      this.templatesBreakJson = sentAsIs(body);
-    }
-    return body;
-  }
+function bodyFileDocument(sentBy: BodyFileRequest, content: string): AnalyzedDocument {
+  const text = sentBy.head + content;
+  const { lineStarts, lineEnds } = new RequestDocument(text);
+  const { head, firstLine } = sentBy;
+  const last = lineStarts.length - 1;
+  const end = { line: last, character: lineEnds[last] - lineStarts[last] };
+  const body: RequestBody = { range: { start: { line: firstLine, character: 0 }, end }, startOffset: head.length, endOffset: text.length, text: content, firstLine };
+  const file: RequestFile = { requests: [{ ...sentBy.request, expectations: [], variableRefs: [], body }], variables: [], diagnostics: [] };
+  return new AnalyzedDocument(text, undefined, undefined, { file, lineStarts, lineEnds });
 }
 
 /**
@@ -123,15 +105,18 @@ export type BodyFileFinding = Diagnostic & { message: string };
 export function bodyFileFindings(sentBy: BodyFileRequest, content: string, fillVariables: boolean, target?: DocumentTarget): BodyFileFinding[] {
   // An inline body of blank lines is no body at all: nothing to check inside it.
   if (content.trim() === '') return [];
-  const doc = new BodyFileDocument(sentBy, content, fillVariables);
+  const doc = bodyFileDocument(sentBy, content);
+  // Read before the checks, which then find the body as sent.
+  const body = doc.bodyOf(0);
+  const templatesBreakJson = body !== undefined && !fillVariables && sentAsIs(body);
   const { firstLine } = sentBy;
   const inside = (d: { range: Diagnostic['range'] }) => d.range.start.line >= firstLine;
-  const findings: LintFinding[] = [...(fillVariables ? unclosedTemplates(content, firstLine) : []), ...lintRequest(doc, 0), ...secretFindings(doc)];
+  const findings: LintFinding[] = [...(fillVariables ? unclosedTemplates(content, firstLine) : []), ...lintRequest(doc.requestDocument, 0), ...secretFindings(doc.requestDocument)];
   const found: Diagnostic[] = findings.filter((f) => inside(f) && !SAID_OF_THE_REQUEST.has(f.code)).map(diagnosticOf);
   if (target?.production) found.push(...productionDiagnostics(doc, target).filter(inside));
   const out = found.map((d): BodyFileFinding => {
     let message = String(movedSyntaxMessage(d, -firstLine));
-    if (d.code === ('malformed-json' satisfies LintCode) && doc.templatesBreakJson) message = `${message} (${SENT_AS_IS})`;
+    if (d.code === ('malformed-json' satisfies LintCode) && templatesBreakJson) message = `${message} (${SENT_AS_IS})`;
     return {
       range: { start: { line: d.range.start.line - firstLine, character: d.range.start.character }, end: { line: d.range.end.line - firstLine, character: d.range.end.character } },
       code: d.code, message, severity: d.severity, source: d.source,

@@ -1,5 +1,5 @@
 // The request-file language server process (dist/server.js): LSP wiring only. Every feature
-// is a pure handler in handlers.ts; documents are analyzed once per version (DocumentCache).
+// is a pure handler in handlers.ts; documents are analyzed once per version (openFile.ts).
 // Diagnostics are pushed (publishDiagnostics): at once on open, and once typing pauses
 // (diagnosticsDelayMs) after a change, from an analysis that redoes only the `###` blocks
 // the edits touched (FileDiagnostics), plus the body files that cannot be read, looked up on
@@ -9,12 +9,10 @@
 
 import { CodeLensRefreshRequest, createConnection, type CompletionItem, type CompletionList, ProposedFeatures, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import { clientProfileOf, completionAnswer, fitCompletions, type ClientProfile } from './clientProfile';
-import { TextDocument } from 'vscode-languageserver-textdocument';
-import { AnalyzedDocument, DocumentCache } from './analyzedDocument';
+import { AnalyzedDocument } from './analyzedDocument';
 import { languageHandlers } from './handlers';
 import { DIAGNOSTICS_DELAY_MS, ENVIRONMENTS_NOTIFICATION, type EnvironmentsParams, type ServerInitializationOptions } from './protocol';
-import { FileDiagnostics } from './fileDiagnostics';
-import { documentTarget } from './documentTarget';
+import { openFiles } from './openFile';
 import { bodyFileBase, bodyFileDiagnostics, bodyFilePath } from './bodyFiles';
 import { BodyFileContentChecks } from './bodyFileContent';
 import { changedFiles } from './changedFiles';
@@ -30,36 +28,24 @@ if (!process.argv.slice(2).some(arg => TRANSPORT.test(arg)) && !process.send) {
 }
 
 const connection = createConnection(ProposedFeatures.all);
-const documents = new TextDocuments(TextDocument);
-const cache = new DocumentCache();
+const documents = new TextDocuments(openFiles);
 let environments: EnvironmentsParams = { active: '', names: [] };
 let canRefreshLenses = false;
 let profile: ClientProfile = { snippets: true, editorCommands: true, sharedEditRange: false, createsFiles: false };
 let diagnosticsDelayMs = DIAGNOSTICS_DELAY_MS;
 /** The client tells of workspace folders added and removed (workspace/didChangeWorkspaceFolders). */
 let followsWorkspaceFolders = false;
-/** Per open document: its incremental diagnostics, and the publish waiting for typing to pause. */
-const fileDiagnostics = new Map<string, FileDiagnostics>();
+/** Per open document: the publish waiting for typing to pause. */
 const pending = new Map<string, ReturnType<typeof setTimeout>>();
 /** What is wrong inside the body files of every open document, kept per file while it is unchanged. */
 const bodyFileContent = new BodyFileContentChecks();
 
-function fileOf(uri: string): FileDiagnostics {
-  let file = fileDiagnostics.get(uri);
-  if (!file) {
-    file = new FileDiagnostics();
-    fileDiagnostics.set(uri, file);
-  }
-  return file;
-}
-
 /** The document for the other features, built from the incremental analysis's blocks (a full parse if that fails). */
 function analyzed(uri: string) {
-  const doc = documents.get(uri);
-  if (!doc) return undefined;
-  const text = doc.getText();
-  return cache.get(uri, doc.version, text, () => safely('analysis', undefined, () => fileOf(uri).document(text, uri, doc.version, documentTarget({ text }, environments)))
-    ?? new AnalyzedDocument(text, uri, doc.version));
+  const file = documents.get(uri);
+  if (!file) return undefined;
+  return file.current(() => safely('analysis', undefined, () => file.document(file.target(environments)))
+    ?? new AnalyzedDocument(file.getText(), uri, file.version));
 }
 
 /** A handler failure is logged and answered empty: one bad request must not end the server. */
@@ -110,7 +96,7 @@ connection.onInitialized(() => {
   // A folder added or removed moves some body files in or out of their root: publish again.
   connection.workspace.onDidChangeWorkspaceFolders(({ added, removed }) => {
     changeWorkspaceFolders(added.map((f) => f.uri), removed.map((f) => f.uri));
-    for (const doc of documents.all()) if (fileDiagnostics.get(doc.uri)?.hasBodyFiles()) publish(doc.uri);
+    for (const doc of documents.all()) if (doc.hasBodyFiles()) publish(doc.uri);
   });
 });
 
@@ -130,16 +116,14 @@ connection.onNotification(ENVIRONMENTS_NOTIFICATION, (params: unknown) => {
  * for those at every move: a missing body file's "Create" asks the disk about that path alone.)
  */
 function diagnosticsOf(uri: string, withBodyFiles = false) {
-  const doc = documents.get(uri);
-  if (!doc) return undefined;
-  const text = doc.getText();
-  const target = documentTarget({ text }, environments);
+  const file = documents.get(uri);
+  if (!file) return undefined;
+  const target = file.target(environments);
   return {
-    version: doc.version,
+    version: file.version,
     diagnostics: safely('diagnostics', [], () => {
-      const file = fileOf(uri);
-      const found = file.update(text, target);
-      const bodyFiles = withBodyFiles ? file.bodyFileRequests(text, target) : [];
+      const found = file.diagnostics(target);
+      const bodyFiles = withBodyFiles ? file.bodyFileRequests(target) : [];
       if (bodyFiles.length === 0) return found;
       const base = bodyFileBase(uri);
       return [...found, ...bodyFileDiagnostics(bodyFiles.map((placed) => placed.file), base), ...bodyFileContent.diagnostics(bodyFiles, base, target)];
@@ -163,20 +147,19 @@ function publishSoon(uri: string): void {
 
 // TextDocuments fires onDidChangeContent for an open too: publishing on both sent every
 // didOpen's diagnostics twice. The first analysis of a document is published at once.
-documents.onDidChangeContent((e) => (fileDiagnostics.has(e.document.uri) ? publishSoon(e.document.uri) : publish(e.document.uri)));
+documents.onDidChangeContent((e) => (e.document.analysed ? publishSoon(e.document.uri) : publish(e.document.uri)));
 // A file created, changed or deleted (the client watches the workspace's files): the documents
 // naming one of them as a body file publish again with their text unchanged, so creating the
 // missing file clears its error and saving an edit to it shows what is wrong in it now. Any other
 // file (a build's output, an `npm install`) publishes nothing.
 connection.onDidChangeWatchedFiles(({ changes }) => safely('file events', undefined, () => {
-  const naming = documents.all().filter((doc) => fileDiagnostics.get(doc.uri)?.hasBodyFiles());
+  const naming = documents.all().filter((doc) => doc.hasBodyFiles());
   if (naming.length === 0) return;
   const changed = changedFiles(changes.map((change) => change.uri));
   bodyFileContent.forget(changed);
   for (const doc of naming) {
-    const text = doc.getText();
     const base = bodyFileBase(doc.uri);
-    const bodyFiles = fileOf(doc.uri).bodyFiles(text, documentTarget({ text }, environments));
+    const bodyFiles = doc.bodyFiles(doc.target(environments));
     if (bodyFiles.some((ref) => {
       const file = bodyFilePath(base, ref.path);
       return file !== undefined && changed(file);
@@ -186,8 +169,6 @@ connection.onDidChangeWatchedFiles(({ changes }) => safely('file events', undefi
 documents.onDidClose((e) => {
   clearTimeout(pending.get(e.document.uri));
   pending.delete(e.document.uri);
-  fileDiagnostics.delete(e.document.uri);
-  cache.delete(e.document.uri);
   void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
 });
 

@@ -55,7 +55,7 @@ describe('activation bundle', () => {
 
   // esbuild gives each file that imports 'vscode' its own copy of the API's namespace, a getter
   // per name (~180 in VS Code 1.91) made at load: 53 copies cost ~30 ms of activation
-  // (bench/activation.ts). scripts/vscodeNamespaceOnce.mjs makes one, shared.
+  // (bench/activation.ts). scripts/bundlePlugins/vscodeNamespaceOnce.mjs makes one, shared.
   test('makes one namespace of the vscode API, not one per importing file', () => {
     const requires = code?.match(/require\(["']vscode["']\)/g) ?? [];
     assert.equal(requires.length, 1, `dist/extension.js requires vscode ${requires.length} times`);

@@ -90,7 +90,7 @@ describe('bundle loader', () => {
     assert.equal(fs.readFileSync(blocked, 'utf8'), '');
   });
 
-  test('a bundle next to it that it requires ("./xml.js") loads once, through the same code cache', () => {
+  test('a bundle next to it that it requires ("./part.js") loads once, through the same code cache', () => {
     const main = path.join(dir, 'dist', 'main.js');
     fs.writeFileSync(path.join(dir, 'dist', 'part.js'), 'module.exports = { part: true, loads: (globalThis.partLoads = (globalThis.partLoads ?? 0) + 1) };');
     fs.writeFileSync(main, 'module.exports = { first: require("./part.js"), again: require("./part.js").loads, path: require("node:path").sep.length };');

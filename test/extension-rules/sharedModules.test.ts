@@ -1,4 +1,4 @@
-// The modules the activation bundle shares with the runtime (scripts/sharedModules.mjs) load once:
+// The modules the activation bundle shares with the runtime (scripts/bundlePlugins/sharedModules.mjs) load once:
 // dist/runtime.js holds none of them, and in the extension the runtime reads them from the
 // activation bundle — loading it never reads dist/shared.js, the same modules built for the
 // runtime required on its own (tests, benches), which the .vsix does not ship. Checked on the

@@ -112,7 +112,7 @@ describe('incremental diagnostics (the language server\'s, block by block)', () 
   it(`after each of ${SEQUENCES} × ${EDITS_PER_SEQUENCE} random edits, the laid-out document answers as a parse of the whole text does, reading only some blocks (seed ${SEED})`, () => {
     const r = new Random(SEED);
     // Which requests a version reads: most versions read a few, so many blocks are moved into
-    // place only versions after they last were (src/language/laidOutDocument.ts).
+    // place only versions after they last were (src/language/laidOutBlocks.ts).
     const reads = new Random(SEED ^ 0x5eed);
     let placedLater = 0;
     for (let s = 0; s < SEQUENCES; s++) {

@@ -54,9 +54,8 @@ const MAX_DEFERRED_REPORTS = 16;
 
 /**
  * A file's text a chunk at a time, read synchronously: an 8 KB read of a local file takes a few
- * microseconds, while a read stream hands each chunk to libuv's thread pool and back, and that
- * hand-off cost the run ~100 µs of wall clock per chunk (the thread pool's thread ran on the
- * runner's core). The file is closed when the reader stops early (return()).
+ * microseconds, while a read stream hands each chunk to libuv's thread pool and back.
+ * PERF(bench/runnerLoad.ts) The file is closed when the reader stops early (return()).
  */
 function* chunksOf(path: string): Generator<string> {
   const fd = openSync(path, 'r');

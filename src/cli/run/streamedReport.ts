@@ -121,8 +121,8 @@ class Spool {
   /**
    * Hands `write` everything spooled, in order, a chunk at a time, through one buffer: each
    * chunk must be written before `write` returns (a file's report is written synchronously).
-   * One buffer rather than a string per chunk: 7 MB of report otherwise left 7 MB of dead
-   * buffers for the garbage collector at the very end of the run.
+   * One buffer rather than a string per chunk, which left the report's size in dead buffers for
+   * the garbage collector at the very end of the run. PERF(bench/runnerLoad.ts)
    */
   readAll(write: (bytes: Uint8Array) => void): void {
     if (!this.file) {

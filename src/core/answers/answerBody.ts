@@ -10,16 +10,13 @@ import type { ResultFormat } from './result';
 
 /**
  * Bodies above this many bytes are kept as received (raw bytes and text) and not parsed: a tree
- * of a 45 MB XML answer took 11-13 s and 740-900 MB, and of an 8 MB one 3.6 s and 17 times its
- * size on top of the process. A full search page (100 transactions) is about 100 KB, so no
+ * of a body that large costs seconds and many times its size. PERF(bench/largeAnswer.ts) A full search page (100 transactions) is about 100 KB, so no
  * gateway answer a user reads comes near it. Expectations on body values cannot see into them.
  */
 export const MAX_PARSED_BODY_BYTES = 4 * 1024 * 1024;
 
 type Decoder = (raw: Buffer, opts: { maxOutputLength: number }) => Buffer;
 
-// Each reads node:zlib's function when it decompresses, not when this module loads: in the
-// extension node:zlib then loads only for a compressed answer (scripts/builtinsOnUse.mjs).
 const DECODERS: Readonly<Record<string, Decoder>> = {
   gzip: (raw, opts) => gunzipSync(raw, opts),
   'x-gzip': (raw, opts) => gunzipSync(raw, opts),

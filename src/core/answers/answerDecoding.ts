@@ -154,7 +154,7 @@ function own(result: DecodedResult, name: BodyFields, value: unknown): void {
  * A result whose body fields are made on first read. The getters live on the class, shared by
  * every result: an accessor defined on each result (Object.defineProperties, six per answer)
  * cost a runtime call per answer and turned each result into a slow dictionary-mode object,
- * which every later read of its status or timing paid for too (bench/runnerLoad.ts). The
+ * which every later read of its status or timing paid for too. PERF(bench/runnerLoad.ts) The
  * fields are not own properties, so a spread or JSON.stringify of a result leaves them out
  * (nothing does either); read them by name.
  */

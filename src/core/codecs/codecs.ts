@@ -32,8 +32,7 @@ export function positionOf(text: string, offset: number): { line: number; column
 
 /**
  * `make()`'s value, made on the first call. The XML parsers and builders are made when XML is
- * first met, not when this module loads: an answer in JSON (the default) never needs them, and
- * in the extension fast-xml-parser is then not even loaded (scripts/xmlOnUse.mjs).
+ * first met, not when this module loads: an answer in JSON (the default) never needs them.
  */
 function onFirstUse<T>(make: () => T): () => T {
   let made: T | undefined;

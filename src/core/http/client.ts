@@ -272,9 +272,8 @@ export class GatewayClient {
       const facts = judged ? await judged.catch(() => undefined) : undefined;
       const header = headers['exchange-id'];
       // The body's text, tree, verdict and envelope are made when first read, not here. One
-      // class, optional members added after: built from conditional spreads, this literal was
-      // the costliest line of the whole exchange in the profile. Measured by
-      // bench/clientOverhead.ts; guarded in npm test by test/core/performanceGuards.test.ts.
+      // class, optional members added after, never conditional spreads.
+      // PERF(bench/clientOverhead.ts), guarded by test/core/performanceGuards.test.ts.
       const result = decodedResult({
         method: ex.method,
         url: ex.checked?.href ?? ex.url.href,

@@ -113,8 +113,8 @@ export class DispatcherRegistry {
    * Sends `options` to its origin. The first attempt goes straight to the pool; only when it
    * fails in a way the policy retries (a 429, a 503 to a read, a refused connection…) does the
    * request go again, after the policy's wait, through undici's retry handler, which does every
-   * further attempt. Wrapping every request in that handler cost about 25 µs of wall clock per
-   * request (bench/runnerLoad.ts prints it) for the few that are ever retried.
+   * further attempt: wrapping every request in that handler cost every request, for the few that
+   * are ever retried. PERF(bench/runnerLoad.ts)
    */
   async request(origin: string, options: Dispatcher.RequestOptions<RetryTicket> & { opaque: RetryTicket }): Promise<Dispatcher.ResponseData<RetryTicket>> {
     const { pool, retrying } = this.get(origin);

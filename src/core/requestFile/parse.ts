@@ -49,8 +49,7 @@ function spanning(first: Line, last: Line): Located {
 
 /**
  * An expectation where it is written, built property by property in the spread's order: a
- * spread-built literal gets a fresh shape each time (see request() below), which made the
- * expectations the costliest objects a long file's parse allocated.
+ * spread-built literal gets a fresh shape each time (see request() below). PERF(bench/lsp.ts)
  */
 function expectationAt(at: Located, spec: ExpectationSpec): Expectation {
   const expectation = { range: at.range, startOffset: at.startOffset, endOffset: at.endOffset, subject: spec.subject } as Expectation;
@@ -255,8 +254,7 @@ class Parser {
     let last = lines.length - 1;
     while (last > i && lines[last].text.trim() === '') last--;
     // Built property by property, never by spreading: V8 gives spread-built object literals a
-    // fresh shape each time, which made parsing a 5,000-line file grow faster than linearly.
-    // Measured by bench/lsp.ts; guarded in npm test by test/core/performanceGuards.test.ts.
+    // fresh shape each time. PERF(bench/lsp.ts), guarded by test/core/performanceGuards.test.ts.
     const whole = this.spanningAt(first, last > i ? lines[last] : lines[i - 1]);
     const request: ParsedRequest = {
       range: whole.range,

@@ -6,11 +6,8 @@ import type { BodyFacts } from '../answers/answerDecoding';
 import { doJob, type FactsJob, type ResultJob } from './job';
 
 /**
- * Up to this many bytes a body is shown on the caller's thread. bench/resultBlocking.ts
- * ("crossover", JSON shown pretty, 3 runs on a loaded 2-core machine): 64 KB took 0.7-1.1 ms
- * in place against 1.0-1.6 ms through the worker (0.2-0.6 ms of it on the caller's thread);
- * 256 KB took 2.1-15.8 ms in place, while the worker path still held the caller ≤ 0.6 ms.
- * Below the threshold the trip costs more than the work; above it the work grows with the body.
+ * Up to this many bytes a body is shown on the caller's thread: below it the trip to the worker
+ * costs more than the work; above it the work grows with the body. PERF(bench/resultBlocking.ts)
  */
 export const IN_THREAD_MAX_BYTES = 64 * 1024;
 

@@ -1,8 +1,8 @@
 // Loads one of our lazily loaded bundles (dist/runtime.js, dist/codegen.js) as require() would,
 // but through V8's code cache: the first time a bundle loads, V8 parses and compiles it and the
 // compiled code is kept in the extension's global storage; every later start of the editor loads
-// that instead of parsing and compiling again (about a third of the runtime's load: see
-// bench/activation.ts). require() has no such cache on the Node of VS Code 1.91 (Node 20), and
+// that instead of parsing and compiling again (PERF(bench/activation.ts): first use, later
+// starts). require() has no such cache on the Node of VS Code 1.91 (Node 20), and
 // node:module's enableCompileCache (Node 22+) would switch it on for every extension in the host.
 // A cache file is named by the bundle's content and V8's version, so an update of the extension
 // or of the editor never meets a stale one (V8 also refuses a cache made by another version or
@@ -45,7 +45,7 @@ async function writeCache(script: vm.Script, file: string): Promise<void> {
 
 /**
  * What a bundle requires to read the modules it shares with the activation bundle rather than
- * holding its own copy (scripts/sharedModules.mjs, which uses the same name).
+ * holding its own copy (scripts/bundlePlugins/sharedModules.mjs, which uses the same name).
  */
 const SHARED_MODULES_ID = 'gateway-workbench:shared-modules';
 
@@ -54,8 +54,7 @@ const loaded = new Map<string, unknown>();
 
 /**
  * The require() a bundle gets: Node's own, except that another of our bundles next to it
- * (`require("./xml.js")`, which dist/runtime.js makes when XML is first used: scripts/xmlOnUse.mjs)
- * loads through this loader, and so through the same code cache, and that the modules it shares
+ * (`require("./name.js")`) loads through this loader, and so through the same code cache, and that the modules it shares
  * with the activation bundle are the activation bundle's own.
  */
 function bundleRequire(file: string, cacheDir: string | undefined): NodeJS.Require {

@@ -1,4 +1,4 @@
 // The modules the activation bundle shares with the runtime, by key: filled in when the
-// activation bundle is built (scripts/sharedModules.mjs); empty to TypeScript and to tests that
+// activation bundle is built (scripts/bundlePlugins/sharedModules.mjs); empty to TypeScript and to tests that
 // run the sources. Only ./bundleLoader.ts reads it, to hand it to a bundle that asks.
 export {};

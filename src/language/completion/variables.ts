@@ -1,7 +1,7 @@
 // Completion after `{{`: file variables, the built-ins, system variables (`$guid`…), earlier named requests and, after
 // `name.`, paths into that request's response. Named requests are offered nearest first and at
-// most MAX_NAMED_OFFERED of them (a 20,000-line file has ~1,800: listing all cost 15 ms and half
-// a megabyte per keystroke); the list is then marked incomplete, so the editor asks again as
+// most MAX_NAMED_OFFERED of them (a 20,000-line file has ~1,800; PERF(bench/lsp.ts)); the list
+// is then marked incomplete, so the editor asks again as
 // the user types and the server narrows by what is typed.
 
 import { CompletionItemKind, type CompletionItem, type CompletionList } from 'vscode-languageserver-types';

@@ -26,7 +26,7 @@ export function diagnose(doc: AnalyzedDocument, target?: DocumentTarget): Diagno
  * incremental-analysis test (test/language/incremental.test.ts) fails otherwise.
  */
 export function blockLocalDiagnostics(doc: AnalyzedDocument, target?: DocumentTarget): Diagnostic[] {
-  const out: Diagnostic[] = lintRequestFile(doc).map(diagnosticOf);
+  const out: Diagnostic[] = lintRequestFile(doc.requestDocument).map(diagnosticOf);
   if (target) out.push(...productionDiagnostics(doc, target));
   return out;
 }

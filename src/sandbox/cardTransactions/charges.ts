@@ -86,8 +86,8 @@ export function charge(type: CardTxType & keyof typeof CHARGE_RULES): Handler<Ca
         'DECLINED', { duplicate: true });
     }
     // One literal, then the optional keys, in the order record() gives a declined one
-    // (test/sandbox/chargeRecords.test.ts): the chain of Object.assign over three objects this
-    // replaces took ~1.7 µs per record against ~0.6 µs, on every sale (bench/sandboxSaleCpu.ts).
+    // (test/sandbox/chargeRecords.test.ts), not a chain of Object.assign over three objects.
+    // PERF(bench/sandboxSaleCpu.ts)
     const approved: UnstampedTransaction = {
       voided: false, tipAdjusted: false, childIds: [],
       type, amountCents, tipCents, result: 'APPROVED', resultCode: '000', displayMessage: 'Transaction approved',

@@ -8,8 +8,7 @@ export type BodyRead = { ok: true; bytes: Buffer } | { ok: false; tooLarge: true
 
 /**
  * Calls `done` once: with the body, with `tooLarge`, or with the stream's error. A callback and
- * not a promise: every request passes through here, and on the sale path a promise and its
- * resumption were a measurable part of the sandbox's cost per request (bench/sandboxThroughput.ts).
+ * not a promise: every request passes through here. PERF(bench/sandboxThroughput.ts)
  */
 export function readBody(req: IncomingMessage, done: (read: BodyRead | Error) => void, limit = MAX_BODY_BYTES): void {
   const declared = Number(req.headers['content-length']);

@@ -35,8 +35,8 @@ type Fail = (e: ErrorFacts, headers?: Record<string, string>) => void;
 
 /**
  * Answers one request. Undefined once the answer is sent; a promise only when the answer waits
- * (a delay fault, or a change on its way to disk): on the common path no promise is made, which
- * was a measurable part of a sale's cost (bench/sandboxThroughput.ts).
+ * (a delay fault, or a change on its way to disk): on the common path no promise is made.
+ * PERF(bench/sandboxThroughput.ts)
  */
 export function handleGatewayRequest(env: PipelineEnv, req: IncomingMessage, res: ServerResponse, url: RequestUrl, raw: Buffer | undefined): Promise<void> | undefined {
   const { live } = env;

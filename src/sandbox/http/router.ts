@@ -16,7 +16,7 @@ export type Route =
 
 // Clients repeat the same few method + path pairs, and matching one walks every catalog
 // template; so answers are remembered, up to a bound that unknown paths cannot grow past.
-// Measured by bench/sandboxThroughput.ts; guarded in npm test by test/core/performanceGuards.test.ts.
+// PERF(bench/sandboxThroughput.ts), guarded by test/core/performanceGuards.test.ts.
 // Keyed by method, then path: no key string to build per request.
 const ROUTE_CACHE_SIZE = 512;
 const routeCache = new Map<string, Map<string, Route>>();

@@ -5,8 +5,7 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import type { LinkRef, PageInfo } from '../domain/domain';
 
-// Made at the first XML answer, not when the sandbox loads: JSON answers (the default) never
-// need it, and in the extension fast-xml-parser is then not even loaded (scripts/xmlOnUse.mjs).
+// Made at the first XML answer, not when the sandbox loads: JSON answers (the default) never need it.
 let builder: XMLBuilder | undefined;
 const xmlBuilder = () => (builder ??= new XMLBuilder({
   ignoreAttributes: false,

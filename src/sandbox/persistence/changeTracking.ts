@@ -100,8 +100,8 @@ export class ChangeTracker<T extends object> {
 
   /**
    * The keys of `table` (a raw object at TABLE_DEPTH, such as the transactions table), listed
-   * without making an array of them all: Object.keys of a 100k-record table blocked the thread
-   * 3–9 ms in one piece. The set is made from Object.keys the first time (at the snapshot a start
+   * without making an array of them all, which blocks the thread in one piece at 100k records
+   * (PERF(bench/sandboxSnapshotSlice.ts)). The set is made from Object.keys the first time (at the snapshot a start
    * writes) and then follows every key added or removed through `root`. A snapshot iterates it
    * across slices: a key removed meanwhile is skipped and one added is visited (Set iteration is
    * live), and either way the journal records after the snapshot's `journalSeq` set it right.

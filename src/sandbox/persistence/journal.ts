@@ -26,13 +26,13 @@ import type { SandboxState } from '../domain/state';
 const MIN_COMPACT_BYTES = 4 * 1024 * 1024;
 /**
  * The journal's space is claimed ahead in zeros, this much at a time: a durable write that does
- * not grow the file has no size to record, and takes about half as long (measured 2.1 ms
- * against 3.7–5 ms on ext4). Records never hold a zero byte, so the first one ends them.
+ * not grow the file has no size to record. PERF(bench/sandboxDurability.ts) Records never hold
+ * a zero byte, so the first one ends them.
  */
 const PREALLOCATE_BYTES = 1024 * 1024;
 /**
- * The zeros that claim space, made once: a new 1 MB Buffer.alloc at each claim (every new
- * segment, so every snapshot) was 0.8 ms of the main thread in one piece. The writes only read it.
+ * The zeros that claim space, made once, not a new 1 MB Buffer.alloc at each claim (every new
+ * segment, so every snapshot). PERF(bench/sandboxStored.ts) The writes only read it.
  */
 let zeros: Buffer | undefined;
 

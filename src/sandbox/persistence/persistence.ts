@@ -40,9 +40,8 @@ export interface Snapshot { state: SandboxState; journalSeq: number }
  * JSON.parse with every object made prototype-free: ids from requests index these objects,
  * and `__proto__` or `constructor` must be ordinary (absent) keys, not Object.prototype.
  * (JSON.parse itself makes a `__proto__` key an own property.) The parsed object loses its
- * prototype in place: copying it into `Object.create(null)` made every record a hash table,
- * which at 100k stored transactions took 3.3× the memory, 4× the time to garbage-collect and
- * 2.8× the time to snapshot (bench/sandboxStored.ts measures the block this causes).
+ * prototype in place: copying it into `Object.create(null)` made every record a hash table.
+ * PERF(bench/sandboxStored.ts)
  */
 export function parseWithoutPrototypes(text: string): unknown {
   return JSON.parse(text, (_key, value: unknown) => {

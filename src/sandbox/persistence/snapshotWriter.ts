@@ -18,9 +18,7 @@ import type { SandboxState } from '../domain/state';
 /**
  * Longest a slice may take before it is written and the thread is let go. A slice shares its
  * turn of the event loop with whatever else is ready then (a request, its answer, a young-
- * generation collection of ~0.6–1 ms at 100k stored), and the whole turn is what blocks. At
- * 0.25 ms the turns over 2 ms of CPU at 100k stored went from 14–32 to 5–12 per 600 writes (at
- * 0.5 ms); a snapshot takes about a fifth more CPU for its twice as many writes.
+ * generation collection), and the whole turn is what blocks. PERF(bench/sandboxStored.ts)
  */
 const SLICE_MS = 0.25;
 /** A slice is written once it fills this buffer, whatever the time. */
@@ -65,7 +63,7 @@ interface Frame {
  * one JSON.stringify makes. It is written straight from an explicit stack of the open containers,
  * with two strings per stored record (its key's text and its own) and none for the punctuation: the generator this replaces
  * resumed five nested generators per piece and made three strings and their iterator results per
- * record, and a snapshot of 100k records made 3.5× its own size in garbage.
+ * record. PERF(bench/sandboxStored.ts)
  */
 class JsonText {
   private readonly stack: Frame[] = [];
@@ -201,7 +199,7 @@ async function writeWhole(handle: FileHandle, buffer: Buffer, length: number): P
  * Writes the snapshot text of `state` (holding the journal's records up to `journalSeq`) to
  * `handle`, a slice at a time, each slice's write awaited before the next is made. The text
  * is encoded into one reused buffer: a new buffer per slice is memory outside the heap that
- * the garbage collector only gives back in a full collection, and made them more frequent.
+ * the garbage collector only gives back in a full collection. PERF(bench/sandboxStored.ts)
  * `tableKeys` lists the big tables' keys without an array of all of them (ChangeTracker.tableKeys).
  * Returns the number of bytes written.
  */

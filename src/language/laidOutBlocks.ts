@@ -1,5 +1,5 @@
-// The document the incremental analysis (fileDiagnostics.ts) hands to completion, hover and the
-// rest: the file as the list of its `###` blocks, each analysed once and kept while its text
+// The layout of the document the incremental analysis (fileDiagnostics.ts) hands to completion,
+// hover and the rest (documentLayout.ts): the file as the list of its `###` blocks, each analysed once and kept while its text
 // is the same. A version costs one pass over the block list (where each block starts); nothing
 // per line and nothing per parsed element. A block's parse is moved to where the block now stands
 // only when something reads that block (completion reads the cursor's block and the named
@@ -10,11 +10,14 @@
 // edit at 20,000 lines, rebuilding the line offsets and moving every block below the edit was
 // most of what completion waited for, and the first completion after opening paid for moving
 // them all.
-// test/language/incremental.test.ts holds every answer to a plain AnalyzedDocument's.
+// test/language/incremental.test.ts holds every answer to the whole text's (wholeText.ts).
 
 import type { ParsedRequest, Position, RequestFile, VariableDef } from '../core/requestFile';
+import { RequestDocument } from '../core/requestLint';
 import { requestOperation, type RequestOperation } from '../core/requestLint/requestOperation';
-import { AnalyzedDocument, lastAtOrBefore, type PerRequest } from './analyzedDocument';
+import { analyzeBody, type AnalyzedBody } from '../core/requestLint/body/analyzeBody';
+import { AnalyzedDocument } from './analyzedDocument';
+import { lastAtOrBefore, type DocumentLayout, type PerRequest } from './documentLayout';
 import { joinedParse } from './movedParse';
 
 /** A feature's answer for a block's request (PerRequest): as computed at the block's first line, and where it was last placed. */
@@ -26,9 +29,11 @@ interface KeptAnswer {
 
 /** What the layout reads of one block's analysis; positions are relative to the block's start. */
 export interface LaidOutBlock {
+  /** Its text, as it was analysed (without the line break after it). */
+  text: string;
   parse: { file: RequestFile; lineStarts: number[]; lineEnds: number[] };
   lineCount: number;
-  /** Its lines that start with `###` (AnalyzedDocument.separatorLines of the block alone). */
+  /** Its lines that start with `###` (separatorLines of the block alone). */
   separators: readonly number[];
   /** The line its request starts on, when it has one (a block holds at most one). */
   requestLine?: number;
@@ -49,14 +54,16 @@ interface BlockLayout {
   /** For each request, in order, the index of the block that holds it. */
   requestBlocks: readonly number[];
   lineCount: number;
+  /** The text's length. */
+  length: number;
   /** The parse of block `index`, moved to start at `line` (and at the block's own offset). */
   place(index: number, line: number): RequestFile;
 }
 
-export class LaidOutDocument extends AnalyzedDocument {
+export class LaidOutBlocks implements DocumentLayout {
   private readonly placed: Array<RequestFile | undefined> = [];
   private joined?: RequestFile;
-  // Each joined from the blocks when first asked (names apart from the base class's own).
+  // Each joined from the blocks when first asked.
   private laidStarts?: number[];
   private laidEnds?: number[];
   private laidSeparators?: number[];
@@ -65,9 +72,16 @@ export class LaidOutDocument extends AnalyzedDocument {
   private laidRequestNames?: Array<string | undefined>;
   private lastBlock = 0;
   private fileVariables?: VariableDef[];
+  private checked?: RequestDocument;
+  private readonly bodies = new Map<number, AnalyzedBody | null>();
+  private whole?: string;
 
-  constructor(text: string, uri: string, version: number, private readonly layout: BlockLayout) {
-    super(text, uri, version);
+  /** `text`: the whole text, asked for only by what reads it whole (the lines are read from the blocks). */
+  constructor(private readonly wholeText: () => string, private readonly layout: BlockLayout) {}
+
+  get text(): string {
+    this.whole ??= this.wholeText();
+    return this.whole;
   }
 
   private placedBlock(index: number): RequestFile {
@@ -88,21 +102,27 @@ export class LaidOutDocument extends AnalyzedDocument {
     return this.lastBlock;
   }
 
-  override get file(): RequestFile {
+  get file(): RequestFile {
     if (!this.joined) this.joined = joinedParse(this.layout.blocks.map((_, i) => this.placedBlock(i)));
     return this.joined;
   }
 
-  override request(index: number): ParsedRequest | undefined {
+  /** Only for the checks that read the whole file (a full diagnose): the parse and line offsets joined from the blocks. */
+  get requestDocument(): RequestDocument {
+    this.checked ??= new RequestDocument(this.text, { file: this.file, lineStarts: this.lineStarts, lineEnds: this.lineEnds });
+    return this.checked;
+  }
+
+  request(index: number): ParsedRequest | undefined {
     const block = this.layout.requestBlocks[index];
     return block === undefined ? undefined : this.placedBlock(block).requests[0];
   }
 
-  override get requestCount(): number {
+  get requestCount(): number {
     return this.layout.requestBlocks.length;
   }
 
-  override requestNameAt(index: number): string | undefined {
+  requestNameAt(index: number): string | undefined {
     return this.requestNames[index];
   }
 
@@ -115,7 +135,7 @@ export class LaidOutDocument extends AnalyzedDocument {
     return this.laidRequestNames;
   }
 
-  override get variables(): VariableDef[] {
+  get variables(): VariableDef[] {
     if (!this.fileVariables) {
       const found: VariableDef[] = [];
       this.layout.blocks.forEach((block, i) => {
@@ -127,15 +147,31 @@ export class LaidOutDocument extends AnalyzedDocument {
   }
 
   /** From the block's own parse (method and target are the same wherever it stands): no block is moved for it. */
-  override operationOf(index: number): RequestOperation | undefined {
+  operationOf(index: number): RequestOperation | undefined {
     const block = this.layout.blocks[this.layout.requestBlocks[index]];
     const request = block?.parse.file.requests[0];
     if (!request) return undefined;
-    block.operation ??= requestOperation(request.method, request.target, () => this.bodyTypeOf(index));
+    block.operation ??= requestOperation(request.method, request.target, () => this.bodyOf(index)?.root?.children.find((c) => c.name === 'type')?.leaf?.text);
     return block.operation;
   }
 
-  override methodLine(index: number): number | undefined {
+  /** As core's RequestDocument analyses a body: from its text (in its block), once per version. */
+  bodyOf(index: number): AnalyzedBody | undefined {
+    const request = this.request(index);
+    // A body file (`< ./sale.json`) is read when sent; its one line here is a path, not a body.
+    if (!request?.body || request.body.file) return undefined;
+    let found = this.bodies.get(index);
+    if (found === undefined) {
+      const { startOffset, endOffset, firstLine } = request.body;
+      const b = this.layout.requestBlocks[index];
+      const offset = this.layout.offsets[b];
+      found = analyzeBody(this.layout.blocks[b].text.slice(startOffset - offset, endOffset - offset), startOffset, firstLine);
+      this.bodies.set(index, found);
+    }
+    return found ?? undefined;
+  }
+
+  methodLine(index: number): number | undefined {
     const block = this.layout.requestBlocks[index];
     const request = block === undefined ? undefined : this.layout.blocks[block].parse.file.requests[0];
     return request && this.layout.firstLines[block] + request.methodRange.start.line;
@@ -147,16 +183,14 @@ export class LaidOutDocument extends AnalyzedDocument {
    * edit only the edited blocks are computed again; the blocks below it are copied when it added
    * or removed lines, and not even that when it did not.
    */
-  override perRequest<T>(feature: PerRequest<T>): T[] {
-    const { blocks, firstLines, offsets } = this.layout;
+  perRequest<T>(feature: PerRequest<T>, doc: AnalyzedDocument): T[] {
+    const { blocks, firstLines } = this.layout;
     return this.layout.requestBlocks.map((b) => {
       const block = blocks[b];
       block.answers ??= new Map();
       let kept = block.answers.get(feature.slot);
       if (!kept || kept.variant !== feature.variant) {
-        const { parse } = block;
-        const text = this.text.slice(offsets[b], offsets[b] + parse.lineEnds[parse.lineEnds.length - 1]);
-        const own = feature.of(new AnalyzedDocument(text, this.uri, this.version, parse), 0);
+        const own = feature.of(new AnalyzedDocument(block.text, doc.uri, doc.version, block.parse), 0);
         kept = { variant: feature.variant, own, placed: { line: 0, answer: own } };
         block.answers.set(feature.slot, kept);
       }
@@ -166,16 +200,16 @@ export class LaidOutDocument extends AnalyzedDocument {
     });
   }
 
-  override get lineCount(): number {
+  get lineCount(): number {
     return this.layout.lineCount;
   }
 
-  override get lineStarts(): number[] {
+  get lineStarts(): number[] {
     if (!this.laidStarts) this.laidStarts = this.joinedLines((block) => block.parse.lineStarts);
     return this.laidStarts;
   }
 
-  override get lineEnds(): number[] {
+  get lineEnds(): number[] {
     if (!this.laidEnds) this.laidEnds = this.joinedLines((block) => block.parse.lineEnds);
     return this.laidEnds;
   }
@@ -189,30 +223,29 @@ export class LaidOutDocument extends AnalyzedDocument {
     return out;
   }
 
-  override lineStart(line: number): number | undefined {
+  lineStart(line: number): number | undefined {
     if (line < 0 || line >= this.layout.lineCount) return undefined;
     const i = this.blockOfLine(line);
     return this.layout.offsets[i] + this.layout.blocks[i].parse.lineStarts[line - this.layout.firstLines[i]];
   }
 
-  override lineText(line: number): string {
+  lineText(line: number): string {
     if (line < 0 || line >= this.layout.lineCount) return '';
     const i = this.blockOfLine(line);
-    const { parse } = this.layout.blocks[i];
-    const offset = this.layout.offsets[i];
+    const { parse, text } = this.layout.blocks[i];
     const r = line - this.layout.firstLines[i];
-    return this.text.slice(offset + parse.lineStarts[r], offset + parse.lineEnds[r]);
+    return text.slice(parse.lineStarts[r], parse.lineEnds[r]);
   }
 
-  override offsetAt(position: Position): number {
-    if (position.line >= this.layout.lineCount) return this.text.length;
+  offsetAt(position: Position): number {
+    if (position.line >= this.layout.lineCount) return this.layout.length;
     const line = Math.max(0, position.line);
     const start = this.lineStart(line) as number;
     return Math.min(start + Math.max(0, position.character), start + this.lineText(line).length);
   }
 
-  override positionAt(offset: number): Position {
-    const clamped = Math.max(0, Math.min(offset, this.text.length));
+  positionAt(offset: number): Position {
+    const clamped = Math.max(0, Math.min(offset, this.layout.length));
     const i = lastAtOrBefore(this.layout.offsets, clamped, (o) => o);
     const r = lastAtOrBefore(this.layout.blocks[i].parse.lineStarts, clamped - this.layout.offsets[i], (s) => s);
     const line = this.layout.firstLines[i] + r;
@@ -220,7 +253,7 @@ export class LaidOutDocument extends AnalyzedDocument {
     return { line, character: Math.min(clamped - (this.lineStart(line) as number), this.lineText(line).length) };
   }
 
-  override get separatorLines(): number[] {
+  get separatorLines(): number[] {
     if (!this.laidSeparators) {
       const found: number[] = [];
       this.layout.blocks.forEach((block, i) => {
@@ -252,7 +285,7 @@ export class LaidOutDocument extends AnalyzedDocument {
     return undefined;
   }
 
-  override blockAt(line: number): { first: number; last: number } {
+  blockAt(line: number): { first: number; last: number } {
     const clamped = Math.max(0, Math.min(line, this.layout.lineCount - 1));
     const sep = line < 0 ? -1 : this.separatorAtOrBefore(clamped);
     const first = sep >= 0 ? sep + (sep === line ? 0 : 1) : 0;
@@ -266,7 +299,7 @@ export class LaidOutDocument extends AnalyzedDocument {
     return this.layout.firstLines[block] + (this.layout.blocks[block].requestLine as number);
   }
 
-  override requestIndexAt(line: number): number {
+  requestIndexAt(line: number): number {
     const count = this.layout.requestBlocks.length;
     const i = lastAtOrBefore(this.layout.requestBlocks, line, (_, index) => this.requestStart(index));
     const block = this.blockAt(line);
@@ -274,7 +307,7 @@ export class LaidOutDocument extends AnalyzedDocument {
     return i + 1 < count && this.requestStart(i + 1) <= block.last ? i + 1 : -1;
   }
 
-  override get namedRequests(): Map<string, number> {
+  get namedRequests(): Map<string, number> {
     if (!this.laidNames) {
       const names = new Map<string, number>();
       this.requestNames.forEach((name, i) => {
@@ -285,7 +318,7 @@ export class LaidOutDocument extends AnalyzedDocument {
     return this.laidNames;
   }
 
-  override get namedRequestIndexes(): number[] {
+  get namedRequestIndexes(): number[] {
     if (!this.laidNamedIndexes) {
       const found: number[] = [];
       this.requestNames.forEach((name, i) => {
