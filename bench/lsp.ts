@@ -22,7 +22,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { analyzeDocument, languageHandlers } from '../src/language/handlers';
 import { parseRequestFile } from '../src/core/requestFile';
-import { FileDiagnostics } from '../src/language/fileDiagnostics';
+import { FileDiagnostics } from '../src/language/documents/fileDiagnostics';
 import { ensureServerBuilt } from './lspBuild';
 import { benchDocument, examplesDocument, type CompletionKind, type Spot } from './lspDocument';
 import { LspSession } from './lspSession';

@@ -3,20 +3,20 @@
 // something (an empty answer at worst) rather than throwing.
 
 import type { CodeAction, CodeLens, CompletionItem, CompletionList, Diagnostic, DocumentLink, DocumentSymbol, Hover, Position, Range, TextEdit } from 'vscode-languageserver-types';
-import { AnalyzedDocument, DocumentCache } from './analyzedDocument';
+import { AnalyzedDocument, DocumentCache } from './documents/analyzedDocument';
 import { complete, completionList } from './completion/completion';
 import { completedDocumentation } from './completion/variables';
-import { hoverAt } from './hover';
+import { hoverAt } from './features/hover';
 import { diagnose } from './diagnostics/requestDiagnostics';
-import { codeLensesOf } from './codeLenses';
-import { symbolsOf } from './symbols';
-import { formatBodies, type FormattingOptions } from './formatting';
+import { codeLensesOf } from './features/codeLenses';
+import { symbolsOf } from './features/symbols';
+import { formatBodies, type FormattingOptions } from './features/formatting';
 import type { EnvironmentsParams } from './protocol';
-import { documentTarget } from './documentTarget';
-import { codeActionsFor } from './codeActions';
-import { bodyFilesOf, documentLinksOf } from './documentLinks';
-import { bodyFileCreateActions } from './bodyFileCreate';
-import { bodyFileBase, bodyFileDiagnostics } from './bodyFiles';
+import { documentTarget } from './documents/documentTarget';
+import { codeActionsFor } from './features/codeActions';
+import { bodyFilesOf, documentLinksOf } from './features/documentLinks';
+import { bodyFileCreateActions } from './bodyFiles/bodyFileCreate';
+import { bodyFileBase, bodyFileDiagnostics } from './bodyFiles/bodyFiles';
 
 export { AnalyzedDocument };
 export type { FormattingOptions };

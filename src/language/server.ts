@@ -9,13 +9,13 @@
 
 import { CodeLensRefreshRequest, createConnection, type CompletionItem, type CompletionList, ProposedFeatures, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
 import { clientProfileOf, completionAnswer, fitCompletions, type ClientProfile } from './clientProfile';
-import { AnalyzedDocument } from './analyzedDocument';
+import { AnalyzedDocument } from './documents/analyzedDocument';
 import { languageHandlers } from './handlers';
 import { DIAGNOSTICS_DELAY_MS, ENVIRONMENTS_NOTIFICATION, type EnvironmentsParams, type ServerInitializationOptions } from './protocol';
-import { openFiles } from './openFile';
-import { bodyFileBase, bodyFileDiagnostics, bodyFilePath } from './bodyFiles';
-import { BodyFileContentChecks } from './bodyFileContent';
-import { changedFiles } from './changedFiles';
+import { openFiles } from './documents/openFile';
+import { bodyFileBase, bodyFileDiagnostics, bodyFilePath } from './bodyFiles/bodyFiles';
+import { BodyFileContentChecks } from './bodyFiles/bodyFileContent';
+import { changedFiles } from './documents/changedFiles';
 import { changeWorkspaceFolders } from './workspaceFolders';
 
 // The transports vscode-languageserver reads from the command line. Without one it would throw

@@ -1,7 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { analyzeDocument } from '../../src/language/handlers';
-import { DocumentCache } from '../../src/language/analyzedDocument';
+import { DocumentCache } from '../../src/language/documents/analyzedDocument';
 
 const FILE = ['@a = 1', '', '### one', 'GET {{gatewayUrl}}/rest/v2/tokens', '', '### two', '# @name t', 'GET {{gatewayUrl}}/rest/v2/tokens/1', '', '', '### three (no request)', '# just a comment'].join('\r\n');
 

@@ -10,11 +10,11 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver-types';
 import { analyzeDocument, languageHandlers } from '../../src/language/handlers';
-import { FileDiagnostics } from '../../src/language/fileDiagnostics';
-import { bodyFileBase, bodyFileDiagnostics } from '../../src/language/bodyFiles';
-import { BodyFileContentChecks } from '../../src/language/bodyFileContent';
-import { changedFiles } from '../../src/language/changedFiles';
-import type { DocumentTarget } from '../../src/language/documentTarget';
+import { FileDiagnostics } from '../../src/language/documents/fileDiagnostics';
+import { bodyFileBase, bodyFileDiagnostics } from '../../src/language/bodyFiles/bodyFiles';
+import { BodyFileContentChecks } from '../../src/language/bodyFiles/bodyFileContent';
+import { changedFiles } from '../../src/language/documents/changedFiles';
+import type { DocumentTarget } from '../../src/language/documents/documentTarget';
 import { textOf } from './cursorDocument';
 
 const SALE = ['POST {{gatewayUrl}}/rest/v2/transactions/sale', 'Content-Type: application/json', ''];

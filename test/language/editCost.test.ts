@@ -5,7 +5,7 @@
 // The full measurement, over LSP: `npm run bench:lsp` (bench/lsp.ts), which prints the same ratio.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { OpenFile } from '../../src/language/openFile';
+import { OpenFile } from '../../src/language/documents/openFile';
 import { benchDocument } from '../../bench/lspDocument';
 
 const TARGET = { active: 'Local sandbox', names: ['Local sandbox'] };

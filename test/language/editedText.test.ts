@@ -1,4 +1,4 @@
-// The language server's text of an open file (src/language/editedText.ts), kept in chunks of
+// The language server's text of an open file (src/language/documents/editedText.ts), kept in chunks of
 // lines, against vscode-languageserver-textdocument's, which kept it before: the same edits give
 // the same text, the same offsets for every position (past a line's end, past the last line,
 // inside a \r\n), and what it says is unchanged since an earlier edit is unchanged. Chunks of a
@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
-import { EditedText } from '../../src/language/editedText';
+import { EditedText } from '../../src/language/documents/editedText';
 
 /** Text rich in what an edit can break: line ends of every kind, `###`, and plain characters. */
 const piece = fc.constantFrom('\n', '\r\n', '\r', '###', '### Sale\n', '#', 'a', 'GET /x', ' ', '{{', '}}', 'é', '\u2028');

@@ -1,4 +1,4 @@
-// The language server's incremental diagnostics (src/language/fileDiagnostics.ts) against a full
+// The language server's incremental diagnostics (src/language/documents/fileDiagnostics.ts) against a full
 // analysis: after every edit of a random sequence (fixed seed), the diagnostics kept up to date
 // block by block are exactly those of analysing the final text from scratch, and the parse joined
 // from the blocks' parses is exactly the whole file's. Edits are the kind
@@ -8,14 +8,14 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import { AnalyzedDocument } from '../../src/language/analyzedDocument';
+import { AnalyzedDocument } from '../../src/language/documents/analyzedDocument';
 import { parseRequestFile } from '../../src/core/requestFile';
 import { diagnose } from '../../src/language/diagnostics/requestDiagnostics';
-import { codeLensesOf } from '../../src/language/codeLenses';
-import { formatBodies, type FormattingOptions } from '../../src/language/formatting';
-import { symbolsOf } from '../../src/language/symbols';
-import { documentTarget } from '../../src/language/documentTarget';
-import { blockStarts, FileDiagnostics } from '../../src/language/fileDiagnostics';
+import { codeLensesOf } from '../../src/language/features/codeLenses';
+import { formatBodies, type FormattingOptions } from '../../src/language/features/formatting';
+import { symbolsOf } from '../../src/language/features/symbols';
+import { documentTarget } from '../../src/language/documents/documentTarget';
+import { blockStarts, FileDiagnostics } from '../../src/language/documents/fileDiagnostics';
 import type { EnvironmentsParams } from '../../src/language/protocol';
 import { Random } from './fuzz/random';
 import { exampleFiles } from './fuzz/seedCorpus';
@@ -112,7 +112,7 @@ describe('incremental diagnostics (the language server\'s, block by block)', () 
   it(`after each of ${SEQUENCES} × ${EDITS_PER_SEQUENCE} random edits, the laid-out document answers as a parse of the whole text does, reading only some blocks (seed ${SEED})`, () => {
     const r = new Random(SEED);
     // Which requests a version reads: most versions read a few, so many blocks are moved into
-    // place only versions after they last were (src/language/laidOutBlocks.ts).
+    // place only versions after they last were (src/language/documents/laidOutBlocks.ts).
     const reads = new Random(SEED ^ 0x5eed);
     let placedLater = 0;
     for (let s = 0; s < SEQUENCES; s++) {

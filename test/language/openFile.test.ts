@@ -1,4 +1,4 @@
-// The language server's open file (src/language/openFile.ts) as the editor drives it: edits sent
+// The language server's open file (src/language/documents/openFile.ts) as the editor drives it: edits sent
 // as LSP ranges (several between two analyses, now and then the whole text), its text kept in
 // chunks and its analysis told only what the edits left unchanged. After each round its
 // diagnostics, body files and laid-out document equal a full analysis of the same text — the
@@ -7,12 +7,12 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { TextDocument, type TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
-import { AnalyzedDocument } from '../../src/language/analyzedDocument';
+import { AnalyzedDocument } from '../../src/language/documents/analyzedDocument';
 import { parseRequestFile } from '../../src/core/requestFile';
 import { diagnose } from '../../src/language/diagnostics/requestDiagnostics';
-import { documentTarget } from '../../src/language/documentTarget';
-import { OpenFile } from '../../src/language/openFile';
-import { FileDiagnostics } from '../../src/language/fileDiagnostics';
+import { documentTarget } from '../../src/language/documents/documentTarget';
+import { OpenFile } from '../../src/language/documents/openFile';
+import { FileDiagnostics } from '../../src/language/documents/fileDiagnostics';
 import type { EnvironmentsParams } from '../../src/language/protocol';
 import { Random } from './fuzz/random';
 import { exampleFiles } from './fuzz/seedCorpus';

@@ -13,7 +13,7 @@ export interface Line {
 
 /**
  * A separator line and its title. `.` stops at U+2028/U+2029, so a `###` line holding one is no
- * separator: the language server's block finder (src/language/fileDiagnostics.ts) says the same.
+ * separator: the language server's block finder (src/language/documents/fileDiagnostics.ts) says the same.
  */
 const SEPARATOR = /^###(.*)$/;
 

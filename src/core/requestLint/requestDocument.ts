@@ -1,6 +1,6 @@
 // One request file's text as the request checks read it, analyzed lazily and at most once: the
 // shared parser's output, line offsets (LSP positions), and per request its catalog operation
-// and its body. The language server's documents hold one (src/language/wholeText.ts).
+// and its body. The language server's documents hold one (src/language/documents/wholeText.ts).
 
 import { parseRequestFile, type ParsedRequest, type Position, type RequestFile } from '../requestFile';
 import { analyzeBody, type AnalyzedBody } from './body/analyzeBody';

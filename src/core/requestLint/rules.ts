@@ -38,7 +38,7 @@ export const RULES = [
   { code: 'malformed-header', severity: 'error', checks: 'a header line that is not `Name: value` (often a body without the blank line before it)', where: [PARSE] },
   { code: 'body-file-encoding', severity: 'error', checks: '`<@latin1 path`: a body file\'s encoding cannot be chosen', where: [PARSE] },
   { code: 'body-file-path-response', severity: 'error', checks: 'a body file\'s path that reads an answer, so a server could pick the file sent', where: [PARSE] },
-  { code: 'unclosed-variable', severity: 'warning', checks: '`{{` that no `}}` closes on its line, in a request or in a `<@` body file', where: [PARSE, 'src/language/bodyFileLint.ts'] },
+  { code: 'unclosed-variable', severity: 'warning', checks: '`{{` that no `}}` closes on its line, in a request or in a `<@` body file', where: [PARSE, 'src/language/bodyFiles/bodyFileLint.ts'] },
 
   // The request line and headers against the catalog.
   { code: 'sandbox-control', severity: 'information', checks: 'a Local sandbox control path: answered only by the Local sandbox', where: [REQUEST] },
@@ -73,11 +73,11 @@ export const RULES = [
   { code: 'unknown-request', severity: 'error', checks: '`{{name.…}}` where no request is named `name`', where: [VARIABLES] },
   { code: 'invalid-system-variable', severity: 'error', checks: 'a system variable written wrong (`{{$randomInt 5}}`)', where: [VARIABLES] },
   { code: 'test-card-in-production', severity: 'warning', checks: 'a sandbox test card in a request that goes to a production environment', where: ['src/language/diagnostics/productionChecks.ts'] },
-  { code: 'body-file-outside', severity: 'error', checks: 'a body file outside the folder it may be read from', where: ['src/language/bodyFiles.ts'] },
-  { code: 'body-file-unreadable', severity: 'error', checks: 'a body file that cannot be read', where: ['src/language/bodyFiles.ts'] },
+  { code: 'body-file-outside', severity: 'error', checks: 'a body file outside the folder it may be read from', where: ['src/language/bodyFiles/bodyFiles.ts'] },
+  { code: 'body-file-unreadable', severity: 'error', checks: 'a body file that cannot be read', where: ['src/language/bodyFiles/bodyFiles.ts'] },
   {
     code: 'body-file-more-findings', severity: 'error', or: ['warning', 'information'],
-    checks: 'on a body file\'s path: how many more findings its content has than are shown (as bad as the worst of them)', where: ['src/language/bodyFileContent.ts'],
+    checks: 'on a body file\'s path: how many more findings its content has than are shown (as bad as the worst of them)', where: ['src/language/bodyFiles/bodyFileContent.ts'],
   },
 ] as const satisfies readonly LintRule[];
 

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CompletionItemKind, type CompletionItem, type CompletionList } from 'vscode-languageserver-types';
 import { confineBodyFile } from '../../core/requestFile/bodyFileRoot';
-import { bodyFileBase } from '../bodyFiles';
+import { bodyFileBase } from '../bodyFiles/bodyFiles';
 import { lineRange } from './requestLine';
 
 /** A body line's `<` or `<@`, then at least one blank, then what is typed of the path up to the cursor. */

@@ -2,7 +2,7 @@
 // a body file's path, the body) and hands over to the completer for that context.
 
 import type { CompletionItem, CompletionList, Position } from 'vscode-languageserver-types';
-import type { AnalyzedDocument } from '../analyzedDocument';
+import type { AnalyzedDocument } from '../documents/analyzedDocument';
 import { lineContext } from './lineContext';
 import { methodItems, pathItems, queryItems } from './requestLine';
 import { headerNameItems, headerValueItems } from './headers';

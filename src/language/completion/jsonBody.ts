@@ -3,7 +3,7 @@
 
 import { CompletionItemKind, type CompletionItem, type Range, type TextEdit } from 'vscode-languageserver-types';
 import type { Operation } from '../../catalog/types';
-import type { AnalyzedDocument } from '../analyzedDocument';
+import type { AnalyzedDocument } from '../documents/analyzedDocument';
 import { readJsonLocations, type JsonNode, type JsonProperty } from '../../core/requestLint/body/jsonFieldLocations';
 import { lookupField, scopeAtPath } from '../../core/requestLint/body/fieldScopes';
 import { jsonKeyItems } from './fieldItems';

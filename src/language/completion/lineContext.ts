@@ -2,7 +2,7 @@
 // line's `###` block only. Unlike the parser, it also classifies half-typed lines
 // (`POST ` without a URL yet is still the request line).
 
-import type { AnalyzedDocument } from '../analyzedDocument';
+import type { AnalyzedDocument } from '../documents/analyzedDocument';
 
 type LineRole = 'separator' | 'preamble' | 'requestLine' | 'header' | 'body';
 

@@ -3,7 +3,7 @@
 
 import { CompletionItemKind, InsertTextFormat, type CompletionItem } from 'vscode-languageserver-types';
 import type { Operation } from '../../catalog/types';
-import { responsePaths } from '../responsePaths';
+import { responsePaths } from '../features/responsePaths';
 import { lineRange } from './requestLine';
 import { ALWAYS_SO_SETTINGS, isAlwaysSoSetting } from '../../core/requestFile/alwaysSoSettings';
 

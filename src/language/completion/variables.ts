@@ -5,8 +5,8 @@
 // the user types and the server narrows by what is typed.
 
 import { CompletionItemKind, type CompletionItem, type CompletionList } from 'vscode-languageserver-types';
-import { lastAtOrBefore, type AnalyzedDocument } from '../analyzedDocument';
-import { responsePaths } from '../responsePaths';
+import { lastAtOrBefore, type AnalyzedDocument } from '../documents/analyzedDocument';
+import { responsePaths } from '../features/responsePaths';
 import { BUILTIN_VARIABLES } from '../../core/requestFile/builtinVariables';
 import { SYSTEM_VARIABLES } from '../../core/requestFile/systemVariables';
 import { lineRange } from './requestLine';

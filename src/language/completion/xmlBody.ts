@@ -4,7 +4,7 @@
 
 import { CompletionItemKind, InsertTextFormat, type CompletionItem, type Range } from 'vscode-languageserver-types';
 import type { Operation } from '../../catalog/types';
-import type { AnalyzedDocument } from '../analyzedDocument';
+import type { AnalyzedDocument } from '../documents/analyzedDocument';
 import { readXmlLocations, xmlElementChain, type XmlElement } from '../../core/requestLint/body/xmlElementLocations';
 import { lookupField, scopeAtPath } from '../../core/requestLint/body/fieldScopes';
 import { xmlElementItems } from './fieldItems';

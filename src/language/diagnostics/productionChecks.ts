@@ -3,9 +3,9 @@
 
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { CARD_NUMBER } from '../../core/checks/cardNumberShape';
-import type { AnalyzedDocument } from '../analyzedDocument';
+import type { AnalyzedDocument } from '../documents/analyzedDocument';
 import { TEST_CARDS } from '../data/testCards';
-import type { DocumentTarget } from '../documentTarget';
+import type { DocumentTarget } from '../documents/documentTarget';
 import { diagnostic } from './diagnostic';
 
 const TEST_NUMBERS: ReadonlySet<string> = new Set(TEST_CARDS.map((c) => c.number));

@@ -8,12 +8,12 @@
 // `###` block decides on its own, and the variable checks, which also need the file's names.
 
 import type { Diagnostic } from 'vscode-languageserver-types';
-import type { AnalyzedDocument } from '../analyzedDocument';
+import type { AnalyzedDocument } from '../documents/analyzedDocument';
 import { diagnosticOf } from './diagnostic';
 import { lintRequestFile } from '../../core/requestLint';
 import { variableDiagnostics } from './variableChecks';
 import { productionDiagnostics } from './productionChecks';
-import type { DocumentTarget } from '../documentTarget';
+import type { DocumentTarget } from '../documents/documentTarget';
 
 export function diagnose(doc: AnalyzedDocument, target?: DocumentTarget): Diagnostic[] {
   return [...blockLocalDiagnostics(doc, target), ...variableDiagnostics(doc)];

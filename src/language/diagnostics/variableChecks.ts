@@ -4,7 +4,7 @@
 
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { ParsedRequest, VariableRef } from '../../core/requestFile';
-import type { AnalyzedDocument } from '../analyzedDocument';
+import type { AnalyzedDocument } from '../documents/analyzedDocument';
 import { BUILTIN_VARIABLES } from '../../core/requestFile/builtinVariables';
 import { isSystemVariable, parseSystemVariable } from '../../core/requestFile/systemVariables';
 import { diagnostic } from './diagnostic';

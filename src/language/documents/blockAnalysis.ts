@@ -3,15 +3,15 @@
 // checks need of it (its names and references), and where the blocks of a text begin and end.
 
 import type { Diagnostic } from 'vscode-languageserver-types';
-import type { BodyFileRef, RequestFile, VariableRef } from '../core/requestFile';
+import type { BodyFileRef, RequestFile, VariableRef } from '../../core/requestFile';
 import { movedParse, movedRange, shiftMovedParse } from './movedParse';
 import { AnalyzedDocument } from './analyzedDocument';
 import type { LaidOutBlock } from './laidOutBlocks';
-import { blockLocalDiagnostics } from './diagnostics/requestDiagnostics';
-import { unpromptedRefs } from './diagnostics/variableChecks';
-import { movedSyntaxMessage } from './diagnostics/diagnostic';
+import { blockLocalDiagnostics } from '../diagnostics/requestDiagnostics';
+import { unpromptedRefs } from '../diagnostics/variableChecks';
+import { movedSyntaxMessage } from '../diagnostics/diagnostic';
 import type { DocumentTarget } from './documentTarget';
-import { bodyFileRequestOf, type BodyFileRequest } from './bodyFileLint';
+import { bodyFileRequestOf, type BodyFileRequest } from '../bodyFiles/bodyFileLint';
 
 export interface BlockAnalysis extends LaidOutBlock {
   /** The block alone: its parse and line offsets, counted from its start (not the rest of its analysis: bodies and field trees are not kept). */

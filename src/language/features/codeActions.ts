@@ -4,10 +4,10 @@
 // about rather than taken from the client's context, so a client that drops `data` still gets them.
 
 import { CodeActionKind, type CodeAction, type Diagnostic, type Range } from 'vscode-languageserver-types';
-import type { AnalyzedDocument } from './analyzedDocument';
-import { diagnose } from './diagnostics/requestDiagnostics';
-import type { Replacement } from './diagnostics/diagnostic';
-import type { LintCode } from '../core/requestLint';
+import type { AnalyzedDocument } from '../documents/analyzedDocument';
+import { diagnose } from '../diagnostics/requestDiagnostics';
+import type { Replacement } from '../diagnostics/diagnostic';
+import type { LintCode } from '../../core/requestLint';
 import { isKeyDiagnostic, keyFixActions, type KeyFixOptions } from './keyFix';
 
 const replacementOf = (d: Diagnostic): string | undefined => {

@@ -7,13 +7,13 @@
 import type { TextDocumentsConfiguration } from 'vscode-languageserver';
 import type { TextDocumentContentChangeEvent } from 'vscode-languageserver-textdocument';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import type { BodyFileRef } from '../core/requestFile';
+import type { BodyFileRef } from '../../core/requestFile';
 import type { AnalyzedDocument } from './analyzedDocument';
-import type { PlacedBodyFile } from './bodyFileContent';
+import type { PlacedBodyFile } from '../bodyFiles/bodyFileContent';
 import { documentTarget, type DocumentTarget } from './documentTarget';
 import { FileDiagnostics } from './fileDiagnostics';
 import { EditedText } from './editedText';
-import type { EnvironmentsParams } from './protocol';
+import type { EnvironmentsParams } from '../protocol';
 
 export class OpenFile {
   private readonly text: EditedText;

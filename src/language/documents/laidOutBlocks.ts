@@ -12,10 +12,10 @@
 // them all.
 // test/language/incremental.test.ts holds every answer to the whole text's (wholeText.ts).
 
-import type { ParsedRequest, Position, RequestFile, VariableDef } from '../core/requestFile';
-import { RequestDocument } from '../core/requestLint';
-import { requestOperation, type RequestOperation } from '../core/requestLint/requestOperation';
-import { analyzeBody, type AnalyzedBody } from '../core/requestLint/body/analyzeBody';
+import type { ParsedRequest, Position, RequestFile, VariableDef } from '../../core/requestFile';
+import { RequestDocument } from '../../core/requestLint';
+import { requestOperation, type RequestOperation } from '../../core/requestLint/requestOperation';
+import { analyzeBody, type AnalyzedBody } from '../../core/requestLint/body/analyzeBody';
 import { AnalyzedDocument } from './analyzedDocument';
 import { lastAtOrBefore, type DocumentLayout, type PerRequest } from './documentLayout';
 import { joinedParse } from './movedParse';

@@ -2,24 +2,24 @@
 // `{{variable}}`, a header, an `@expect` line, a metadata keyword (`@note`), or a body file's path.
 
 import type { Hover, Position, Range } from 'vscode-languageserver-types';
-import type { AnalyzedDocument } from './analyzedDocument';
-import { fieldChainAt, lookupField, scopeAtPath } from '../core/requestLint/body/fieldScopes';
-import { operationMarkdown, fieldMarkdown } from './completion/operationDocs';
-import { BUILTIN_VARIABLES } from '../core/requestFile/builtinVariables';
-import { isSystemVariable, parseSystemVariable, SYSTEM_VARIABLES, type SystemVariableSpec } from '../core/requestFile/systemVariables';
-import { HEADER_NAMES } from './data/headerNames';
-import { isAuthHeader } from '../core/protection/authHeaders';
-import { KEY_ADVICE } from '../core/requestLint/secretChecks';
-import { maskSecrets } from '../core/requestLint/keyPatterns';
-import type { Operation, OperationAlias } from '../catalog';
-import type { BodyFileRef, ParsedRequest } from '../core/requestFile';
-import { responseValueText } from '../core/requestFile/variables';
-import { exchangePartOf, type ExchangePart } from '../core/runner/namedExchange';
-import { redact } from '../core/protection/redaction';
-import { bodyFileBase, bodyFileStatus, filledBodyFileRef } from './bodyFiles';
-import { TEST_CARDS } from './data/testCards';
-import { DECLINE_AMOUNTS, RETURNING_ACCOUNTS } from './data/sandboxValues';
-import { metadataKeywordDoc } from './completion/metadata';
+import type { AnalyzedDocument } from '../documents/analyzedDocument';
+import { fieldChainAt, lookupField, scopeAtPath } from '../../core/requestLint/body/fieldScopes';
+import { operationMarkdown, fieldMarkdown } from '../completion/operationDocs';
+import { BUILTIN_VARIABLES } from '../../core/requestFile/builtinVariables';
+import { isSystemVariable, parseSystemVariable, SYSTEM_VARIABLES, type SystemVariableSpec } from '../../core/requestFile/systemVariables';
+import { HEADER_NAMES } from '../data/headerNames';
+import { isAuthHeader } from '../../core/protection/authHeaders';
+import { KEY_ADVICE } from '../../core/requestLint/secretChecks';
+import { maskSecrets } from '../../core/requestLint/keyPatterns';
+import type { Operation, OperationAlias } from '../../catalog';
+import type { BodyFileRef, ParsedRequest } from '../../core/requestFile';
+import { responseValueText } from '../../core/requestFile/variables';
+import { exchangePartOf, type ExchangePart } from '../../core/runner/namedExchange';
+import { redact } from '../../core/protection/redaction';
+import { bodyFileBase, bodyFileStatus, filledBodyFileRef } from '../bodyFiles/bodyFiles';
+import { TEST_CARDS } from '../data/testCards';
+import { DECLINE_AMOUNTS, RETURNING_ACCOUNTS } from '../data/sandboxValues';
+import { metadataKeywordDoc } from '../completion/metadata';
 
 const contains = (r: Range, p: Position): boolean =>
   (r.start.line < p.line || (r.start.line === p.line && r.start.character <= p.character)) &&

@@ -4,10 +4,10 @@
 // RequestDocument), or the incremental analysis's blocks laid out where they stand
 // (laidOutBlocks.ts). The checks shared with the Traffic view read `requestDocument`.
 
-import type { PreparedParse, RequestDocument } from '../core/requestLint';
-import type { ParsedRequest, Position, RequestFile, VariableDef } from '../core/requestFile';
-import type { RequestOperation } from '../core/requestLint/requestOperation';
-import type { AnalyzedBody } from '../core/requestLint/body/analyzeBody';
+import type { PreparedParse, RequestDocument } from '../../core/requestLint';
+import type { ParsedRequest, Position, RequestFile, VariableDef } from '../../core/requestFile';
+import type { RequestOperation } from '../../core/requestLint/requestOperation';
+import type { AnalyzedBody } from '../../core/requestLint/body/analyzeBody';
 import type { DocumentLayout, PerRequest } from './documentLayout';
 import { WholeText } from './wholeText';
 

@@ -13,16 +13,16 @@
 // check each time it publishes (bodyFiles.ts, bodyFileContent.ts).
 
 import type { Diagnostic } from 'vscode-languageserver-types';
-import type { BodyFileRef, VariableDef } from '../core/requestFile';
+import type { BodyFileRef, VariableDef } from '../../core/requestFile';
 import { movedParse, movedRange } from './movedParse';
 import { AnalyzedDocument } from './analyzedDocument';
 import { lastAtOrBefore } from './documentLayout';
 import { LaidOutBlocks } from './laidOutBlocks';
 import { analyseBlock, blockEnd, blockStartsIn, isSeparatorAt, namesOf, placedAt, shifted, type BlockAnalysis } from './blockAnalysis';
-import { referenceDiagnostics, type DefinedNames } from './diagnostics/variableChecks';
+import { referenceDiagnostics, type DefinedNames } from '../diagnostics/variableChecks';
 import type { DocumentTarget } from './documentTarget';
-import type { PlacedBodyFile } from './bodyFileContent';
-import { filledBodyFileRef } from './bodyFiles';
+import type { PlacedBodyFile } from '../bodyFiles/bodyFileContent';
+import { filledBodyFileRef } from '../bodyFiles/bodyFiles';
 import type { EditedText } from './editedText';
 
 export { blockStarts } from './blockAnalysis';

@@ -7,10 +7,10 @@
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CodeActionKind, type CodeAction, type Diagnostic, type Range } from 'vscode-languageserver-types';
-import type { AnalyzedDocument } from './analyzedDocument';
+import type { AnalyzedDocument } from '../documents/analyzedDocument';
 import { bodyFileBase, bodyFileStatus, filledBodyFileRef } from './bodyFiles';
-import { overlaps } from './codeActions';
-import type { LintCode } from '../core/requestLint';
+import { overlaps } from '../features/codeActions';
+import type { LintCode } from '../../core/requestLint';
 
 
 /** The format a file's name says its content is in; undefined when it says none we write. */

@@ -8,12 +8,12 @@
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from 'vscode-languageserver-types';
-import type { BodyFileRef, VariableDef } from '../core/requestFile';
-import { bodyFileStat } from '../core/requestFile/bodyFile';
-import { editorBodyFilePlace, type BodyFilePlace } from '../core/requestFile/bodyFileRoot';
-import { bodyFilePathFromVariables } from '../core/runner/variableResolver';
-import { diagnostic } from './diagnostics/diagnostic';
-import { workspaceFolderOf } from './workspaceFolders';
+import type { BodyFileRef, VariableDef } from '../../core/requestFile';
+import { bodyFileStat } from '../../core/requestFile/bodyFile';
+import { editorBodyFilePlace, type BodyFilePlace } from '../../core/requestFile/bodyFileRoot';
+import { bodyFilePathFromVariables } from '../../core/runner/variableResolver';
+import { diagnostic } from '../diagnostics/diagnostic';
+import { workspaceFolderOf } from '../workspaceFolders';
 
 /**
  * `ref` naming the file its path names once the document's `@name = value` variables fill its

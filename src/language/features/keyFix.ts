@@ -6,11 +6,11 @@
 
 import { CodeActionKind, type CodeAction, type Diagnostic, type Range, type TextEdit } from 'vscode-languageserver-types';
 import { modify, parseTree, findNodeAtOffset, getNodePath } from 'jsonc-parser';
-import type { AnalyzedDocument } from './analyzedDocument';
-import { KEY_CODES, type LintCode } from '../core/requestLint';
-import { maskJsonTemplates } from '../core/requestLint/body/jsonFieldLocations';
-import { CODE_ACTION_COMMANDS } from './protocol';
-import type { DocumentTarget } from './documentTarget';
+import type { AnalyzedDocument } from '../documents/analyzedDocument';
+import { KEY_CODES, type LintCode } from '../../core/requestLint';
+import { maskJsonTemplates } from '../../core/requestLint/body/jsonFieldLocations';
+import { CODE_ACTION_COMMANDS } from '../protocol';
+import type { DocumentTarget } from '../documents/documentTarget';
 
 export interface KeyFixOptions {
   /** The client runs the extension's commands: the fix also opens Set Keys. */

@@ -5,7 +5,7 @@
 // here: a field added to the parser's types must be moved too (test/language/incremental.test.ts
 // compares the result with parseRequestFile of the whole text).
 
-import type { Expectation, HeaderLine, Located, ParseDiagnostic, ParsedRequest, Range, RequestBody, RequestFile, VariableDef, VariableRef } from '../core/requestFile';
+import type { Expectation, HeaderLine, Located, ParseDiagnostic, ParsedRequest, Range, RequestBody, RequestFile, VariableDef, VariableRef } from '../../core/requestFile';
 
 /** `r` as it reads `lines` lines further down (a new range). */
 export const movedRange = (r: Range, lines: number): Range => ({

@@ -6,18 +6,18 @@
 // file's own and are reported there already — with its position counted in the file.
 
 import type { Diagnostic } from 'vscode-languageserver-types';
-import type { ParsedRequest, RequestBody, RequestFile } from '../core/requestFile';
-import { lintRequest, RequestDocument, type LintCode, type LintFinding } from '../core/requestLint';
-import { finding, onLine } from '../core/requestLint/finding';
-import { unclosedReference } from '../core/requestFile/variables';
-import { secretFindings } from '../core/requestLint/secretChecks';
-import type { AnalyzedBody } from '../core/requestLint/body/analyzeBody';
-import { parseJson } from '../core/codecs/codecs';
-import { AnalyzedDocument } from './analyzedDocument';
-import { diagnosticOf, movedSyntaxMessage } from './diagnostics/diagnostic';
-import { productionDiagnostics } from './diagnostics/productionChecks';
-import { movedParse } from './movedParse';
-import type { DocumentTarget } from './documentTarget';
+import type { ParsedRequest, RequestBody, RequestFile } from '../../core/requestFile';
+import { lintRequest, RequestDocument, type LintCode, type LintFinding } from '../../core/requestLint';
+import { finding, onLine } from '../../core/requestLint/finding';
+import { unclosedReference } from '../../core/requestFile/variables';
+import { secretFindings } from '../../core/requestLint/secretChecks';
+import type { AnalyzedBody } from '../../core/requestLint/body/analyzeBody';
+import { parseJson } from '../../core/codecs/codecs';
+import { AnalyzedDocument } from '../documents/analyzedDocument';
+import { diagnosticOf, movedSyntaxMessage } from '../diagnostics/diagnostic';
+import { productionDiagnostics } from '../diagnostics/productionChecks';
+import { movedParse } from '../documents/movedParse';
+import type { DocumentTarget } from '../documents/documentTarget';
 
 /**
  * The request that sends a body file, as its `###` block has it: the text from its method line to

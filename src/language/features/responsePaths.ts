@@ -2,8 +2,8 @@
 // fields the sandbox answers inside the payload (gateway family only; settings and batches
 // answer a bare XML object, boarding raw JSON).
 
-import type { Operation } from '../catalog/types';
-import { ENVELOPE_PATHS, PAYLOAD_FIELDS, payloadKey } from './data/responsePaths';
+import type { Operation } from '../../catalog/types';
+import { ENVELOPE_PATHS, PAYLOAD_FIELDS, payloadKey } from '../data/responsePaths';
 
 export function responsePaths(op: Operation | undefined): string[] {
   if (!op) return [...ENVELOPE_PATHS];

@@ -6,10 +6,10 @@
 
 import type { Range, TextEdit } from 'vscode-languageserver-types';
 import { applyEdits, format } from 'jsonc-parser';
-import { prettyXml } from '../core/codecs/codecs';
-import type { AnalyzedDocument } from './analyzedDocument';
-import { movedRange } from './movedParse';
-import { maskJsonTemplates } from '../core/requestLint/body/jsonFieldLocations';
+import { prettyXml } from '../../core/codecs/codecs';
+import type { AnalyzedDocument } from '../documents/analyzedDocument';
+import { movedRange } from '../documents/movedParse';
+import { maskJsonTemplates } from '../../core/requestLint/body/jsonFieldLocations';
 
 export interface FormattingOptions {
   tabSize: number;

@@ -1,9 +1,9 @@
 // Which environment a plain "Send" of a document goes to, as the extension decides it: the one
 // its header names (the environment a command opened it for), else the active one.
 
-import { environmentNamedIn } from '../core/requestFile/environmentLine';
+import { environmentNamedIn } from '../../core/requestFile/environmentLine';
 import type { AnalyzedDocument } from './analyzedDocument';
-import type { EnvironmentsParams } from './protocol';
+import type { EnvironmentsParams } from '../protocol';
 
 export interface DocumentTarget {
   name: string;

@@ -3,10 +3,10 @@
 // named requests that editing needs. Completion and hover find their request by binary search
 // instead of walking the file.
 
-import { RequestDocument, type PreparedParse } from '../core/requestLint';
-import type { ParsedRequest, Position, RequestFile, VariableDef } from '../core/requestFile';
-import type { RequestOperation } from '../core/requestLint/requestOperation';
-import type { AnalyzedBody } from '../core/requestLint/body/analyzeBody';
+import { RequestDocument, type PreparedParse } from '../../core/requestLint';
+import type { ParsedRequest, Position, RequestFile, VariableDef } from '../../core/requestFile';
+import type { RequestOperation } from '../../core/requestLint/requestOperation';
+import type { AnalyzedBody } from '../../core/requestLint/body/analyzeBody';
 import type { AnalyzedDocument } from './analyzedDocument';
 import { lastAtOrBefore, type DocumentLayout, type PerRequest } from './documentLayout';
 

@@ -3,10 +3,10 @@
 // analysis, its blocks laid out where they stand (laidOutBlocks.ts). The document holds one of
 // them and asks it; test/language/incremental.test.ts holds the two to the same answers.
 
-import type { ParsedRequest, Position, RequestFile, VariableDef } from '../core/requestFile';
-import type { RequestDocument } from '../core/requestLint';
-import type { RequestOperation } from '../core/requestLint/requestOperation';
-import type { AnalyzedBody } from '../core/requestLint/body/analyzeBody';
+import type { ParsedRequest, Position, RequestFile, VariableDef } from '../../core/requestFile';
+import type { RequestDocument } from '../../core/requestLint';
+import type { RequestOperation } from '../../core/requestLint/requestOperation';
+import type { AnalyzedBody } from '../../core/requestLint/body/analyzeBody';
 import type { AnalyzedDocument } from './analyzedDocument';
 
 /**

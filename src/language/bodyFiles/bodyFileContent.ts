@@ -10,16 +10,16 @@
 
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic, DiagnosticRelatedInformation } from 'vscode-languageserver-types';
-import { findVariableRefs, type BodyFileRef, type VariableRef } from '../core/requestFile';
-import { requestFileText } from '../core/codecs/textFileDecoding';
-import { readFoundBodyFile } from '../core/requestFile/bodyFile';
-import { BoundedTextCache } from '../core/text/boundedTextCache';
-import { maskSecrets, type LintCode } from '../core/requestLint';
+import { findVariableRefs, type BodyFileRef, type VariableRef } from '../../core/requestFile';
+import { requestFileText } from '../../core/codecs/textFileDecoding';
+import { readFoundBodyFile } from '../../core/requestFile/bodyFile';
+import { BoundedTextCache } from '../../core/text/boundedTextCache';
+import { maskSecrets, type LintCode } from '../../core/requestLint';
 import { bodyFileStatus, type BodyFileBase } from './bodyFiles';
 import { bodyFileFindings, type BodyFileFinding, type BodyFileRequest } from './bodyFileLint';
-import type { DocumentTarget } from './documentTarget';
-import { referenceDiagnostics, type DefinedNames } from './diagnostics/variableChecks';
-import { DIAGNOSTIC_SOURCE } from './protocol';
+import type { DocumentTarget } from '../documents/documentTarget';
+import { referenceDiagnostics, type DefinedNames } from '../diagnostics/variableChecks';
+import { DIAGNOSTIC_SOURCE } from '../protocol';
 
 /**
  * Larger files are still sent (up to core's 32 MB), but their content is not checked as you type,

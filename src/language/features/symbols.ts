@@ -4,9 +4,9 @@
 // (AnalyzedDocument.perRequest): after an edit only the edited block's symbol is made again.
 
 import { SymbolKind, type DocumentSymbol, type Range } from 'vscode-languageserver-types';
-import type { AnalyzedDocument, PerRequest } from './analyzedDocument';
-import { maskSecrets } from '../core/requestLint/keyPatterns';
-import { movedRange } from './movedParse';
+import type { AnalyzedDocument, PerRequest } from '../documents/analyzedDocument';
+import { maskSecrets } from '../../core/requestLint/keyPatterns';
+import { movedRange } from '../documents/movedParse';
 
 const before = (a: Range['start'], b: Range['start']): boolean => a.line < b.line || (a.line === b.line && a.character < b.character);
 

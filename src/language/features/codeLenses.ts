@@ -4,9 +4,9 @@
 // when it is one.
 
 import type { CodeLens } from 'vscode-languageserver-types';
-import type { AnalyzedDocument } from './analyzedDocument';
-import { documentTarget, type DocumentTarget } from './documentTarget';
-import { LENS_COMMANDS, MAX_NAMED_ENVIRONMENT_LENSES, type EnvironmentsParams, type PickEnvironmentArgument } from './protocol';
+import type { AnalyzedDocument } from '../documents/analyzedDocument';
+import { documentTarget, type DocumentTarget } from '../documents/documentTarget';
+import { LENS_COMMANDS, MAX_NAMED_ENVIRONMENT_LENSES, type EnvironmentsParams, type PickEnvironmentArgument } from '../protocol';
 
 export function codeLensesOf(doc: AnalyzedDocument, environments: EnvironmentsParams): CodeLens[] {
   const target = documentTarget(doc, environments);

@@ -4,10 +4,10 @@
 
 import { pathToFileURL } from 'node:url';
 import type { DocumentLink } from 'vscode-languageserver-types';
-import type { AnalyzedDocument, PerRequest } from './analyzedDocument';
-import type { BodyFileRef } from '../core/requestFile';
-import { movedRange } from './movedParse';
-import { bodyFileBase, bodyFileStatus, filledBodyFileRef } from './bodyFiles';
+import type { AnalyzedDocument, PerRequest } from '../documents/analyzedDocument';
+import type { BodyFileRef } from '../../core/requestFile';
+import { movedRange } from '../documents/movedParse';
+import { bodyFileBase, bodyFileStatus, filledBodyFileRef } from '../bodyFiles/bodyFiles';
 
 const BODY_FILES: PerRequest<BodyFileRef | undefined> = {
   slot: 'bodyFile',
