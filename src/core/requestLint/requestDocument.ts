@@ -3,7 +3,7 @@
 // and its body. The language server's documents hold one (src/language/documents/wholeText.ts).
 
 import { parseRequestFile, type ParsedRequest, type Position, type RequestFile } from '../requestFile';
-import { analyzeBody, type AnalyzedBody } from './body/analyzeBody';
+import { keptBodyOf, type AnalyzedBody } from './body/analyzeBody';
 import { requestOperation, type RequestOperation } from './requestOperation';
 
 /** A parse and line offsets made elsewhere (the language server's incremental analysis). */
@@ -18,7 +18,7 @@ export class RequestDocument {
   private starts?: number[];
   private ends?: number[];
   private readonly operations = new Map<number, RequestOperation>();
-  private readonly bodies = new Map<number, AnalyzedBody | null>();
+  private readonly bodies = new Map<number, AnalyzedBody>();
 
   /** `prepared`: the parse and line offsets when the caller has them; they must be what parsing `text` gives. */
   constructor(readonly text: string, prepared?: PreparedParse) {
@@ -123,15 +123,6 @@ export class RequestDocument {
   }
 
   bodyOf(index: number): AnalyzedBody | undefined {
-    const request = this.request(index);
-    // A body file (`< ./sale.json`) is read when sent; its one line here is a path, not a body.
-    if (!request?.body || request.body.file) return undefined;
-    let found = this.bodies.get(index);
-    if (found === undefined) {
-      const { startOffset, endOffset, firstLine } = request.body;
-      found = analyzeBody(this.text.slice(startOffset, endOffset), startOffset, firstLine);
-      this.bodies.set(index, found);
-    }
-    return found ?? undefined;
+    return keptBodyOf(this.bodies, index, this.request(index), (start, end) => this.text.slice(start, end));
   }
 }

@@ -15,7 +15,7 @@
 import type { ParsedRequest, Position, RequestFile, VariableDef } from '../../core/requestFile';
 import { RequestDocument } from '../../core/requestLint';
 import { requestOperation, type RequestOperation } from '../../core/requestLint/requestOperation';
-import { analyzeBody, type AnalyzedBody } from '../../core/requestLint/body/analyzeBody';
+import { keptBodyOf, type AnalyzedBody } from '../../core/requestLint/body/analyzeBody';
 import { AnalyzedDocument } from './analyzedDocument';
 import { lastAtOrBefore, type DocumentLayout, type PerRequest } from './documentLayout';
 import { joinedParse } from './movedParse';
@@ -73,7 +73,7 @@ export class LaidOutBlocks implements DocumentLayout {
   private lastBlock = 0;
   private fileVariables?: VariableDef[];
   private checked?: RequestDocument;
-  private readonly bodies = new Map<number, AnalyzedBody | null>();
+  private readonly bodies = new Map<number, AnalyzedBody>();
   private whole?: string;
 
   /** `text`: the whole text, asked for only by what reads it whole (the lines are read from the blocks). */
@@ -157,18 +157,9 @@ export class LaidOutBlocks implements DocumentLayout {
 
   /** As core's RequestDocument analyses a body: from its text (in its block), once per version. */
   bodyOf(index: number): AnalyzedBody | undefined {
-    const request = this.request(index);
-    // A body file (`< ./sale.json`) is read when sent; its one line here is a path, not a body.
-    if (!request?.body || request.body.file) return undefined;
-    let found = this.bodies.get(index);
-    if (found === undefined) {
-      const { startOffset, endOffset, firstLine } = request.body;
-      const b = this.layout.requestBlocks[index];
-      const offset = this.layout.offsets[b];
-      found = analyzeBody(this.layout.blocks[b].text.slice(startOffset - offset, endOffset - offset), startOffset, firstLine);
-      this.bodies.set(index, found);
-    }
-    return found ?? undefined;
+    const b = this.layout.requestBlocks[index];
+    const offset = this.layout.offsets[b];
+    return keptBodyOf(this.bodies, index, this.request(index), (start, end) => this.layout.blocks[b].text.slice(start - offset, end - offset));
   }
 
   methodLine(index: number): number | undefined {

@@ -2,7 +2,7 @@
 // the codecs, as a document position) and its field tree with offsets.
 
 import { parseJson, parseXml } from '../../codecs/codecs';
-import type { Position } from '../../requestFile';
+import type { ParsedRequest, Position } from '../../requestFile';
 import { maskJsonTemplates, readJsonLocations, type JsonNode } from './jsonFieldLocations';
 import { readXmlLocations, type XmlElement } from './xmlElementLocations';
 import { fieldTreeOfJson, fieldTreeOfXml, type FieldNode } from './fieldTree';
@@ -24,7 +24,7 @@ export interface AnalyzedBody {
 }
 
 /** `firstLine`: the document line the body starts on (codec errors are 1-based, body-relative). */
-export function analyzeBody(text: string, startOffset: number, firstLine: number): AnalyzedBody {
+function analyzeBody(text: string, startOffset: number, firstLine: number): AnalyzedBody {
   const format = text.trimStart().startsWith('<') ? 'xml' : 'json';
   const body: AnalyzedBody = { format, text, startOffset, firstLine, xmlRoots: [], templateInTagName: false };
   // The codecs count lines by \n only; a lone \r (old Mac line ends) becomes \n, same length,
@@ -49,4 +49,20 @@ export function analyzeBody(text: string, startOffset: number, firstLine: number
     if (body.xmlRoots[0]) body.root = fieldTreeOfXml(body.xmlRoots[0]);
   }
   return body;
+}
+
+/**
+ * Request `index`'s body, analysed at most once and kept in `kept` (a document version's bodies);
+ * none without a body, or for a body file (`< ./sale.json`: read when sent, its one line here is
+ * a path). `textOf` gives the document's text between two of its offsets.
+ */
+export function keptBodyOf(kept: Map<number, AnalyzedBody>, index: number, request: ParsedRequest | undefined, textOf: (start: number, end: number) => string): AnalyzedBody | undefined {
+  if (!request?.body || request.body.file) return undefined;
+  let found = kept.get(index);
+  if (found === undefined) {
+    const { startOffset, endOffset, firstLine } = request.body;
+    found = analyzeBody(textOf(startOffset, endOffset), startOffset, firstLine);
+    kept.set(index, found);
+  }
+  return found;
 }
