@@ -22,6 +22,11 @@ interface BodyEntry {
 
 export interface OperationEntry {
   id: string;
+  /**
+   * Only for an operation past the interface: the public clients that use it
+   * (`owner/repository@commit:path`). Without it, the operation is the interface's.
+   */
+  evidence?: readonly string[];
   title: string;
   group: GroupId;
   method: HttpMethod;
@@ -51,6 +56,8 @@ export function defineOperation(entry: OperationEntry): Operation {
   const preferred = accepted[0];
   return {
     id: entry.id,
+    source: entry.evidence ? 'public-clients' : 'interface',
+    ...(entry.evidence ? { evidence: entry.evidence } : {}),
     title: entry.title,
     group: entry.group,
     method: entry.method,

@@ -95,9 +95,19 @@ export interface ParamSpec {
   sandboxValue?: string;
 }
 
+/**
+ * Where an operation comes from: `interface` — the gateway's interface (docs/gateway-interface.md),
+ * authoritative; `public-clients` — past the interface, what public clients of the real gateway
+ * send and read, each such operation with its evidence.
+ */
+export type OperationSource = 'interface' | 'public-clients';
+
 export interface Operation {
   /** Stable id, `group.action`, e.g. `transactions.sale`. Commands are `gateway.op.<id>`. */
   id: string;
+  source: OperationSource;
+  /** For a `public-clients` operation: where it is seen, as `owner/repository@commit:path`. */
+  evidence?: readonly string[];
   /** Human title, e.g. "Sale". */
   title: string;
   group: GroupId;

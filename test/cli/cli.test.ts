@@ -78,6 +78,19 @@ describe('cli catalog', () => {
     assert.ok(list.some((o: any) => o.id === 'transactions.sale' && o.method === 'POST' && o.path === '/rest/v2/transactions/sale'));
   });
 
+  it('--json says where each operation comes from: the interface\'s 67, and any past it with its public evidence', () => {
+    const list = JSON.parse(runCli(['catalog', '--json']).stdout) as Array<{ id: string; source: string; evidence?: string[] }>;
+    assert.equal(list.filter((o) => o.source === 'interface').length, 67);
+    for (const op of list) {
+      assert.ok(op.source === 'interface' || op.source === 'public-clients', `${op.id}: source ${op.source}`);
+      if (op.source === 'interface') assert.equal(op.evidence, undefined, op.id);
+      else {
+        assert.ok(op.evidence && op.evidence.length > 0, `${op.id} has no evidence`);
+        for (const e of op.evidence) assert.match(e, /^[\w.-]+\/[\w.-]+@[0-9a-f]{7,40}:\S+$/, `${op.id}: ${e}`);
+      }
+    }
+  });
+
   it('prints a table, and --help describes both commands', () => {
     const table = runCli(['catalog']);
     assert.equal(table.status, 0);

@@ -63,6 +63,7 @@ export function operation(overrides: Partial<Operation> & Pick<Operation, 'id' |
   const rest = overrides.path.startsWith('/api/');
   return {
     title: overrides.id,
+    source: 'interface',
     group: rest ? 'documents' : 'card-transactions',
     host: rest ? 'boarding' : 'gateway',
     params: [],
