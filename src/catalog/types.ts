@@ -100,7 +100,7 @@ export interface ParamSpec {
  * authoritative; `public-clients` — past the interface, what public clients of the real gateway
  * send and read, each such operation with its evidence.
  */
-export type OperationSource = 'interface' | 'public-clients';
+type OperationSource = 'interface' | 'public-clients';
 
 export interface Operation {
   /** Stable id, `group.action`, e.g. `transactions.sale`. Commands are `gateway.op.<id>`. */
