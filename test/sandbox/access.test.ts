@@ -23,9 +23,11 @@ describe('routing', () => {
     const missing = await call(sb, 'GET', '/rest/v2/nothing-here');
     assert.equal(missing.status, 404);
     assert.match(missing.body.payload.error['error-message'], /No gateway operation/);
+    assert.equal(missing.body.payload.error['result-code'], '011', 'a code of the published table (Invalid Request), not the HTTP status');
     const wrong = await call(sb, 'PATCH', '/rest/v2/transactions/sale');
     assert.equal(wrong.status, 405);
     assert.equal(wrong.headers.get('allow'), 'POST');
+    assert.equal(wrong.body.payload.error['result-code'], '011');
   });
 });
 

@@ -337,7 +337,7 @@ describe('ACH tokens', () => {
   it('creates, reads, updates and deletes a token that shows only the last four', () => {
     const { call, advanceTo, ctx } = harness(MON_2PM);
     const created = token(call('achTokens.create', { body: tokenBody({ 'customer-key': 'C-1', default: 'true' }) }));
-    assert.match(created['token-id'], /^1\d{16}$/);
+    assert.match(created['token-id'], /^ach-1\d{16}$/, '"ach" tells it from a card token (docs/sandbox.md, Typed clients)');
     assert.equal(created['account-number'], '7890');
     assert.equal(created['routing-number'], ROUTING);
     assert.equal(created.default, 'true');

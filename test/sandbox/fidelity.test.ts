@@ -67,7 +67,7 @@ describe('settings take effect', () => {
     const dup = await sale(sb, '7.00', { invoice: 'A-2' });
     assert.equal(dup.status, 402);
     assert.equal(dup.body.payload.error['result-code'], '045');
-    assert.equal(dup.body.payload.transaction['check-field-duplicate'], 'true');
+    assert.equal(dup.body.payload.transaction['check-field-duplicate'], true, 'a JSON boolean (S3 TransactionModel)');
     assert.equal((await sale(sb, '7.01')).status, 200, 'another amount is no duplicate');
     const byInvoice = await sale(sb, '7.00', { invoice: 'A-3', 'check-field': 'invoice' });
     assert.equal(byInvoice.status, 200, 'check-field invoice compares invoices: A-3 is new');
@@ -77,7 +77,7 @@ describe('settings take effect', () => {
     await putSettings('/transaction/duplicates', { 'if-duplicate-found-respond-with-error': false });
     const flagged = await sale(sb, '7.00');
     assert.equal(flagged.status, 200);
-    assert.equal(flagged.body.payload.transaction['check-field-duplicate'], 'true', 'flagged, not refused');
+    assert.equal(flagged.body.payload.transaction['check-field-duplicate'], true, 'flagged, not refused');
   });
 
   it('AVS filter: 046 when the result is not allowed', async () => {

@@ -4,6 +4,18 @@
 import { emptyTable } from '../domain/state';
 import type { AchReturnOutcome } from './achReturnRules';
 
+/**
+ * What every ACH transaction and ACH token id begins with, so that no ACH id is numeric or
+ * reads as a card token (docs/sandbox.md, "Typed clients"). Records an older sandbox stored
+ * keep their numeric ids.
+ */
+export const ACH_ID_PREFIX = 'ach-';
+
+/** The serial in an ACH transaction id, old (`1000001`) or new (`ach-1000001`), for ordering. */
+export function achIdSerial(id: string): number {
+  return Number(id.startsWith(ACH_ID_PREFIX) ? id.slice(ACH_ID_PREFIX.length) : id);
+}
+
 export type AchStatus = 'Pending' | 'Settling' | 'Settled' | 'Returned' | 'Void';
 export type AchType = 'Debit' | 'Credit';
 

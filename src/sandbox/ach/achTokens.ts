@@ -4,7 +4,7 @@
 import { ErrorAnswer, type DomainContext, type Handler, type Answer } from '../domain/domain';
 import { ACH_RESULT, fieldProblems, notFound } from './achErrors';
 import { ACCOUNT_TYPES, bodyFlag, bodyText, enumField, readAccount, requiredText, type Body } from './achInput';
-import type { AchSlice, AchTokenRecord, StoredAccount } from './achState';
+import { ACH_ID_PREFIX, type AchSlice, type AchTokenRecord, type StoredAccount } from './achState';
 import { tokenWire } from './achWire';
 
 type Ctx = DomainContext<AchSlice>;
@@ -14,10 +14,14 @@ const UPDATABLE: readonly string[] = ['token-description', 'individual-name', 'a
 const FIXED_ON_TOKEN: readonly string[] = ['routing-number', 'account-number'];
 const NOT_FOUND_HINT = 'Create one with POST /rest/v2/ach/tokens; deleted tokens are gone for good.';
 
-/** 17 digits, leading `1`, ending with the account's last four, like the gateway's card tokens. */
+/**
+ * `ach-` and 17 digits ending with the account's last four (`ach-1200000000011111`). The `ach`
+ * tells an ACH token from a card token (`1` + 16–19 digits), as a production platform tells them
+ * apart (docs/sandbox.md, "Typed clients"); tokens stored by an older sandbox keep their ids.
+ */
 function newTokenId(ctx: Ctx, lastFour: string): string {
   const serial = String(ctx.ids.next('ach-token', 1)).padStart(11, '0');
-  return `12${serial}${lastFour.padStart(4, '0')}`;
+  return `${ACH_ID_PREFIX}12${serial}${lastFour.padStart(4, '0')}`;
 }
 
 /** A default token is unique per customer key: setting one clears the others. */

@@ -7,7 +7,7 @@ import { boundedCents } from '../domain/money';
 import { fieldProblems } from './achErrors';
 import { bodyFlag, bodyText, canonical, checkedField, enumField, readAccount, type Body } from './achInput';
 import { SEC_CODES, providerForSecCode } from './achProviders';
-import type { AchSlice, AchTransactionRecord, AchType, StoredAccount } from './achState';
+import { ACH_ID_PREFIX, type AchSlice, type AchTransactionRecord, type AchType, type StoredAccount } from './achState';
 import { storeNewToken } from './achTokens';
 import { transactionAnswer } from './achWire';
 
@@ -23,8 +23,12 @@ const DETAIL_FIELDS: readonly string[] = [
 
 const ACCOUNT_FIELDS: readonly string[] = ['routing-number', 'account-number', 'account-type'];
 
+/**
+ * `ach-` and a serial (`ach-1000001`): not numeric, so a client that sends numeric ids to the card
+ * endpoints and the others to the ACH ones routes it right (docs/sandbox.md, "Typed clients").
+ */
 export function newTransactionId(ctx: Ctx): string {
-  return String(ctx.ids.next('ach-transaction', 1_000_001));
+  return `${ACH_ID_PREFIX}${ctx.ids.next('ach-transaction', 1_000_001)}`;
 }
 
 function readType(body: Body, fixedType: AchType | undefined, problems: string[]): AchType | undefined {

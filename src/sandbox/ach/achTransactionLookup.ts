@@ -5,7 +5,7 @@ import type { DomainContext, Handler, PageInfo } from '../domain/domain';
 import { pageIndex, pageInfoAt } from '../http/paging';
 import { fieldProblems } from './achErrors';
 import { canonical } from './achInput';
-import type { AchSlice, AchStatus, AchTransactionRecord } from './achState';
+import { achIdSerial, type AchSlice, type AchStatus, type AchTransactionRecord } from './achState';
 import { requireTransaction } from './achTransactionChanges';
 import { ACH_TYPES } from './achTransactionCreate';
 import { localDate } from './achDates';
@@ -83,7 +83,7 @@ function search(query: URLSearchParams, ctx: DomainContext<AchSlice>): ReturnTyp
   const direction = p.descending ? -1 : 1;
   const matches = Object.values(ctx.slice.transactions)
     .filter((t) => p.filters.every((keep) => keep(t)))
-    .sort((a, b) => direction * (Number(a.id) - Number(b.id)));
+    .sort((a, b) => direction * (achIdSerial(a.id) - achIdSerial(b.id)));
   const onPage = matches.slice(p.page * p.pageSize, (p.page + 1) * p.pageSize);
   return {
     status: 200,

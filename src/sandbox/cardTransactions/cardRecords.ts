@@ -23,8 +23,13 @@ export function references(body: Body): Record<string, string> {
   return out;
 }
 
-/** String fields a card transaction echoes as sent (docs/gateway-facts.md §2.2; the community OpenAPI's model). */
-const ECHOED_FIELDS = ['billing-is-shipping', 'sales-tax-amount', 'sales-tax-type', 'client-ip', 'software-type', 'software-type-version', 'service-fee', 'email-receipt'];
+/**
+ * String fields a card transaction echoes as sent (docs/gateway-facts.md §2.2), each a property
+ * of the community OpenAPI's transaction model (S3 TransactionModel). `email-receipt` is a
+ * request field only: the model (additionalProperties: false) has no such property and no
+ * public answer shows one, so it is accepted and not echoed.
+ */
+const ECHOED_FIELDS = ['billing-is-shipping', 'sales-tax-amount', 'sales-tax-type', 'client-ip', 'software-type', 'software-type-version', 'service-fee'];
 const ADDRESS_OBJECTS = ['billing', 'shipping'];
 
 /** The echoed fields of a body: strings as sent, and the string members of billing and shipping. */

@@ -1,6 +1,7 @@
 // A card transaction as the gateway shows it: hyphenated fields, decimal strings, the card
-// masked to its last four, booleans as "true"/"false" strings, unset fields omitted; what the
-// request carried (addresses, sales tax, software) echoed as sent.
+// masked to its last four, booleans as "true"/"false" strings (but check-field-duplicate, a
+// JSON boolean), unset fields omitted; what the request carried (addresses, sales tax,
+// software) echoed as sent.
 
 import type { LinkRef, SandboxRequest } from '../domain/domain';
 import { fromCents } from '../domain/money';
@@ -33,6 +34,9 @@ export function transactionView(tx: CardTransaction, batches: BatchesSlice, merc
   // and this view is built for every transaction answered. Echoes never share a name with the
   // fields above (cardRecords.ts ECHOED_FIELDS).
   Object.assign(view, tx.references, tx.echoes);
+  // Records stored before email-receipt stopped being echoed (cardRecords.ts ECHOED_FIELDS) still
+  // carry it; the answer leaves it out for them too.
+  if (tx.echoes !== undefined && 'email-receipt' in tx.echoes) delete view['email-receipt'];
   if (tx.authorizationCode) view['authorization-code'] = tx.authorizationCode;
   if (tx.batchId) view['batch-string-id'] = tx.batchId;
   if (tx.tipCents > 0 || tx.tipAdjusted) view['tip-amount'] = fromCents(tx.tipCents);
@@ -50,7 +54,9 @@ export function transactionView(tx: CardTransaction, batches: BatchesSlice, merc
     view['csc-result-code'] = tx.csc.code;
     view['csc-result-code-description'] = tx.csc.description;
   }
-  if (tx.duplicate !== undefined) view['check-field-duplicate'] = String(tx.duplicate);
+  // A JSON boolean, as the community OpenAPI model types it (S3 TransactionModel; facts §2.4):
+  // generated clients fail to decode a string. XML writes it as the text `true`.
+  if (tx.duplicate !== undefined) view['check-field-duplicate'] = tx.duplicate;
   return view;
 }
 

@@ -17,6 +17,12 @@ import type { LiveSandbox } from '../liveSandbox';
 export interface PipelineEnv { live: LiveSandbox; gatewayUrl: string; log: (line: string) => void }
 
 const SERVER_ERROR = '050';
+/**
+ * A path (or method) the gateway does not have: the published table's "Invalid Request" (S8
+ * transaction result codes, 000-059; docs/sandbox.md "Typed clients"), under HTTP 404 or 405.
+ * Boarding answers its own error shape, whose numeric resultCode stays the HTTP status.
+ */
+const INVALID_REQUEST = '011';
 const RATE_LIMITED = '429';
 
 /** Statuses that never carry a body, so never a Content-Length either (RFC 9110). */
@@ -80,12 +86,13 @@ function serveOperation(env: PipelineEnv, req: IncomingMessage, res: ServerRespo
     fail({ status: 413, resultCode: '041', message: 'The request body is larger than 1 MB; send a smaller body.' });
     return;
   }
+  const pathCode = (status: number): string => family === 'boarding' ? String(status) : INVALID_REQUEST;
   if (routed.kind === 'not-found') {
-    fail({ status: 404, resultCode: '404', message: routed.message });
+    fail({ status: 404, resultCode: pathCode(404), message: routed.message });
     return;
   }
   if (routed.kind === 'wrong-method') {
-    fail({ status: 405, resultCode: '405', message: routed.message }, { allow: routed.allow.join(', ') });
+    fail({ status: 405, resultCode: pathCode(405), message: routed.message }, { allow: routed.allow.join(', ') });
     return;
   }
   // A generic transaction whose type names nothing is refused after authentication and body
