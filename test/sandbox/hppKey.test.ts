@@ -5,7 +5,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createPublicKey, verify, type KeyObject } from 'node:crypto';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import type { RunningSandbox } from '../../src/sandbox/server';
@@ -111,6 +111,32 @@ describe('HPP key across a restart', () => {
       }
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe('HPP key in a data file from before it was real', () => {
+  it('is made on load, and kept from then on', async () => {
+    const file = await tempFile();
+    const first = await startTestSandbox({ dataFile: file });
+    await first.close();
+    const stored = JSON.parse(await readFile(file, 'utf8'));
+    delete stored.keys.hpp;
+    stored.slices.settings.groups.hpp['hpp-public-key'] = '9e4588ba94457fed1335886cbcf04e10a9843c324f3e5e30570f369fdbb8aeee';
+    await writeFile(file, JSON.stringify(stored));
+    const logs: string[] = [];
+    const second = await startTestSandbox({ dataFile: file, log: l => logs.push(l) });
+    const made = await servedKey(second);
+    await second.close();
+    assert.equal(parseSpki(made).asymmetricKeyDetails?.namedCurve, 'brainpoolP384t1');
+    assert.ok(logs.some(l => /new HPP key pair/.test(l)), logs.join('\n'));
+    const privateHex: string = JSON.parse(await readFile(file, 'utf8')).keys.hpp.privateKey;
+    assert.ok(!logs.some(l => l.includes(privateHex)), 'the log names no private key');
+    const third = await startTestSandbox({ dataFile: file });
+    try {
+      assert.equal(await servedKey(third), made);
+    } finally {
+      await third.close();
     }
   });
 });
