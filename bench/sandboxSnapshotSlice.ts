@@ -10,6 +10,7 @@ import { ChangeTracker } from '../src/sandbox/persistence/changeTracking';
 import { writeSnapshotSliced } from '../src/sandbox/persistence/snapshotWriter';
 import { emptyTable, type SandboxState } from '../src/sandbox/domain/state';
 import { threadCpuMs } from './stats';
+import { generateHppKeyPair } from '../src/sandbox/domain/answerSignature';
 
 const STORED = 100_000;
 const SNAPSHOTS = 5;
@@ -21,7 +22,7 @@ function storedState(): SandboxState {
     transactions[id] = { id, type: 'SALE', amountCents: 2500, card: { brand: 'VISA', last4: '1111', expDate: '1230' }, childIds: [], references: { invoice: `INV-${i}` } };
   }
   return {
-    version: 1, keys: { apiKey: 'a', accessKey: 'b', merchantId: '8', minted: emptyTable() }, clockOffsetMs: 0,
+    version: 1, keys: { apiKey: 'a', accessKey: 'b', merchantId: '8', minted: emptyTable() , hpp: generateHppKeyPair() }, clockOffsetMs: 0,
     counters: emptyTable(), slices: Object.assign(emptyTable<unknown>(), { cards: { transactions } }),
   };
 }

@@ -141,7 +141,7 @@ const SETTINGS_EFFECTS: Record<string, { effect: string; why: string; evidence: 
   avs: { effect: 'enabled with response-filter name/allowed: a charge whose AVS result is not allowed answers 402 046.', why: 'Filter names beyond the facts\' one are ours (docs: AVS and CSC test values).', evidence: 'facts §5, §2.5 (S1 AvsFilters.java, S8)' },
   csc: { effect: 'enabled with response-filters (names, or the Java list): a mismatch not accepted answers 402 047, an unverified CSC 048.', why: 'CSC never answers 404 in the sandbox.', evidence: 'I CSC settings; facts §5, §2.5 (S1 CscFilters.java, S8)' },
   device: { effect: 'Stored; answers terminal-settings plus device-settings; DELETE removes the device.', why: 'No devices connect to the sandbox.', evidence: 'I device settings' },
-  hpp: { effect: 'hpp-public-key served; 201/204 and 404 after DELETE as the interface lists.', why: 'No hosted payment page is served.', evidence: 'I HPP settings; facts §8 (S6)' },
+  hpp: { effect: 'hpp-public-key is the sandbox\'s own EC key (SubjectPublicKeyInfo hex on brainpoolP384t1, kept across restarts and resets; a body may only echo it, 400 041 otherwise); 201/204 and 404 after DELETE as the interface lists.', why: 'No hosted payment page is served; answers to requests presenting the key are signed (see Decisions).', evidence: 'I HPP settings; facts §8 (S5, S6)' },
   paylink: { effect: 'Stored and answered.', why: 'No pay links are served.', evidence: 'facts §5 (S7)' },
   report: { effect: 'Stored; type must be LAST_CLOSED_BATCH.', why: 'No report e-mails are sent.', evidence: 'facts §5 (S7, S8)' },
   rps: { effect: 'Stored and answered.', why: 'No recurring payment engine (customers, payment plans) is modelled.', evidence: 'facts §5 (S7)' },

@@ -38,8 +38,10 @@ export class LiveSandbox {
   }
 
   get merchant(): SandboxRequest['merchant'] {
-    const merchantId = this.state.keys.merchantId;
-    if (this.merchantView?.merchantId !== merchantId) this.merchantView = Object.freeze({ merchantId, ...SANDBOX_TERMINAL });
+    const { merchantId, hpp } = this.state.keys;
+    if (this.merchantView?.merchantId !== merchantId || this.merchantView.hppPublicKey !== hpp.publicKey) {
+      this.merchantView = Object.freeze({ merchantId, ...SANDBOX_TERMINAL, hppPublicKey: hpp.publicKey });
+    }
     return this.merchantView;
   }
 

@@ -17,7 +17,7 @@ import { handleGatewayRequest, type PipelineEnv } from './http/requestPipeline';
 import { readBody, type BodyRead } from './http/requestBody';
 import { tapExchange, type ExchangeObserver } from './http/exchangeTap';
 import { LiveSandbox } from './liveSandbox';
-import { completeSlices, generateKeys, newState, type AnyModule } from './domain/state';
+import { completeKeys, completeSlices, generateKeys, newState, type AnyModule } from './domain/state';
 import { listenFailure } from '../core/http/listenFailure';
 import { claimDataFile, type DataFileClaim } from './persistence/dataFileClaim';
 
@@ -95,6 +95,8 @@ async function startClaimed(opts: SandboxOptions, log: (line: string) => void, m
   const initialOffset = opts.now ? opts.now.getTime() - Date.now() : 0;
   const raw = loaded?.state ?? newState(modules, generateKeys(opts.keys), initialOffset);
   if (loaded && opts.keys) Object.assign(raw.keys, opts.keys);
+  const madeHppKey = completeKeys(raw.keys);
+  if (loaded && madeHppKey) log(`made a new HPP key pair (${madeHppKey}); pages and apps given the old hpp-public-key need the new one`);
   completeSlices(raw, modules);
   // With a data file, modules see the state through a tracker, so each change is journaled.
   const tracker = opts.dataFile ? new ChangeTracker(raw) : undefined;

@@ -2,6 +2,7 @@
 // exactly four fields, and the mobile transaction endpoints (not modelled; see docs/sandbox.md).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { createPublicKey } from 'node:crypto';
 import { flowName, ReplaySandbox } from './replay';
 
 let sb: ReplaySandbox;
@@ -21,7 +22,11 @@ describe('conformance: mobile SDK', () => {
   it(flowName('mobile-hpp-key'), async () => {
     const r = await sb.send('GET', '/rest/v2/settings/terminal/hpp', { headers: headers() });
     assert.equal(r.status, 200, r.text);
-    assert.match(r.json.payload['hpp-settings']['hpp-public-key'], /^[0-9a-f]+$/i);
+    // What the SDKs are given: a 124-byte EC SubjectPublicKeyInfo in hex on the published keys' curve.
+    const hex: string = r.json.payload['hpp-settings']['hpp-public-key'];
+    assert.match(hex, /^307a3014[0-9a-f]{240}$/);
+    const key = createPublicKey({ key: Buffer.from(hex, 'hex'), format: 'der', type: 'spki' });
+    assert.equal(key.asymmetricKeyDetails?.namedCurve, 'brainpoolP384t1');
   });
 
   it(flowName('mobile-void'), async () => {

@@ -11,7 +11,7 @@ import { wallTimeOf } from '../../src/sandbox/domain/zonedTime';
 import { achModule, ACH_RETURN_RULES, type AchSlice } from '../../src/sandbox/ach/achModule';
 import { achWindowsBetween } from '../../src/sandbox/ach/achWindows';
 
-const MERCHANT = { merchantId: '8582949932024942', terminalId: '10018001', terminalName: 'T', merchantName: 'M' };
+const MERCHANT = { merchantId: '8582949932024942', terminalId: '10018001', terminalName: 'T', merchantName: 'M', hppPublicKey: '' };
 const ROUTING = '081009813';
 const ACCOUNT = '1234567890';
 

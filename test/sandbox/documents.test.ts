@@ -15,7 +15,7 @@ import { documentsModule, DOCUMENT_TYPES, SANDBOX_MERCHANT_SINCE, type Documents
 import { onboardingModule, type OnboardingSlice } from '../../src/sandbox/onboarding/onboardingModule';
 import { boardingError } from './boardingErrorAssertion';
 
-const MERCHANT = { merchantId: '8582949932024942', terminalId: '10018001', terminalName: 'T', merchantName: 'M' };
+const MERCHANT = { merchantId: '8582949932024942', terminalId: '10018001', terminalName: 'T', merchantName: 'M', hppPublicKey: '' };
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 interface Doc { documentId: string; merchantNumber: string; documentType: string; period: string; fileName: string; name: string; dateUploaded: string }

@@ -10,10 +10,11 @@ import { Journal } from '../../src/sandbox/persistence/journal';
 import { journalFileOf } from '../../src/sandbox/persistence/journalFormat';
 import { replayJournal } from '../../src/sandbox/persistence/journalReplay';
 import { emptyTable, type SandboxState } from '../../src/sandbox/domain/state';
+import { generateHppKeyPair } from '../../src/sandbox/domain/answerSignature';
 
 function smallState(): SandboxState {
   return {
-    version: 1, keys: { apiKey: 'a', accessKey: 'b', merchantId: '8000', minted: emptyTable() }, clockOffsetMs: 0,
+    version: 1, keys: { apiKey: 'a', accessKey: 'b', merchantId: '8000', minted: emptyTable() , hpp: generateHppKeyPair() }, clockOffsetMs: 0,
     counters: emptyTable(), slices: Object.assign(emptyTable<unknown>(), { documents: { files: emptyTable<unknown>() } }),
   };
 }

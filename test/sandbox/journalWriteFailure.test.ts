@@ -12,6 +12,7 @@ import { replayJournal } from '../../src/sandbox/persistence/journalReplay';
 import { emptyTable, newState } from '../../src/sandbox/domain/state';
 import { call, sale, startTestSandbox, VISA } from './sandboxTestClient';
 import { startSandboxProcess, stopSandboxProcess, type SandboxProcess } from './sandboxProcess';
+import { generateHppKeyPair } from '../../src/sandbox/domain/answerSignature';
 
 const ROOT = path.resolve(__dirname, '../..');
 /** The journal claims 1 MB ahead; its second claim crosses this. */
@@ -75,7 +76,7 @@ describe('journal writes the disk does not take whole', () => {
     it(`a record standing for failed writes, in ${segments.map(s => s.length).join(' + ')} lines after journalSeq ${journalSeq}: ${damagedAt ? 'damage' : 'bridges them'}`, async () => {
       const dataFile = path.join(await mkdtemp(path.join(tmpdir(), 'gw-journal-failed-')), 'state.json');
       await Promise.all(segments.map((lines, i) => writeFile(`${dataFile}.journal${i ? `.${i}` : ''}`, lines.join(''))));
-      const state = newState([], { apiKey: 'a', accessKey: 'b', merchantId: '8000', minted: emptyTable() }, 0);
+      const state = newState([], { apiKey: 'a', accessKey: 'b', merchantId: '8000', minted: emptyTable() , hpp: generateHppKeyPair() }, 0);
       const replay = replayJournal(dataFile, state, journalSeq);
       if (damagedAt) {
         await assert.rejects(replay, (e: Error) => e.name === 'DataFileError' && damagedAt.test(e.message));

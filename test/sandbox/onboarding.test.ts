@@ -9,7 +9,7 @@ import { idSourceOver } from '../../src/sandbox/domain/state';
 import { onboardingModule, type OnboardingSlice } from '../../src/sandbox/onboarding/onboardingModule';
 import { boardingError } from './boardingErrorAssertion';
 
-const MERCHANT = { merchantId: '8582949932024942', terminalId: '10018001', terminalName: 'T', merchantName: 'M' };
+const MERCHANT = { merchantId: '8582949932024942', terminalId: '10018001', terminalName: 'T', merchantName: 'M', hppPublicKey: '' };
 const NODE = '4788000000000009';
 
 interface Created {

@@ -46,14 +46,20 @@ describe('settings', () => {
     });
   }
 
-  it('GET HPP is 404 after DELETE; PUT then answers 201 and GET 200 with hpp-public-key', async () => {
+  it('GET HPP is 404 after DELETE; PUT then answers 201 and GET 200 with the sandbox\'s own hpp-public-key', async () => {
     assert.equal((await call(sb, 'DELETE', '/rest/v2/settings/terminal/hpp')).status, 204);
     assert.equal((await call(sb, 'GET', '/rest/v2/settings/terminal/hpp')).status, 404);
-    const put = await call(sb, 'PUT', '/rest/v2/settings/terminal/hpp', { xml: '<hpp-settings><enabled>true</enabled><hpp-public-key>abc123</hpp-public-key></hpp-settings>' });
+    const foreign = await call(sb, 'PUT', '/rest/v2/settings/terminal/hpp', { xml: '<hpp-settings><enabled>true</enabled><hpp-public-key>abc123</hpp-public-key></hpp-settings>' });
+    assert.equal(foreign.status, 400, 'the key is the sandbox\'s own: it signs with its private half');
+    const put = await call(sb, 'PUT', '/rest/v2/settings/terminal/hpp', { xml: '<hpp-settings><enabled>true</enabled></hpp-settings>' });
     assert.equal(put.status, 201);
+    const key = put.body.object['hpp-settings']['hpp-public-key'];
+    assert.match(key, /^307a3014[0-9a-f]{240}$/);
+    const echoed = await call(sb, 'PUT', '/rest/v2/settings/terminal/hpp', { xml: `<hpp-settings><enabled>true</enabled><hpp-public-key>${key}</hpp-public-key></hpp-settings>` });
+    assert.equal(echoed.status, 200, echoed.text);
     const get = await call(sb, 'GET', '/rest/v2/settings/terminal/hpp');
     assert.equal(get.status, 200);
-    assert.equal(get.body.object['hpp-settings']['hpp-public-key'], 'abc123');
+    assert.equal(get.body.object['hpp-settings']['hpp-public-key'], key);
   });
 
   it('stores what was written (terminal PUT, then GET), accepting an <object> wrapper', async () => {

@@ -11,6 +11,7 @@ import * as path from 'node:path';
 import { applyChanges, ChangeTracker, type Change } from '../../src/sandbox/persistence/changeTracking';
 import { writeSnapshotSliced } from '../../src/sandbox/persistence/snapshotWriter';
 import { emptyTable, type SandboxState } from '../../src/sandbox/domain/state';
+import { generateHppKeyPair } from '../../src/sandbox/domain/answerSignature';
 
 async function written(state: SandboxState, seq: number, tableKeys?: (table: object) => Iterable<string>): Promise<{ text: string; bytes: number }> {
   const file = path.join(await mkdtemp(path.join(tmpdir(), 'gw-snapwriter-')), 'snap.json');
@@ -77,7 +78,7 @@ function storedState(count: number): SandboxState {
   for (let i = 0; i < count; i++) transactions[String(100001 + i)] = { id: String(100001 + i), amountCents: i, note: 'x'.repeat(200) };
   return {
     version: 1,
-    keys: { apiKey: 'a', accessKey: 'b', merchantId: '8000', minted: emptyTable() },
+    keys: { apiKey: 'a', accessKey: 'b', merchantId: '8000', minted: emptyTable() , hpp: generateHppKeyPair() },
     clockOffsetMs: 0,
     counters: Object.assign(emptyTable<number>(), { 'card.transaction': 100000 + count }),
     slices: Object.assign(emptyTable<unknown>(), { cards: { transactions }, vault: { tokens: emptyTable() } }),

@@ -19,8 +19,11 @@ export interface SandboxRequest {
    */
   body: Record<string, unknown> | undefined;
   headers: IncomingHttpHeaders;
-  /** The sandbox merchant's identity (its merchant id and terminal id). */
-  merchant: { merchantId: string; terminalId: string; terminalName: string; merchantName: string };
+  /**
+   * The sandbox merchant's identity (its merchant id and terminal id) and its terminal's HPP
+   * public key (SPKI hex; the private half stays with the framework, which signs answers).
+   */
+  merchant: { merchantId: string; terminalId: string; terminalName: string; merchantName: string; hppPublicKey: string };
 }
 
 export interface LinkRef { rel: string; href: string; id: string }

@@ -4,6 +4,7 @@
 
 import { randomBytes, randomInt } from 'node:crypto';
 import type { DomainModule, IdSource } from './domain';
+import { generateHppKeyPair, usableHppKeyPair, type HppKeyPair } from './answerSignature';
 
 export const STATE_VERSION = 1;
 
@@ -16,6 +17,8 @@ export interface SandboxKeys {
   merchantId: string;
   /** Extra `api-key` values minted through the control surface, with their scope. */
   minted: Record<string, KeyScope>;
+  /** The terminal's HPP key pair: its public half is `hpp-public-key`; its private half signs answers. */
+  hpp: HppKeyPair;
 }
 
 export interface SandboxState {
@@ -46,7 +49,19 @@ export function generateKeys(given?: Partial<Pick<SandboxKeys, 'apiKey' | 'acces
     // Boarding merchant numbers are 16 digits (docs/gateway-facts.md §9); a leading 8 like the samples.
     merchantId: given?.merchantId ?? `8${Array.from({ length: 15 }, () => randomInt(10)).join('')}`,
     minted: emptyTable(),
+    hpp: generateHppKeyPair(),
   };
+}
+
+/**
+ * Gives a loaded state an HPP key pair when it has none (a data file from before the key was a
+ * real one) or one that no longer parses. Returns why it made one, or undefined.
+ */
+export function completeKeys(keys: SandboxKeys): string | undefined {
+  if (usableHppKeyPair(keys.hpp)) return undefined;
+  const why = keys.hpp === undefined ? 'the data file had none' : 'the one in the data file is not a brainpoolP384t1 key pair';
+  keys.hpp = generateHppKeyPair();
+  return why;
 }
 
 export function freshSlices(modules: readonly AnyModule[]): Record<string, unknown> {

@@ -1,6 +1,7 @@
 // Wraps a handler's Answer (or an error) in the envelope of the operation's family, so
 // handlers never format responses themselves.
 
+import { signedEnvelopeText, type HppKeyPair } from '../domain/answerSignature';
 import type { IncomingHttpHeaders } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { Operation } from '../../catalog/types';
@@ -63,15 +64,18 @@ function envelopeHeaders(answer: Answer, exchangeId: string, contentType: string
 }
 
 /** `{"code", "status", "exchange-id", "links", "page"?, "payload": {"payloadType", …}}` as text. */
-function gatewayJson(answer: Answer, exchangeId: string, payloadType: string, payload: Record<string, unknown>, links: LinkRef[]): string {
+function gatewayJson(answer: Answer, exchangeId: string, payloadType: string, payload: Record<string, unknown>, links: LinkRef[], signer?: HppKeyPair): string {
   const body: Record<string, unknown> = { code: String(answer.status), status: statusWord(answer.status), 'exchange-id': exchangeId, links };
   if (answer.page) body.page = answer.page;
   // Object.assign, not a `{ payloadType, ...payload }` literal. PERF(bench/sandboxThroughput.ts)
-  body.payload = Object.assign({ payloadType }, payload);
+  const fullPayload = Object.assign({ payloadType }, payload);
+  if (signer) return signedEnvelopeText(body, fullPayload, signer);
+  body.payload = fullPayload;
   return JSON.stringify(body);
 }
 
-function gatewayEnvelope(family: ResponseFamily, exchangeId: string, answer: Answer): Rendered {
+/** `signer`: sign a JSON answer's payload (a request that presented the HPP public key); XML answers are never signed. */
+function gatewayEnvelope(family: ResponseFamily, exchangeId: string, answer: Answer, signer?: HppKeyPair): Rendered {
   const payloadType = answer.payloadType ?? 'none';
   const payload = answer.payload ?? {};
   const links = answer.links ?? [];
@@ -82,7 +86,7 @@ function gatewayEnvelope(family: ResponseFamily, exchangeId: string, answer: Ans
       body: renderResponseXml({ code: String(answer.status), status: statusWord(answer.status), exchangeId, links, page: answer.page, payloadType, payload }),
     };
   }
-  return { status: answer.status, headers: envelopeHeaders(answer, exchangeId, JSON_TYPE), body: gatewayJson(answer, exchangeId, payloadType, payload, links) };
+  return { status: answer.status, headers: envelopeHeaders(answer, exchangeId, JSON_TYPE), body: gatewayJson(answer, exchangeId, payloadType, payload, links, signer) };
 }
 
 function objectEnvelope(exchangeId: string, answer: Answer, gatewayUrl: string): Rendered {
@@ -115,15 +119,15 @@ function boardingAnswer(exchangeId: string, answer: Answer): Rendered {
   return { status: answer.status, headers: { ...headers, 'content-type': JSON_TYPE }, body: JSON.stringify(answer.raw) };
 }
 
-export function renderAnswer(family: ResponseFamily, exchangeId: string, answer: Answer, gatewayUrl: string): Rendered {
+export function renderAnswer(family: ResponseFamily, exchangeId: string, answer: Answer, gatewayUrl: string, signer?: HppKeyPair): Rendered {
   if (answer.status === 204) return { status: 204, headers: { ...answer.headers, 'exchange-id': exchangeId }, body: '' };
   if (family === 'boarding') return boardingAnswer(exchangeId, answer);
   if (family === 'object-xml') return objectEnvelope(exchangeId, answer, gatewayUrl);
-  if (family === 'object-json') return gatewayEnvelope('gateway-json', exchangeId, answer.jsonPayload ? { ...answer, payload: answer.jsonPayload } : answer);
-  return gatewayEnvelope(family, exchangeId, answer);
+  if (family === 'object-json') return gatewayEnvelope('gateway-json', exchangeId, answer.jsonPayload ? { ...answer, payload: answer.jsonPayload } : answer, signer);
+  return gatewayEnvelope(family, exchangeId, answer, signer);
 }
 
-export function renderError(family: ResponseFamily, exchangeId: string, e: ErrorFacts, now: Date, headers: Record<string, string> = {}): Rendered {
+export function renderError(family: ResponseFamily, exchangeId: string, e: ErrorFacts, now: Date, headers: Record<string, string> = {}, signer?: HppKeyPair): Rendered {
   if (family === 'boarding') {
     const resultCode = Number.parseInt(e.resultCode, 10);
     const raw = {
@@ -135,5 +139,5 @@ export function renderError(family: ResponseFamily, exchangeId: string, e: Error
   const error = { 'error-message': e.message, 'result-code': e.resultCode };
   const answer: Answer = { status: e.status, payloadType: 'error', payload: { ...e.extraPayload, error }, headers, ...(e.links ? { links: e.links } : {}) };
   if (family === 'object-xml') return objectEnvelope(exchangeId, answer, '');
-  return gatewayEnvelope(family === 'object-json' ? 'gateway-json' : family, exchangeId, answer);
+  return gatewayEnvelope(family === 'object-json' ? 'gateway-json' : family, exchangeId, answer, signer);
 }

@@ -9,6 +9,7 @@ import { decodeBody, mediaFormat } from './bodyDecoder';
 import { familyFor, newExchangeId, renderError, renderAnswer, type ErrorFacts, type Rendered, type ResponseFamily } from './envelopes';
 import { retryAfterHeader } from './faults';
 import { maskCardNumbersInFreeText } from '../domain/freeText';
+import { isHppPublicKey, type HppKeyPair } from '../domain/answerSignature';
 import { legacyBodyKey, LEGACY_KEY_FIELD, selectedOperation, unselectedMessage } from './legacyForms';
 import { route, type Route } from './router';
 import type { Operation } from '../../catalog/types';
@@ -130,6 +131,7 @@ function serveOperation(env: PipelineEnv, req: IncomingMessage, res: ServerRespo
   const request: SandboxRequest = {
     op: operation, params, query: url.searchParams, body: maskCardNumbersInFreeText(decoded.body), headers: req.headers, merchant: live.merchant,
   };
+  const signer = signerFor(req, live.state.keys.hpp);
   let answer: Answer;
   try {
     answer = entry.handler(request, live.contextFor(entry.module));
@@ -137,7 +139,8 @@ function serveOperation(env: PipelineEnv, req: IncomingMessage, res: ServerRespo
     // A declined sale is stored too: its answer waits for the disk like any other.
     const refused = (): void => {
       if (e instanceof ErrorAnswer) {
-        fail({ status: e.status, resultCode: e.resultCode, message: e.message, extraPayload: e.extraPayload, links: e.links });
+        const facts = { status: e.status, resultCode: e.resultCode, message: e.message, extraPayload: e.extraPayload, links: e.links };
+        write(res, renderError(family, exchangeId, facts, live.clock.now(), {}, signer));
         return;
       }
       env.log(`internal error in ${operation.id}: ${(e as Error).message}`);
@@ -145,7 +148,19 @@ function serveOperation(env: PipelineEnv, req: IncomingMessage, res: ServerRespo
     };
     return afterSaving(env, res, fail, operation.id, refused);
   }
-  return afterSaving(env, res, fail, operation.id, () => write(res, renderAnswer(family, exchangeId, answer, env.gatewayUrl)));
+  return afterSaving(env, res, fail, operation.id, () => write(res, renderAnswer(family, exchangeId, answer, env.gatewayUrl, signer)));
+}
+
+/**
+ * The key pair to sign the answer with: a request presenting the sandbox's HPP public key in
+ * `public-key` (as the SDKs send it) gets a signed answer, as HPP-originated answers are
+ * (docs/sandbox.md, "HPP key and signed answers"). Its handler's answers are signed, declines
+ * included; refusals before the handler (keys, routing, faults) are not.
+ */
+function signerFor(req: IncomingMessage, pair: HppKeyPair): HppKeyPair | undefined {
+  const given = req.headers['public-key'];
+  const key = Array.isArray(given) ? given[0] : given;
+  return key !== undefined && isHppPublicKey(pair, key.trim()) ? pair : undefined;
 }
 
 /** Sends the answer once what the request changed is saved; at once without a data file. */

@@ -15,6 +15,11 @@ function identity(req: SandboxRequest): SettingsValues {
   return { 'merchant-id': req.merchant.merchantId, 'terminal-id': req.merchant.terminalId };
 }
 
+/** Fields a group serves from the sandbox's keys rather than from what was stored. */
+function servedFromKeys(rule: SettingsGroupRule, req: SandboxRequest): SettingsValues | undefined {
+  return rule.key === 'hpp' ? { 'hpp-public-key': req.merchant.hppPublicKey } : undefined;
+}
+
 function terminalView(req: SandboxRequest, ctx: Ctx): SettingsValues {
   return { ...identity(req), ...ctx.slice.groups.terminal };
 }
@@ -27,7 +32,9 @@ function stored(rule: SettingsGroupRule, ctx: Ctx): SettingsValues | null {
 const TERMINAL_RULE = SETTINGS_GROUPS.find(g => g.key === 'terminal') as SettingsGroupRule;
 
 function settingsAnswer(rule: SettingsGroupRule, req: SandboxRequest, ctx: Ctx, status: number): Answer {
-  const own = stored(rule, ctx);
+  const kept = stored(rule, ctx);
+  // Over what was stored: a data file from before the key was the sandbox's holds another one.
+  const own = kept && { ...kept, ...servedFromKeys(rule, req) };
   if (rule.answersWithTerminal) {
     const terminal = terminalView(req, ctx);
     const payload: Record<string, unknown> = { 'terminal-settings': terminal };
@@ -52,9 +59,11 @@ function notConfigured(rule: SettingsGroupRule): ErrorAnswer {
 
 function write(rule: SettingsGroupRule, req: SandboxRequest, ctx: Ctx): boolean {
   const before = stored(rule, ctx);
-  const base = rule.key === 'terminal' ? terminalView(req, ctx) : before ?? rule.defaults() ?? {};
+  const served = servedFromKeys(rule, req);
+  const base = rule.key === 'terminal' ? terminalView(req, ctx) : { ...(before ?? rule.defaults() ?? {}), ...served };
   const next = applySettings(rule, req.body, base);
   if (rule.key === 'terminal') for (const f of IDENTITY_FIELDS) delete next[f];
+  for (const f of Object.keys(served ?? {})) delete next[f];
   ctx.slice.groups[rule.key] = next;
   return before === null;
 }

@@ -2,7 +2,6 @@
 // answers differently (device and HPP answer with the terminal settings object; HPP uses
 // 201/204 and can be unconfigured; the CSC update answers with the generic envelope).
 
-import { randomBytes } from 'node:crypto';
 import type { CheckName } from '../../catalog/types';
 import { SANDBOX_TERMINAL } from '../domain/sandboxMerchant';
 import type { SettingsValues } from './settingsState';
@@ -91,8 +90,10 @@ export const SETTINGS_GROUPS: readonly SettingsGroupRule[] = [
   },
   {
     key: 'hpp', element: 'hpp-settings',
-    fields: { enabled: bool, 'hpp-enabled': bool, 'hpp-domain': url, 'hpp-public-key': text },
-    defaults: () => ({ enabled: 'true', 'hpp-domain': 'https://localhost', 'hpp-public-key': randomBytes(32).toString('hex') }),
+    // The key is the sandbox's own (its private half signs answers; domain/answerSignature.ts):
+    // served from the sandbox's keys, not stored here, and a body may only echo it.
+    fields: { enabled: bool, 'hpp-enabled': bool, 'hpp-domain': url, 'hpp-public-key': { kind: 'readonly' } },
+    defaults: () => ({ enabled: 'true', 'hpp-domain': 'https://localhost' }),
     answersWithTerminal: true,
     deleteUnconfigures: true,
     notFoundWhenUnconfigured: true,
