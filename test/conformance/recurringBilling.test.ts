@@ -33,9 +33,9 @@ async function createCustomer(body: unknown = sampleCustomer): Promise<string> {
   return key;
 }
 
-async function createToken(customerKey: string, card = '4111111111111111'): Promise<string> {
+async function createToken(customerKey: string, card = '4111111111111111', cardType = 'VISA'): Promise<string> {
   const r = await sb.send('POST', '/rest/v2/tokens', { headers: headers(), json: {
-    card, 'card-type': 'VISA', csc: '999', 'customer-key': customerKey, 'exp-date': '1230', 'last-four-digits': card.slice(-4),
+    card, 'card-type': cardType, csc: '999', 'customer-key': customerKey, 'exp-date': '1230', 'last-four-digits': card.slice(-4),
   } });
   assert.equal(r.json.code, '200', r.text);
   return r.json.payload.tokenResponse['token-id'];
@@ -147,7 +147,7 @@ describe('conformance: recurring billing', () => {
     const got = await sb.send('GET', `/rest/v2/customers/${key}`, { headers: headers() });
     assert.equal(got.json.payload.customer['customer-key'], key);
     assert.equal(got.json.payload.customer['billing-address'].street, '1 Main St');
-    const token = await createToken(key, '5454545454545454');
+    const token = await createToken(key, '5454545454545454', 'MASTERCARD');
 
     const tokens = await sb.send('GET', `/rest/v2/customers/${key}/tokens`, { headers: headers() });
     assert.equal(tokens.status, 200, tokens.text);
