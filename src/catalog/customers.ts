@@ -1,6 +1,8 @@
 // Customers and payment plans (recurring billing): past the interface, from what public clients of
 // the real gateway send and read (issue 33). A customer (key `cust_…`) holds card tokens; a payment
-// plan (key `plan_…`) charges one of them on a schedule. Creates answer code 201.
+// plan (key `plan_…`) charges one of them on a schedule. Creates answer code 201. A plan's sample
+// names its customer and token by the request-file variables `{{customerKey}}` and `{{tokenId}}`
+// (a tree item's values, or an earlier answer's).
 import type { FieldSpec, ParamSpec } from './types';
 import { defineOperation, type OperationEntry } from './defineOperation';
 import { pagingParams } from './sharedParams';
@@ -114,8 +116,8 @@ const entries: readonly OperationEntry[] = [
     body: {
       kind: 'json', fields: planFields(true),
       sample: {
-        'plan-name': 'Gym Membership', type: 'SUBSCRIPTION', 'customer-key': 'cust_00000000-0000-0000-0000-000000000000',
-        'token-id': '1100005607145041111', frequency: 'MONTHLY', 'frequency-day': '15', 'frequency-month': '1',
+        'plan-name': 'Gym Membership', type: 'SUBSCRIPTION', 'customer-key': '{{customerKey}}',
+        'token-id': '{{tokenId}}', frequency: 'MONTHLY', 'frequency-day': '15', 'frequency-month': '1',
         'start-date': '2030-01-15', 'end-date': '2030-12-15', status: 'Active', 'payment-amount': '50.00',
       },
     },
