@@ -7,7 +7,7 @@ import { ErrorAnswer } from '../domain/domain';
 import { emptyTable } from '../domain/state';
 import { gatewayTimestampOf } from '../domain/timestamps';
 
-export interface StoredCustomer {
+interface StoredCustomer {
   customerKey: string;
   /** Wire fields as sent (names, e-mail, phone, comments, status, addresses as objects). */
   fields: Record<string, unknown>;
@@ -16,7 +16,7 @@ export interface StoredCustomer {
 }
 
 /** What one due date of a plan did. */
-export interface PlanPayment {
+interface PlanPayment {
   date: string;
   transactionId: string;
   result: 'APPROVED' | 'DECLINED';

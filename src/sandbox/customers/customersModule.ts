@@ -235,7 +235,7 @@ function chargeOnce(plan: StoredPlan, date: string, ctx: Ctx): void {
   let tx: Record<string, unknown> | undefined;
   let resultCode = '000';
   try {
-    tx = sale(chargeRequest(plan, date), cards as never).payload?.transaction as Record<string, unknown> | undefined;
+    tx = sale(chargeRequest(plan, date), cards).payload?.transaction as Record<string, unknown> | undefined;
   } catch (e) {
     if (!(e instanceof ErrorAnswer)) throw e;
     tx = e.extraPayload?.transaction as Record<string, unknown> | undefined;
