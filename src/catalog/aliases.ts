@@ -1,5 +1,5 @@
-// Legacy and alternative request forms real clients send, each mapped to one of the 67
-// operations. They are not operations of their own: the interface's list stays exactly as it
+// Legacy and alternative request forms real clients send, each mapped to one of the
+// interface's 67 operations. They are not operations of their own: the interface's list stays exactly as it
 // is; these only tell the Local sandbox how to answer them and the language server what to
 // say about them. Evidence for each is in docs/sandbox.md ("Accepted legacy forms").
 import type { HttpMethod } from './types';

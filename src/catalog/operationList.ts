@@ -1,7 +1,9 @@
-// All 67 operations in group order; the one list every face of the product derives from.
+// Every operation in group order — the interface's 67 and those past it that public clients use
+// (`source: 'public-clients'`) — the one list every face of the product derives from.
 import type { Operation } from './types';
 import { cardTransactions } from './cardTransactions';
 import { cardTokens } from './cardTokens';
+import { customers } from './customers';
 import { achProviders } from './achProviders';
 import { achTransactions } from './achTransactions';
 import { achTokens } from './achTokens';
@@ -11,6 +13,6 @@ import { documents } from './documents';
 import { onboarding } from './onboarding';
 
 export const operations: readonly Operation[] = [
-  ...cardTransactions, ...cardTokens, ...achProviders, ...achTransactions, ...achTokens,
+  ...cardTransactions, ...cardTokens, ...customers, ...achProviders, ...achTransactions, ...achTokens,
   ...settings, ...batches, ...documents, ...onboarding,
 ];

@@ -5,7 +5,7 @@ import type { FieldSpec } from './types';
 /** The integrating application's identity; sample values use these. */
 export const sampleSoftware = { 'software-type': 'GatewayWorkbench', 'software-type-version': '0.1.0' } as const;
 
-const addressFields: readonly FieldSpec[] = [
+export const addressFields: readonly FieldSpec[] = [
   { name: 'first-name', type: 'string', doc: 'First name of the person at this address.' },
   { name: 'last-name', type: 'string', doc: 'Last name of the person at this address.' },
   { name: 'company', type: 'string', doc: 'Company name.' },

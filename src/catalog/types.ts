@@ -35,6 +35,7 @@ export interface SafetyWording {
 export type GroupId =
   | 'card-transactions'
   | 'card-tokens'
+  | 'customers'
   | 'ach-providers'
   | 'ach-transactions'
   | 'ach-tokens'

@@ -17,7 +17,7 @@ import type { TrafficApi } from './traffic/registerTraffic';
 import type { SendEvent } from './requestDocuments/exchangeFlow';
 import { CODE_ACTION_COMMANDS, LENS_COMMANDS } from '../language/protocol';
 
-/** Command ids other than the 67 `gateway.op.<operation id>` commands. */
+/** Command ids other than the `gateway.op.<operation id>` commands (one per catalog operation). */
 export const COMMANDS = {
   runOperation: 'gateway.runOperation',
   sendRequest: 'gateway.sendRequest',

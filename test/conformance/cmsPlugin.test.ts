@@ -61,14 +61,4 @@ describe('conformance: CMS payment plugin', () => {
     assert.equal(r.json.code, '200');
     assert.match(r.json.payload.tokenResponse['token-id'], /^1\d{16,19}$/);
   });
-
-  it(flowName('plugin-payment-plan'), async () => {
-    // Customers and payment plans (RPS) are not operations of the interface: the sandbox
-    // answers 404 naming the path, as docs/sandbox.md records.
-    for (const path of ['/rest/v2/customers', '/rest/v2/payment-plans']) {
-      const r = await sb.send('POST', path, { headers: { 'api-key': sb.info.apiKey, Accept: 'application/json' }, json: { 'customer-key': 'C-7' } });
-      assert.equal(r.status, 404);
-      assert.match(r.json.payload.error['error-message'], new RegExp(`No gateway operation at ${path}`));
-    }
-  });
 });

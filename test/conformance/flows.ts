@@ -1,4 +1,4 @@
-// The 28 request flows of public clients of the real gateway that the conformance suite
+// The request flows of public clients of the real gateway that the conformance suite
 // replays. Each is written from facts about the client (paths, field names, formats, what it
 // reads), never from its code; the sources are the facts file's tags (S1…S12) and the evidence
 // listed in docs/sandbox.md ("Conformance with public clients").
@@ -35,7 +35,7 @@ export const FLOWS: readonly Flow[] = [
   { id: 'plugin-sale-body-key', client: CLIENTS.plugin, title: 'generic SALE with api-key in the JSON body, addresses echoed back', outcome: 'works' },
   { id: 'plugin-decline', client: CLIENTS.plugin, title: 'declined SALE read from payload.transaction and payload.error', outcome: 'works' },
   { id: 'plugin-recurring-token', client: CLIENTS.plugin, title: 'recurring flow stores the card with last-four-digits', outcome: 'works' },
-  { id: 'plugin-payment-plan', client: CLIENTS.plugin, title: 'recurring flow creates a customer and a payment plan', outcome: 'decision' },
+  { id: 'plugin-payment-plan', client: CLIENTS.plugin, title: 'recurring flow creates a customer, its token and a monthly payment plan', outcome: 'works' },
   { id: 'mobile-terminal-settings', client: CLIENTS.mobile, title: 'terminal settings in JSON, enable-tip decoded as a boolean', outcome: 'works' },
   { id: 'mobile-hpp-key', client: CLIENTS.mobile, title: 'HPP settings in JSON, hpp-public-key read', outcome: 'works' },
   { id: 'mobile-void', client: CLIENTS.mobile, title: 'void with {id, type VOID, software-type, software-type-version}', outcome: 'works' },
@@ -49,6 +49,13 @@ export const FLOWS: readonly Flow[] = [
   { id: 'openapi-sale-refund-search', client: CLIENTS.openapi, title: 'typed sale and refund with the required sets, then search', outcome: 'works' },
   { id: 'openapi-create-merchant', client: CLIENTS.openapi, title: 'create a merchant under a hierarchy node with AccessKey only', outcome: 'works' },
   { id: 'ach-token-debit', client: CLIENTS.ach, title: 'recurring ACH debit with token-id on /rest/v2/ach/transactions/debit', outcome: 'works' },
+  // Recurring billing (issue 33): customers, their tokens, payment plans charged on the clock.
+  { id: 'samples-customer-lifecycle', client: CLIENTS.samples, title: 'customer create, get, list, update one field, delete (PHP 2021, Java)', outcome: 'works' },
+  { id: 'samples-plan-lifecycle', client: CLIENTS.samples, title: 'payment plan create on a customer token, get, update plan-name, list by customer, delete', outcome: 'works' },
+  { id: 'shop-customer-profile', client: CLIENTS.shop, title: 'customer profile with billing/shipping, its tokens listed, profile deleted', outcome: 'works' },
+  { id: 'recurring-plan-charges-on-clock', client: CLIENTS.samples, title: 'a due plan charges its token when the clock passes the date: sale in the open batch, or a decline', outcome: 'works' },
+  { id: 'recurring-delete-in-use', client: CLIENTS.samples, title: 'a customer or token a plan uses is not deleted until the plan is', outcome: 'works' },
+  { id: 'recurring-bad-input', client: CLIENTS.samples, title: 'customers and plans: 400 naming the field, 401 without a key, 404 for unknown keys', outcome: 'works' },
 ];
 
 export function flowById(id: string): Flow {

@@ -1,5 +1,5 @@
 // The operations part's manifest contributions, as data (no vscode import): the manifest
-// generator merges them into package.json. The 67 `gateway.op.*` commands are derived from
+// generator merges them into package.json. The `gateway.op.*` commands (one per operation) are derived from
 // the catalog (operationCommands), and the generator puts them after every part's commands.
 import { groups, operations } from '../../catalog';
 import type { Operation, Safety } from '../../catalog/types';

@@ -1,4 +1,4 @@
-// The 67 `gateway.op.<id>` commands, registered in one loop over the catalog. Each accepts a
+// The `gateway.op.<id>` commands (one per catalog operation), registered in one loop over the catalog. Each accepts a
 // tree node (HasOperationArgs), an OperationArgs object, or nothing (the active environment).
 import * as vscode from 'vscode';
 import { registerCommand, type CommandLog } from '../commands/commandRunner';

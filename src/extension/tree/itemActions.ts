@@ -16,6 +16,11 @@ const fixedActions: readonly ItemAction[] = [
   // Group nodes offer their create operations.
   { contextValue: '^gw\\.group\\.card-transactions$', operations: ['transactions.sale', 'transactions.auth', 'transactions.forcedSale'], inline: ['transactions.sale'] },
   { contextValue: '^gw\\.group\\.card-tokens$', operations: ['tokens.create', 'tokens.get'], inline: ['tokens.create'] },
+  {
+    contextValue: '^gw\\.group\\.customers$',
+    operations: ['customers.create', 'customers.get', 'paymentPlans.create', 'paymentPlans.list', 'paymentPlans.get'],
+    inline: ['customers.create'],
+  },
   { contextValue: '^gw\\.group\\.ach-providers$', operations: ['achProviders.getBySecCode', 'achProviders.legacyLookup'] },
   {
     contextValue: '^gw\\.group\\.ach-transactions$',
@@ -37,6 +42,12 @@ const fixedActions: readonly ItemAction[] = [
   { contextValue: '^gw\\.item\\.cardTransaction\\.refund$', operations: ['transactions.void'] },
 
   { contextValue: '^gw\\.item\\.cardToken$', operations: ['transactions.sale', 'tokens.get', 'tokens.update', 'tokens.delete'], inline: ['transactions.sale'] },
+
+  {
+    contextValue: '^gw\\.item\\.customer$',
+    operations: ['customers.get', 'customers.tokens', 'paymentPlans.list', 'customers.update', 'paymentPlans.create', 'customers.delete'],
+    inline: ['customers.tokens'],
+  },
 
   { contextValue: '^gw\\.item\\.achTransaction\\.pending$', operations: ['achTransactions.void'], inline: ['achTransactions.void'] },
   { contextValue: '^gw\\.item\\.achTransaction\\.settled$', operations: ['achTransactions.reversal'] },

@@ -16,6 +16,11 @@ export const ITEM_VARS = {
     const expDate = text(record, 'exp-date');
     return { tokenId, card: tokenId, ...(expDate ? { 'exp-date': expDate } : {}) };
   },
+  // A customer gives its key to its own reads and to a new plan's body (`customer-key`).
+  customer: (record: GatewayRecord): OperationVars => {
+    const customerKey = text(record, 'customer-key');
+    return { customerKey, 'customer-key': customerKey };
+  },
   achTransaction: (record: GatewayRecord): OperationVars => {
     const id = text(record, 'id');
     return { id, achTransactionId: id, secCode: text(record, 'standard-entry-class-code') };

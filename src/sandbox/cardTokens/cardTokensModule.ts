@@ -1,11 +1,12 @@
 // Card tokens (the vault): create, get, update, delete and search stored cards.
 
-import { type DomainModule, type Handler, type Answer, type SandboxRequest } from '../domain/domain';
+import { ErrorAnswer, type DomainModule, type Handler, type Answer, type SandboxRequest } from '../domain/domain';
 import { fieldError, optionalFlag, optionalString, requiredString, type Body } from '../http/bodyFields';
 import { checkCsc, checkExpDate, panSummary } from '../cardTransactions/cardChecks';
 import { CARD_NUMBER } from '../../core/checks/cardNumberShape';
 import { findToken, initialVaultSlice, storeToken, tokenView, type StoredToken, type VaultSlice } from './cardTokenState';
 import { searchTokens } from './tokenSearch';
+import { plansUsing, type CustomersSlice } from '../customers/customerState';
 
 
 const CARD_TYPES = ['VISA', 'MASTERCARD', 'AMERICAN EXPRESS', 'DISCOVER', 'DINERS CLUB', 'JCB'];
@@ -101,6 +102,11 @@ const update: Handler<VaultSlice> = (req, ctx) => {
 
 const remove: Handler<VaultSlice> = (req, ctx) => {
   const token = findToken(ctx.slice, req.params.tokenId);
+  // A token a payment plan charges stays until the plan goes (docs/sandbox.md: a decision).
+  const plans = plansUsing(ctx.peer<CustomersSlice>('customers'), 'token-id', token.tokenId);
+  if (plans.length > 0) {
+    throw new ErrorAnswer(400, '011', `Card token ${token.tokenId} is charged by payment plans (${plans.map((p) => p.planKey).join(', ')}): delete them, or give them another token-id, first.`);
+  }
   delete ctx.slice.tokens[token.tokenId];
   return tokenAnswer(req, token);
 };

@@ -7,6 +7,7 @@ import type { GatewayNode } from '../treeNode';
 const GROUP_ICONS: Readonly<Record<GroupId, string>> = {
   'card-transactions': 'credit-card',
   'card-tokens': 'key',
+  customers: 'account',
   'ach-providers': 'organization',
   'ach-transactions': 'arrow-swap',
   'ach-tokens': 'lock',

@@ -1,4 +1,4 @@
-// What each of the catalog's nine groups lists, one row per group: a paged search, a list
+// What each of the catalog's groups lists, one row per group: a paged search, a list
 // loaded once, or fixed children (settings groups; the ids the extension remembers where the
 // gateway cannot list). The nodes themselves are the three classes at the end.
 import * as vscode from 'vscode';
@@ -54,6 +54,12 @@ const GROUP_ROWS: Readonly<Record<GroupId, GroupRow>> = {
     recordsPath: ['payload', 'tokens', 'token'],
     emptyText: 'No card tokens yet: create one from this group’s menu',
     items: () => (list, record) => recordNode(list, ITEM_ROWS.cardToken, record),
+  },
+  customers: {
+    list: 'paged',
+    recordsPath: ['payload', 'customers', 'customer'],
+    emptyText: 'No customers yet: create one from this group’s menu',
+    items: () => (list, record) => recordNode(list, ITEM_ROWS.customer, record),
   },
   'ach-providers': {
     list: 'once',

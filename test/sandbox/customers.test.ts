@@ -1,0 +1,118 @@
+// Customers and payment plans in the Local sandbox (issue 33): the schedule's dates, plans that
+// charge across a restart (nothing lost under the journal), and the checks a plan's fields get.
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { dueAfter, firstDueOnOrAfter, type Schedule } from '../../src/sandbox/customers/planSchedule';
+import { call, startTestSandbox, VISA } from './sandboxTestClient';
+import type { RunningSandbox } from '../../src/sandbox/server';
+
+describe('payment plan schedule', () => {
+  const monthly = (day: number | undefined, startDate: string, every = 1): Schedule =>
+    ({ frequency: 'MONTHLY', every, startDate, endDate: '2031-12-31', ...(day ? { day } : {}) });
+
+  it('monthly: the first frequency day from the start, the 31st as the month\'s last day', () => {
+    assert.equal(firstDueOnOrAfter(monthly(3, '2030-09-17'), '2030-01-01'), '2030-10-03');
+    assert.equal(firstDueOnOrAfter(monthly(undefined, '2030-01-31'), '2030-01-01'), '2030-01-31');
+    assert.equal(dueAfter(monthly(31, '2030-01-31'), '2030-01-31'), '2030-02-28');
+    assert.equal(dueAfter(monthly(31, '2030-01-31'), '2030-02-28'), '2030-03-31');
+    assert.equal(dueAfter(monthly(15, '2030-01-15', 3), '2030-01-15'), '2030-04-15');
+    assert.equal(firstDueOnOrAfter(monthly(15, '2030-01-15', 3), '2030-02-01'), '2030-04-15');
+  });
+
+  it('weekly: the weekday (1 = Monday) from the start, every n weeks, never past end-date', () => {
+    // 2030-01-01 is a Tuesday.
+    const weekly: Schedule = { frequency: 'WEEKLY', day: 5, every: 2, startDate: '2030-01-01', endDate: '2030-01-31' };
+    assert.equal(firstDueOnOrAfter(weekly, '2029-12-01'), '2030-01-04');
+    assert.equal(dueAfter(weekly, '2030-01-04'), '2030-01-18');
+    assert.equal(dueAfter(weekly, '2030-01-18'), undefined);
+  });
+});
+
+async function tempFile(): Promise<string> {
+  return path.join(await mkdtemp(path.join(tmpdir(), 'gw-customers-')), 'state.json');
+}
+
+/** The sandbox's date `days` from its now, in its zone. */
+function sandboxDate(sb: RunningSandbox, days: number): string {
+  const at = new Date(sb.control.now().getTime() + days * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+async function customerWithPlan(sb: RunningSandbox, start: string, amount = '12.34') {
+  const customerKey = (await call(sb, 'POST', '/rest/v2/customers', { json: { 'first-name': 'Ada', 'last-name': 'Lovelace' } })).body.payload.customer['customer-key'];
+  const tokenId = (await call(sb, 'POST', '/rest/v2/tokens', { json: { card: VISA, 'exp-date': '1230', 'customer-key': customerKey } })).body.payload.tokenResponse['token-id'];
+  const plan = await call(sb, 'POST', '/rest/v2/payment-plans', { json: {
+    'customer-key': customerKey, 'token-id': tokenId, 'payment-amount': amount, frequency: 'WEEKLY', 'start-date': start, 'end-date': '2099-01-01',
+  } });
+  assert.equal(plan.status, 201, JSON.stringify(plan.body));
+  return { customerKey, tokenId, planKey: plan.body.payload['payment-plan']['plan-key'] as string };
+}
+
+describe('customers and payment plans in the sandbox', () => {
+  it('keeps customers and plans across a restart, and charges a plan whose date passed while it was stopped', async () => {
+    const file = await tempFile();
+    const first = await startTestSandbox({ dataFile: file, timeZone: 'America/Chicago' });
+    const start = sandboxDate(first, 3);
+    const { customerKey, planKey } = await customerWithPlan(first, start);
+    const clock = first.control.now().getTime();
+    await first.close();
+
+    const second = await startTestSandbox({ dataFile: file, timeZone: 'America/Chicago' });
+    try {
+      assert.ok(second.control.now().getTime() >= clock);
+      assert.equal((await call(second, 'GET', `/rest/v2/customers/${customerKey}`)).status, 200);
+      assert.equal((await call(second, 'GET', `/rest/v2/payment-plans/${planKey}`)).body.payload['payment-plan']['next-payment-date'], start);
+      second.control.advanceClock(5 * 86_400_000);
+    } finally {
+      await second.close();
+    }
+
+    const third = await startTestSandbox({ dataFile: file, timeZone: 'America/Chicago' });
+    try {
+      const plan = (await call(third, 'GET', `/rest/v2/payment-plans/${planKey}`)).body.payload['payment-plan'];
+      assert.equal(plan['last-payment-date'], start);
+      assert.equal(plan['last-payment-result'], 'APPROVED');
+      assert.equal(plan['payment-count'], '1');
+      const found = await call(third, 'GET', `/rest/v2/transactions?id=${plan['last-payment-transaction-id']}`);
+      assert.equal(found.body.payload.transactions.transaction[0].amount, '12.34');
+    } finally {
+      await third.close();
+    }
+  });
+
+  it('charges each due date a clock jump passes, once', async () => {
+    const sb = await startTestSandbox({ timeZone: 'America/Chicago' });
+    try {
+      const start = sandboxDate(sb, 1);
+      const { planKey } = await customerWithPlan(sb, start, '3.00');
+      sb.control.advanceClock(22 * 86_400_000);   // weekly: start, +7, +14, +21
+      const plan = (await call(sb, 'GET', `/rest/v2/payment-plans/${planKey}`)).body.payload['payment-plan'];
+      assert.equal(plan['payment-count'], '4');
+      sb.control.advanceClock(60_000);
+      assert.equal((await call(sb, 'GET', `/rest/v2/payment-plans/${planKey}`)).body.payload['payment-plan']['payment-count'], '4');
+    } finally {
+      await sb.close();
+    }
+  });
+
+  it('refuses a plan on another customer\'s token, an end before the start, and an unknown plan', async () => {
+    const sb = await startTestSandbox();
+    try {
+      const a = await customerWithPlan(sb, '2090-01-01');
+      const b = await customerWithPlan(sb, '2090-01-01');
+      const foreign = await call(sb, 'PUT', `/rest/v2/payment-plans/${a.planKey}`, { json: { 'token-id': b.tokenId } });
+      assert.equal(foreign.status, 400);
+      assert.match(foreign.body.payload.error['error-message'], /token-id belongs to customer/);
+      const backwards = await call(sb, 'PUT', `/rest/v2/payment-plans/${a.planKey}`, { json: { 'end-date': '2080-01-01' } });
+      assert.equal(backwards.status, 400);
+      assert.match(backwards.body.payload.error['error-message'], /end-date/);
+      assert.equal((await call(sb, 'GET', '/rest/v2/payment-plans/plan_nope')).status, 404);
+      assert.equal((await call(sb, 'DELETE', '/rest/v2/payment-plans/plan_nope')).status, 404);
+    } finally {
+      await sb.close();
+    }
+  });
+});
