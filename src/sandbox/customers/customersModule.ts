@@ -220,7 +220,7 @@ const sale = cardsModule.handlers['transactions.sale'];
 function chargeRequest(plan: StoredPlan, date: string): SandboxRequest {
   return {
     op: SALE, params: {}, query: new URLSearchParams(), headers: {},
-    merchant: { merchantId: '', terminalId: '', terminalName: '', merchantName: '' },
+    merchant: { merchantId: '', terminalId: '', terminalName: '', merchantName: '', hppPublicKey: '' },
     body: {
       type: 'SALE', amount: plan.fields['payment-amount'], card: plan.fields['token-id'],
       description: `Payment plan ${plan.planKey} ${date}`, 'customer-id': plan.fields['customer-key'],
