@@ -18,6 +18,8 @@ export const CLIENTS = {
   poller: 'Reconciliation poller (paged search)',
   openapi: 'Community OpenAPI description and generated SDK (S3)',
   ach: 'ACH payment provider (S11)',
+  mobileTokens: 'Mobile SDK manual entry and Android demo (clearent/ClearentIdtechIOSFramework, clearent/Android_IDTech_VP3300_Demo)',
+  webTokens: 'Web checkout on the JavaScript SDK (Kingjesse89123/provisio_print)',
 } as const;
 
 export const FLOWS: readonly Flow[] = [
@@ -49,6 +51,13 @@ export const FLOWS: readonly Flow[] = [
   { id: 'openapi-sale-refund-search', client: CLIENTS.openapi, title: 'typed sale and refund with the required sets, then search', outcome: 'works' },
   { id: 'openapi-create-merchant', client: CLIENTS.openapi, title: 'create a merchant under a hierarchy node with AccessKey only', outcome: 'works' },
   { id: 'ach-token-debit', client: CLIENTS.ach, title: 'recurring ACH debit with token-id on /rest/v2/ach/transactions/debit', outcome: 'works' },
+  { id: 'mobile-manual-token', client: CLIENTS.mobileTokens, title: 'typed card tokenized with the HPP public key: payload["mobile-jwt"] jwt, last-four, card-type, cvm', outcome: 'works' },
+  { id: 'mobile-manual-token-refused', client: CLIENTS.mobileTokens, title: 'a wrong or missing public-key is 401, a bad card 400 naming it', outcome: 'works' },
+  { id: 'mobile-ios-sale-refund', client: CLIENTS.mobileTokens, title: 'SaleEntity sale and refund on /rest/v2/mobile/transactions with mobilejwt; void on the card path', outcome: 'works' },
+  { id: 'mobile-android-sale', client: CLIENTS.mobileTokens, title: 'sale with mobilejwt and api-key headers, id/result/status/display-message read', outcome: 'works' },
+  { id: 'web-jssdk-sale', client: CLIENTS.webTokens, title: 'the JS SDK token charged with tax, tip and service fee; a decline amount declines (402)', outcome: 'works' },
+  { id: 'mobile-jwt-refused', client: CLIENTS.mobileTokens, title: 'a token is charged once, within its lifetime, unaltered, with the api-key: else 401', outcome: 'works' },
+  { id: 'mobile-jwt-card-mismatch', client: CLIENTS.mobileTokens, title: 'a body card that is not the token\'s card is 400', outcome: 'works' },
 ];
 
 export function flowById(id: string): Flow {
