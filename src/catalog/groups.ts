@@ -1,4 +1,4 @@
-// The nine operation groups in tree order, with the operation that lists each group's resources.
+// The operation groups in tree order, with the operation that lists each group's resources.
 import type { GroupInfo } from './types';
 
 export const groups: readonly GroupInfo[] = [
@@ -11,4 +11,5 @@ export const groups: readonly GroupInfo[] = [
   { id: 'batches', title: 'Batches', listOperation: 'batches.getOpen' },
   { id: 'documents', title: 'Merchant documents', listOperation: 'documents.types' },
   { id: 'onboarding', title: 'Merchant onboarding' },
+  { id: 'mobile', title: 'Web and mobile payments' },
 ];

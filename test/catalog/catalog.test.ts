@@ -69,6 +69,9 @@ const fixedIds: [string, string, string][] = [
   ['merchants.create', 'POST', '/api/launchIntegratorSetup/v1.0/integrateMerchant/{hierarchyNodeKey}'],
 ];
 
+/** The interface's own operations; those past it (source 'public-clients') are checked on their own. */
+const interfaceOps = operations.filter((op) => op.source === 'interface');
+
 const pathParamNames = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
 const xmlParser = new XMLParser({ parseTagValue: false });
 const isPlaceholder = (v: unknown) => typeof v === 'string' && /^\{\{\w+\}\}$/.test(v);
@@ -135,30 +138,32 @@ describe('catalog against the interface', () => {
   it('has exactly the method + path pairs of interface-operations.json', () => {
     const key = (m: string, p: string) => `${m} ${p}`;
     const expected = new Set(interfacePairs.map(([m, p]) => key(m, p)));
-    const actual = operations.map((op) => key(op.method, op.path));
+    const actual = interfaceOps.map((op) => key(op.method, op.path));
     const missing = [...expected].filter((k) => !actual.includes(k));
     const extra = actual.filter((k) => !expected.has(k));
     const duplicated = actual.filter((k, i) => actual.indexOf(k) !== i);
     assert.deepEqual({ missing, extra, duplicated }, { missing: [], extra: [], duplicated: [] });
-    assert.equal(operations.length, 67);
+    assert.equal(interfaceOps.length, 67);
   });
 
   it('uses exactly the fixed operation ids, each once, on its method and path', () => {
     const ids = operations.map((op) => op.id);
     assert.equal(new Set(ids).size, ids.length, 'operation ids must be unique');
     assert.deepEqual(
-      operations.map((op) => [op.id, op.method, op.path]).sort(),
+      interfaceOps.map((op) => [op.id, op.method, op.path]).sort(),
       [...fixedIds].sort(),
     );
   });
 
-  it('has the interface group sizes 8/5/3/8/4/30/2/5/2 and one GroupInfo per group', () => {
+  it('has the interface group sizes 8/5/3/8/4/30/2/5/2, the groups past it, and one GroupInfo per group', () => {
     const counts: Partial<Record<GroupId, number>> = {};
     for (const op of operations) counts[op.group] = (counts[op.group] ?? 0) + 1;
     assert.deepEqual(counts, {
       'card-transactions': 8, 'card-tokens': 5, 'ach-providers': 3, 'ach-transactions': 8, 'ach-tokens': 4,
       settings: 30, batches: 2, documents: 5, onboarding: 2,
+      mobile: 3,
     });
+    assert.ok(operations.filter((op) => op.group === 'mobile').every((op) => op.source === 'public-clients'));
     assert.deepEqual(groups.map((g) => g.id).sort(), Object.keys(counts).sort());
     for (const g of groups) {
       if (!g.listOperation) continue;
@@ -189,7 +194,8 @@ describe('catalog against the interface', () => {
     const moves = ['transactions.auth', 'transactions.sale', 'transactions.capture', 'transactions.forcedSale',
       'transactions.refund', 'transactions.void', 'transactions.adjustTip', 'achTransactions.create',
       'achTransactions.credit', 'achTransactions.debit', 'achTransactions.reversal', 'achTransactions.void',
-      'batches.closeOpen'];   // closing a batch settles its transactions: money moves, nothing is destroyed
+      'batches.closeOpen',
+      'mobile.sale', 'mobile.refund'];   // closing a batch settles its transactions: money moves, nothing is destroyed
     for (const op of operations) {
       const expected = op.method === 'GET' || op.id === 'achTransactions.validate' ? 'read'
         : moves.includes(op.id) ? 'moves-money'
@@ -200,8 +206,9 @@ describe('catalog against the interface', () => {
   });
 
   it('names, for every state-changing operation, the read that tells whether it went through', () => {
-    // No read can find these: an ACH token has no list, a new merchant's number is in the lost answer.
-    const noRead = ['achTokens.create', 'merchants.create'];
+    // No read can find these: an ACH token has no list, a new merchant's number is in the lost
+    // answer, a mobile JWT is never listed.
+    const noRead = ['achTokens.create', 'merchants.create', 'mobile.manualToken'];
     for (const op of operations.filter((o) => o.safety !== 'read')) {
       if (noRead.includes(op.id)) {
         assert.equal(op.verifyWith, undefined, op.id);
@@ -249,11 +256,12 @@ describe('bodies and samples', () => {
   const expectedFormats = (op: Operation): string[] => {
     if (op.method === 'GET' || op.method === 'DELETE') return [];
     if (op.group === 'settings' || op.group === 'batches') return ['xml', 'json'];
-    if (op.host === 'boarding') return ['json'];
+    // The mobile paths: every public client sends JSON, none XML.
+    if (op.host === 'boarding' || op.group === 'mobile') return ['json'];
     return ['json', 'xml'];
   };
 
-  it('uses XML then JSON for settings and batches, JSON for boarding, JSON then XML elsewhere', () => {
+  it('uses XML then JSON for settings and batches, JSON for boarding and mobile, JSON then XML elsewhere', () => {
     for (const op of operations) {
       const formats = expectedFormats(op);
       assert.deepEqual(op.acceptedBodyFormats, formats, op.id);
@@ -308,8 +316,8 @@ describe('lookups', () => {
 
 describe('aliases (legacy request forms)', () => {
   it('are not operations: the catalog keeps exactly the interface\'s 67', () => {
-    assert.equal(operations.length, 67);
-    assert.equal(new Set(operations.map((o) => o.id)).size, 67);
+    assert.equal(interfaceOps.length, 67);
+    assert.equal(new Set(operations.map((o) => o.id)).size, operations.length);
     for (const alias of operationAliases) {
       assert.ok(!operations.some((o) => o.method === alias.method && o.path === alias.path), `${alias.method} ${alias.path} is not itself an operation`);
     }
