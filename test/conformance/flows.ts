@@ -41,7 +41,7 @@ export const FLOWS: readonly Flow[] = [
   { id: 'mobile-terminal-settings', client: CLIENTS.mobile, title: 'terminal settings in JSON, enable-tip decoded as a boolean', outcome: 'works' },
   { id: 'mobile-hpp-key', client: CLIENTS.mobile, title: 'HPP settings in JSON, hpp-public-key read', outcome: 'works' },
   { id: 'mobile-void', client: CLIENTS.mobile, title: 'void with {id, type VOID, software-type, software-type-version}', outcome: 'works' },
-  { id: 'mobile-transactions', client: CLIENTS.mobile, title: 'card-present sale on /rest/v2/mobile/transactions/sale with mobilejwt', outcome: 'decision' },
+  { id: 'mobile-transactions', client: CLIENTS.mobile, title: 'card-present sale with a reader\'s mobilejwt (401: not minted here); ACH on the mobile path (404)', outcome: 'decision' },
   { id: 'shop-sale-avs-csc', client: CLIENTS.shop, title: 'sale (type "sale") with billing and CSC, AVS and CSC results read', outcome: 'works' },
   { id: 'shop-auth-capture', client: CLIENTS.shop, title: 'auth, search by id, capture with order-id, invoice and sales tax', outcome: 'works' },
   { id: 'shop-ach-token-exists', client: CLIENTS.shop, title: 'ACH token created twice: 028 and the existing token in links[0].id', outcome: 'works' },

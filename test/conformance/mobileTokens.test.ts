@@ -106,15 +106,15 @@ describe('conformance: web and mobile payment tokens', () => {
   });
 
   it(flowName('web-jssdk-sale'), async () => {
-    const body = (amount: string) => ({
+    const body = (amount: string, tip: string) => ({
       type: 'SALE', amount, 'sales-tax-amount': '0.80', 'sales-tax-type': 'LOCAL_SALES_TAX', 'software-type': 'Blueplate',
-      'software-type-version': 'Provisio a1.4.0', 'service-fee': '0.30', 'tip-amount': '1.00', 'email-address': 'diner@example.com',
+      'software-type-version': 'Provisio a1.4.0', 'service-fee': '0.30', 'tip-amount': tip, 'email-address': 'diner@example.com',
       'email-receipt': 'true', 'billing-is-shipping': 'true', billing: { zip: '85284' },
     });
-    const approved = await sb.send('POST', '/rest/v2/mobile/transactions/sale', { headers: mobileHeaders(await jwtFor()), json: body('10.00') });
+    const approved = await sb.send('POST', '/rest/v2/mobile/transactions/sale', { headers: mobileHeaders(await jwtFor()), json: body('10.00', '1.00') });
     assert.equal(approved.status, 200, approved.text);
-    // A decline: the page shows payload.transaction["display-message"] of the error answer.
-    const declined = await sb.send('POST', '/rest/v2/mobile/transactions/sale', { headers: mobileHeaders(await jwtFor()), json: body('0.23') });
+    // A decline (the amount includes the tip): the page shows payload.transaction["display-message"] of the error answer.
+    const declined = await sb.send('POST', '/rest/v2/mobile/transactions/sale', { headers: mobileHeaders(await jwtFor()), json: body('0.23', '0.05') });
     assert.equal(declined.status, 402, declined.text);
     assert.equal(typeof declined.json.payload.transaction['display-message'], 'string');
     assert.equal(declined.json.payload.transaction.result, 'DECLINED');
