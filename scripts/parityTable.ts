@@ -133,7 +133,7 @@ const ROWS: Record<string, ParityRow> = {
     evidence: 'facts §9 (S3 integrations.yaml); conformance openapi-create-merchant',
   },
   'mobile.manualToken': {
-    modelled: 'Authorized by the public-key header alone (401 042 when it is missing or is not the sandbox\'s current HPP public key; 404 no HPP after DELETE). Validation: Luhn card, future MMYY exp-date, CSC shape (400 with the field). Mints a real three-part JWT (HS256, signed with a secret the sandbox holds in its state) whose claims carry brand, last four and expiry, never the card number; answers payload["mobile-jwt"] {jwt, last-four, card-type, cvm "NONE", track-data-hash ""}. Each JWT id is kept (journal) so it is charged once.',
+    modelled: 'Authorized by the public-key header alone (401 042 when it is missing or is not the sandbox\'s current HPP public key, also after the HPP settings are deleted). Validation: Luhn card, future MMYY exp-date, CSC shape (400 with the field). Mints a real three-part JWT (HS256, signed with a secret the sandbox holds in its state) whose claims carry brand, last four and expiry, never the card number; answers payload["mobile-jwt"] {jwt, last-four, card-type, cvm "NONE", track-data-hash ""}. Each JWT id is kept (journal) so it is charged once.',
     notModelled: 'Card-present (EMV/swipe) JWTs from readers; the real gateway\'s JWT format and signing key (clients treat the JWT as opaque).',
     evidence: 'iOS SDK ClearentManualEntry.m (path, public-key header, body card/exp-date/csc/software), ClearentTransactionToken.m (payload["mobile-jwt"] fields); JS-SDK checkout reads payload["mobile-jwt"].jwt; conformance mobile-manual-token, mobile-manual-token-refused',
   },
