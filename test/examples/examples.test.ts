@@ -65,7 +65,7 @@ describe('examples/', () => {
     assert.ok(report.totals.requests >= 67, `only ${report.totals.requests} requests ran`);
   });
 
-  it('each group file exercises its own group, and together they cover all 67 operations', () => {
+  it('each group file exercises its own group, and together they cover every operation', () => {
     const covered = new Set<string>();
     for (const input of inputs) {
       const ops = parseRequestFile(input.text).requests.map((r) => operationOf(r.method, r.target)).filter((op): op is Operation => !!op);
@@ -80,7 +80,7 @@ describe('examples/', () => {
     assert.deepEqual(missing, []);
   });
 
-  it('the runner actually sent all 67 operations', () => {
+  it('the runner actually sent every operation', () => {
     const sent = new Set(report.files.flatMap((f) => f.requests.map((r) => r.operation).filter((id): id is string => !!id)));
     assert.equal(sent.size, operations.length);
   });

@@ -3,7 +3,7 @@
 // within its lifetime, as card transactions (same decline table, duplicates, AVS/CSC, open
 // batch). Evidence and decisions: docs/sandbox.md "Web and mobile payment tokens".
 
-import { ErrorAnswer, type DomainContext, type DomainModule, type Handler, type SandboxRequest } from '../domain/domain';
+import { ErrorAnswer, type DomainModule, type Handler, type SandboxRequest } from '../domain/domain';
 import { fieldError, optionalString, requiredString } from '../http/bodyFields';
 import type { SettingsSlice } from '../settings/settingsState';
 import { checkCsc, checkExpDate, panSummary } from '../cardTransactions/cardChecks';
@@ -14,8 +14,6 @@ import type { CardsSlice } from '../cardTransactions/cardState';
 import { currentHppPublicKey } from './hppKey';
 import { acceptJwt, mintJwt } from './mobileJwt';
 import { initialMobileSlice, type MintedJwt, type MobileSlice } from './mobileState';
-
-type MobileCtx = DomainContext<MobileSlice>;
 
 function header(req: SandboxRequest, name: string): string | undefined {
   const v = req.headers[name];
