@@ -9,7 +9,7 @@ import type { StoredCard } from '../cardTransactions/cardState';
 import type { MintedJwt, MobileSlice } from './mobileState';
 
 /** Not published by any source; the sandbox's decision (docs/sandbox.md). */
-export const JWT_LIFETIME_MS = 10 * 60_000;
+const JWT_LIFETIME_MS = 10 * 60_000;
 
 // docs/gateway-facts.md lists one result code for credential problems (042 Unauthorized).
 const UNAUTHORIZED = '042';
