@@ -89,6 +89,8 @@ export function snippetOf(op: Operation): Snippet {
   const stops = new TabStops();
   const name = stops.stop(camel(snippetPrefix(op).replace(/^gw-/, '')));
   const target = escapeSnippet(op.path).replace(/\{(\w+)\}/g, (_m, param: string) => stops.variable(param));
+  // Headers past the credentials (mobile: public-key, mobilejwt), their variables as tab stops.
+  const headers = op.headers.map((h) => `${h.name}: ${bodyWithStops(escapeSnippet(h.value), stops)}`);
   const body = bodyWithStops(escapeSnippet(op.sample ?? ''), stops);
   return {
     prefix: snippetPrefix(op),
@@ -98,6 +100,7 @@ export function snippetOf(op: Operation): Snippet {
       `# @name ${name}`,
       `${op.method} ${BASE_VARIABLE[op.host]}${target}`,
       `Content-Type: ${CONTENT_TYPES[op.bodyFormat]}`,
+      ...headers,
       '',
       ...body.split('\n'),
       '$0',

@@ -153,6 +153,21 @@ const ROWS: Record<string, ParityRow> = {
     notModelled: 'Pricing plans, signatures, bank verification.',
     evidence: 'facts §9 (S3 integrations.yaml); conformance openapi-create-merchant',
   },
+  'mobile.manualToken': {
+    modelled: 'Authorized by the public-key header alone (401 042 when it is missing or is not the sandbox\'s current HPP public key, also after the HPP settings are deleted). Validation: Luhn card, future MMYY exp-date, CSC shape (400 with the field). Mints a real three-part JWT (HS256, signed with a secret the sandbox holds in its state) whose claims carry brand, last four and expiry, never the card number; answers payload["mobile-jwt"] {jwt, last-four, card-type, cvm "NONE", track-data-hash ""}. Each JWT id is kept (journal) so it is charged once.',
+    notModelled: 'Card-present (EMV/swipe) JWTs from readers; the real gateway\'s JWT format and signing key (clients treat the JWT as opaque).',
+    evidence: 'iOS SDK ClearentManualEntry.m (path, public-key header, body card/exp-date/csc/software), ClearentTransactionToken.m (payload["mobile-jwt"] fields); JS-SDK checkout reads payload["mobile-jwt"].jwt; conformance mobile-manual-token, mobile-manual-token-refused',
+  },
+  'mobile.sale': {
+    modelled: 'Needs the api-key and a mobilejwt header: a JWT this sandbox minted, unaltered (signature), unexpired (10 minutes on the sandbox clock) and not charged before; else 401 042 naming which. The card is the JWT\'s (a body card or exp-date that differs: 400 naming it). Then exactly a card sale: amount, tip, decline table (402 with transaction + error), duplicates, AVS/CSC, open batch, echoes; the JWT is spent even when the sale declines.',
+    notModelled: 'The mobile pages\' rule "amount < 1.00 declines" (the error-generation table is used, as on every card path: see "Web and mobile payment tokens"); ACH through the mobile path (achmobilejwt); a mobile void path (the iOS SDK voids on /rest/v2/transactions/void).',
+    evidence: 'iOS SDK ClearentHttpClient.swift (paths, mobilejwt + api-key headers), SaleEntity.swift (body); Android demo PostTransactionTask.java (path, headers, type/amount/create-token); JS-SDK web app clearentapi.js and checkout.js (headers, body, decline display-message); conformance mobile-ios-sale-refund, mobile-android-sale, web-jssdk-sale, mobile-jwt-refused, mobile-jwt-card-mismatch',
+  },
+  'mobile.refund': {
+    modelled: 'The same header checks as mobile.sale; a refund of amount to the JWT\'s card with no earlier transaction (unmatched), into the open batch; decline amounts decline.',
+    notModelled: 'Refund limits against earlier sales of the card.',
+    evidence: 'iOS SDK ClearentHttpClient.swift (refund path with mobilejwt), SaleEntity.swift (same body as the sale); conformance mobile-ios-sale-refund',
+  },
 };
 
 /** What each settings group does to the rest of the sandbox, and why the others do nothing. */

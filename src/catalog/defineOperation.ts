@@ -1,7 +1,7 @@
 // Turns a compact catalog entry into a full Operation: host family, auth surface and body
 // formats follow from the path and the body kind, so entries state only what is particular.
 import type {
-  BodyFormat, FieldSpec, GroupId, HttpMethod, Operation, ParamSpec, ResponseFormat, Safety, SampleValue,
+  BodyFormat, FieldSpec, GroupId, HeaderSpec, HttpMethod, Operation, ParamSpec, ResponseFormat, Safety, SampleValue,
 } from './types';
 import { XML_SAMPLES } from './xmlSamples';
 
@@ -32,6 +32,8 @@ export interface OperationEntry {
   method: HttpMethod;
   path: string;
   params?: readonly ParamSpec[];
+  /** Headers it needs besides the credentials (the mobile paths' `public-key`, `mobilejwt`). */
+  headers?: readonly HeaderSpec[];
   body?: BodyEntry;
   responseFormat?: ResponseFormat;
   successStatuses?: readonly number[];
@@ -69,6 +71,7 @@ export function defineOperation(entry: OperationEntry): Operation {
     ...(body?.xmlRoot ? { xmlRoot: body.xmlRoot } : {}),
     responseFormat: entry.responseFormat ?? 'json',
     fields: body?.fields ?? [],
+    headers: entry.headers ?? [],
     auth: boarding ? 'access-key' : 'api-key',
     successStatuses: entry.successStatuses ?? [200],
     ...(entry.payloadType ? { payloadType: entry.payloadType } : {}),

@@ -12,4 +12,5 @@ export const groups: readonly GroupInfo[] = [
   { id: 'batches', title: 'Batches', listOperation: 'batches.getOpen' },
   { id: 'documents', title: 'Merchant documents', listOperation: 'documents.types' },
   { id: 'onboarding', title: 'Merchant onboarding' },
+  { id: 'mobile', title: 'Web and mobile payments' },
 ];

@@ -11,8 +11,10 @@ import { settings } from './settings';
 import { batches } from './batches';
 import { documents } from './documents';
 import { onboarding } from './onboarding';
+import { mobile } from './mobile';
 
 export const operations: readonly Operation[] = [
   ...cardTransactions, ...cardTokens, ...customers, ...achProviders, ...achTransactions, ...achTokens,
   ...settings, ...batches, ...documents, ...onboarding,
+  ...mobile,
 ];

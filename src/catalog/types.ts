@@ -42,7 +42,8 @@ export type GroupId =
   | 'settings'
   | 'batches'
   | 'documents'
-  | 'onboarding';
+  | 'onboarding'
+  | 'mobile';
 
 /**
  * Names of value checks. The catalog only names them; `src/core/checks/inputChecks.ts` implements
@@ -97,6 +98,17 @@ export interface ParamSpec {
 }
 
 /**
+ * A request header an operation needs besides the credentials added at send time (the mobile
+ * paths' `public-key` and `mobilejwt`): written into its request document as `name: value`.
+ */
+export interface HeaderSpec {
+  name: string;
+  /** What the request document writes, usually a `{{variable}}` the user or an earlier answer fills. */
+  value: string;
+  doc: string;
+}
+
+/**
  * Where an operation comes from: `interface` — the gateway's interface (docs/gateway-interface.md),
  * authoritative; `public-clients` — past the interface, what public clients of the real gateway
  * send and read, each such operation with its evidence.
@@ -128,6 +140,8 @@ export interface Operation {
   responseFormat: ResponseFormat;
   /** Known request body fields. */
   fields: readonly FieldSpec[];
+  /** Headers it needs besides the credentials (empty for the interface's operations). */
+  headers: readonly HeaderSpec[];
   auth: AuthSurface;
   /** Success HTTP statuses as the interface lists them. */
   successStatuses: readonly number[];

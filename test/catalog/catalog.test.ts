@@ -71,6 +71,7 @@ const fixedIds: [string, string, string][] = [
   ['merchants.create', 'POST', '/api/launchIntegratorSetup/v1.0/integrateMerchant/{hierarchyNodeKey}'],
 ];
 
+
 const pathParamNames = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
 const xmlParser = new XMLParser({ parseTagValue: false });
 const isPlaceholder = (v: unknown) => typeof v === 'string' && /^\{\{\w+\}\}$/.test(v);
@@ -161,7 +162,9 @@ describe('catalog against the interface', () => {
       'card-transactions': 8, 'card-tokens': 5, 'ach-providers': 3, 'ach-transactions': 8, 'ach-tokens': 4,
       settings: 30, batches: 2, documents: 5, onboarding: 2,
       customers: 11,
+      mobile: 3,
     });
+    assert.ok(operations.filter((op) => op.group === 'mobile').every((op) => op.source === 'public-clients'));
     assert.deepEqual(groups.map((g) => g.id).sort(), Object.keys(counts).sort());
     for (const g of groups) {
       if (!g.listOperation) continue;
@@ -193,7 +196,8 @@ describe('catalog against the interface', () => {
     const moves = ['transactions.auth', 'transactions.sale', 'transactions.capture', 'transactions.forcedSale',
       'transactions.refund', 'transactions.void', 'transactions.adjustTip', 'achTransactions.create',
       'achTransactions.credit', 'achTransactions.debit', 'achTransactions.reversal', 'achTransactions.void',
-      'batches.closeOpen'];   // closing a batch settles its transactions: money moves, nothing is destroyed
+      'batches.closeOpen',
+      'mobile.sale', 'mobile.refund'];   // closing a batch settles its transactions: money moves, nothing is destroyed
     for (const op of operations) {
       const expected = op.method === 'GET' || op.id === 'achTransactions.validate' ? 'read'
         : moves.includes(op.id) ? 'moves-money'
@@ -204,8 +208,9 @@ describe('catalog against the interface', () => {
   });
 
   it('names, for every state-changing operation, the read that tells whether it went through', () => {
-    // No read can find these: an ACH token has no list, a new merchant's number is in the lost answer.
-    const noRead = ['achTokens.create', 'merchants.create'];
+    // No read can find these: an ACH token has no list, a new merchant's number is in the lost
+    // answer, a mobile JWT is never listed.
+    const noRead = ['achTokens.create', 'merchants.create', 'mobile.manualToken'];
     for (const op of operations.filter((o) => o.safety !== 'read')) {
       if (noRead.includes(op.id)) {
         assert.equal(op.verifyWith, undefined, op.id);
@@ -253,13 +258,12 @@ describe('bodies and samples', () => {
   const expectedFormats = (op: Operation): string[] => {
     if (op.method === 'GET' || op.method === 'DELETE') return [];
     if (op.group === 'settings' || op.group === 'batches') return ['xml', 'json'];
-    if (op.host === 'boarding') return ['json'];
-    // Customers and payment plans: every public client sends JSON; XML is not modelled (docs/sandbox.md).
-    if (op.group === 'customers') return ['json'];
+    // Customers and payment plans, and the mobile paths: every public client sends JSON; XML is not modelled (docs/sandbox.md).
+    if (op.host === 'boarding' || op.group === 'customers' || op.group === 'mobile') return ['json'];
     return ['json', 'xml'];
   };
 
-  it('uses XML then JSON for settings and batches, JSON for boarding, JSON then XML elsewhere', () => {
+  it('uses XML then JSON for settings and batches, JSON for boarding and mobile, JSON then XML elsewhere', () => {
     for (const op of operations) {
       const formats = expectedFormats(op);
       assert.deepEqual(op.acceptedBodyFormats, formats, op.id);
@@ -316,6 +320,7 @@ describe('aliases (legacy request forms)', () => {
   it('are not operations: the catalog keeps exactly the interface\'s 67', () => {
     assert.equal(interfaceOps.length, 67);
     assert.equal(new Set(interfaceOps.map((o) => o.id)).size, 67);
+    assert.equal(new Set(operations.map((o) => o.id)).size, operations.length);
     for (const alias of operationAliases) {
       assert.ok(!operations.some((o) => o.method === alias.method && o.path === alias.path), `${alias.method} ${alias.path} is not itself an operation`);
     }

@@ -18,6 +18,8 @@ export const CLIENTS = {
   poller: 'Reconciliation poller (paged search)',
   openapi: 'Community OpenAPI description and generated SDK (S3)',
   ach: 'ACH payment provider (S11)',
+  mobileTokens: 'Mobile SDK manual entry and Android demo (clearent/ClearentIdtechIOSFramework, clearent/Android_IDTech_VP3300_Demo)',
+  webTokens: 'Web checkout on the JavaScript SDK (Kingjesse89123/provisio_print)',
 } as const;
 
 export const FLOWS: readonly Flow[] = [
@@ -39,7 +41,7 @@ export const FLOWS: readonly Flow[] = [
   { id: 'mobile-terminal-settings', client: CLIENTS.mobile, title: 'terminal settings in JSON, enable-tip decoded as a boolean', outcome: 'works' },
   { id: 'mobile-hpp-key', client: CLIENTS.mobile, title: 'HPP settings in JSON, hpp-public-key read', outcome: 'works' },
   { id: 'mobile-void', client: CLIENTS.mobile, title: 'void with {id, type VOID, software-type, software-type-version}', outcome: 'works' },
-  { id: 'mobile-transactions', client: CLIENTS.mobile, title: 'card-present sale on /rest/v2/mobile/transactions/sale with mobilejwt', outcome: 'decision' },
+  { id: 'mobile-transactions', client: CLIENTS.mobile, title: 'card-present sale with a reader\'s mobilejwt (401: not minted here); ACH on the mobile path (404)', outcome: 'decision' },
   { id: 'shop-sale-avs-csc', client: CLIENTS.shop, title: 'sale (type "sale") with billing and CSC, AVS and CSC results read', outcome: 'works' },
   { id: 'shop-auth-capture', client: CLIENTS.shop, title: 'auth, search by id, capture with order-id, invoice and sales tax', outcome: 'works' },
   { id: 'shop-ach-token-exists', client: CLIENTS.shop, title: 'ACH token created twice: 028 and the existing token in links[0].id', outcome: 'works' },
@@ -56,6 +58,13 @@ export const FLOWS: readonly Flow[] = [
   { id: 'recurring-plan-charges-on-clock', client: CLIENTS.samples, title: 'a due plan charges its token when the clock passes the date: sale in the open batch, or a decline', outcome: 'works' },
   { id: 'recurring-delete-in-use', client: CLIENTS.samples, title: 'a customer or token a plan uses is not deleted until the plan is', outcome: 'works' },
   { id: 'recurring-bad-input', client: CLIENTS.samples, title: 'customers and plans: 400 naming the field, 401 without a key, 404 for unknown keys', outcome: 'works' },
+  { id: 'mobile-manual-token', client: CLIENTS.mobileTokens, title: 'typed card tokenized with the HPP public key: payload["mobile-jwt"] jwt, last-four, card-type, cvm', outcome: 'works' },
+  { id: 'mobile-manual-token-refused', client: CLIENTS.mobileTokens, title: 'a wrong or missing public-key is 401, a bad card 400 naming it', outcome: 'works' },
+  { id: 'mobile-ios-sale-refund', client: CLIENTS.mobileTokens, title: 'SaleEntity sale and refund on /rest/v2/mobile/transactions with mobilejwt; void on the card path', outcome: 'works' },
+  { id: 'mobile-android-sale', client: CLIENTS.mobileTokens, title: 'sale with mobilejwt and api-key headers, id/result/status/display-message read', outcome: 'works' },
+  { id: 'web-jssdk-sale', client: CLIENTS.webTokens, title: 'the JS SDK token charged with tax, tip and service fee; a decline amount declines (402)', outcome: 'works' },
+  { id: 'mobile-jwt-refused', client: CLIENTS.mobileTokens, title: 'a token is charged once, within its lifetime, unaltered, with the api-key: else 401', outcome: 'works' },
+  { id: 'mobile-jwt-card-mismatch', client: CLIENTS.mobileTokens, title: 'a body card that is not the token\'s card is 400', outcome: 'works' },
 ];
 
 export function flowById(id: string): Flow {

@@ -1,5 +1,6 @@
 // The gateway's mobile SDK (facts S6): settings read in JSON with typed values, a void body of
-// exactly four fields, and the mobile transaction endpoints (not modelled; see docs/sandbox.md).
+// exactly four fields, and what the mobile transaction endpoints do with a card-present reader's
+// JWT and with ACH (not modelled; see docs/sandbox.md). Typed card data: mobileTokens.test.ts.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createPublicKey } from 'node:crypto';
@@ -40,11 +41,14 @@ describe('conformance: mobile SDK', () => {
   });
 
   it(flowName('mobile-transactions'), async () => {
-    // Card-present and mobile ACH endpoints are not in the interface's 67 operations.
-    for (const path of ['/rest/v2/mobile/transactions/sale', '/rest/v2/ach/mobile/transactions/debit']) {
-      const r = await sb.send('POST', path, { headers: { ...headers(), mobilejwt: 'jwt' }, json: { amount: '3.00' } });
-      assert.equal(r.status, 404, path);
-      assert.match(r.json.payload.error['error-message'], /No gateway operation at/);
-    }
+    // A reader's (card-present) JWT is not one the sandbox minted: refused like any foreign token.
+    // Typed card data is tokenized and charged on this path: mobileTokens.test.ts.
+    const card = await sb.send('POST', '/rest/v2/mobile/transactions/sale', { headers: { ...headers(), mobilejwt: 'a.b.c' }, json: { amount: '3.00' } });
+    assert.equal(card.status, 401, card.text);
+    assert.match(card.json.payload.error['error-message'], /not issued by this sandbox/);
+    // ACH through the mobile path (achmobilejwt) is not modelled yet.
+    const ach = await sb.send('POST', '/rest/v2/ach/mobile/transactions/debit', { headers: { ...headers(), mobilejwt: 'jwt' }, json: { amount: '3.00' } });
+    assert.equal(ach.status, 404);
+    assert.match(ach.json.payload.error['error-message'], /No gateway operation at/);
   });
 });

@@ -72,6 +72,7 @@ export function operation(overrides: Partial<Operation> & Pick<Operation, 'id' |
     xmlRoot: 'transaction',
     responseFormat: 'json',
     fields: [],
+    headers: [],
     auth: rest ? 'access-key' : 'api-key',
     successStatuses: [200],
     safety: 'read',

@@ -87,7 +87,9 @@ export function requestDocumentText(input: RequestDocumentInput): string {
   // A body the caller gives (history, a URI) is kept as written; the catalog sample takes the vars.
   const sample = input.body !== undefined ? fillPlaceholders(input.body, vars) : sampleWithVars(op.sample ?? '', vars);
   const path = filledPath(op, vars);
-  const toFill = unresolvedNames(`${path}\n${op.bodyFormat !== 'none' ? sample : ''}`);
+  // Headers past the credentials (the mobile paths' public-key and mobilejwt), their variables filled.
+  const extraHeaders = op.headers.map((h) => `${h.name}: ${fillPlaceholders(h.value, vars)}`);
+  const toFill = unresolvedNames(`${path}\n${extraHeaders.join('\n')}\n${op.bodyFormat !== 'none' ? sample : ''}`);
   const lines = [
     `# ${op.title} (${op.id}) — ${safetyLabel(op)}`,
     environmentLine(environmentName, 'Send with "Gateway: Send Request" (Ctrl+Alt+Enter) or the code lens.'),
@@ -103,6 +105,7 @@ export function requestDocumentText(input: RequestDocumentInput): string {
   const bodyFormat = op.bodyFormat === 'none' ? 'none' : bodyFormatOf(sample, op);
   if (bodyFormat !== 'none') lines.push(`Content-Type: ${CONTENT_TYPE[bodyFormat]}`);
   lines.push(`Accept: ${acceptFor(op, bodyFormat)}`);
+  lines.push(...extraHeaders);
   if (op.bodyFormat !== 'none') lines.push('', sample);
   return lines.join('\n') + '\n';
 }

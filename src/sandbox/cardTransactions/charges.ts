@@ -9,9 +9,9 @@ import { boundedCents, isMoney } from '../domain/money';
 import { isoTime } from '../domain/timestamps';
 import { storeToken, tokenView, type VaultSlice } from '../cardTokens/cardTokenState';
 import { resolveCard } from './cardInput';
-import type { CardTransaction, CardsSlice, CardTxType } from './cardState';
+import type { CardTransaction, CardsSlice, CardTxType, StoredCard } from './cardState';
 import { declineFor } from './declineTable';
-import { echoes, record, references, stampAndStore, transactionAnswer, view, type UnstampedTransaction } from './cardRecords';
+import { echoes, record, references, stampAndStore, transactionAnswer, view, type CardsCtx, type UnstampedTransaction } from './cardRecords';
 import { avsResult, cscResult } from './verificationTable';
 import { avsRefusal, cscRefusal, findDuplicate } from './screening';
 import type { SettingsSlice } from '../settings/settingsState';
@@ -48,7 +48,10 @@ function described(card: CardTransaction['card'], refs: CardTransaction['referen
   return out;
 }
 
-export function charge(type: CardTxType & keyof typeof CHARGE_RULES): Handler<CardsSlice> {
+/** Where a charge's card comes from: the body's PAN or token id, or (mobile) the JWT it presents. */
+export type CardSource = (body: Record<string, unknown>, ctx: CardsCtx) => { card: StoredCard; pan?: string };
+
+export function charge(type: CardTxType & keyof typeof CHARGE_RULES, cardOf: CardSource = resolveCard): Handler<CardsSlice> {
   const rules = CHARGE_RULES[type];
   return (req, ctx) => {
     const body = req.body;
@@ -59,7 +62,7 @@ export function charge(type: CardTxType & keyof typeof CHARGE_RULES): Handler<Ca
     const tipCents = rules.tip ? checkedTip(optionalString(body, 'tip-amount')) : 0;
     if (tipCents > amountCents) throw fieldError('tip-amount', 'cannot be more than amount (amount includes the tip)');
     const authCode = rules.needsAuthCode ? requiredString(body, 'authorization-code') : undefined;
-    const { card, pan } = resolveCard(body, ctx);
+    const { card, pan } = cardOf(body, ctx);
     const wantsToken = rules.tokenize && optionalString(body, 'create-token') === 'true';
     if (wantsToken && !pan) throw fieldError('create-token', 'cannot be "true" when card is already a token id');
 

@@ -10,7 +10,9 @@ import { onboardingModule } from '../onboarding/onboardingModule';
 import { settingsModule } from '../settings/settingsModule';
 import type { AnyModule } from './state';
 import { vaultModule } from '../cardTokens/cardTokensModule';
+import { mobileModule } from '../mobile/mobileModule';
 
 export const sandboxModules: readonly AnyModule[] = [
   cardsModule, vaultModule, achModule, settingsModule, batchesModule, customersModule, documentsModule, onboardingModule,
+  mobileModule,
 ];

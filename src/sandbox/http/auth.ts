@@ -46,6 +46,15 @@ const UNAUTHORIZED = '042';
 
 /** `bodyKey`: the legacy `api-key` JSON body field, used only when the header is absent. */
 function authenticateGateway(op: Operation, headers: IncomingHttpHeaders, keys: SandboxKeys, bodyKey?: string): AuthOutcome {
+  // An operation whose credential is the HPP public key (mobile manual entry) takes no api-key:
+  // its handler compares the key with the HPP settings (src/sandbox/mobile/mobileModule.ts).
+  if (op.headers.some((h) => h.name === 'public-key')) {
+    const publicKey = header(headers, 'public-key');
+    if (!publicKey) {
+      return { ok: false, status: 401, resultCode: UNAUTHORIZED, message: 'Unauthorized: the public-key header is missing. Send the HPP public key (GET /rest/v2/settings/terminal/hpp → hpp-public-key).' };
+    }
+    return { ok: true, principal: `public-key:${publicKey}` };
+  }
   // `api_key` is how the gateway's old Go XML sample spells the header.
   const apiKey = header(headers, 'api-key') ?? header(headers, 'api_key') ?? bodyKey;
   if (!apiKey) {

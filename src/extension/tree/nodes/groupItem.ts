@@ -15,6 +15,7 @@ const GROUP_ICONS: Readonly<Record<GroupId, string>> = {
   batches: 'package',
   documents: 'files',
   onboarding: 'person-add',
+  mobile: 'device-mobile',
 };
 
 export function groupTreeItem(node: GatewayNode, group: GroupInfo): vscode.TreeItem {

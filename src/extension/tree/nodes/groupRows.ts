@@ -117,6 +117,18 @@ const GROUP_ROWS: Readonly<Record<GroupId, GroupRow>> = {
       arguments: [node],
     }),
   ]),
+  // Nothing lists mobile JWTs (each is used once): the action that mints one. Its sales and
+  // refunds are card transactions and show in that group.
+  mobile: {
+    list: 'fixed',
+    children: (node) => [
+      new ActionNode(node, 'manualToken', 'Tokenize typed card…', 'add', {
+        command: operationCommandId('mobile.manualToken'),
+        title: 'Tokenize typed card',
+        arguments: [{ environmentName: node.environmentName }],
+      }),
+    ],
+  },
 };
 
 /** A group loaded once when first expanded (kept until refreshed). */

@@ -1,0 +1,79 @@
+// Web and mobile payments, past the interface (issue 33): typed card data becomes a one-time JWT
+// (POST /rest/v2/mobilejwt/manual with the HPP public key as the `public-key` header), which the
+// mobile transaction paths charge with a `mobilejwt` header next to the api-key. Every entry
+// names the public clients it is taken from (facts, never code): the gateway's iOS SDK, its
+// Android demo, and a web checkout on its JavaScript SDK.
+import type { FieldSpec, HeaderSpec } from './types';
+import { defineOperation, type OperationEntry } from './defineOperation';
+import { addressBlock, referenceFields, sampleSoftware, softwareFields } from './sharedFields';
+
+const IOS = 'clearent/ClearentIdtechIOSFramework';
+const IOS_MANUAL = `${IOS}@98522b7d7f2adb196a023da4b8d9028c17b30ecc:ClearentIdtechIOSFramework/ClearentManualEntry.m`;
+const IOS_TOKEN = `${IOS}@98522b7d7f2adb196a023da4b8d9028c17b30ecc:ClearentIdtechIOSFramework/ClearentTransactionToken.m`;
+const IOS_CARD = `${IOS}@98522b7d7f2adb196a023da4b8d9028c17b30ecc:ClearentIdtechIOSFramework/ClearentCard.m`;
+const IOS_HTTP = `${IOS}@076b9f92ed23987b24222ea99baeb02d0d989369:ClearentIdtechIOSFramework/ClearentWrapper/Networking/HttpClient/ClearentHttpClient.swift`;
+const IOS_SALE = `${IOS}@cb5d83df61814c46ae0a045055b0c91dcb92f058:ClearentIdtechIOSFramework/ClearentWrapper/Networking/Entities/SaleEntity.swift`;
+const ANDROID = 'clearent/Android_IDTech_VP3300_Demo@fdd1d1560cceac8d69984de8f775ac229671e57d:app/src/main/java/com/clearent/sample/PostTransactionTask.java';
+const WEB_API = 'Kingjesse89123/provisio_print@a5e1d5eb008d9aba8d04900e7d86efba07d1cc07:pages/api/clearentapi.js';
+const WEB_CHECKOUT = 'Kingjesse89123/provisio_print@a5e1d5eb008d9aba8d04900e7d86efba07d1cc07:pages/checkout.js';
+
+const publicKey: HeaderSpec = {
+  name: 'public-key', value: '{{hppPublicKey}}',
+  doc: 'The HPP public key (GET /rest/v2/settings/terminal/hpp → hpp-public-key): the only credential of this call.',
+};
+const mobileJwt: HeaderSpec = {
+  name: 'mobilejwt', value: '{{mobileJwt}}',
+  doc: 'A mobile JWT from "Tokenize typed card" (payload["mobile-jwt"].jwt); each is charged once, within its lifetime.',
+};
+
+const amount: FieldSpec = { name: 'amount', type: 'string', required: true, check: 'amount', doc: 'Amount as a decimal string with two places, e.g. "25.00".' };
+const chargeFields = (type: string): readonly FieldSpec[] => [
+  { name: 'type', type: 'string', values: [type], anyCase: true, doc: `Transaction type (any case); optional because the path selects ${type}.` },
+  amount,
+  { name: 'card', type: 'string', check: 'luhn', doc: 'Optional: the card the JWT stands for (the JWT carries it; another card is refused).' },
+  { name: 'exp-date', type: 'string', check: 'expDate', doc: 'Optional: the card expiry as MMYY (the JWT carries it).' },
+  { name: 'csc', type: 'string', check: 'csc', doc: 'Card security code (3 or 4 digits); never stored.' },
+  { name: 'tip-amount', type: 'string', check: 'amount', doc: 'Tip included in the amount.' },
+  { name: 'sales-tax-amount', type: 'string', check: 'amount', doc: 'Sales tax included in the amount.' },
+  { name: 'sales-tax-type', type: 'string', values: ['LOCAL_SALES_TAX', 'TAX_EXEMPT'], doc: 'Kind of sales tax.' },
+  { name: 'service-fee', type: 'string', check: 'amount', doc: 'Service fee; echoed, not computed.' },
+  { name: 'email-receipt', type: 'string', values: ['true', 'false'], doc: 'Set "true" to email a receipt to email-address.' },
+  ...referenceFields, ...addressBlock, ...softwareFields,
+];
+
+const entries: readonly OperationEntry[] = [
+  {
+    id: 'mobile.manualToken', title: 'Tokenize typed card (mobile JWT)', group: 'mobile', method: 'POST',
+    evidence: [IOS_MANUAL, IOS_CARD, IOS_TOKEN, WEB_CHECKOUT],
+    path: '/rest/v2/mobilejwt/manual', payloadType: 'mobile-jwt', safety: 'write', headers: [publicKey],
+    doc: 'Turns typed card data into a one-time mobile JWT (payload["mobile-jwt"]: jwt, last-four, card-type, cvm), authorized by the HPP public key alone, as the iOS SDK\'s manual entry and the JavaScript SDK do.',
+    body: {
+      kind: 'json',
+      fields: [
+        { name: 'card', type: 'string', required: true, check: 'luhn', doc: 'Card number (PAN) as typed; never stored, never in the JWT.' },
+        { name: 'exp-date', type: 'string', required: true, check: 'expDate', doc: 'Card expiry as MMYY, e.g. "1230".' },
+        { name: 'csc', type: 'string', check: 'csc', doc: 'Card security code (3 or 4 digits); never stored.' },
+        ...softwareFields,
+      ],
+      sample: { card: '4111111111111111', 'exp-date': '1230', csc: '999', ...sampleSoftware },
+    },
+  },
+  {
+    id: 'mobile.sale', title: 'Mobile sale', group: 'mobile', method: 'POST',
+    evidence: [IOS_HTTP, IOS_SALE, ANDROID, WEB_API, WEB_CHECKOUT],
+    verifyWith: 'transactions.search',
+    path: '/rest/v2/mobile/transactions/sale', payloadType: 'transaction', safety: 'moves-money', headers: [mobileJwt],
+    doc: 'Charges the card a mobile JWT stands for (mobilejwt header, with the api-key): the sale joins the open batch like a card sale; decline amounts decline.',
+    body: { kind: 'json', fields: chargeFields('SALE'), sample: { type: 'SALE', amount: '25.00', invoice: 'INV-1001', ...sampleSoftware } },
+  },
+  {
+    id: 'mobile.refund', title: 'Mobile refund', group: 'mobile', method: 'POST',
+    evidence: [IOS_HTTP, IOS_SALE],
+    verifyWith: 'transactions.search',
+    path: '/rest/v2/mobile/transactions/refund', payloadType: 'transaction', safety: 'moves-money', headers: [mobileJwt],
+    doc: 'Refunds an amount to the card a mobile JWT stands for (no earlier transaction id: the iOS SDK sends its sale fields), into the open batch.',
+    body: { kind: 'json', fields: chargeFields('REFUND'), sample: { type: 'REFUND', amount: '5.00', ...sampleSoftware } },
+  },
+];
+
+export const mobile = entries.map(defineOperation);
