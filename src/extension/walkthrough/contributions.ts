@@ -25,7 +25,7 @@ const STEPS: readonly Step[] = [
   {
     id: 'runSale',
     title: 'Run a sale on the Local sandbox',
-    text: 'Every operation — the interface\'s 67, and customers and payment plans past it — is a command. "Sale" opens a request pre-filled with a test card; **Send Request** sends it and opens the answer as a formatted editor. Amounts such as 0.21 decline on purpose (see the special values in the README).',
+    text: 'Every operation — the interface\'s 67, and past it customers, payment plans and mobile payment tokens — is a command. "Sale" opens a request pre-filled with a test card; **Send Request** sends it and opens the answer as a formatted editor. Amounts such as 0.21 decline on purpose (see the special values in the README).',
     button: commandLink('Run a sale', operationCommandId('transactions.sale')),
     image: 'run-sale',
     altText: 'A sale request and its APPROVED result side by side',
