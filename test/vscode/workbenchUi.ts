@@ -61,10 +61,21 @@ export async function runSteps(page: Page, steps: readonly Step[], lap: (what: s
 // Runs a command from the palette by its exact title (F1, type, Enter on the matching row).
 // With `opensQuickPick`, waits for the command's own quick pick to replace the palette instead.
 export async function runCommand(page: Page, title: string, opts: { opensQuickPick?: boolean } = {}): Promise<void> {
-  await page.keyboard.press('F1');
   const input = page.locator(selectors.paletteInput);
-  await input.waitFor();
-  await input.fill(`>${title}`);
+  // A quick pick that was just answered is still closing (inert) for a moment, and F1 pressed then
+  // is lost on a busy machine: wait for it to go, and open the palette again if F1 was lost.
+  await input.waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('F1');
+    await input.waitFor();
+    const typed = await input.fill(`>${title}`, { timeout: 5_000 }).then(() => true, (err: unknown) => {
+      if (attempt >= 3) throw err;
+      return false;
+    });
+    if (typed) break;
+    await page.keyboard.press('Escape');
+    await input.waitFor({ state: 'hidden', timeout: 5_000 }).catch(() => undefined);
+  }
   const row = page.locator(selectors.paletteRow).filter({ has: page.getByText(title, { exact: true }) }).first();
   await row.waitFor();
   // Enter on the focused row: a click waits for the row to hold still, which a busy workbench
