@@ -58,7 +58,7 @@ describe('conformance: AVS on tokenization', () => {
     }
     // With the terminal's AVS rules on, a required AVS result they do not allow refuses the
     // token (402 046, the charge's answer), and no token is stored.
-    const before = (await sb.send('GET', '/rest/v2/tokens?page-size=200', { headers: headers() })).json.payload.tokens.token.length;
+    const before = (await sb.send('GET', '/rest/v2/tokens', { headers: headers() })).json.page['total-elements'];
     const avs = await sb.send('PUT', '/rest/v2/settings/terminal/avs', { headers: headers(), json: { enabled: true, 'response-filters': { 'response-filter': [{ name: 'NO_MATCH', allowed: false }] } } });
     assert.equal(avs.status, 200, avs.text);
     const refused = await createToken(javaToken('40000'));
@@ -66,7 +66,7 @@ describe('conformance: AVS on tokenization', () => {
     assert.equal(refused.json.payload.payloadType, 'error');
     assert.equal(refused.json.payload.error['result-code'], '046');
     assert.match(refused.json.payload.error['error-message'], /AVS Response Not Accepted/);
-    const after = (await sb.send('GET', '/rest/v2/tokens?page-size=200', { headers: headers() })).json.payload.tokens.token.length;
+    const after = (await sb.send('GET', '/rest/v2/tokens', { headers: headers() })).json.page['total-elements'];
     assert.equal(after, before);
     // The same rules do not touch a token created without require-avs.
     const unchecked = await createToken(javaToken('40000', { 'require-avs': 'false' }));
