@@ -58,13 +58,13 @@ const ROWS: Record<string, ParityRow> = {
     evidence: 'facts §3 search params (S7)',
   },
   'tokens.create': {
-    modelled: 'card (Luhn) or track2-data, card-type matching the number, exp-date, csc, last-four-digits (must match), status, description, customer-key, avs-address/zip, default; unknown fields ignored; keeps brand, last four and expiry only.',
-    notModelled: 'encrypted-track-data (400: no device keys), card-inquiry and require-avs (accepted, no issuer).',
-    evidence: 'facts §3 create body (S7, S1, S2); conformance samples-token-lifecycle, plugin-recurring-token',
+    modelled: 'card (Luhn) or track2-data, card-type matching the number, exp-date, csc, last-four-digits (must match), status, description, customer-key, avs-address/zip, default; unknown fields ignored; keeps brand, last four and expiry only. require-avs: avs-result-code from the AVS test table, kept with the token; AVS rules refuse (402 046); no address is 400.',
+    notModelled: 'encrypted-track-data (400: no device keys), card-inquiry (accepted, no issuer).',
+    evidence: 'facts §3 create body and token object (S7, S1 TokenAVS.java, S2); conformance samples-token-lifecycle, plugin-recurring-token, samples-token-avs, token-avs-test-values, token-avs-no-address, shop-token-no-require-avs',
   },
   'tokens.get': { modelled: 'The token object of the facts; 404 for unknown ids.', notModelled: 'merchant-legacy-token-id.', evidence: 'facts §3 token object (S7)' },
   'tokens.update': {
-    modelled: 'exp-date, status, description, customer-key, avs-address/zip, default; unknown fields ignored; 400 when none of these is sent.',
+    modelled: 'exp-date, status, description, customer-key, avs-address/zip (a changed address drops avs-result-code), default; unknown fields ignored; 400 when none of these is sent.',
     notModelled: 'Changing the card number (create a new token).',
     evidence: 'facts §3 update body (S1 php, java)',
   },

@@ -19,8 +19,8 @@ const editableFields: readonly FieldSpec[] = [
   { name: 'description', type: 'string', doc: 'Label of the token.' },
   { name: 'customer-key', type: 'string', doc: 'Customer the token belongs to.' },
   { name: 'default', type: 'boolean', doc: 'Whether this is the customer\'s default token.' },
-  { name: 'avs-address', type: 'string', doc: 'Street address used for address verification.' },
-  { name: 'avs-zip', type: 'string', doc: 'Postal code used for address verification.' },
+  { name: 'avs-address', type: 'string', doc: 'Street address used for address verification (with require-avs on create, at least it or avs-zip).' },
+  { name: 'avs-zip', type: 'string', doc: 'Postal code used for address verification (with require-avs on create, at least it or avs-address).' },
 ];
 
 const createFields: readonly FieldSpec[] = [
@@ -28,7 +28,11 @@ const createFields: readonly FieldSpec[] = [
   { name: 'card-type', type: 'string', required: true, values: cardTypes, doc: 'Card brand.' },
   { name: 'exp-date', type: 'string', required: true, check: 'expDate', doc: 'Card expiry as MMYY, e.g. "1230".' },
   { name: 'csc', type: 'string', check: 'csc', doc: 'Card security code, used for verification only and never stored.' },
-  { name: 'require-avs', type: 'boolean', doc: 'Refuse the token when address verification fails.' },
+  {
+    name: 'require-avs', type: 'boolean',
+    doc: 'Verify avs-address/avs-zip when storing the card: the token answers avs-result-code, and the terminal\'s AVS rules refuse a result they do not allow (402 046). '
+      + 'From public clients, not the interface: the Java sample (API-Examples java TokenAVS.java) sends it as "true"; the facts list avs-result-code on the token (§3).',
+  },
   { name: 'card-inquiry', type: 'boolean', doc: 'Verify the card with the issuer before storing it (default true).' },
   { name: 'last-four-digits', type: 'string', check: 'digits', doc: 'Last four digits of the card; when sent, must match the card number.' },
   { name: 'track-format', type: 'string', values: ['TRACK2'], doc: 'Format of the track data sent instead of card and exp-date.' },
@@ -65,7 +69,7 @@ const entries: readonly OperationEntry[] = [
     id: 'tokens.create', title: 'Create card token', group: 'card-tokens', method: 'POST',
     verifyWith: 'tokens.search',
     path: '/rest/v2/tokens', payloadType: 'TokenResponse', safety: 'write',
-    doc: 'Stores a card in the vault and returns its token id; the card number is never returned again.',
+    doc: 'Stores a card in the vault and returns its token id; the card number is never returned again. With require-avs, the token carries avs-result-code.',
     body: {
       kind: 'json+xml', xmlRoot, fields: createFields,
       sample: { card: '4111111111111111', 'card-type': 'VISA', 'exp-date': '1230', csc: '999', description: 'Test Visa' },

@@ -65,6 +65,11 @@ export const FLOWS: readonly Flow[] = [
   { id: 'web-jssdk-sale', client: CLIENTS.webTokens, title: 'the JS SDK token charged with tax, tip and service fee; a decline amount declines (402)', outcome: 'works' },
   { id: 'mobile-jwt-refused', client: CLIENTS.mobileTokens, title: 'a token is charged once, within its lifetime, unaltered, with the api-key: else 401', outcome: 'works' },
   { id: 'mobile-jwt-card-mismatch', client: CLIENTS.mobileTokens, title: 'a body card that is not the token\'s card is 400', outcome: 'works' },
+  // AVS on tokenization (issue 33): require-avs with the billing address answers avs-result-code.
+  { id: 'samples-token-avs', client: CLIENTS.samples, title: 'token create with require-avs "true", avs-address and avs-zip (Java TokenAVS): avs-result-code on the token and its GET', outcome: 'works' },
+  { id: 'token-avs-test-values', client: CLIENTS.samples, title: 'the AVS test zips give their codes on a token; AVS rules refuse a required result they do not allow (402 046)', outcome: 'works' },
+  { id: 'token-avs-no-address', client: CLIENTS.samples, title: 'require-avs with neither avs-zip nor avs-address is 400 naming them', outcome: 'works' },
+  { id: 'shop-token-no-require-avs', client: CLIENTS.shop, title: 'payment profile token with avs-address and avs-zip but no require-avs: no AVS result', outcome: 'works' },
 ];
 
 export function flowById(id: string): Flow {

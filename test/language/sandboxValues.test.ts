@@ -47,6 +47,7 @@ describe('sandbox values offered by completion', () => {
     for (const zip of AVS_ZIPS) assert.ok(zip.meaning.includes(`avs-result-code ${avsResult(zip.value, undefined)?.code} `), zip.value);
     assert.ok(valueChoices({ name: 'csc', type: 'string', check: 'csc', doc: '' }).some((c) => c.value === '000'));
     assert.ok(valueChoices({ name: 'zip', type: 'string', doc: '' }).some((c) => c.value === '40000'));
+    assert.ok(valueChoices({ name: 'avs-zip', type: 'string', doc: '' }).some((c) => c.value === '40000' && c.detail.includes('avs-result-code N')));
     assert.ok(doc.includes('### AVS and CSC test values'));
   });
 });

@@ -1,5 +1,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
 import type { RunningSandbox } from '../../src/sandbox/server';
 import { call, startTestSandbox, VISA } from './sandboxTestClient';
 
@@ -83,5 +86,45 @@ describe('card tokens (vault)', () => {
     const id = r.body.payload.tokenResponse['token-id'];
     const got = await call(sb, 'GET', `/rest/v2/tokens/${id}`);
     assert.equal(got.body.payload.tokenResponse.description, 'from sale');
+  });
+});
+
+describe('card tokens with require-avs', () => {
+  it('keep the AVS result in the data file and answer it after a restart', async () => {
+    const file = path.join(await mkdtemp(path.join(tmpdir(), 'gw-token-avs-')), 'state.json');
+    const first = await startTestSandbox({ dataFile: file });
+    let tokenId: string;
+    try {
+      const r = await call(first, 'POST', '/rest/v2/tokens', { json: { card: VISA, 'card-type': 'VISA', 'exp-date': '1230', 'avs-zip': '20000', 'require-avs': 'true' } });
+      assert.equal(r.status, 200, r.text);
+      tokenId = r.body.payload.tokenResponse['token-id'];
+      assert.equal(r.body.payload.tokenResponse['avs-result-code'], 'A');
+    } finally {
+      await first.close();
+    }
+    const again = await startTestSandbox({ dataFile: file });
+    try {
+      const read = await call(again, 'GET', `/rest/v2/tokens/${tokenId}`);
+      assert.equal(read.body.payload.tokenResponse['avs-result-code'], 'A');
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('drop the AVS result when an update changes the address it verified', async () => {
+    const created = await createToken({ 'avs-address': '1 Main St', 'avs-zip': '85284', 'require-avs': true });
+    const tokenId = created.payload.tokenResponse['token-id'];
+    assert.equal(created.payload.tokenResponse['avs-result-code'], 'Y');
+    const described = await call(sb, 'PUT', `/rest/v2/tokens/${tokenId}`, { json: { description: 'kept' } });
+    assert.equal(described.body.payload.tokenResponse['avs-result-code'], 'Y');
+    const moved = await call(sb, 'PUT', `/rest/v2/tokens/${tokenId}`, { json: { 'avs-zip': '40000' } });
+    assert.equal(moved.status, 200, moved.text);
+    assert.equal(moved.body.payload.tokenResponse['avs-result-code'], undefined);
+  });
+
+  it('refuse a non-boolean require-avs (400 naming it)', async () => {
+    const r = await call(sb, 'POST', '/rest/v2/tokens', { json: { card: VISA, 'card-type': 'VISA', 'exp-date': '1230', 'avs-zip': '85284', 'require-avs': 'yes' } });
+    assert.equal(r.status, 400, r.text);
+    assert.match(r.body.payload.error['error-message'], /require-avs/);
   });
 });

@@ -34,9 +34,13 @@ const BY_CHECK: Partial<Record<NonNullable<Spec['check']>, (spec: Spec) => Value
   csc: () => CSC_VALUES.map((c) => ({ value: c.value, detail: c.meaning, documentation: `${c.meaning} (docs/sandbox.md, "AVS and CSC test values")` })),
 };
 
+const avsZips = (where: string) => (): ValueChoice[] =>
+  AVS_ZIPS.map((z) => ({ value: z.value, detail: z.meaning, documentation: `${z.meaning}, for ${where} (docs/sandbox.md, "AVS and CSC test values")` }));
+
 /** Fields the sandbox reacts to by name rather than by check. */
 const BY_NAME: Readonly<Record<string, () => ValueChoice[]>> = {
-  zip: () => AVS_ZIPS.map((z) => ({ value: z.value, detail: z.meaning, documentation: `${z.meaning}, for billing.zip (docs/sandbox.md, "AVS and CSC test values")` })),
+  zip: avsZips('billing.zip'),
+  'avs-zip': avsZips('a card token created with require-avs'),
 };
 
 export function valueChoices(spec: Spec): ValueChoice[] {

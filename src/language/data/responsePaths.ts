@@ -7,7 +7,7 @@ export const ENVELOPE_PATHS: readonly string[] = ['code', 'status', 'exchange-id
 export const PAYLOAD_FIELDS: Readonly<Record<string, readonly string[]>> = {
   transaction: ['id', 'result', 'result-code', 'display-message', 'amount', 'authorization-code', 'card-type', 'last-four', 'status', 'token-id'],
   'ach-transaction': ['id', 'status', 'amount', 'type', 'trace-number', 'returned-code', 'returned-message'],
-  tokenResponse: ['token-id', 'card-type', 'last-four-digits', 'exp-date', 'status'],
+  tokenResponse: ['token-id', 'card-type', 'last-four-digits', 'exp-date', 'status', 'avs-result-code'],
   'ach-token': ['token-id', 'account-type', 'routing-number', 'customer-key'],
   'ach-validation': ['valid'],
   batch: ['id', 'status', 'net-amount', 'sales-count', 'sales-total', 'refund-count', 'refund-total', 'total-count'],

@@ -14,6 +14,8 @@ export interface StoredToken {
   /** Optional descriptive fields by wire name (description, customer-key, avs-address, avs-zip, status). */
   details: Record<string, string>;
   isDefault: boolean;
+  /** AVS result of the address verified at creation (`require-avs`); absent when none was asked for. */
+  avsResultCode?: string;
   created: string;
   updated: string;
   timesUsed: number;
@@ -47,6 +49,7 @@ export function tokenView(t: StoredToken, merchantId: string): Record<string, st
     'last-four-digits': t.lastFour,
     status: 'Active',
     ...t.details,
+    ...(t.avsResultCode ? { 'avs-result-code': t.avsResultCode } : {}),
     default: String(t.isDefault),
     created: gatewayTimestampOf(t.created),
     updated: gatewayTimestampOf(t.updated),

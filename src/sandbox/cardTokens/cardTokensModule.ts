@@ -7,6 +7,9 @@ import { CARD_NUMBER } from '../../core/checks/cardNumberShape';
 import { findToken, initialVaultSlice, storeToken, tokenView, type StoredToken, type VaultSlice } from './cardTokenState';
 import { searchTokens } from './tokenSearch';
 import { plansUsing, type CustomersSlice } from '../customers/customerState';
+import { avsResult } from '../cardTransactions/verificationTable';
+import { avsRefusal } from '../cardTransactions/screening';
+import type { SettingsSlice } from '../settings/settingsState';
 
 
 const CARD_TYPES = ['VISA', 'MASTERCARD', 'AMERICAN EXPRESS', 'DISCOVER', 'DINERS CLUB', 'JCB'];
@@ -61,6 +64,22 @@ function tokenAnswer(req: SandboxRequest, token: StoredToken): Answer {
   };
 }
 
+/**
+ * With `require-avs`, the AVS result of avs-zip/avs-address (the charges' test table), or the
+ * charges' 402 046 when the terminal's AVS rules do not allow it. Without it, no verification.
+ * Required with neither field is a 400 (docs/sandbox.md: a decision).
+ */
+function requiredAvs(body: Body, settings: SettingsSlice): string | undefined {
+  if (optionalFlag(body, 'require-avs') !== true) return undefined;
+  const zip = optionalString(body, 'avs-zip');
+  const street = optionalString(body, 'avs-address');
+  const avs = avsResult(zip, street);
+  if (!avs) throw fieldError('avs-zip', 'or avs-address is required when require-avs is true');
+  const refusal = avsRefusal(settings, avs);
+  if (refusal) throw new ErrorAnswer(402, refusal.resultCode, refusal.message);
+  return avs.code;
+}
+
 const create: Handler<VaultSlice> = (req, ctx) => {
   const body = req.body;
   const track = optionalString(body, 'card') === undefined ? fromTrack2(body) : undefined;
@@ -77,8 +96,10 @@ const create: Handler<VaultSlice> = (req, ctx) => {
   const expDate = checkExpDate(optionalString(body, 'exp-date') ?? track?.expDate ?? requiredString(body, 'exp-date'), ctx.clock);
   checkCsc(optionalString(body, 'csc'));
   const status = checkedStatus(body);
+  const avsResultCode = requiredAvs(body, ctx.peer<SettingsSlice>('settings'));
   const token = storeToken(ctx.slice, ctx.ids, ctx.clock, { brand: declared ?? card.brand, lastFour: card.lastFour, expDate },
     { ...details(body), ...(status ? { status } : {}) }, optionalFlag(body, 'default') ?? false);
+  if (avsResultCode) token.avsResultCode = avsResultCode;
   return tokenAnswer(req, token);
 };
 
@@ -92,9 +113,11 @@ const update: Handler<VaultSlice> = (req, ctx) => {
   const expDate = optionalString(body, 'exp-date');
   if (expDate !== undefined) checkExpDate(expDate, ctx.clock);
   const isDefault = optionalFlag(body, 'default');
-  const changes = { ...details(body), ...(status ? { status } : {}) };
+  const changes: Record<string, string> = { ...details(body), ...(status ? { status } : {}) };
   if (expDate !== undefined) token.expDate = expDate;
   if (isDefault !== undefined) token.isDefault = isDefault;
+  // A new address was never verified: the creation's AVS result no longer describes it.
+  if (changes['avs-address'] !== undefined || changes['avs-zip'] !== undefined) delete token.avsResultCode;
   Object.assign(token.details, changes);
   token.updated = ctx.clock.now().toISOString();
   return tokenAnswer(req, token);
