@@ -20,6 +20,7 @@ export const CLIENTS = {
   ach: 'ACH payment provider (S11)',
   mobileTokens: 'Mobile SDK manual entry and Android demo (clearent/ClearentIdtechIOSFramework, clearent/Android_IDTech_VP3300_Demo)',
   webTokens: 'Web checkout on the JavaScript SDK (Kingjesse89123/provisio_print)',
+  receipts: 'Mobile SDK receipts, signatures and reader configuration (clearent/ClearentIdtechIOSFramework, clearent/Android_IDTech_VP3300_Demo)',
 } as const;
 
 export const FLOWS: readonly Flow[] = [
@@ -65,6 +66,12 @@ export const FLOWS: readonly Flow[] = [
   { id: 'web-jssdk-sale', client: CLIENTS.webTokens, title: 'the JS SDK token charged with tax, tip and service fee; a decline amount declines (402)', outcome: 'works' },
   { id: 'mobile-jwt-refused', client: CLIENTS.mobileTokens, title: 'a token is charged once, within its lifetime, unaltered, with the api-key: else 401', outcome: 'works' },
   { id: 'mobile-jwt-card-mismatch', client: CLIENTS.mobileTokens, title: 'a body card that is not the token\'s card is 400', outcome: 'works' },
+  // Receipts, signatures and reader configuration (issue 33).
+  { id: 'mobile-ios-receipt', client: CLIENTS.receipts, title: 'ReceiptEntity {id (number), email-address} after a mobile sale: code/status/payloadType "receipt" read; seen on the transaction', outcome: 'works' },
+  { id: 'mobile-android-receipt', client: CLIENTS.receipts, title: 'PostReceiptTask {id (string), email-address} with the api-key: HTTP 200 read', outcome: 'works' },
+  { id: 'mobile-ios-signature', client: CLIENTS.receipts, title: 'SignatureEntity {base-64-image, created, transaction-id (number)}: payloadType "signature", links; resent; seen on the transaction', outcome: 'works' },
+  { id: 'mobile-receipt-signature-refused', client: CLIENTS.receipts, title: 'receipts and signatures: 400 naming the field, 401 without a key, 404 for an unknown transaction', outcome: 'works' },
+  { id: 'mobile-reader-configuration', client: CLIENTS.receipts, title: 'GET /rest/v2/mobile/devices/{serial}/{kernel} with public-key: payload["mobile-device"] contact-aids, ca-public-keys; wrong key 401', outcome: 'works' },
 ];
 
 export function flowById(id: string): Flow {
