@@ -168,6 +168,21 @@ const ROWS: Record<string, ParityRow> = {
     notModelled: 'Refund limits against earlier sales of the card.',
     evidence: 'iOS SDK ClearentHttpClient.swift (refund path with mobilejwt), SaleEntity.swift (same body as the sale); conformance mobile-ios-sale-refund',
   },
+  'mobile.receipt': {
+    modelled: 'api-key (401 without). Body: id, a transaction id as a number or a digit string (400 naming id), email-address (400 naming it when missing or not an address). An unknown card transaction is 404. The receipt is kept on its transaction (every one sent, journal) and shown as a "receipt" link of GET /rest/v2/transactions?id=; answers code "200", status "success", payloadType "receipt" with payload.receipt {id, transaction-id, email-address, created} and a transaction link.',
+    notModelled: 'No e-mail is sent (the sandbox has no mail delivery); receipts for ACH transactions; the real answer\'s payload beyond payloadType (no public source shows it).',
+    evidence: 'iOS SDK ReceiptEntity.swift (id number, email-address), ClearentHttpClient.swift (path, api-key header), Entities.swift ReceiptResponse (code, status, payload.payloadType); Android demo PostReceiptTask.java (path, api-key, reads HTTP 200), ReceiptDetail.java (id as a string); conformance mobile-ios-receipt, mobile-android-receipt, mobile-receipt-signature-refused',
+  },
+  'mobile.signature': {
+    modelled: 'api-key (401 without). Body: transaction-id a number (400 naming it otherwise), base-64-image valid non-empty base64 (400 naming it), created optional. An unknown card transaction is 404. The signature is kept on its transaction (journal); sent again, the latest replaces it; shown as a "signature" link of GET /rest/v2/transactions?id=; answers payloadType "signature" with payload.signature {id, transaction-id, created, image-bytes} and links (signature, transaction).',
+    notModelled: 'Whether the image is a picture (only its base64 is checked); the image is not served back.',
+    evidence: 'iOS SDK SignatureEntity.swift (base-64-image, created, transaction-id Int), ClearentHttpClient.swift (path, api-key header, created as yyyy-MM-dd HH:mm), Entities.swift SignatureResponse (code, status, links, payload.payloadType); conformance mobile-ios-signature, mobile-receipt-signature-refused',
+  },
+  'mobile.readerConfiguration': {
+    modelled: 'Authorized by the public-key header alone, as mobile.manualToken (401 042 when it is not the sandbox\'s HPP public key). serial: 1 to 10 letters or digits (400 naming it); kernel: any non-empty text. Answers payload["mobile-device"] {device-serial-number, kernel-version, manufacturer "IDTech", isEnabled, contact-aids, contactless-aids, ca-public-keys} with payloadType "mobile-device" and a self link; each CA public key\'s hash-value is the SHA-1 of rid, key-index, modulus and key-exponent, as EMV checks it.',
+    notModelled: 'Per-reader or per-kernel configurations (every reader gets the same sandbox AIDs and test keys); the keys are sandbox keys, not the card brands\' certification keys.',
+    evidence: 'iOS SDK ClearentConfigFetcher.m (path, serial cut to 10, URL-encoded kernel, public-key header, reads HTTP 200 JSON), ClearentConfiguration.m (payload["mobile-device"], contact-aids and ca-public-keys required), ClearentConfiguration.json test answer; Android demo testconfig.json (same shape); conformance mobile-reader-configuration',
+  },
 };
 
 /** What each settings group does to the rest of the sandbox, and why the others do nothing. */

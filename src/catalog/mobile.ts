@@ -1,6 +1,8 @@
 // Web and mobile payments, past the interface (issue 33): typed card data becomes a one-time JWT
 // (POST /rest/v2/mobilejwt/manual with the HPP public key as the `public-key` header), which the
-// mobile transaction paths charge with a `mobilejwt` header next to the api-key. Every entry
+// mobile transaction paths charge with a `mobilejwt` header next to the api-key; after a sale the
+// SDKs send the cardholder's signature and an e-mail receipt for it, and a card reader fetches
+// its EMV configuration with the public key (issue 33, same group: the same clients). Every entry
 // names the public clients it is taken from (facts, never code): the gateway's iOS SDK, its
 // Android demo, and a web checkout on its JavaScript SDK.
 import type { FieldSpec, HeaderSpec } from './types';
@@ -13,6 +15,15 @@ const IOS_TOKEN = `${IOS}@98522b7d7f2adb196a023da4b8d9028c17b30ecc:ClearentIdtec
 const IOS_CARD = `${IOS}@98522b7d7f2adb196a023da4b8d9028c17b30ecc:ClearentIdtechIOSFramework/ClearentCard.m`;
 const IOS_HTTP = `${IOS}@076b9f92ed23987b24222ea99baeb02d0d989369:ClearentIdtechIOSFramework/ClearentWrapper/Networking/HttpClient/ClearentHttpClient.swift`;
 const IOS_SALE = `${IOS}@cb5d83df61814c46ae0a045055b0c91dcb92f058:ClearentIdtechIOSFramework/ClearentWrapper/Networking/Entities/SaleEntity.swift`;
+const IOS_HTTP_RS = `${IOS}@076b9f92ed23987b24222ea99baeb02d0d989369:ClearentIdtechIOSFramework/ClearentWrapper/Networking/Entities/Entities.swift`;
+const IOS_RECEIPT = `${IOS}@ce79140c9d97f491eaf070637cf439aa5a616b6e:ClearentIdtechIOSFramework/ClearentWrapper/Networking/Entities/ReceiptEntity.swift`;
+const IOS_SIGNATURE = `${IOS}@9a38a7c7ef9c19c4482b29c9c01879fed6fcc777:ClearentIdtechIOSFramework/ClearentWrapper/Networking/Entities/SignatureEntity.swift`;
+const IOS_CONFIG = `${IOS}@2d8acbcbbd659a88345465e938517af9eef6ccfb:ClearentIdtechIOSFramework/ClearentConfigFetcher.m`;
+const IOS_CONFIGURATION = `${IOS}@2d8acbcbbd659a88345465e938517af9eef6ccfb:ClearentIdtechIOSFramework/ClearentConfiguration.m`;
+const IOS_CONFIG_ANSWER = `${IOS}@2d8acbcbbd659a88345465e938517af9eef6ccfb:ClearentIdtechIOSFramework-Tests/ClearentConfiguration.json`;
+const ANDROID_RECEIPT = 'clearent/Android_IDTech_VP3300_Demo@987b24157006ae07fbabbeb7d9df679771a3b7df:app/src/main/java/com/clearent/sample/PostReceiptTask.java';
+const ANDROID_RECEIPT_BODY = 'clearent/Android_IDTech_VP3300_Demo@fbf0b4fe8a622d1ea7ad57937e0fa2510b92d49a:app/src/main/java/com/clearent/sample/ReceiptDetail.java';
+const ANDROID_CONFIG = 'clearent/Android_IDTech_VP3300_Demo@8601fdf7e43cfda49bc9f1ccdd5e22a7282c0f51:app/src/main/res/raw/testconfig.json';
 const ANDROID = 'clearent/Android_IDTech_VP3300_Demo@fdd1d1560cceac8d69984de8f775ac229671e57d:app/src/main/java/com/clearent/sample/PostTransactionTask.java';
 const WEB_API = 'Kingjesse89123/provisio_print@a5e1d5eb008d9aba8d04900e7d86efba07d1cc07:pages/api/clearentapi.js';
 const WEB_CHECKOUT = 'Kingjesse89123/provisio_print@a5e1d5eb008d9aba8d04900e7d86efba07d1cc07:pages/checkout.js';
@@ -73,6 +84,50 @@ const entries: readonly OperationEntry[] = [
     path: '/rest/v2/mobile/transactions/refund', payloadType: 'transaction', safety: 'moves-money', headers: [mobileJwt],
     doc: 'Refunds an amount to the card a mobile JWT stands for (no earlier transaction id: the iOS SDK sends its sale fields), into the open batch.',
     body: { kind: 'json', fields: chargeFields('REFUND'), sample: { type: 'REFUND', amount: '5.00', ...sampleSoftware } },
+  },
+  {
+    id: 'mobile.receipt', title: 'E-mail receipt', group: 'mobile', method: 'POST',
+    evidence: [IOS_RECEIPT, IOS_HTTP, IOS_HTTP_RS, ANDROID_RECEIPT, ANDROID_RECEIPT_BODY],
+    verifyWith: 'transactions.search',
+    path: '/rest/v2/receipts', payloadType: 'receipt', safety: 'write',
+    doc: 'E-mails a receipt of a transaction to an address (the iOS SDK after a sale, the Android demo): the receipt is kept on its transaction (a "receipt" link on GET /rest/v2/transactions?id=); an unknown transaction is 404.',
+    body: {
+      kind: 'json',
+      fields: [
+        { name: 'id', type: 'integer', required: true, check: 'digits', doc: 'The transaction id (the iOS SDK sends a number, the Android demo a string of digits).' },
+        { name: 'email-address', type: 'string', required: true, check: 'email', doc: 'Where the receipt is e-mailed.' },
+      ],
+      sample: { id: '{{transactionId}}', 'email-address': 'cardholder@example.com' },
+    },
+  },
+  {
+    id: 'mobile.signature', title: 'Send signature', group: 'mobile', method: 'POST',
+    evidence: [IOS_SIGNATURE, IOS_HTTP, IOS_HTTP_RS],
+    verifyWith: 'transactions.search',
+    path: '/rest/v2/signature', payloadType: 'signature', safety: 'write',
+    doc: 'Attaches the cardholder\'s captured signature (a base64 image) to a transaction, as the iOS SDK does after a sale; sent again, the latest is the transaction\'s (a "signature" link on GET /rest/v2/transactions?id=); an unknown transaction is 404.',
+    body: {
+      kind: 'json',
+      fields: [
+        { name: 'transaction-id', type: 'integer', required: true, check: 'digits', doc: 'The transaction id, as a number.' },
+        { name: 'base-64-image', type: 'string', required: true, doc: 'The signature image (PNG or JPEG), base64-encoded.' },
+        { name: 'created', type: 'string', doc: 'When it was signed, as the SDK writes it: "yyyy-MM-dd HH:mm" (UTC).' },
+      ],
+      sample: {
+        'transaction-id': '{{transactionId}}', created: '2026-01-15 10:30',
+        'base-64-image': 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      },
+    },
+  },
+  {
+    id: 'mobile.readerConfiguration', title: 'Reader configuration', group: 'mobile', method: 'GET',
+    evidence: [IOS_CONFIG, IOS_CONFIGURATION, IOS_CONFIG_ANSWER, ANDROID_CONFIG],
+    path: '/rest/v2/mobile/devices/{serial}/{kernel}', payloadType: 'mobile-device', safety: 'read', headers: [publicKey],
+    params: [
+      { name: 'serial', in: 'path', required: true, type: 'string', doc: 'The card reader\'s serial number, its first 10 characters (as the iOS SDK cuts it), e.g. 737T003754.', sandboxValue: '737T003754' },
+      { name: 'kernel', in: 'path', required: true, type: 'string', doc: 'The reader\'s EMV kernel version, URL-encoded, e.g. "EMV Common L2 V1.10".', sandboxValue: 'EMV Common L2 V1.10' },
+    ],
+    doc: 'The EMV configuration a card reader loads (payload["mobile-device"]: contact-aids, contactless-aids, ca-public-keys), authorized by the HPP public key alone, as the iOS SDK\'s configuration fetcher and the Android SDK ask for it.',
   },
 ];
 

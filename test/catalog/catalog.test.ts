@@ -162,7 +162,7 @@ describe('catalog against the interface', () => {
       'card-transactions': 8, 'card-tokens': 5, 'ach-providers': 3, 'ach-transactions': 8, 'ach-tokens': 4,
       settings: 30, batches: 2, documents: 5, onboarding: 2,
       customers: 11,
-      mobile: 3,
+      mobile: 6,
     });
     assert.ok(operations.filter((op) => op.group === 'mobile').every((op) => op.source === 'public-clients'));
     assert.deepEqual(groups.map((g) => g.id).sort(), Object.keys(counts).sort());

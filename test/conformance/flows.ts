@@ -20,6 +20,7 @@ export const CLIENTS = {
   ach: 'ACH payment provider (S11)',
   mobileTokens: 'Mobile SDK manual entry and Android demo (clearent/ClearentIdtechIOSFramework, clearent/Android_IDTech_VP3300_Demo)',
   webTokens: 'Web checkout on the JavaScript SDK (Kingjesse89123/provisio_print)',
+  receipts: 'Mobile SDK receipts, signatures and reader configuration (clearent/ClearentIdtechIOSFramework, clearent/Android_IDTech_VP3300_Demo)',
 } as const;
 
 export const FLOWS: readonly Flow[] = [
@@ -70,6 +71,12 @@ export const FLOWS: readonly Flow[] = [
   { id: 'token-avs-test-values', client: CLIENTS.samples, title: 'the AVS test zips give their codes on a token; AVS rules refuse a required result they do not allow (402 046)', outcome: 'works' },
   { id: 'token-avs-no-address', client: CLIENTS.samples, title: 'require-avs with neither avs-zip nor avs-address is 400 naming them', outcome: 'works' },
   { id: 'shop-token-no-require-avs', client: CLIENTS.shop, title: 'payment profile token with avs-address and avs-zip but no require-avs: no AVS result', outcome: 'works' },
+  // Receipts, signatures and reader configuration (issue 33).
+  { id: 'mobile-ios-receipt', client: CLIENTS.receipts, title: 'ReceiptEntity {id (number), email-address} after a mobile sale: code/status/payloadType "receipt" read; seen on the transaction', outcome: 'works' },
+  { id: 'mobile-android-receipt', client: CLIENTS.receipts, title: 'PostReceiptTask {id (string), email-address} with the api-key: HTTP 200 read', outcome: 'works' },
+  { id: 'mobile-ios-signature', client: CLIENTS.receipts, title: 'SignatureEntity {base-64-image, created, transaction-id (number)}: payloadType "signature", links; resent; seen on the transaction', outcome: 'works' },
+  { id: 'mobile-receipt-signature-refused', client: CLIENTS.receipts, title: 'receipts and signatures: 400 naming the field, 401 without a key, 404 for an unknown transaction', outcome: 'works' },
+  { id: 'mobile-reader-configuration', client: CLIENTS.receipts, title: 'GET /rest/v2/mobile/devices/{serial}/{kernel} with public-key: payload["mobile-device"] contact-aids, ca-public-keys; wrong key 401', outcome: 'works' },
 ];
 
 export function flowById(id: string): Flow {

@@ -108,8 +108,8 @@ describe('ITEM_ACTIONS', () => {
     }
   });
 
-  test('transactions offer refund, void and tip; an auth offers capture; a voided or declined one nothing', () => {
-    assert.deepEqual(operationsFor('gw.item.cardTransaction.sale'), ['transactions.refund', 'transactions.void', 'transactions.adjustTip']);
+  test('transactions offer refund, void, tip, a receipt and a signature; an auth offers capture; a voided or declined one nothing', () => {
+    assert.deepEqual(operationsFor('gw.item.cardTransaction.sale'), ['transactions.refund', 'transactions.void', 'transactions.adjustTip', 'mobile.receipt', 'mobile.signature']);
     assert.deepEqual(operationsFor('gw.item.cardTransaction.auth'), ['transactions.capture', 'transactions.void']);
     assert.deepEqual(operationsFor('gw.item.cardTransaction.sale.voided'), []);
     assert.deepEqual(operationsFor('gw.item.cardTransaction.sale.declined'), []);

@@ -43,7 +43,11 @@ const txId = (r: GatewayResult) => find((r.parsed as any).payload.transaction, '
 const steps: Step[] = [
   // Past the interface: a typed card becomes a one-time JWT (with the HPP public key), charged once each.
   { op: 'mobile.manualToken', headers: v => ({ 'public-key': v.hppPublicKey }), keep: (r, v) => { v.saleJwt = find(r.parsed, 'jwt'); } },
-  { op: 'mobile.sale', headers: v => ({ mobilejwt: v.saleJwt }) },
+  { op: 'mobile.sale', headers: v => ({ mobilejwt: v.saleJwt }), keep: (r, v) => { v.mobileSaleId = txId(r); } },
+  // After the sale, the SDK sends its signature and a receipt; a reader fetches its configuration.
+  { op: 'mobile.signature', fill: v => ({ transactionId: v.mobileSaleId }) },
+  { op: 'mobile.receipt', fill: v => ({ transactionId: v.mobileSaleId }) },
+  { op: 'mobile.readerConfiguration', headers: v => ({ 'public-key': v.hppPublicKey }), params: () => ({ serial: '737T003754', kernel: 'EMV Common L2 V1.10' }) },
   { op: 'mobile.manualToken', headers: v => ({ 'public-key': v.hppPublicKey }), keep: (r, v) => { v.refundJwt = find(r.parsed, 'jwt'); } },
   { op: 'mobile.refund', headers: v => ({ mobilejwt: v.refundJwt }) },
   { op: 'transactions.sale', keep: (r, v) => { v.saleId = txId(r); } },

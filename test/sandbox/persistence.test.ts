@@ -52,6 +52,48 @@ describe('persistence', () => {
     }
   });
 
+  it('keeps a transaction\'s receipts and signature across a restart (issue 33)', async () => {
+    const file = await tempFile();
+    const first = await startTestSandbox({ dataFile: file });
+    const txId = (await sale(first, '12.00')).body.payload.transaction.id;
+    const receipt = await call(first, 'POST', '/rest/v2/receipts', { json: { id: Number(txId), 'email-address': 'a@example.com' } });
+    assert.equal(receipt.status, 200);
+    const signature = await call(first, 'POST', '/rest/v2/signature', { json: { 'transaction-id': Number(txId), 'base-64-image': 'aGVsbG8=' } });
+    assert.equal(signature.status, 200);
+    await first.close();
+    const second = await startTestSandbox({ dataFile: file });
+    try {
+      const links = (await call(second, 'GET', `/rest/v2/transactions?id=${txId}`)).body.links as Array<{ rel: string; id: string }>;
+      assert.deepEqual(links.filter(l => l.rel !== 'self').map(l => [l.rel, l.id]), [
+        ['receipt', receipt.body.payload.receipt.id], ['signature', signature.body.payload.signature.id],
+      ]);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('takes receipts into a state saved before receipts and signatures existed', async () => {
+    const file = await tempFile();
+    const first = await startTestSandbox({ dataFile: file });
+    const txId = (await sale(first, '13.00')).body.payload.transaction.id;
+    await first.close();
+    const saved = JSON.parse(await readFile(file, 'utf8'));
+    assert.ok(saved.slices.mobile, 'the mobile slice is saved');
+    delete saved.slices.mobile.receipts;
+    delete saved.slices.mobile.signatures;
+    await writeFile(file, JSON.stringify(saved));
+    const second = await startTestSandbox({ dataFile: file });
+    try {
+      assert.equal((await call(second, 'GET', `/rest/v2/transactions?id=${txId}`)).status, 200);
+      const receipt = await call(second, 'POST', '/rest/v2/receipts', { json: { id: txId, 'email-address': 'b@example.com' } });
+      assert.equal(receipt.status, 200);
+      const links = (await call(second, 'GET', `/rest/v2/transactions?id=${txId}`)).body.links as Array<{ rel: string }>;
+      assert.ok(links.some(l => l.rel === 'receipt'));
+    } finally {
+      await second.close();
+    }
+  });
+
   it('has each write in the journal, on disk, by the time its answer arrives', async () => {
     const file = await tempFile();
     const sb = await startTestSandbox({ dataFile: file });

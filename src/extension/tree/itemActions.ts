@@ -31,12 +31,12 @@ const fixedActions: readonly ItemAction[] = [
   { contextValue: '^gw\\.group\\.batches$', operations: ['batches.getOpen'] },
   { contextValue: '^gw\\.group\\.documents$', operations: ['documents.types', 'documents.byType'] },
   { contextValue: '^gw\\.group\\.onboarding$', operations: ['merchants.create', 'merchants.get'], inline: ['merchants.create'] },
-  { contextValue: '^gw\\.group\\.mobile$', operations: ['mobile.manualToken', 'mobile.sale', 'mobile.refund'], inline: ['mobile.manualToken'] },
+  { contextValue: '^gw\\.group\\.mobile$', operations: ['mobile.manualToken', 'mobile.sale', 'mobile.refund', 'mobile.receipt', 'mobile.signature', 'mobile.readerConfiguration'], inline: ['mobile.manualToken'] },
 
   // Card transactions: money moves back only from approved, unvoided ones.
   {
     contextValue: '^gw\\.item\\.cardTransaction\\.(sale|forced-sale|capture)$',
-    operations: ['transactions.refund', 'transactions.void', 'transactions.adjustTip'],
+    operations: ['transactions.refund', 'transactions.void', 'transactions.adjustTip', 'mobile.receipt', 'mobile.signature'],
     inline: ['transactions.refund'],
   },
   { contextValue: '^gw\\.item\\.cardTransaction\\.auth$', operations: ['transactions.capture', 'transactions.void'], inline: ['transactions.capture'] },

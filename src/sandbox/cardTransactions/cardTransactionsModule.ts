@@ -6,13 +6,19 @@ import { charge } from './charges';
 import { adjustTip, capture, refund, voidTransaction } from './followOns';
 import { view } from './cardRecords';
 import { searchTransactions } from './transactionSearch';
+import type { MobileSlice } from '../mobile/mobileState';
+import { receiptLinks } from '../mobile/receipts';
 
 const search: Handler<CardsSlice> = (req, ctx) => {
   const { items, page } = searchTransactions(Object.values(ctx.slice.transactions), req.query);
   return {
     status: 200, payloadType: 'transactions', page,
     payload: { transactions: { transaction: items.map(tx => view(ctx, req, tx)) } },
-    links: [{ rel: 'self', href: `/rest/v2/transactions?${req.query.toString()}`, id: '' }],
+    // A transaction asked for by id also names its e-mail receipts and signature (issue 33).
+    links: [
+      { rel: 'self', href: `/rest/v2/transactions?${req.query.toString()}`, id: '' },
+      ...(req.query.get('id') && items.length === 1 ? receiptLinks(ctx.peer<MobileSlice | undefined>('mobile'), items[0].id) : []),
+    ],
   };
 };
 

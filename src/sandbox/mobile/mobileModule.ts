@@ -11,7 +11,8 @@ import { charge, checkedAmount, type CardSource } from '../cardTransactions/char
 import { declineFor } from '../cardTransactions/declineTable';
 import { echoes, record, references, transactionAnswer, view, type CardsCtx } from '../cardTransactions/cardRecords';
 import type { CardsSlice } from '../cardTransactions/cardState';
-import { currentHppPublicKey } from './hppKey';
+import { requirePublicKey } from './hppKey';
+import { readerConfiguration, receipt, signature } from './receipts';
 import { acceptJwt, mintJwt } from './mobileJwt';
 import { initialMobileSlice, type MintedJwt, type MobileSlice } from './mobileState';
 
@@ -21,14 +22,7 @@ function header(req: SandboxRequest, name: string): string | undefined {
 }
 
 const manualToken: Handler<MobileSlice> = (req, ctx) => {
-  const given = header(req, 'public-key');
-  const expected = currentHppPublicKey(ctx.peer<SettingsSlice>('settings'), req);
-  if (!given) throw new ErrorAnswer(401, '042', 'Unauthorized: the public-key header is missing. Send the HPP public key (GET /rest/v2/settings/terminal/hpp → hpp-public-key).');
-  if (!expected || given.toLowerCase() !== expected.toLowerCase()) {
-    throw new ErrorAnswer(401, '042', expected
-      ? 'Unauthorized: the public-key header is not this sandbox\'s HPP public key (GET /rest/v2/settings/terminal/hpp → hpp-public-key).'
-      : 'Unauthorized: no HPP public key is configured (the HPP settings were deleted); create them again with POST /rest/v2/settings/terminal/hpp.');
-  }
+  requirePublicKey(ctx.peer<SettingsSlice>('settings'), req);
   const body = req.body;
   if (!body) throw new ErrorAnswer(400, '002', 'Validation error: send a body with card and exp-date.');
   const summary = panSummary(requiredString(body, 'card'));
@@ -111,5 +105,8 @@ export const mobileModule: DomainModule<MobileSlice> = {
     'mobile.manualToken': manualToken,
     'mobile.sale': withJwt((req, cards, cardOf) => charge('SALE', cardOf)(req, cards)),
     'mobile.refund': withJwt(refundToCard),
+    'mobile.receipt': receipt,
+    'mobile.signature': signature,
+    'mobile.readerConfiguration': readerConfiguration,
   },
 };
