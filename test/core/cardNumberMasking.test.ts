@@ -138,6 +138,22 @@ describe('card numbers: one definition for the checks and the masker', () => {
     assert.equal(redact('12345678-1236-4abc-8def'), 'XXXXXXXX1236-4abc-8def', 'no UUID: the same digits are a card number');
   });
 
+  it('a long key, signature or token word keeps a Luhn-valid digit run inside it; a short word or a card beside one is masked', () => {
+    // The run 760960123015989 passes Luhn: it was found masked inside a real HPP key the sandbox served.
+    const hpp = `307a301406072a8648ce3d020106092b240303020801010c036200045c52e3a880cc7505daadc072a575fa6edc2d39be1a1f80dbe9e60603f36dc4dc2373144760e687c3d342859be59a0eb20f134a529e547d5d141d4cc80f760960123015989d3f59547753be71fb515ed5614053049d84ffb3dcc21f621267c650`;
+    assert.ok(checks.luhn('760960123015989') === undefined, 'the run inside is a card number on its own');
+    const rows: Array<[string, string, string]> = [
+      ['an HPP key in JSON', `{"hpp-public-key":"${hpp}"}`, `{"hpp-public-key":"${hpp}"}`],
+      ['an HPP key in XML', `<hpp-public-key>${hpp}</hpp-public-key>`, `<hpp-public-key>${hpp}</hpp-public-key>`],
+      ['a JWT part', `eyJhbGciOiJIUzI1NiJ9.eyJqdGkiOiJ${PAN}abcdefghijklmnopqrstuv.sig`, `eyJhbGciOiJIUzI1NiJ9.eyJqdGkiOiJ${PAN}abcdefghijklmnopqrstuv.sig`],
+      ['a short word', `PAN${PAN}`, `PAN${MASKED}`],
+      ['a short word after', `${PAN}x`, `${MASKED}x`],
+      ['the card beside a key', `${hpp} ${PAN}`, `${hpp} ${MASKED}`],
+      ['a card in spaced groups glued to a long word', `${'a'.repeat(40)}4111 1111 1111 1111`, `${'a'.repeat(40)}${MASKED}`],
+    ];
+    for (const [what, text, want] of rows) assert.equal(redact(text), want, what);
+  });
+
   it('a UUID joined to a word by a dash (order-..., txn-...) stays whole too; hex digits around it make it no UUID', () => {
     const uuid = '12345678-1236-4abc-8def-0123456789ab';
     const rows: Array<[string, string, string]> = [

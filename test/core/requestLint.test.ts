@@ -3,7 +3,7 @@
 // at the line of the request file the exchange opens as.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { lintExchangeRequest, lintRequest, RequestDocument } from '../../src/core/requestLint';
+import { lintExchangeRequest, lintRequest, lintRequestFile, RequestDocument } from '../../src/core/requestLint';
 import type { TrafficFinding } from '../../src/core/traffic/exchange';
 
 const VISA = '4111111111111111';
@@ -106,5 +106,15 @@ describe('core request lint: what an application sent', () => {
     assert.equal(legacy.replacement, '/rest/v2/transactions/sale');
     assert.deepEqual(legacy.range, { start: { line: 0, character: 19 }, end: { line: 0, character: 40 } });
     assert.deepEqual(found.find((f) => f.code === 'content-type-mismatch')!.range, { start: { line: 1, character: 14 }, end: { line: 1, character: 24 } });
+  });
+});
+
+describe('key-like literals and encoded data', () => {
+  const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+  const text = (field: string) => `POST {{gatewayUrl}}/rest/v2/signature\nContent-Type: application/json\n\n{"transaction-id": 1, "${field}": "${png}"}\n`;
+  it('a signature image in base64 is what its field holds, not a key; the same text in another field is flagged', () => {
+    const codes = (field: string) => lintRequestFile(new RequestDocument(text(field))).map((f) => f.code);
+    assert.ok(!codes('base-64-image').includes('key-in-file'), 'base-64-image is flagged as a key');
+    assert.ok(codes('note').includes('key-in-file'), 'a key-like literal elsewhere is no longer flagged');
   });
 });

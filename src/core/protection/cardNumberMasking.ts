@@ -46,6 +46,30 @@ function insideUuid(text: string, start: number, end: number): boolean {
   return false;
 }
 
+/**
+ * Keys, signatures, hashes and tokens written as one long word of letters and digits (a hex HPP
+ * key of 248 characters, a hex DER signature, a JWT's base64url parts) hold digit runs that can
+ * pass Luhn: about one such key in fifteen did, and masking it broke the key. A run glued to a
+ * letter inside a word at least this long is that word's, not a card's; a short word
+ * (`PAN4111111111111111`) is still masked.
+ */
+const LONG_WORD = 40;
+const WORD_CHAR = /[A-Za-z0-9_+/=]/;
+const LETTER = /[A-Za-z]/;
+
+function insideLongWord(text: string, start: number, end: number): boolean {
+  const gluedLeft = start > 0 && LETTER.test(text[start - 1]);
+  const gluedRight = end < text.length && LETTER.test(text[end]);
+  if (!gluedLeft && !gluedRight) return false;
+  // The run itself must be digits only: separators inside it make it no part of one word.
+  for (let i = start; i < end; i++) if (!WORD_CHAR.test(text[i])) return false;
+  let from = start;
+  while (from > 0 && WORD_CHAR.test(text[from - 1])) from--;
+  let to = end;
+  while (to < text.length && WORD_CHAR.test(text[to])) to++;
+  return to - from >= LONG_WORD;
+}
+
 /** `XXXXXXXXXXXX1111`: every digit but the last four replaced. */
 export function maskPan(pan: string): string {
   const digits = pan.replace(/\D/g, '');
@@ -77,7 +101,8 @@ export function maskCardNumbers(text: string, identifierFirst = false): string {
     RUN_REST.lastIndex = start + found[0].length;
     RUN_REST.exec(text);
     const end = RUN_REST.lastIndex;
-    out += text.slice(copied, start) + (insideUuid(text, start, end) ? text.slice(start, end) : maskRun(text, start, end, identifierFirst));
+    const kept = insideUuid(text, start, end) || insideLongWord(text, start, end);
+    out += text.slice(copied, start) + (kept ? text.slice(start, end) : maskRun(text, start, end, identifierFirst));
     copied = end;
     PAN_START.lastIndex = end;
     found = PAN_START.exec(text);

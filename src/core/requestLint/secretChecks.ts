@@ -8,6 +8,9 @@ import { isAuthHeader } from '../protection/authHeaders';
 import { finding, type LintCode, type LintFinding } from './finding';
 import { KEY_LIKE_PATTERNS, KEY_NAME } from './keyPatterns';
 
+/** Fields that carry encoded binary data (a signature's `base-64-image`): long letter-digit runs are what they hold, not a key. */
+const ENCODED_DATA_NAME = /(?:^|-)(?:image|base-?64)(?:-|$)/i;
+
 export const KEY_ADVICE = 'keys belong to the environment — remove it; Gateway Workbench adds keys at send time';
 
 /** Codes of the findings of a key written in the file: its quick fix moves the key out. */
@@ -16,6 +19,7 @@ export const KEY_CODES: ReadonlySet<string> = new Set<LintCode>(['auth-header', 
 export function secretFindings(doc: RequestDocument): LintFinding[] {
   const out: LintFinding[] = [];
   const flagged: Array<[number, number]> = [];
+  const encodedData: Array<[number, number]> = [];
   const flag = (from: number, to: number, code: LintCode, what: string): void => {
     if (flagged.some(([a, b]) => from < b && a < to)) return;
     flagged.push([from, to]);
@@ -34,6 +38,7 @@ export function secretFindings(doc: RequestDocument): LintFinding[] {
     }
     const root = doc.bodyOf(index)?.root;
     if (root) keyNamedFields(root, (node) => flag(node.start, node.end, 'key-in-file', `the field ${node.name} carries a key`));
+    if (root) leavesNamed(root, ENCODED_DATA_NAME, (node) => encodedData.push([node.start, node.end]));
   });
   for (const v of doc.file.variables) {
     if (KEY_NAME.test(v.name) && v.value !== '' && !v.value.includes('{{')) {
@@ -44,7 +49,9 @@ export function secretFindings(doc: RequestDocument): LintFinding[] {
     pattern.lastIndex = 0;
     for (const match of doc.text.matchAll(pattern)) {
       const from = match.index ?? 0;
-      flag(from, from + match[0].length, 'key-in-file', 'this looks like a key');
+      const to = from + match[0].length;
+      if (encodedData.some(([a, b]) => a <= from && to <= b)) continue;
+      flag(from, to, 'key-in-file', 'this looks like a key');
     }
   }
   return out;
@@ -55,5 +62,13 @@ function keyNamedFields(node: FieldNode, found: (node: FieldNode) => void, depth
   for (const child of node.children) {
     if (child.kind === 'leaf' && KEY_NAME.test(child.name) && child.leaf && child.leaf.text !== '' && !child.leaf.template) found(child);
     else keyNamedFields(child, found, depth + 1);
+  }
+}
+
+function leavesNamed(node: FieldNode, name: RegExp, found: (node: FieldNode) => void, depth = 0): void {
+  if (depth > 200) return;
+  for (const child of node.children) {
+    if (child.kind === 'leaf' && name.test(child.name)) found(child);
+    else leavesNamed(child, name, found, depth + 1);
   }
 }
