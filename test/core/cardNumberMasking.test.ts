@@ -150,6 +150,14 @@ describe('card numbers: one definition for the checks and the masker', () => {
       ['a short word after', `${PAN}x`, `${MASKED}x`],
       ['the card beside a key', `${hpp} ${PAN}`, `${hpp} ${MASKED}`],
       ['a card in spaced groups glued to a long word', `${'a'.repeat(40)}4111 1111 1111 1111`, `${'a'.repeat(40)}${MASKED}`],
+      ['a word of exactly 40 characters', `${'a'.repeat(24)}${PAN}`, `${'a'.repeat(24)}${PAN}`],
+      ['a word of 39 characters that starts the text', `${'a'.repeat(23)}${PAN}`, `${'a'.repeat(23)}${MASKED}`],
+      ['a word of 39 characters after a space', `x ${'a'.repeat(23)}${PAN}`, `x ${'a'.repeat(23)}${MASKED}`],
+      ['glued to letters before it only, in JSON', `{"k":"${'a'.repeat(40)}${PAN}"}`, `{"k":"${'a'.repeat(40)}${PAN}"}`],
+      ['glued to letters after it only', `${PAN}${'a'.repeat(40)}`, `${PAN}${'a'.repeat(40)}`],
+      ['in a long word but glued to no letter (the text starts with it)', `${PAN}${'_'.repeat(31)}`, `${MASKED}${'_'.repeat(31)}`],
+      ['in a long word but glued to no letter (the text ends with it)', `${'_'.repeat(31)}${PAN}`, `${'_'.repeat(31)}${MASKED}`],
+      ['a short word after a long one and a space', `${'x'.repeat(40)} PAN${PAN}`, `${'x'.repeat(40)} PAN${MASKED}`],
     ];
     for (const [what, text, want] of rows) assert.equal(redact(text), want, what);
   });
