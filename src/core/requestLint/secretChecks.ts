@@ -37,8 +37,8 @@ export function secretFindings(doc: RequestDocument): LintFinding[] {
       }
     }
     const root = doc.bodyOf(index)?.root;
-    if (root) keyNamedFields(root, (node) => flag(node.start, node.end, 'key-in-file', `the field ${node.name} carries a key`));
-    if (root) leavesNamed(root, ENCODED_DATA_NAME, (node) => encodedData.push([node.start, node.end]));
+    if (root) leavesWhere(root, holdsKey, (node) => flag(node.start, node.end, 'key-in-file', `the field ${node.name} carries a key`));
+    if (root) leavesWhere(root, (leaf) => ENCODED_DATA_NAME.test(leaf.name), (node) => encodedData.push([node.start, node.end]));
   });
   for (const v of doc.file.variables) {
     if (KEY_NAME.test(v.name) && v.value !== '' && !v.value.includes('{{')) {
@@ -57,18 +57,15 @@ export function secretFindings(doc: RequestDocument): LintFinding[] {
   return out;
 }
 
-function keyNamedFields(node: FieldNode, found: (node: FieldNode) => void, depth = 0): void {
-  if (depth > 200) return;
-  for (const child of node.children) {
-    if (child.kind === 'leaf' && KEY_NAME.test(child.name) && child.leaf && child.leaf.text !== '' && !child.leaf.template) found(child);
-    else keyNamedFields(child, found, depth + 1);
-  }
-}
 
-function leavesNamed(node: FieldNode, name: RegExp, found: (node: FieldNode) => void, depth = 0): void {
+/** A key-named field with a written value (a `{{…}}` value comes from elsewhere). */
+const holdsKey = (leaf: FieldNode): boolean => KEY_NAME.test(leaf.name) && leaf.leaf !== undefined && leaf.leaf.text !== '' && !leaf.leaf.template;
+
+/** Every leaf under `node` that `test` picks; anything else is looked into. */
+function leavesWhere(node: FieldNode, test: (leaf: FieldNode) => boolean, found: (node: FieldNode) => void, depth = 0): void {
   if (depth > 200) return;
   for (const child of node.children) {
-    if (child.kind === 'leaf' && name.test(child.name)) found(child);
-    else leavesNamed(child, name, found, depth + 1);
+    if (child.kind === 'leaf' && test(child)) found(child);
+    else leavesWhere(child, test, found, depth + 1);
   }
 }
