@@ -60,7 +60,7 @@ export function createOperationRunner(documents: DocumentRunDeps, files: Request
         void vscode.window.showErrorMessage(`${op.title} was not sent: ${request.refused}`);
         return undefined;
       }
-      const run = await inMemoryRun(documents, await deps.environments.ready(env.name), { text: request.text, operation: op, ...(args.vars ? { vars: args.vars } : {}) });
+      const run = await inMemoryRun(documents, await deps.environments.ready(env.name), { file: request.file, operation: op, ...(args.vars ? { vars: args.vars } : {}) });
       const [outcome] = await runRequest(run.options({
         showResultOf: () => args.show !== false,
         retry: () => void runner.send(op, { ...args, signal: undefined }),

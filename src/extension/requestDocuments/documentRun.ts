@@ -62,7 +62,8 @@ interface DocumentRun extends TextRun {
 
 /** Where a text to run comes from, and what it carries beside its text. */
 interface RunSource {
-  text: string;
+  /** The request file's text, parsed. */
+  file: RequestFile;
   /** The sessions' key (the document's URI) for named responses; none: the run keeps its own. */
   sessionKey?: string;
   readBodyFile?: BodyFileReader;
@@ -109,7 +110,7 @@ export async function openDocumentRun(deps: DocumentRunDeps, uri: vscode.Uri | s
   const env = await environments.ready(named.name);
   // `< ./sale.json`: relative to the document's folder, inside its workspace folder; an untitled
   // document has none. In Restricted Mode, only for the Local sandbox.
-  const run = await textRun(deps, env, { text: doc.getText(), sessionKey: key, readBodyFile: documentBodyFiles(doc.uri, env) });
+  const run = await textRun(deps, env, { file: parseRequestFile(doc.getText()), sessionKey: key, readBodyFile: documentBodyFiles(doc.uri, env) });
   return {
     ...run,
     doc,
@@ -129,7 +130,7 @@ async function textRun(deps: DocumentRunDeps, env: EnvironmentEntry, source: Run
   const { environments } = deps.exchange;
   const credentials = await environments.credentials(env.name).catch(() => undefined);
   const secrets = await environments.secrets(env.name);
-  const file = parseRequestFile(source.text);
+  const { file } = source;
   const environment: RunEnvironment = {
     name: env.name,
     gatewayUrl: env.gatewayUrl,
@@ -183,7 +184,7 @@ async function textRun(deps: DocumentRunDeps, env: EnvironmentEntry, source: Run
         statusJudged: prepared.request.expectations.some((e) => e.subject === 'status'),
         retry: () => settings.retry(prepared.index),
       });
-      return sendOutcomeOf(outcome);
+      return outcomeForTheRunner(outcome);
     };
     return { file, environment, namedResponses, send, ...(source.readBodyFile ? { readBodyFile: source.readBodyFile } : {}), ask };
   };
@@ -192,7 +193,7 @@ async function textRun(deps: DocumentRunDeps, env: EnvironmentEntry, source: Run
 }
 
 /** What the run engine records of an exchange (its presentation is done: a failure is not shown twice). */
-function sendOutcomeOf(outcome: ExchangeOutcome): SendOutcome {
+function outcomeForTheRunner(outcome: ExchangeOutcome): SendOutcome {
   if (outcome.kind === 'answered') return { kind: 'answered', result: outcome.result };
   if (outcome.kind === 'failed') return { kind: 'failed', message: outcome.failure.message, ...(outcome.failure.outcomeUnknown ? { outcomeUnknown: true } : {}) };
   return { kind: 'not-sent' };
