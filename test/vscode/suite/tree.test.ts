@@ -235,7 +235,7 @@ suite('the Gateway tree', () => {
     assert.equal(before.command?.command, 'gateway.op.paymentPlans.get');
 
     // Past the start date the plan charges its card: the next charge moves a week on.
-    control.advanceClock(4 * 86_400_000);
+    await vscode.commands.executeCommand(COMMANDS.sandboxAdvanceClock, undefined, '4d');
     const after = await planShown();
     const next = String(after.description);
     assert.match(next, /^next \d{4}-\d{2}-\d{2}$/);
