@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { operationById } from '../catalog';
 import { normaliseFault, type FaultSpec } from './http/faults';
+import { checkedChaos, type ChaosSpec, type ChaosView } from './http/chaos';
 import type { LiveSandbox } from './liveSandbox';
 import type { KeyScope } from './domain/state';
 
@@ -15,6 +16,11 @@ export interface SandboxControl {
   advanceToNextAchWindow(): Date;
   /** Queues one fault spec or several; returns how many faulted requests are now pending. */
   injectFaults(spec: FaultSpec | readonly FaultSpec[]): number;
+  /** Replaces the chaos rules (checked first: a bad rule sets nothing); answers what is now on. */
+  setChaos(spec: ChaosSpec): ChaosView;
+  /** The chaos rules on, with how many requests each has seen and faulted, and the seed. */
+  chaos(): ChaosView;
+  clearChaos(): ChaosView;
   reset(): void;
   stats(): SandboxStats;
   /** A new `api-key` for `/rest/`: `read` keys may only GET (403 otherwise). */
@@ -39,6 +45,15 @@ export function createControl(live: LiveSandbox): SandboxControl {
       const faults = specs.map(s => normaliseFault(s, id => operationById(id) !== undefined));
       for (const f of faults) live.faults.add(f);
       return live.faults.left();
+    },
+    setChaos(spec) {
+      live.chaos.set(checkedChaos(spec));
+      return live.chaos.view();
+    },
+    chaos: () => live.chaos.view(),
+    clearChaos() {
+      live.chaos.clear();
+      return live.chaos.view();
     },
     reset: () => live.reset(),
     stats: () => ({

@@ -7,6 +7,7 @@ import { startSandbox as start, type RunningSandbox, type SandboxOptions as AllS
 export type { RunningSandbox };
 export type { SandboxControl, SandboxStats } from './control';
 export type { FaultSpec, FaultKind } from './http/faults';
+export type { ChaosSpec, ChaosRuleSpec, ChaosFaultKind, ChaosView } from './http/chaos';
 export type { KeyScope } from './domain/state';
 
 /** Options of a library user (the domain modules a test of ours may swap are not part of it). */

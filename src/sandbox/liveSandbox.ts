@@ -5,6 +5,7 @@ import type { DomainContext, IdSource, SandboxRequest } from './domain/domain';
 import { ControllableClock } from './domain/clock';
 import { SANDBOX_TERMINAL } from './domain/sandboxMerchant';
 import { FaultQueue } from './http/faults';
+import { ChaosRules } from './http/chaos';
 import { TokenBucketLimiter } from './http/rateLimiter';
 import { HandlerTable } from './http/router';
 import { completeSlices, freshSlices, idSourceOver, type AnyModule, type SandboxState } from './domain/state';
@@ -14,6 +15,7 @@ interface RequestStats { requests: number; byOperation: Record<string, number> }
 
 export class LiveSandbox {
   readonly faults = new FaultQueue();
+  readonly chaos = new ChaosRules();
   readonly limiter: TokenBucketLimiter;
   readonly handlers: HandlerTable;
   readonly ids: IdSource;
@@ -86,12 +88,16 @@ export class LiveSandbox {
     if (operationId) this.stats.byOperation[operationId] = (this.stats.byOperation[operationId] ?? 0) + 1;
   }
 
-  /** Fresh module data, counters, stats, faults and rate buckets; keys and the clock stay. */
+  /**
+   * Fresh module data, counters, stats, faults and rate buckets; keys and the clock stay, and so
+   * do chaos rules, their random source restarted so the same requests meet the same faults.
+   */
   reset(): void {
     this.state.slices = freshSlices(this.modules);
     for (const k of Object.keys(this.state.counters)) delete this.state.counters[k];
     this.stats = { requests: 0, byOperation: {} };
     this.faults.clear();
+    this.chaos.restart();
     this.limiter.clear();
     void this.persist();
   }

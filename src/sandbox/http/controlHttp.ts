@@ -31,6 +31,9 @@ const routes: Record<ControlActionName, ControlAction> = {
     return { reset: true };
   },
   'GET stats': (_b, c) => c.stats(),
+  'POST chaos': (b, c) => c.setChaos(b as never),
+  'GET chaos': (_b, c) => c.chaos(),
+  'DELETE chaos': (_b, c) => c.clearChaos(),
   'POST keys': (b, c) => {
     const scope = (b.scope ?? 'read') as 'read' | 'full';
     return { apiKey: c.mintKey(scope), scope };
@@ -73,7 +76,8 @@ function refusal(req: IncomingMessage): { status: number; error: string } | unde
   if (origin !== undefined && !isLoopbackOrigin(origin)) {
     return { status: 403, error: `The sandbox control surface refuses requests from web pages (Origin ${origin}).` };
   }
-  if (req.method !== 'GET' && req.method !== 'HEAD' && mediaFormat(req.headers['content-type']) !== 'json') {
+  // DELETE, like a JSON body, is never sent cross-site without a preflight, so it needs no type.
+  if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'DELETE' && mediaFormat(req.headers['content-type']) !== 'json') {
     return { status: 415, error: `Control requests that change something must be sent with Content-Type: application/json (even with an empty body), not ${JSON.stringify(req.headers['content-type'] ?? '(none)')}.` };
   }
   return undefined;

@@ -86,7 +86,7 @@ export class FaultQueue {
 }
 
 /** The `Retry-After` header value for a 429 fault, in the requested form. */
-export function retryAfterHeader(fault: ActiveFault, now: Date): string {
+export function retryAfterHeader(fault: Pick<ActiveFault, 'retryAfter' | 'retryAfterFormat'>, now: Date): string {
   return fault.retryAfterFormat === 'http-date'
     ? new Date(now.getTime() + fault.retryAfter * 1000).toUTCString()
     : String(fault.retryAfter);

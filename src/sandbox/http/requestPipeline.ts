@@ -8,6 +8,7 @@ import { authenticate } from './auth';
 import { decodeBody, mediaFormat } from './bodyDecoder';
 import { familyFor, newExchangeId, renderError, renderAnswer, type ErrorFacts, type Rendered, type ResponseFamily } from './envelopes';
 import { retryAfterHeader } from './faults';
+import { AFTER_COMMIT_KINDS, type AfterCommitKind, type FiredFault } from './chaos';
 import { maskCardNumbersInFreeText } from '../domain/freeText';
 import { isHppPublicKey, type HppKeyPair } from '../domain/answerSignature';
 import { legacyBodyKey, LEGACY_KEY_FIELD, selectedOperation, unselectedMessage } from './legacyForms';
@@ -59,13 +60,17 @@ export function handleGatewayRequest(env: PipelineEnv, req: IncomingMessage, res
   const exchangeId = newExchangeId(family);
   const fail: Fail = (e, headers) => write(res, renderError(family, exchangeId, e, live.clock.now(), headers));
 
-  const fault = live.faults.take(op?.id);
-  if (fault?.fault === 'reset') {
+  // The queue first: a test that queued a fault expects the very next request to meet it.
+  const fault = live.faults.take(op?.id) ?? live.chaos.take(op);
+  if (fault?.fault === 'reset' || fault?.fault === 'reset-before') {
     env.log(`fault: reset connection on ${method} ${url.pathname}`);
     req.socket.destroy();
     return;
   }
   if (fault?.fault === 'delay') return sleep(fault.delayMs).then(() => serveOperation(env, req, res, url, raw, routed, selected, family, exchangeId, fail));
+  if (fault && isAfterCommit(fault)) {
+    return serveOperation(env, req, res, url, raw, routed, selected, family, exchangeId, fail, fault);
+  }
   if (fault?.fault === '429') {
     fail({ status: 429, resultCode: RATE_LIMITED, message: 'Too Many Requests (injected fault): wait for Retry-After, then retry.' },
       { 'retry-after': retryAfterHeader(fault, new Date()) });
@@ -79,9 +84,18 @@ export function handleGatewayRequest(env: PipelineEnv, req: IncomingMessage, res
   return serveOperation(env, req, res, url, raw, routed, selected, family, exchangeId, fail);
 }
 
-/** Everything after the faults: checks, the module's handler, saving, the envelope. */
+function isAfterCommit(fault: { fault: string }): fault is FiredFault & { fault: AfterCommitKind } {
+  return (AFTER_COMMIT_KINDS as readonly string[]).includes(fault.fault);
+}
+
+/**
+ * Everything after the faults: checks, the module's handler, saving, the envelope. With an
+ * after-commit fault, a request that reached its handler is committed (and saved) as usual, and
+ * only then does its answer fail; one refused before the handler changed nothing and is answered.
+ */
 function serveOperation(env: PipelineEnv, req: IncomingMessage, res: ServerResponse, url: RequestUrl, raw: Buffer | undefined,
-  routed: Route, selected: Operation | undefined, family: ResponseFamily, exchangeId: string, fail: Fail): Promise<void> | undefined {
+  routed: Route, selected: Operation | undefined, family: ResponseFamily, exchangeId: string, fail: Fail,
+  afterCommit?: FiredFault & { fault: AfterCommitKind }): Promise<void> | undefined {
   const { live } = env;
   if (raw === undefined) {
     fail({ status: 413, resultCode: '041', message: 'The request body is larger than 1 MB; send a smaller body.' });
@@ -146,9 +160,29 @@ function serveOperation(env: PipelineEnv, req: IncomingMessage, res: ServerRespo
       env.log(`internal error in ${operation.id}: ${(e as Error).message}`);
       fail({ status: 500, resultCode: SERVER_ERROR, message: `Internal Error in the Local sandbox while handling ${operation.id}: ${(e as Error).message}.` });
     };
-    return afterSaving(env, res, fail, operation.id, refused);
+    return afterSaving(env, res, fail, operation.id, faultedAnswer(env, req, res, fail, operation.id, afterCommit, refused));
   }
-  return afterSaving(env, res, fail, operation.id, () => write(res, renderAnswer(family, exchangeId, answer, env.gatewayUrl, signer)));
+  const send = () => write(res, renderAnswer(family, exchangeId, answer, env.gatewayUrl, signer));
+  return afterSaving(env, res, fail, operation.id, faultedAnswer(env, req, res, fail, operation.id, afterCommit, send));
+}
+
+/** How a committed request's answer goes out under an after-commit fault (as it is without one). */
+function faultedAnswer(env: PipelineEnv, req: IncomingMessage, res: ServerResponse, fail: Fail, operationId: string,
+  fault: (FiredFault & { fault: AfterCommitKind }) | undefined, send: () => void): () => void {
+  if (!fault) return send;
+  return () => {
+    env.log(`fault: ${fault.fault} on ${operationId} (committed)`);
+    if (fault.fault === 'lost-answer') {
+      req.socket.destroy();
+    } else if (fault.fault === '5xx-after-commit') {
+      fail({ status: fault.status, resultCode: SERVER_ERROR, message: `Server error (injected fault, after the request was committed): the ${operationId} request may have been carried out.` });
+    } else {
+      // The client's own timeout should trip first; if it waits it out, it gets the real answer.
+      setTimeout(() => {
+        if (!req.socket.destroyed) send();
+      }, fault.delayMs).unref();
+    }
+  };
 }
 
 /**
