@@ -7,12 +7,13 @@ import { proxyCommand } from './commands/proxy';
 import { runCommand } from './commands/run';
 import { sandboxCommand } from './commands/sandbox';
 import { lspCommand } from './commands/lsp';
+import { exactlyOnceCommand } from './commands/exactlyOnce';
 import { UsageError, type CliCommand, type CliIo } from './cliCommand';
 import { commandHelp, generalHelp } from './helpText';
 import { visibleText } from '../core/protection/visibleText';
 import { version } from '../../package.json';
 
-const COMMANDS: readonly CliCommand[] = [sandboxCommand, catalogCommand, runCommand, generateCommand, proxyCommand, lspCommand];
+const COMMANDS: readonly CliCommand[] = [sandboxCommand, catalogCommand, runCommand, generateCommand, proxyCommand, lspCommand, exactlyOnceCommand];
 
 function firstLine(e: unknown): string {
   return String((e as Error)?.message ?? e).split('\n')[0];
@@ -39,7 +40,9 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     io.err(`gateway-workbench: unknown command "${visibleText(asked)}"; use one of ${COMMANDS.map(c => c.name).join(', ')} (see --help)`);
     return 2;
   }
-  if (name === 'help' || rest.includes('--help') || rest.includes('-h')) {
+  // What follows `--` is another program's arguments (exactly-once), never ours.
+  const own = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
+  if (name === 'help' || own.includes('--help') || own.includes('-h')) {
     io.out(commandHelp(command, io.columns));
     return 0;
   }

@@ -6,6 +6,7 @@ import { operationById } from '../catalog';
 import { normaliseFault, type FaultSpec } from './http/faults';
 import { checkedChaos, type ChaosSpec, type ChaosView } from './http/chaos';
 import type { LiveSandbox } from './liveSandbox';
+import { moneyLedgerOf, type LedgerEntry } from './moneyLedger';
 import type { KeyScope } from './domain/state';
 
 export interface SandboxStats { requests: number; byOperation: Record<string, number>; faultsLeft: number }
@@ -23,6 +24,8 @@ export interface SandboxControl {
   clearChaos(): ChaosView;
   reset(): void;
   stats(): SandboxStats;
+  /** The approved charges and refunds, ACH debits and payment plans held now (no card numbers: last four). */
+  ledger(): LedgerEntry[];
   /** A new `api-key` for `/rest/`: `read` keys may only GET (403 otherwise). */
   mintKey(scope: KeyScope): string;
   now(): Date;
@@ -56,6 +59,7 @@ export function createControl(live: LiveSandbox): SandboxControl {
       return live.chaos.view();
     },
     reset: () => live.reset(),
+    ledger: () => moneyLedgerOf(live.state),
     stats: () => ({
       requests: live.stats.requests,
       byOperation: { ...live.stats.byOperation },

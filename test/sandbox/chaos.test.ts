@@ -242,7 +242,7 @@ describe('gateway-workbench sandbox --chaos FILE', () => {
         body: JSON.stringify({ amount: '5.00', card: VISA, 'exp-date': '1230' }),
       });
       assert.equal(res.status, 500);
-      const listed = await (await fetch(`${info.gatewayUrl}/__sandbox/chaos`)).json();
+      const listed: any = await (await fetch(`${info.gatewayUrl}/__sandbox/chaos`)).json();
       assert.deepEqual([listed.seed, listed.rules[0].fired], [7, 1]);
     } finally {
       child.kill('SIGTERM');

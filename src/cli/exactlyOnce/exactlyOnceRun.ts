@@ -1,0 +1,84 @@
+// `exactly-once`'s runs: the user's command once against a fresh sandbox with no faults (what
+// it changes there is the reference), then once per step and fault with only that step's
+// answer failed, each in its own fresh sandbox, compared with the reference.
+
+import { startSandbox, type RunningSandbox } from '../../sandbox/server';
+import type { LedgerEntry } from '../../sandbox/moneyLedger';
+import { passed, runApp, type AppExit } from './appRun';
+import { doublesBetween, type Double } from './doubles';
+import { planRuns, stepsOf, type PlannedRun, type Step } from './steps';
+
+interface ExactlyOnceOptions {
+  command: readonly string[];
+  /** At most this many faulted runs. */
+  runs?: number;
+  /** How long `timeout-after-commit` holds an answer: longer than the application's own timeout. */
+  holdMs: number;
+  /** How long one run of the command may take before it is stopped. */
+  runTimeoutMs: number;
+  /** The clean run's output, passed on (redacted). */
+  echo?: (text: string) => void;
+  /** Told as each faulted run starts and ends (progress on stderr). */
+  progress?: (line: string) => void;
+}
+
+export interface FaultedRunResult extends PlannedRun {
+  exit: AppExit;
+  /** Whether the faulted step happened at all (a run that changed course may not reach it). */
+  reached: boolean;
+  doubles: Double[];
+}
+
+export interface ExactlyOnceResult {
+  command: readonly string[];
+  clean: { exit: AppExit; steps: Step[]; ledger: LedgerEntry[] };
+  runs: FaultedRunResult[];
+  /** Planned runs left out by `--runs`. */
+  notRun: number;
+}
+
+export const heldEverywhere = (result: ExactlyOnceResult): boolean =>
+  passed(result.clean.exit) && result.runs.every(r => r.doubles.length === 0 && passed(r.exit));
+
+async function withSandbox<T>(use: (sandbox: RunningSandbox) => Promise<T>): Promise<T> {
+  const sandbox = await startSandbox({});
+  try {
+    return await use(sandbox);
+  } finally {
+    await sandbox.close();
+  }
+}
+
+async function faultedRun(planned: PlannedRun, clean: readonly LedgerEntry[], options: ExactlyOnceOptions): Promise<FaultedRunResult> {
+  return withSandbox(async sandbox => {
+    const { step, fault } = planned;
+    sandbox.control.setChaos({
+      seed: 0,
+      rules: [{
+        operation: step.operation, fault, skip: step.occurrence - 1, count: 1,
+        ...(fault === 'timeout-after-commit' ? { delayMs: options.holdMs } : {}),
+      }],
+    });
+    const exit = await runApp(options.command, sandbox, { timeoutMs: options.runTimeoutMs });
+    const reached = sandbox.control.chaos().rules[0].fired > 0;
+    return { ...planned, exit, reached, doubles: doublesBetween(clean, sandbox.control.ledger()) };
+  });
+}
+
+export async function exactlyOnce(options: ExactlyOnceOptions): Promise<ExactlyOnceResult> {
+  const clean = await withSandbox(async sandbox => {
+    const exit = await runApp(options.command, sandbox, { timeoutMs: options.runTimeoutMs, echo: options.echo });
+    return { exit, steps: stepsOf(sandbox.control.stats().byOperation), ledger: sandbox.control.ledger() };
+  });
+  const result: ExactlyOnceResult = { command: options.command, clean, runs: [], notRun: 0 };
+  // A command that fails with no faults says nothing about faults.
+  if (!passed(clean.exit)) return result;
+  const all = planRuns(clean.steps, undefined);
+  const planned = planRuns(clean.steps, options.runs);
+  result.notRun = all.length - planned.length;
+  for (const [i, run] of planned.entries()) {
+    options.progress?.(`run ${i + 1}/${planned.length}: ${run.step.operation} #${run.step.occurrence} with ${run.fault}`);
+    result.runs.push(await faultedRun(run, clean.ledger, options));
+  }
+  return result;
+}
