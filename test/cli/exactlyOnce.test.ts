@@ -3,6 +3,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
 import { XMLParser } from 'fast-xml-parser';
 import { runToEnd } from './processRun';
 import { startTestSandbox, call, VISA } from '../sandbox/sandboxTestClient';
@@ -114,6 +117,47 @@ describe('exactly-once', () => {
       assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
       assert.match(r.stderr, message);
       assert.equal(r.stdout, '');
+    }
+  });
+
+  it('Ctrl+C stops the command\'s whole process group, reports, and exits 130', async () => {
+    // The command starts a child of its own, as `npm test` does: both must stop.
+    const app = inline(`
+      import { spawn } from 'node:child_process';
+      const grandchild = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+      console.log('pids ' + process.pid + ' ' + grandchild.pid);
+      setTimeout(() => {}, 60000);`);
+    const cli = spawn(process.execPath, [...CLI, 'exactly-once', '--', ...app], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      let stdout = '';
+      cli.stdout.on('data', d => (stdout += d));
+      const lines = createInterface({ input: cli.stderr });
+      let pids: number[] = [];
+      for await (const line of lines) {
+        const m = /^pids (\d+) (\d+)$/.exec(line);
+        if (m) {
+          pids = [Number(m[1]), Number(m[2])];
+          break;
+        }
+      }
+      const exited = once(cli, 'exit');
+      cli.kill('SIGINT');
+      const [code] = await exited as [number | null];
+      assert.equal(code, 130);
+      assert.match(stdout, /Interrupted during the clean run/);
+      const alive = (pid: number): boolean => {
+        try {
+          process.kill(pid, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      // SIGKILL is delivered at once, but the kernel may take a moment to reap.
+      for (let i = 0; i < 50 && pids.some(alive); i++) await new Promise(r => setTimeout(r, 100));
+      assert.deepEqual(pids.filter(alive), [], 'the command and its child are gone');
+    } finally {
+      if (cli.exitCode === null) cli.kill('SIGKILL');
     }
   });
 

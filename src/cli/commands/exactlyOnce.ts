@@ -39,7 +39,7 @@ export const exactlyOnceCommand: CliCommand = {
   notes: [
     'COMMAND (everything after --, run without a shell) is your own test, run against a fresh Local sandbox each time with GATEWAY_URL, BOARDING_URL, GATEWAY_API_KEY, GATEWAY_ACCESS_KEY and GATEWAY_MERCHANT_ID in its environment. The clean run records each request that moves money or changes state; then the command runs again once per such step and fault: lost-answer (committed, then the connection drops), 5xx-after-commit, timeout-after-commit and reset-before (never committed).',
     'After each run the sandbox is compared with the clean run\'s: a charge, refund, ACH debit or payment plan held more often than in the clean run is a double, reported with the step, the fault, the invoice, the card\'s or account\'s last four, the amount and the transaction ids. The clean run\'s output is passed on to stderr, keys redacted; a run is stopped after 120 s.',
-    'Exit codes: 0 when the application held everywhere, 1 when anything doubled, the command failed where the clean run passed, or the clean run itself failed, 2 for usage errors.',
+    'Exit codes: 0 when the application held everywhere, 1 when anything doubled, the command failed where the clean run passed, or the clean run itself failed, 2 for usage errors. Ctrl+C (SIGINT) or SIGTERM stops the command running (its whole process group), reports the runs finished and exits 130 or 143.',
   ],
   async run(args, io) {
     const dashes = args.indexOf('--');
@@ -51,12 +51,29 @@ export const exactlyOnceCommand: CliCommand = {
     const holdMs = wholeOf('hold', values.hold, 1) ?? 5000;
     if (holdMs > 600_000) throw new UsageError(`--hold is at most 600000 ms, not ${holdMs}`);
     if (values.seed !== undefined) throw new UsageError('--seed needs sandbox seeds (startSandbox({ seed })), which this build does not have yet');
-    const result = await exactlyOnce({
-      command, runs, holdMs, runTimeoutMs: RUN_TIMEOUT_MS,
-      echo: text => io.err(text.replace(/\n$/, '')),
-      progress: line => io.err(`exactly-once: ${line}`),
-    });
-    io.out(format === 'junit' ? junitReport(result) : textReport(result));
-    return heldEverywhere(result) ? 0 : 1;
+    // The command runs in its own process group, which a terminal's Ctrl+C does not reach: we
+    // stop it, report what ran, and exit 130 (SIGINT) or 143 (SIGTERM), as a shell would.
+    const stopping = new AbortController();
+    let stoppedBy: NodeJS.Signals | undefined;
+    const onSignal = (signal: NodeJS.Signals): void => {
+      stoppedBy ??= signal;
+      io.err(`exactly-once: ${signal}: stopping the command and reporting the runs so far`);
+      stopping.abort();
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    try {
+      const result = await exactlyOnce({
+        command, runs, holdMs, runTimeoutMs: RUN_TIMEOUT_MS, signal: stopping.signal,
+        echo: text => io.err(text.replace(/\n$/, '')),
+        progress: line => io.err(`exactly-once: ${line}`),
+      });
+      io.out(format === 'junit' ? junitReport(result) : textReport(result));
+      if (stoppedBy) return stoppedBy === 'SIGINT' ? 130 : 143;
+      return heldEverywhere(result) ? 0 : 1;
+    } finally {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    }
   },
 };

@@ -23,6 +23,8 @@ interface AppRunOptions {
   /** Passes its output on as it comes (the clean run's): redacted, line by line. */
   echo?: (text: string) => void;
   timeoutMs: number;
+  /** Stops the command (its whole process group) when aborted: Ctrl+C reaches us, not a detached group. */
+  signal?: AbortSignal;
 }
 
 const TAIL_CHARS = 4000;
@@ -76,8 +78,12 @@ export function runApp(command: readonly string[], sandbox: SandboxAddress, opti
       timedOut = true;
       stop(child.pid);
     }, options.timeoutMs);
+    const abort = (): void => stop(child.pid);
+    options.signal?.addEventListener('abort', abort);
+    if (options.signal?.aborted) abort();
     const finish = (exit: Omit<AppExit, 'tail' | 'timeMs' | 'timedOut'>): void => {
       clearTimeout(timer);
+      options.signal?.removeEventListener('abort', abort);
       if (options.echo && pending) options.echo(redact(pending, secrets));
       resolve({ ...exit, timedOut, tail: redact(tail, secrets).slice(-TAIL_CHARS), timeMs: Date.now() - started });
     };

@@ -51,6 +51,10 @@ function counts(result: ExactlyOnceResult): Record<Verdict, number> {
 export function textReport(result: ExactlyOnceResult): string {
   const lines = [`exactly-once: ${shown(result.command.join(' '))}`];
   const cleanExit = describeExit(result.clean.exit);
+  if (result.interrupted && !result.runs.length && !passed(result.clean.exit)) {
+    lines.push('Interrupted during the clean run: nothing to report.');
+    return lines.join('\n');
+  }
   if (!passed(result.clean.exit)) {
     lines.push(`The clean run failed (${cleanExit}): with no faults at all, there is nothing to compare. Make the command pass against a fresh sandbox first.`);
     return lines.join('\n');
@@ -65,7 +69,7 @@ export function textReport(result: ExactlyOnceResult): string {
     if (verdict === 'failed' || (run.doubles.length && !passed(run.exit))) lines.push(...failure(run, cleanExit).map(l => `  ${l}`));
   }
   const n = counts(result);
-  const notRun = result.notRun ? `; ${result.notRun} not run (--runs)` : '';
+  const notRun = result.notRun ? `; ${result.notRun} not run (${result.interrupted ? 'interrupted' : '--runs'})` : '';
   lines.push(`${result.runs.length} faulted run(s): ${n.doubled} doubled, ${n.failed} failed, ${n.held} held, ${n['not reached']} not reached${notRun}.`);
   lines.push(heldEverywhere(result) ? 'The application held: nothing was done twice.' : 'The application did something twice, or failed, where a fault hit it.');
   return lines.join('\n');

@@ -18,8 +18,10 @@ interface ExactlyOnceOptions {
   runTimeoutMs: number;
   /** The clean run's output, passed on (redacted). */
   echo?: (text: string) => void;
-  /** Told as each faulted run starts and ends (progress on stderr). */
+  /** Told as each faulted run starts (progress on stderr). */
   progress?: (line: string) => void;
+  /** Ctrl+C: the command running is stopped and no further run starts. */
+  signal?: AbortSignal;
 }
 
 export interface FaultedRunResult extends PlannedRun {
@@ -35,10 +37,12 @@ export interface ExactlyOnceResult {
   runs: FaultedRunResult[];
   /** Planned runs left out by `--runs`. */
   notRun: number;
+  /** Stopped by Ctrl+C (SIGINT) or SIGTERM: the runs before it are reported. */
+  interrupted: boolean;
 }
 
 export const heldEverywhere = (result: ExactlyOnceResult): boolean =>
-  passed(result.clean.exit) && result.runs.every(r => r.doubles.length === 0 && passed(r.exit));
+  !result.interrupted && passed(result.clean.exit) && result.runs.every(r => r.doubles.length === 0 && passed(r.exit));
 
 async function withSandbox<T>(use: (sandbox: RunningSandbox) => Promise<T>): Promise<T> {
   const sandbox = await startSandbox({});
@@ -59,7 +63,7 @@ async function faultedRun(planned: PlannedRun, clean: readonly LedgerEntry[], op
         ...(fault === 'timeout-after-commit' ? { delayMs: options.holdMs } : {}),
       }],
     });
-    const exit = await runApp(options.command, sandbox, { timeoutMs: options.runTimeoutMs });
+    const exit = await runApp(options.command, sandbox, { timeoutMs: options.runTimeoutMs, signal: options.signal });
     const reached = sandbox.control.chaos().rules[0].fired > 0;
     return { ...planned, exit, reached, doubles: doublesBetween(clean, sandbox.control.ledger()) };
   });
@@ -67,18 +71,25 @@ async function faultedRun(planned: PlannedRun, clean: readonly LedgerEntry[], op
 
 export async function exactlyOnce(options: ExactlyOnceOptions): Promise<ExactlyOnceResult> {
   const clean = await withSandbox(async sandbox => {
-    const exit = await runApp(options.command, sandbox, { timeoutMs: options.runTimeoutMs, echo: options.echo });
+    const exit = await runApp(options.command, sandbox, { timeoutMs: options.runTimeoutMs, echo: options.echo, signal: options.signal });
     return { exit, steps: stepsOf(sandbox.control.stats().byOperation), ledger: sandbox.control.ledger() };
   });
-  const result: ExactlyOnceResult = { command: options.command, clean, runs: [], notRun: 0 };
+  const result: ExactlyOnceResult = { command: options.command, clean, runs: [], notRun: 0, interrupted: options.signal?.aborted ?? false };
   // A command that fails with no faults says nothing about faults.
-  if (!passed(clean.exit)) return result;
+  if (!passed(clean.exit) || result.interrupted) return result;
   const all = planRuns(clean.steps, undefined);
   const planned = planRuns(clean.steps, options.runs);
   result.notRun = all.length - planned.length;
   for (const [i, run] of planned.entries()) {
     options.progress?.(`run ${i + 1}/${planned.length}: ${run.step.operation} #${run.step.occurrence} with ${run.fault}`);
-    result.runs.push(await faultedRun(run, clean.ledger, options));
+    const done = await faultedRun(run, clean.ledger, options);
+    if (options.signal?.aborted) {
+      // The run cut short says nothing; those not started are counted as not run.
+      result.interrupted = true;
+      result.notRun += planned.length - i;
+      break;
+    }
+    result.runs.push(done);
   }
   return result;
 }
