@@ -17,6 +17,7 @@ import { DataFileError, loadState, removeLeftoverTemps, unusableDataFile, type S
 import { handleGatewayRequest, type PipelineEnv } from './http/requestPipeline';
 import { readBody, type BodyRead } from './http/requestBody';
 import { tapExchange, type ExchangeObserver } from './http/exchangeTap';
+import { browserAccess } from './http/browserAccess';
 import { HOST_SCRIPT_PATH, serveHostScript } from './jsSdk/hostScript';
 import { LiveSandbox } from './liveSandbox';
 import { completeKeys, completeSlices, generateKeys, newState, type AnyModule } from './domain/state';
@@ -155,6 +156,7 @@ async function startClaimed(opts: SandboxOptions, log: (line: string) => void, m
       serveHostScript(req, res);
       return;
     }
+    if (browserAccess(req, res, url.pathname)) return;
     if (!read.ok) res.setHeader('connection', 'close');
     if (opts.onExchange) tapExchange(req, res, read.ok ? read.bytes : undefined, opts.onExchange);
     return handleGatewayRequest(env, req, res, url, read.ok ? read.bytes : undefined);
