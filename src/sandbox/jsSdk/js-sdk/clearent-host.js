@@ -51,7 +51,7 @@
   function checkedBaseUrl(given) {
     if (!ownOrigin) fail('cannot tell which Local sandbox served this script; load it with <script src=".../js-sdk/js/clearent-host.js">.');
     if (given === undefined) return ownOrigin;
-    if (typeof given !== 'string') fail('baseUrl must be a string such as "' + ownOrigin + '".');
+    if (typeof given !== 'string') fail('baseUrl must be a string; use "' + ownOrigin + '".');
     var url;
     try {
       url = new URL(given);
@@ -86,8 +86,8 @@
   function init(options) {
     if (options === null || typeof options !== 'object') fail('pass an options object such as { baseUrl, pk }.');
     var pk = options.pk;
-    // A header value: printable ASCII only. The sandbox judges whether it is its HPP public key.
-    if (typeof pk !== 'string' || !/^[\x21-\x7e]{1,2048}$/.test(pk)) fail('pk must be the hpp-public-key of the Local sandbox (GET /rest/v2/settings/terminal/hpp).');
+    // A header value: printable ASCII only, no line breaks. The sandbox judges whether it is its HPP public key.
+    if (typeof pk !== 'string' || !/^[\x20-\x7e]{1,2048}$/.test(pk) || pk.trim() !== pk) fail('pk must be the hpp-public-key of the Local sandbox (GET /rest/v2/settings/terminal/hpp).');
     var formId = options.paymentFormId === undefined ? DEFAULT_FORM_ID : options.paymentFormId;
     if (typeof formId !== 'string') fail('paymentFormId must be the id of an element.');
     var next = {
