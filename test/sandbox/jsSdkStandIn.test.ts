@@ -105,6 +105,13 @@ describe('cross-origin access for the stand-in\'s one call', () => {
     assert.equal(badCard.status, 400, badCard.text);
     assert.equal(badCard.headers.get('access-control-allow-origin'), '*');
     assert.match(badCard.body.payload.error['error-message'], /card/);
+    // Refused before the handler too (rate limit, injected faults): the page still reads why.
+    sb.control.injectFaults([{ fault: '429', operation: 'mobile.manualToken', retryAfter: 2 }, { fault: '503', operation: 'mobile.manualToken' }]);
+    for (const status of [429, 503]) {
+      const faulted = await tokenize(publicKey, { card: VISA, 'exp-date': '1230' });
+      assert.equal(faulted.status, status, faulted.text);
+      assert.equal(faulted.headers.get('access-control-allow-origin'), '*', String(status));
+    }
   });
 
   it('gives no other path cross-origin access: a page cannot read what the api-key calls answer', async () => {
