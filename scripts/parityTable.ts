@@ -29,8 +29,8 @@ const ROWS: Record<string, ParityRow> = {
     notModelled: 'The 90-day retention window; level=merchant (one terminal, same answer).',
     evidence: 'facts §2.6 (S3, S7); community OpenAPI example page 1 → number 1; conformance poller-pages',
   },
-  'transactions.auth': charge('AUTH', 'create-token stores the card in the vault (tokenResponse).'),
-  'transactions.sale': charge('SALE', 'tip-amount (within amount); create-token; a token id as card counts its use.'),
+  'transactions.auth': charge('AUTH', 'create-token stores the card in the vault (tokenResponse and a token link).'),
+  'transactions.sale': charge('SALE', 'tip-amount (within amount); create-token (tokenResponse and a token link); a token id as card counts its use.'),
   'transactions.capture': {
     modelled: 'Needs id (400 003) of an approved, unvoided AUTH (402 011 otherwise), once; amount less tip ≤ authorized (400 044); joins the open batch; echoes sales tax and software.',
     notModelled: 'Incremental or multiple captures.',
@@ -159,9 +159,9 @@ const ROWS: Record<string, ParityRow> = {
     evidence: 'iOS SDK ClearentManualEntry.m (path, public-key header, body card/exp-date/csc/software), ClearentTransactionToken.m (payload["mobile-jwt"] fields); JS-SDK checkout reads payload["mobile-jwt"].jwt; conformance mobile-manual-token, mobile-manual-token-refused',
   },
   'mobile.sale': {
-    modelled: 'Needs the api-key and a mobilejwt header: a JWT this sandbox minted, unaltered (signature), unexpired (10 minutes on the sandbox clock) and not charged before; else 401 042 naming which. The card is the JWT\'s (a body card or exp-date that differs: 400 naming it). Then exactly a card sale: amount, tip, decline table (402 with transaction + error), duplicates, AVS/CSC, open batch, echoes; the JWT is spent even when the sale declines.',
+    modelled: 'Needs the api-key and a mobilejwt header: a JWT this sandbox minted, unaltered (signature), unexpired (10 minutes on the sandbox clock) and not charged before; else 401 042 naming which. The card is the JWT\'s (a body card or exp-date that differs: 400 naming it). Then exactly a card sale: amount, tip, decline table (402 with transaction + error), duplicates, AVS/CSC, open batch, echoes; create-token "true" keeps the JWT\'s card in the vault (brand, last four, expiry: what any token keeps) and answers payload.tokenResponse and a token link, as the card path does; the JWT is spent even when the sale declines.',
     notModelled: 'The mobile pages\' rule "amount < 1.00 declines" (the error-generation table is used, as on every card path: see "Web and mobile payment tokens"); ACH through the mobile path (achmobilejwt); a mobile void path (the iOS SDK voids on /rest/v2/transactions/void).',
-    evidence: 'iOS SDK ClearentHttpClient.swift (paths, mobilejwt + api-key headers), SaleEntity.swift (body); Android demo PostTransactionTask.java (path, headers, type/amount/create-token); JS-SDK web app clearentapi.js and checkout.js (headers, body, decline display-message); conformance mobile-ios-sale-refund, mobile-android-sale, web-jssdk-sale, mobile-jwt-refused, mobile-jwt-card-mismatch',
+    evidence: 'iOS SDK ClearentHttpClient.swift (paths, mobilejwt + api-key headers), SaleEntity.swift (body); Android demo PostTransactionTask.java (path, headers), SaleTransaction.java (type/amount/create-token); xplorpay guide "Start a sale transaction in a mobile app" (create-token answer: a token link); JS-SDK web app clearentapi.js and checkout.js (headers, body, decline display-message); conformance mobile-ios-sale-refund, mobile-android-sale, mobile-android-sale-create-token, web-jssdk-sale, mobile-jwt-refused, mobile-jwt-card-mismatch',
   },
   'mobile.refund': {
     modelled: 'The same header checks as mobile.sale; a refund of amount to the JWT\'s card with no earlier transaction (unmatched), into the open batch; decline amounts decline.',

@@ -36,7 +36,10 @@ const manualToken: Handler<MobileSlice> = (req, ctx) => {
   };
 };
 
-/** The JWT's card; a body that names a card or expiry must name the same one. */
+/**
+ * The JWT's card; a body that names a card or expiry must name the same one. `create-token` may
+ * store it: a vault token keeps brand, last four and expiry, exactly what the JWT carries.
+ */
 function jwtCard(token: MintedJwt): CardSource {
   return (body, ctx) => {
     checkCsc(optionalString(body, 'csc'));
@@ -52,7 +55,8 @@ function jwtCard(token: MintedJwt): CardSource {
       throw fieldError('exp-date', `is not the expiry of the card the mobilejwt stands for; leave exp-date out, the token carries it`);
     }
     checkExpDate(token.card.expDate, ctx.clock);
-    return { card: token.card };
+    // A copy: the transaction's record and the JWT's are saved apart and must not share an object.
+    return { card: { ...token.card }, tokenizable: true };
   };
 }
 
