@@ -14,12 +14,7 @@ import type { CardsSlice } from '../cardTransactions/cardState';
 import { requirePublicKey } from './hppKey';
 import { readerConfiguration, receipt, signature } from './receipts';
 import { acceptJwt, mintJwt } from './mobileJwt';
-import { initialMobileSlice, type MintedJwt, type MobileSlice } from './mobileState';
-
-function header(req: SandboxRequest, name: string): string | undefined {
-  const v = req.headers[name];
-  return Array.isArray(v) ? v[0] : v;
-}
+import { initialMobileSlice, type CardJwt, type MobileSlice } from './mobileState';
 
 const manualToken: Handler<MobileSlice> = (req, ctx) => {
   requirePublicKey(ctx.peer<SettingsSlice>('settings'), req);
@@ -28,7 +23,8 @@ const manualToken: Handler<MobileSlice> = (req, ctx) => {
   const summary = panSummary(requiredString(body, 'card'));
   const expDate = checkExpDate(requiredString(body, 'exp-date'), ctx.clock);
   checkCsc(optionalString(body, 'csc'));
-  const { jwt } = mintJwt(ctx.slice, ctx.clock, { brand: summary.brand, lastFour: summary.lastFour, expDate });
+  const card = { brand: summary.brand, lastFour: summary.lastFour, expDate };
+  const { jwt } = mintJwt<CardJwt>(ctx.slice, ctx.clock, { card }, { 'card-type': card.brand, 'last-four': card.lastFour, 'exp-date': expDate });
   return {
     status: 200, payloadType: 'mobile-jwt',
     // Manual entry has no cardholder verification and no track data (card-present fields).
@@ -40,7 +36,7 @@ const manualToken: Handler<MobileSlice> = (req, ctx) => {
  * The JWT's card; a body that names a card or expiry must name the same one. `create-token` may
  * store it: a vault token keeps brand, last four and expiry, exactly what the JWT carries.
  */
-function jwtCard(token: MintedJwt): CardSource {
+function jwtCard(token: CardJwt): CardSource {
   return (body, ctx) => {
     checkCsc(optionalString(body, 'csc'));
     const card = optionalString(body, 'card');
@@ -63,7 +59,7 @@ function jwtCard(token: MintedJwt): CardSource {
 /** Runs `spend` on the card slice; the JWT is spent once a transaction is recorded, approved or declined. */
 function withJwt(spend: (req: SandboxRequest, cards: CardsCtx, card: CardSource) => ReturnType<Handler<CardsSlice>>): Handler<MobileSlice> {
   return (req, ctx) => {
-    const { record: token } = acceptJwt(ctx.slice, ctx.clock, header(req, 'mobilejwt'));
+    const { record: token } = acceptJwt(ctx.slice, ctx.clock, 'mobilejwt', req.headers);
     const cards: CardsCtx = { ...ctx, slice: ctx.mutatePeer<CardsSlice>('cards') };
     const before = new Set(Object.keys(cards.slice.transactions));
     const markUsed = () => {
