@@ -1,7 +1,8 @@
 // Web and mobile payments (issue 33): typed card data becomes a one-time JWT, authorized by the
 // HPP public key alone; the mobile transaction paths charge the card a JWT stands for, once,
 // within its lifetime, as card transactions (same decline table, duplicates, AVS/CSC, open
-// batch). Evidence and decisions: docs/sandbox.md "Web and mobile payment tokens".
+// batch). Evidence and decisions: docs/sandbox.md "Web and mobile payment tokens". Bank accounts
+// take the same way to ACH transactions (achMobile.ts).
 
 import { ErrorAnswer, type DomainModule, type Handler, type SandboxRequest } from '../domain/domain';
 import { fieldError, optionalString, requiredString } from '../http/bodyFields';
@@ -13,6 +14,7 @@ import { echoes, record, references, transactionAnswer, view, type CardsCtx } fr
 import type { CardsSlice } from '../cardTransactions/cardState';
 import { requirePublicKey } from './hppKey';
 import { readerConfiguration, receipt, signature } from './receipts';
+import { achMobileHandlers } from './achMobile';
 import { acceptJwt, mintJwt } from './mobileJwt';
 import { initialMobileSlice, type CardJwt, type MobileSlice } from './mobileState';
 
@@ -108,5 +110,6 @@ export const mobileModule: DomainModule<MobileSlice> = {
     'mobile.receipt': receipt,
     'mobile.signature': signature,
     'mobile.readerConfiguration': readerConfiguration,
+    ...achMobileHandlers,
   },
 };
