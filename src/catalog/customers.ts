@@ -73,7 +73,7 @@ const entries: readonly OperationEntry[] = [
     evidence: [`${PHP}:src/customer/customercreate.php`, `${JAVA}:src/main/java/sample/recurring/create/CustomerCreation.java`, PLUGIN, SHOP],
     verifyWith: 'customers.list', path: '/rest/v2/customers', successStatuses: [201], payloadType: 'customer', safety: 'write',
     doc: 'Creates a customer for recurring billing; the answer (code 201) carries its customer-key, which tokens and payment plans name.',
-    body: { kind: 'json', fields: customerFields(true), sample: customerSample },
+    body: { kind: 'json+xml', xmlRoot: 'customer', fields: customerFields(true), sample: customerSample },
   },
   {
     id: 'customers.get', title: 'Get customer', group: 'customers', method: 'GET',
@@ -85,7 +85,7 @@ const entries: readonly OperationEntry[] = [
     evidence: [`${PHP}:src/customer/customerupdate.php`, `${JAVA}:src/main/java/sample/recurring/update/CustomerUpdate.java`],
     verifyWith: 'customers.get', path: '/rest/v2/customers/{customerKey}', params: [customerKey], payloadType: 'customer', safety: 'write',
     doc: 'Changes the fields sent; the others stay as they were.',
-    body: { kind: 'json', fields: customerFields(false), sample: { 'first-name': 'Bill' } },
+    body: { kind: 'json+xml', xmlRoot: 'customer', fields: customerFields(false), sample: { 'first-name': 'Bill' } },
   },
   {
     id: 'customers.delete', title: 'Delete customer', group: 'customers', method: 'DELETE',
@@ -114,7 +114,7 @@ const entries: readonly OperationEntry[] = [
     verifyWith: 'paymentPlans.list', path: '/rest/v2/payment-plans', successStatuses: [201], payloadType: 'payment-plan', safety: 'write',
     doc: 'Creates a plan that charges a customer\'s token payment-amount every month or week from start-date to end-date; the answer (code 201) carries its plan-key.',
     body: {
-      kind: 'json', fields: planFields(true),
+      kind: 'json+xml', xmlRoot: 'payment-plan', fields: planFields(true),
       sample: {
         'plan-name': 'Gym Membership', type: 'SUBSCRIPTION', 'customer-key': '{{customerKey}}',
         'token-id': '{{tokenId}}', frequency: 'MONTHLY', 'frequency-day': '15', 'frequency-month': '1',
@@ -132,7 +132,7 @@ const entries: readonly OperationEntry[] = [
     evidence: [`${PHP}:src/plan/planupdate.php`, `${JAVA}:src/main/java/sample/recurring/update/PlanUpdate.java`],
     verifyWith: 'paymentPlans.get', path: '/rest/v2/payment-plans/{planKey}', params: [planKey], payloadType: 'payment-plan', safety: 'write',
     doc: 'Changes the fields sent (name, amount, schedule, token, status); the others stay as they were.',
-    body: { kind: 'json', fields: planFields(false), sample: { 'plan-name': 'Gold Gym Membership' } },
+    body: { kind: 'json+xml', xmlRoot: 'payment-plan', fields: planFields(false), sample: { 'plan-name': 'Gold Gym Membership' } },
   },
   {
     id: 'paymentPlans.delete', title: 'Delete payment plan', group: 'customers', method: 'DELETE',

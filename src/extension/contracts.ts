@@ -48,6 +48,7 @@ export const COMMANDS = {
   /** Opens current settings ↔ the settings request at the cursor in a diff editor. */
   compareSettings: 'gateway.compareSettings',
   sandboxNextAchWindow: 'gateway.sandbox.nextAchWindow',
+  sandboxAdvanceClock: 'gateway.sandbox.advanceClock',
   sandboxReset: 'gateway.sandbox.reset',
   /** Copies the packaged examples into the workspace (gateway-examples/) and opens one; returns the files' URIs. */
   sandboxOpenExamples: 'gateway.sandbox.openExamples',
@@ -119,6 +120,8 @@ export interface EnvironmentService {
  * of its clock that the worker keeps current.
  */
 export interface LocalSandboxControls {
+  /** Moves the sandbox clock on: due payment plans charge, ACH moves through the windows passed. */
+  advanceClock(ms: number): Promise<Date>;
   advanceToNextAchWindow(): Promise<Date>;
   reset(): Promise<void>;
   now(): Date;

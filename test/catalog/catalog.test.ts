@@ -259,11 +259,11 @@ describe('bodies and samples', () => {
     if (op.method === 'GET' || op.method === 'DELETE') return [];
     if (op.group === 'settings' || op.group === 'batches') return ['xml', 'json'];
     // Customers and payment plans, and the mobile paths: every public client sends JSON; XML is not modelled (docs/sandbox.md).
-    if (op.host === 'boarding' || op.group === 'customers' || op.group === 'mobile') return ['json'];
+    if (op.host === 'boarding' || op.group === 'mobile') return ['json'];
     return ['json', 'xml'];
   };
 
-  it('uses XML then JSON for settings and batches, JSON for boarding and mobile, JSON then XML elsewhere', () => {
+  it('uses XML then JSON for settings and batches, JSON for boarding and mobile, JSON then XML elsewhere (customers and plans too)', () => {
     for (const op of operations) {
       const formats = expectedFormats(op);
       assert.deepEqual(op.acceptedBodyFormats, formats, op.id);

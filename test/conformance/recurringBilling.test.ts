@@ -218,4 +218,39 @@ describe('conformance: recurring billing', () => {
     const noToken = await sb.send('POST', '/rest/v2/payment-plans', { headers: headers(), json: samplePlan(customer, '1100000000000000001', await sandboxDate(3)) });
     assert.equal(noToken.status, 404, noToken.text);
   });
+
+  // The developer center says the gateway takes XML as well as JSON on every path; no public
+  // client sends customers or plans in XML, so this holds the sandbox to its own rule.
+  it('customers and payment plans in XML: created, listed and refused like the JSON ones', async () => {
+    const xmlHeaders = { Accept: 'application/xml', 'api-key': sb.info.apiKey };
+    const made = await sb.send('POST', '/rest/v2/customers', { headers: xmlHeaders, xml:
+      '<customer><first-name>Xavier</first-name><last-name>Ml</last-name><email>x@example.com</email>'
+      + '<billing-address><street>1 Main St</street><zip>63103</zip></billing-address></customer>' });
+    assert.equal(made.status, 201, made.text);
+    const customer = made.xml.response.payload.customer;
+    assert.equal(made.xml.response.payload['@_type'], 'customer');
+    assert.equal(customer['billing-address'].zip, '63103');
+    const tokenId = await createToken(customer['customer-key']);
+    const start = await sandboxDate(5);
+    const plan = await sb.send('POST', '/rest/v2/payment-plans', { headers: xmlHeaders, xml: `<payment-plan>${
+      Object.entries(samplePlan(customer['customer-key'], tokenId, start, '07.50')).map(([k, v]) => `<${k}>${v}</${k}>`).join('')}</payment-plan>` });
+    assert.equal(plan.status, 201, plan.text);
+    // An amount written "07.50" is text in XML, kept as written, not a number.
+    assert.equal(plan.xml.response.payload['payment-plan']['payment-amount'], '07.50');
+    assert.equal(plan.xml.response.payload['payment-plan']['next-payment-date'], start);
+    const listed = await sb.send('GET', `/rest/v2/payment-plans?customer-key=${customer['customer-key']}`, { headers: xmlHeaders });
+    assert.equal(listed.status, 200, listed.text);
+    assert.equal(listed.xml.response.payload['payment-plans']['payment-plan']['plan-key'], plan.xml.response.payload['payment-plan']['plan-key']);
+
+    const malformed = await sb.send('POST', '/rest/v2/customers', { headers: xmlHeaders, xml: '<customer><first-name>X</customer>' });
+    assert.equal(malformed.status, 400, malformed.text);
+    assert.match(malformed.xml.response.payload.error['error-message'], /Malformed XML body at line 1, column \d+/);
+    const noName = await sb.send('POST', '/rest/v2/customers', { headers: xmlHeaders, xml: '<customer><email>x@example.com</email></customer>' });
+    assert.equal(noName.status, 400, noName.text);
+    assert.match(noName.xml.response.payload.error['error-message'], /first-name/);
+    // An entity bomb is refused before parsing, as on every XML path.
+    const bomb = await sb.send('POST', '/rest/v2/customers', { headers: xmlHeaders, xml:
+      '<!DOCTYPE c [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><customer><first-name>&b;</first-name></customer>' });
+    assert.equal(bomb.status, 400, bomb.text);
+  });
 });

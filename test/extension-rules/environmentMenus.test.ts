@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { COMMANDS } from '../../src/extension/contracts';
 import { boardingUrlFor } from '../../src/extension/environments/environmentValidation';
-import { formatSandboxClock, formatSandboxTime } from '../../src/extension/environments/sandboxClock';
+import { clockStep, formatSandboxClock, formatSandboxTime } from '../../src/extension/environments/sandboxClock';
 import { treeMenus } from '../../src/extension/tree/contributions';
 import { environmentContext } from '../../src/extension/tree/itemLabels';
 
@@ -38,6 +38,15 @@ describe('environment context menus', () => {
 });
 
 describe('the sandbox clock', () => {
+  it('advances by a whole number of minutes, hours, days or weeks, forward, at most a year', () => {
+    assert.deepEqual(clockStep('30m'), { ms: 1_800_000 });
+    assert.deepEqual(clockStep(' 12H '), { ms: 43_200_000 });
+    assert.deepEqual(clockStep('7d'), { ms: 604_800_000 });
+    assert.deepEqual(clockStep('2w'), { ms: 1_209_600_000 });
+    assert.deepEqual(clockStep('366d'), { ms: 366 * 86_400_000 });
+    for (const bad of ['', '7', 'd', '-1d', '1.5d', '7 days', '0d', '367d', '53w']) assert.ok('problem' in clockStep(bad), bad);
+  });
+
   it('reads in America/Chicago whatever the host zone: the 3 PM window is 3:00 PM', () => {
     assert.equal(formatSandboxTime(new Date('2026-11-20T21:00:00Z')), 'Nov 20, 3:00 PM CST');
     assert.equal(formatSandboxTime(new Date('2026-07-20T20:00:00Z')), 'Jul 20, 3:00 PM CDT');

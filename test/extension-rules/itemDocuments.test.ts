@@ -15,6 +15,15 @@ const ITEMS = [
     contextValues: ['gw.item.achTransaction.pending', 'gw.item.achTransaction.settled'],
     vars: ITEM_VARS.achTransaction({ id: '2000077', 'standard-entry-class-code': 'WEB' }), id: '2000077',
   },
+  { contextValues: ['gw.item.customer', 'gw.customer.tokens', 'gw.customer.plans'], vars: ITEM_VARS.customer({ 'customer-key': 'cust_7a1c' }), id: 'cust_7a1c' },
+  {
+    contextValues: ['gw.item.customerToken'],
+    vars: ITEM_VARS.customerToken('cust_7a1c', { 'token-id': '1100005607145041111', 'exp-date': '0429' }), id: '1100005607145041111',
+  },
+  {
+    contextValues: ['gw.item.paymentPlan.active'],
+    vars: ITEM_VARS.paymentPlan({ 'plan-key': 'plan_93e2', 'customer-key': 'cust_7a1c', 'token-id': '1100005607145041111' }), id: 'plan_93e2',
+  },
 ];
 
 describe('documents opened from a tree item', () => {
@@ -37,6 +46,20 @@ describe('documents opened from a tree item', () => {
     assert.equal(body.card, '1100005607145041111');
     assert.equal(body['exp-date'], '0429');
     assert.ok(!text.includes('4111111111111111'), text);
+  });
+
+  test('a plan made from a customer\'s card on file charges that card for that customer', () => {
+    const vars = ITEM_VARS.customerToken('cust_7a1c', { 'token-id': '1100005607145041111', 'exp-date': '0429' });
+    const text = requestDocumentText({ operation: requireOperation('paymentPlans.create'), environmentName: 'Local sandbox', vars });
+    const body = JSON.parse(text.slice(text.indexOf('{'))) as Record<string, string>;
+    assert.equal(body['customer-key'], 'cust_7a1c');
+    assert.equal(body['token-id'], '1100005607145041111');
+  });
+
+  test('a card created from a customer carries its key', () => {
+    const text = requestDocumentText({ operation: requireOperation('tokens.create'), environmentName: 'Local sandbox', vars: ITEM_VARS.customer({ 'customer-key': 'cust_7a1c' }) });
+    const body = JSON.parse(text.slice(text.indexOf('{'))) as Record<string, string>;
+    assert.equal(body['customer-key'], 'cust_7a1c');
   });
 
   test('a body given by the caller (history) is kept as written', () => {

@@ -17,6 +17,9 @@ import {
   cardTransactionDescription,
   cardTransactionLabel,
   merchantLabel,
+  paymentPlanContext,
+  paymentPlanDescription,
+  paymentPlanLabel,
 } from '../../src/extension/tree/itemLabels';
 import { pageInfo, recordsAt, textsAt } from '../../src/extension/tree/responseReading';
 import { settingsGroups } from '../../src/extension/tree/settingsGroups';
@@ -56,6 +59,19 @@ describe('item labels', () => {
     assert.equal(achTransactionDescription(returnedAch), 'Returned · R01 Insufficient Funds');
     assert.equal(achTransactionDescription({ ...returnedAch, status: 'Pending', 'status-change-date': '2026-11-21 13:28:51.547' }), 'Pending · 2026-11-21 13:28');
     assert.equal(achTransactionContext({ ...returnedAch, status: 'Pending' }), 'gw.item.achTransaction.pending');
+  });
+
+  test('a payment plan reads "Gym · 50.00 monthly" and says when it charges next, or that it stopped', () => {
+    const plan = { 'plan-key': 'plan_1', 'plan-name': 'Gym', 'payment-amount': '50.00', frequency: 'MONTHLY', status: 'Active', 'next-payment-date': '2030-01-15' };
+    assert.equal(paymentPlanLabel(plan), 'Gym · 50.00 monthly');
+    assert.equal(paymentPlanLabel({ ...plan, 'plan-name': '' }), 'plan_1 · 50.00 monthly');
+    assert.equal(paymentPlanDescription(plan), 'next 2030-01-15');
+    assert.equal(paymentPlanDescription({ ...plan, 'last-payment-result': 'DECLINED', 'last-payment-date': '2029-12-15' }), 'next 2030-01-15 · last DECLINED 2029-12-15');
+    assert.equal(paymentPlanDescription({ ...plan, 'last-payment-result': 'APPROVED', 'last-payment-date': '2029-12-15' }), 'next 2030-01-15');
+    assert.equal(paymentPlanDescription({ ...plan, 'next-payment-date': '' }), 'ended');
+    assert.equal(paymentPlanDescription({ ...plan, status: 'Cancelled' }), 'Cancelled');
+    assert.equal(paymentPlanContext(plan), 'gw.item.paymentPlan.active');
+    assert.equal(paymentPlanContext({ ...plan, status: '' }), 'gw.item.paymentPlan.unknown');
   });
 
   test('the open batch shows counts and totals', () => {
@@ -113,6 +129,14 @@ describe('ITEM_ACTIONS', () => {
     assert.deepEqual(operationsFor('gw.item.cardTransaction.auth'), ['transactions.capture', 'transactions.void']);
     assert.deepEqual(operationsFor('gw.item.cardTransaction.sale.voided'), []);
     assert.deepEqual(operationsFor('gw.item.cardTransaction.sale.declined'), []);
+  });
+
+  test('a plan starts from a customer\'s card on file; a plan offers its reads and writes', () => {
+    assert.deepEqual(operationsFor('gw.item.customerToken').slice(0, 2), ['paymentPlans.create', 'transactions.sale']);
+    assert.ok(!operationsFor('gw.item.customer').includes('paymentPlans.create'), 'a plan needs a token: offered on the card, not the customer');
+    for (const status of ['active', 'cancelled']) {
+      assert.deepEqual(operationsFor(`gw.item.paymentPlan.${status}`), ['paymentPlans.get', 'paymentPlans.update', 'paymentPlans.delete']);
+    }
   });
 
   test('only a pending ACH transaction can be voided; the open batch can be closed; tokens updated and deleted', () => {

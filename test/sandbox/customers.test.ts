@@ -115,4 +115,47 @@ describe('customers and payment plans in the sandbox', () => {
       await sb.close();
     }
   });
+
+  // A stranger's request file can send anything: what a customer or plan keeps is what the
+  // gateway's fields are, checked as the catalog types them, and nothing else comes back.
+  it('hostile customer and plan bodies: an address keeps its known text fields only, and bad emails and dates are refused', async () => {
+    const sb = await startTestSandbox();
+    try {
+      const customer = (extra: Record<string, unknown>) => call(sb, 'POST', '/rest/v2/customers', { json: { 'first-name': 'Eve', 'last-name': 'Hostile', ...extra } });
+      const nested = await customer({ 'billing-address': { street: { x: 1 } } });
+      assert.equal(nested.status, 400, JSON.stringify(nested.body));
+      assert.match(nested.body.payload.error['error-message'], /billing-address\.street must be a string/);
+      const listed = await customer({ 'shipping-address': { zip: ['63103'] } });
+      assert.equal(listed.status, 400, JSON.stringify(listed.body));
+      assert.match(listed.body.payload.error['error-message'], /shipping-address\.zip/);
+
+      // A card number under a name the address does not have is neither kept nor echoed.
+      const smuggled = await customer({ billing: { street: '1 Main St', card: VISA, csc: '999', ['__proto__']: { polluted: 'yes' } } });
+      assert.equal(smuggled.status, 201, JSON.stringify(smuggled.body));
+      assert.deepEqual(smuggled.body.payload.customer['billing-address'], { street: '1 Main St' });
+      assert.ok(!JSON.stringify(smuggled.body).includes(VISA), 'the card number came back');
+      const again = await call(sb, 'GET', `/rest/v2/customers/${smuggled.body.payload.customer['customer-key']}`);
+      assert.ok(!JSON.stringify(again.body).includes(VISA), 'the card number was kept');
+      assert.equal(({} as Record<string, unknown>).polluted, undefined);
+
+      const email = await customer({ email: 'not an email' });
+      assert.equal(email.status, 400, JSON.stringify(email.body));
+      assert.match(email.body.payload.error['error-message'], /email/);
+
+      const { customerKey, tokenId, planKey } = await customerWithPlan(sb, '2090-01-01');
+      const plan = (extra: Record<string, unknown>) => call(sb, 'POST', '/rest/v2/payment-plans', { json: {
+        'customer-key': customerKey, 'token-id': tokenId, 'payment-amount': '5.00', frequency: 'MONTHLY', 'start-date': '2090-01-15', 'end-date': '2091-01-15', ...extra,
+      } });
+      for (const [field, value] of [['start-date', '2090-02-30'], ['end-date', '2091-13-01'], ['email-address', 'plans@'], ['start-date', '2090-1-5']]) {
+        const refused = await plan({ [field]: value });
+        assert.equal(refused.status, 400, `${field} ${value}: ${JSON.stringify(refused.body)}`);
+        assert.match(refused.body.payload.error['error-message'], new RegExp(field), field);
+      }
+      const update = await call(sb, 'PUT', `/rest/v2/payment-plans/${planKey}`, { json: { 'start-date': '2090-02-31' } });
+      assert.equal(update.status, 400, JSON.stringify(update.body));
+      assert.equal((await plan({ 'email-address': 'plans@example.com' })).status, 201);
+    } finally {
+      await sb.close();
+    }
+  });
 });

@@ -6,7 +6,9 @@ import type { EnvironmentKind } from '../environments/environment';
 
 /** Operations that need confirmation beyond the moves-money and destructive safety classes. */
 const CONFIRMED_WRITE_GROUPS: ReadonlySet<Operation['group']> = new Set(['settings']);
-const CONFIRMED_OPERATION_IDS: ReadonlySet<string> = new Set(['merchants.create']);
+// A payment plan's create or update schedules charges on the customer's card (issue 33): as
+// hard to do by accident as a sale, though nothing moves until its dates come.
+const CONFIRMED_OPERATION_IDS: ReadonlySet<string> = new Set(['merchants.create', 'paymentPlans.create', 'paymentPlans.update']);
 
 /** True when a production environment must confirm this operation (modal, naming the amount). */
 export function needsConfirmation(operation: Pick<Operation, 'id' | 'group' | 'safety'>): boolean {
@@ -69,8 +71,8 @@ export function allowedInWorkspace(env: { builtIn: boolean }, workspaceTrusted: 
   return workspaceTrusted || env.builtIn;
 }
 
-/** Fields that carry the money an operation moves, most specific first. */
-const AMOUNT_FIELDS = ['amount', 'tip-amount'] as const;
+/** Fields that carry the money an operation moves, most specific first (a plan's charge last). */
+const AMOUNT_FIELDS = ['amount', 'tip-amount', 'payment-amount'] as const;
 
 /** The amount in a JSON or XML request body, or undefined when it names none. */
 export function extractAmount(bodyText: string | undefined): string | undefined {

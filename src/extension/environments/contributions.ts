@@ -12,6 +12,7 @@ export const environmentCommands: readonly CommandContribution[] = [
   { command: COMMANDS.switchEnvironment, title: 'Switch Environment…', category: 'Gateway', icon: '$(plug)' },
   { command: COMMANDS.toggleReadOnly, title: 'Toggle Read-Only', category: 'Gateway', icon: '$(lock)' },
   { command: COMMANDS.sandboxNextAchWindow, title: 'Local Sandbox: Advance to the Next ACH Window', category: 'Gateway', icon: '$(debug-step-over)' },
+  { command: COMMANDS.sandboxAdvanceClock, title: 'Local Sandbox: Advance the Clock…', category: 'Gateway', icon: '$(watch)' },
   { command: COMMANDS.sandboxReset, title: 'Local Sandbox: Reset', category: 'Gateway', icon: '$(discard)' },
   { command: COMMANDS.sandboxOpenExamples, title: 'Local Sandbox: Open Examples', category: 'Gateway', icon: '$(book)' },
 ];

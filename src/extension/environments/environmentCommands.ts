@@ -7,7 +7,7 @@ import type { Credentials } from '../../core/environments/environment';
 import { registerCommand } from '../commands/commandRunner';
 import { COMMANDS, LOCAL_SANDBOX_NAME, type EnvironmentEntry, type ScriptedEnvironments } from '../contracts';
 import { runEnvironmentWizard } from './addEnvironmentWizard';
-import { formatSandboxTime } from './sandboxClock';
+import { clockStep, formatSandboxTime } from './sandboxClock';
 import type { EnvironmentManager } from './environmentStore';
 import type { UserEnvironmentKind } from './environmentValidation';
 
@@ -108,6 +108,27 @@ export function registerEnvironmentCommands(environments: EnvironmentManager, lo
       const now = await (await environments.localSandboxControl()).advanceToNextAchWindow();
       environments.notifyChanged();
       void vscode.window.showInformationMessage(`Local sandbox time is now ${formatSandboxTime(now)} (next ACH window): pending ACH transactions moved on.`);
+      return now;
+    }),
+
+    // Recurring plans charge on their dates: a user moves the clock to watch one charge. A
+    // script (a test, a walkthrough link) passes the step, e.g. "7d"; otherwise it is asked for.
+    register(COMMANDS.sandboxAdvanceClock, async (_target?: unknown, given?: unknown) => {
+      let text = typeof given === 'string' ? given : undefined;
+      if (text === undefined) {
+        text = await vscode.window.showInputBox({
+          title: 'Advance the Local sandbox clock',
+          prompt: 'How far forward? Payment plans due on the way charge; ACH moves through the windows passed.',
+          placeHolder: '7d',
+          validateInput: (value) => { const step = clockStep(value); return 'problem' in step ? step.problem : undefined; },
+        });
+        if (text === undefined) return undefined;
+      }
+      const step = clockStep(text);
+      if ('problem' in step) throw new Error(`Cannot advance the clock by "${text}": ${step.problem}`);
+      const now = await (await environments.localSandboxControl()).advanceClock(step.ms);
+      environments.notifyChanged();
+      void vscode.window.showInformationMessage(`Local sandbox time is now ${formatSandboxTime(now)}: payment plans due on the way charged.`);
       return now;
     }),
 

@@ -15,3 +15,20 @@ export function formatSandboxTime(date: Date, timeZone = LOCAL_SANDBOX_TIME_ZONE
     timeZone, month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short',
   }).format(date);
 }
+
+const STEP_UNITS: Readonly<Record<string, number>> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+/** A year at most: a plan charging weekly for years would make thousands of sales in one step. */
+const MAX_STEP_MS = 366 * 86_400_000;
+
+/**
+ * How far "Advance the Clock…" moves the sandbox: `30m`, `12h`, `7d`, `2w` (a whole number and
+ * a unit). The milliseconds, or what to write instead.
+ */
+export function clockStep(text: string): { ms: number } | { problem: string } {
+  const m = /^\s*(\d{1,6})\s*([mhdw])\s*$/i.exec(text);
+  if (!m) return { problem: 'Write a whole number and a unit: 30m, 12h, 7d or 2w.' };
+  const ms = Number(m[1]) * STEP_UNITS[m[2].toLowerCase()];
+  if (ms === 0) return { problem: 'Move the clock forward by at least 1m.' };
+  if (ms > MAX_STEP_MS) return { problem: 'At most a year (366d) at a time.' };
+  return { ms };
+}

@@ -37,7 +37,7 @@ export function fillPlaceholders(text: string, vars: OperationVars = {}): string
  * field named like a var takes its value (a card token's id replaces the sample's test card).
  * Top-level JSON fields and XML elements with plain text only; anything else stays as written.
  */
-function sampleWithVars(sample: string, vars: OperationVars = {}): string {
+function sampleWithVars(op: Operation, sample: string, vars: OperationVars = {}): string {
   const filled = fillPlaceholders(sample, vars);
   const names = Object.keys(vars).filter((name) => vars[name] !== undefined && vars[name] !== '');
   if (names.length === 0) return filled;
@@ -56,10 +56,18 @@ function sampleWithVars(sample: string, vars: OperationVars = {}): string {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return filled;
   const body = parsed as Record<string, unknown>;
   const touched = names.filter((name) => Object.hasOwn(body, name) && typeof body[name] !== 'object');
-  if (touched.length === 0) return filled;
-  for (const name of touched) body[name] = vars[name];
+  const added = names.filter((name) => ADDED_WHEN_DECLARED.has(name) && !Object.hasOwn(body, name) && op.fields.some((f) => f.name === name));
+  if (touched.length === 0 && added.length === 0) return filled;
+  for (const name of [...touched, ...added]) body[name] = vars[name];
   return JSON.stringify(body, null, 2);
 }
+
+/**
+ * Fields an item's value joins a sample that leaves them out, when the operation declares them:
+ * a card made from a customer belongs to that customer. Only these: an id added to any body the
+ * operation accepts would change what other items' operations send.
+ */
+const ADDED_WHEN_DECLARED: ReadonlySet<string> = new Set(['customer-key']);
 
 const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const escapeXml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -85,7 +93,7 @@ function requestNameOf(op: Operation): string {
 export function requestDocumentText(input: RequestDocumentInput): string {
   const { operation: op, environmentName, vars } = input;
   // A body the caller gives (history, a URI) is kept as written; the catalog sample takes the vars.
-  const sample = input.body !== undefined ? fillPlaceholders(input.body, vars) : sampleWithVars(op.sample ?? '', vars);
+  const sample = input.body !== undefined ? fillPlaceholders(input.body, vars) : sampleWithVars(op, op.sample ?? '', vars);
   const path = filledPath(op, vars);
   // Headers past the credentials (the mobile paths' public-key and mobilejwt), their variables filled.
   const extraHeaders = op.headers.map((h) => `${h.name}: ${fillPlaceholders(h.value, vars)}`);

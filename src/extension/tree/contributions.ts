@@ -56,8 +56,9 @@ const environmentItemMenu: readonly MenuContribution[] = [
   { command: COMMANDS.toggleReadOnly, when: onItem('^gw\\.environment\\.user$'), group: '1_edit@3' },
   { command: COMMANDS.removeEnvironment, when: onItem('^gw\\.environment\\.user$'), group: '8_remove@1' },
   { command: COMMANDS.sandboxNextAchWindow, when: onItem('^gw\\.environment\\.local$'), group: '1_sandbox@1' },
-  { command: COMMANDS.sandboxReset, when: onItem('^gw\\.environment\\.local$'), group: '1_sandbox@2' },
-  { command: COMMANDS.sandboxOpenExamples, when: onItem('^gw\\.environment\\.local$'), group: '1_sandbox@3' },
+  { command: COMMANDS.sandboxAdvanceClock, when: onItem('^gw\\.environment\\.local$'), group: '1_sandbox@2' },
+  { command: COMMANDS.sandboxReset, when: onItem('^gw\\.environment\\.local$'), group: '1_sandbox@3' },
+  { command: COMMANDS.sandboxOpenExamples, when: onItem('^gw\\.environment\\.local$'), group: '1_sandbox@4' },
 ];
 
 const treeCommandItemMenu: readonly MenuContribution[] = [

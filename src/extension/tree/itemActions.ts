@@ -51,11 +51,20 @@ const fixedActions: readonly ItemAction[] = [
 
   { contextValue: '^gw\\.item\\.cardToken$', operations: ['transactions.sale', 'tokens.get', 'tokens.update', 'tokens.delete'], inline: ['transactions.sale'] },
 
+  // A customer, its two lists and what they hold: a new plan starts from a card on file (it
+  // needs the token and the customer's key); a plan offers its own reads and writes.
   {
     contextValue: '^gw\\.item\\.customer$',
-    operations: ['customers.get', 'customers.tokens', 'paymentPlans.list', 'customers.update', 'paymentPlans.create', 'customers.delete'],
-    inline: ['customers.tokens'],
+    operations: ['customers.get', 'customers.tokens', 'paymentPlans.list', 'customers.update', 'tokens.create', 'customers.delete'],
   },
+  { contextValue: '^gw\\.customer\\.tokens$', operations: ['tokens.create', 'customers.tokens'], inline: ['tokens.create'] },
+  { contextValue: '^gw\\.customer\\.plans$', operations: ['paymentPlans.list'] },
+  {
+    contextValue: '^gw\\.item\\.customerToken$',
+    operations: ['paymentPlans.create', 'transactions.sale', 'tokens.get', 'tokens.update', 'tokens.delete'],
+    inline: ['paymentPlans.create'],
+  },
+  { contextValue: '^gw\\.item\\.paymentPlan\\.', operations: ['paymentPlans.get', 'paymentPlans.update', 'paymentPlans.delete'] },
 
   { contextValue: '^gw\\.item\\.achTransaction\\.pending$', operations: ['achTransactions.void'], inline: ['achTransactions.void'] },
   { contextValue: '^gw\\.item\\.achTransaction\\.settled$', operations: ['achTransactions.reversal'] },

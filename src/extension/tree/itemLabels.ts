@@ -88,6 +88,29 @@ export function achTransactionContext(tx: GatewayRecord): string {
   return `gw.item.achTransaction.${text(tx, 'status').toLowerCase() || 'unknown'}`;
 }
 
+/** `Gym Membership · 50.00 monthly` (a plan's name, what it charges, how often). */
+export function paymentPlanLabel(plan: GatewayRecord): string {
+  const charge = [text(plan, 'payment-amount'), text(plan, 'frequency').toLowerCase()].filter(Boolean).join(' ');
+  return [text(plan, 'plan-name') || text(plan, 'plan-key'), charge].filter(Boolean).join(' · ');
+}
+
+/**
+ * What a user looks at a plan for: when it charges next (`next 2030-01-15`), and whether the
+ * last charge declined; a plan that stopped says so (`Cancelled`, or `ended` with no date left).
+ */
+export function paymentPlanDescription(plan: GatewayRecord): string {
+  const status = text(plan, 'status');
+  const next = text(plan, 'next-payment-date');
+  const parts = [status && status.toLowerCase() !== 'active' ? status : next ? `next ${next}` : 'ended'];
+  if (text(plan, 'last-payment-result') === 'DECLINED') parts.push(`last DECLINED ${text(plan, 'last-payment-date')}`.trim());
+  return parts.join(' · ');
+}
+
+/** `gw.item.paymentPlan.<status>` (lower case; `unknown` when the gateway names none). */
+export function paymentPlanContext(plan: GatewayRecord): string {
+  return `gw.item.paymentPlan.${text(plan, 'status').toLowerCase().replace(/\s+/g, '-') || 'unknown'}`;
+}
+
 function counted(count: string, singular: string, plural: string): string {
   return `${count} ${Number(count) === 1 ? singular : plural}`;
 }

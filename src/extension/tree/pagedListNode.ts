@@ -17,8 +17,11 @@ interface PagedListSpec {
   /** Where the records sit in the search answer, e.g. ['payload', 'transactions', 'transaction']. */
   recordsPath: readonly string[];
   emptyText: string;
-  /** The item maker for one load (from page 1 on): it may remember what earlier pages showed. */
-  items(): (list: PagedListNode, record: GatewayRecord) => GatewayNode;
+  /**
+   * The item maker for one load (from page 1 on): it may remember what earlier pages showed;
+   * items that load their own children (a customer's cards and plans) need `ctx`.
+   */
+  items(ctx: TreeContext): (list: PagedListNode, record: GatewayRecord) => GatewayNode;
 }
 
 export class PagedListNode extends LoadingNode implements Pageable {
@@ -31,7 +34,7 @@ export class PagedListNode extends LoadingNode implements Pageable {
 
   constructor(parent: GatewayNode, readonly group: GroupInfo, ctx: TreeContext, private readonly spec: PagedListSpec) {
     super(parent, `${parent.id}/${group.id}`, parent.environmentName, ctx);
-    this.itemFor = spec.items();
+    this.itemFor = spec.items(ctx);
   }
 
   treeItem(): vscode.TreeItem {
@@ -44,7 +47,7 @@ export class PagedListNode extends LoadingNode implements Pageable {
 
   protected async load(): Promise<GatewayNode[]> {
     this.items = [];
-    this.itemFor = this.spec.items();
+    this.itemFor = this.spec.items(this.ctx);
     return this.fetchPage(1);
   }
 

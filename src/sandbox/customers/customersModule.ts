@@ -4,6 +4,8 @@
 // open batch, or declines by the same amounts as any sale.
 
 import { requireOperation } from '../../catalog';
+import { addressFields } from '../../catalog/sharedFields';
+import { checks } from '../../core/checks/inputChecks';
 import { ErrorAnswer, type Answer, type DomainContext, type DomainModule, type Handler, type SandboxRequest } from '../domain/domain';
 import { isoTime } from '../domain/timestamps';
 import { wallTimeOf } from '../domain/zonedTime';
@@ -26,7 +28,26 @@ const PLAN_TEXT = ['customer-key', 'token-id', 'payment-amount', 'frequency', 'f
   'start-date', 'end-date', 'plan-name', 'type', 'customer-name', 'email-address', 'status'];
 const FREQUENCIES = ['MONTHLY', 'WEEKLY'];
 const PLAN_STATUSES = ['Active', 'Inactive', 'Cancelled'];
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** An address keeps these text fields: a name it does not have (a smuggled `card`) is not kept or echoed. */
+const ADDRESS_TEXT: readonly string[] = addressFields.map((f) => f.name);
+
+/** A field the catalog checks (`email`, `date`): 400 naming it, with what to write. */
+function checked(field: string, value: string | undefined, check: 'email' | 'date'): void {
+  if (value === undefined) return;
+  const problem = checks[check](value);
+  if (problem) throw fieldError(field, `is ${problem}`);
+}
+
+function addressOf(wire: string, given: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of ADDRESS_TEXT) {
+    if (!Object.hasOwn(given, name)) continue;
+    const v = given[name];
+    if (typeof v !== 'string') throw fieldError(`${wire}.${name}`, 'must be a string');
+    out[name] = v;
+  }
+  return out;
+}
 
 function customerFields(body: Body): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -38,8 +59,9 @@ function customerFields(body: Body): Record<string, unknown> {
     const v = body?.[wire] ?? body?.[alias];
     if (v === undefined || v === null) continue;
     if (typeof v !== 'object' || Array.isArray(v)) throw fieldError(wire, 'must be an object of address fields (street, city, state, zip, …)');
-    out[wire] = v;
+    out[wire] = addressOf(wire, v as Record<string, unknown>);
   }
+  checked('email', out.email as string | undefined, 'email');
   return out;
 }
 
@@ -124,9 +146,8 @@ function checkedPlan(fields: Record<string, string>, ctx: Ctx): Schedule {
   if (!/^\d+\.\d{2}$/.test(fields['payment-amount']) || Number(fields['payment-amount']) <= 0) {
     throw fieldError('payment-amount', `must be a positive amount with two decimals, e.g. "50.00", not "${fields['payment-amount']}"`);
   }
-  for (const f of ['start-date', 'end-date']) {
-    if (!DATE.test(fields[f]) || Number.isNaN(Date.parse(fields[f]))) throw fieldError(f, `must be a date as YYYY-MM-DD, not "${fields[f]}"`);
-  }
+  for (const f of ['start-date', 'end-date']) checked(f, fields[f], 'date');
+  checked('email-address', fields['email-address'], 'email');
   if (fields['end-date'] < fields['start-date']) throw fieldError('end-date', `(${fields['end-date']}) is before start-date (${fields['start-date']})`);
   const weekly = fields.frequency === 'WEEKLY';
   const day = wholeNumber(fields, 'frequency-day', 1, weekly ? 7 : 31);

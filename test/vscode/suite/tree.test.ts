@@ -189,6 +189,60 @@ suite('the Gateway tree', () => {
     assert.match(vars.merchantNumber ?? '', /^\d+$/);
   });
 
+  test('a customer opens on its cards on file and its payment plans; a plan shows its next charge, which follows the sandbox clock', async () => {
+    const created = async (operationId: string, body: Record<string, unknown>) => {
+      const result = await api.runner.send(requireOperation(operationId), { environmentName: LOCAL_SANDBOX_NAME, body: JSON.stringify(body), show: false });
+      assert.ok(result && result.status >= 200 && result.status < 300, `${operationId}: ${result?.bodyText}`);
+      return (result.parsed as { payload: Record<string, Record<string, string>> }).payload;
+    };
+    const customerKey = (await created('customers.create', { 'first-name': 'Tree', 'last-name': 'Member', email: 'tree@example.com' })).customer['customer-key'];
+    const tokenId = (await created('tokens.create', { card: '4111111111111111', 'exp-date': '1230', 'customer-key': customerKey })).tokenResponse['token-id'];
+    const control = await api.environments.localSandboxControl();
+    const day = (offsetDays: number) => new Date(control.now().getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+    const start = day(3);
+    const planKey = (await created('paymentPlans.create', {
+      'plan-name': 'Tree Gym', 'customer-key': customerKey, 'token-id': tokenId, frequency: 'WEEKLY', 'frequency-week': '1',
+      'start-date': start, 'end-date': day(400), 'payment-amount': '12.50', status: 'Active',
+    }))['payment-plan']['plan-key'];
+
+    const customerNode = async () => {
+      const list = await children(await freshGroup(LOCAL_SANDBOX_NAME, title('customers')));
+      const node = list.find((n) => n.operationArgs().vars?.customerKey === customerKey);
+      assert.ok(node, `customer ${customerKey} is not in the tree`);
+      return node;
+    };
+    const customer = await customerNode();
+    assert.equal(await labelOf(customer), 'Tree Member');
+    assert.equal((await item(customer)).collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
+    const [cards, plans] = await children(customer);
+    assert.deepEqual([await labelOf(cards), await labelOf(plans)], ['Cards on file', 'Payment plans']);
+
+    const [card] = await children(cards);
+    assert.equal(await labelOf(card), 'VISA ···1111 exp 12/30');
+    assert.equal((await item(card)).contextValue, 'gw.item.customerToken');
+    assert.deepEqual(card.operationArgs().vars, { tokenId, card: tokenId, 'exp-date': '1230', customerKey, 'customer-key': customerKey, 'token-id': tokenId });
+
+    const planShown = async () => {
+      const [, planList] = await children(await customerNode());
+      const [plan] = await children(planList);
+      assert.deepEqual(plan.operationArgs().vars, { planKey, customerKey, tokenId });
+      return item(plan);
+    };
+    const before = await planShown();
+    assert.equal(before.label, 'Tree Gym · 12.50 weekly');
+    assert.equal(before.description, `next ${start}`);
+    assert.equal(before.contextValue, 'gw.item.paymentPlan.active');
+    assert.equal(before.command?.command, 'gateway.op.paymentPlans.get');
+
+    // Past the start date the plan charges its card: the next charge moves a week on.
+    await vscode.commands.executeCommand(COMMANDS.sandboxAdvanceClock, undefined, '4d');
+    const after = await planShown();
+    const next = String(after.description);
+    assert.match(next, /^next \d{4}-\d{2}-\d{2}$/);
+    assert.ok(next.slice(5) > start, `the next charge stayed at ${next}`);
+    assert.match(String((after.tooltip as vscode.MarkdownString).value), /approved charges: 1/);
+  });
+
   test('an unreachable environment shows one error item with the reason and a retry', async () => {
     await api.scripted.addEnvironment({
       name: UNREACHABLE, kind: 'custom', gatewayUrl: 'http://127.0.0.1:1', boardingUrl: 'http://127.0.0.1:1',

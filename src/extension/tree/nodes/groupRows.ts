@@ -12,6 +12,7 @@ import { recordAt, recordsAt, text, type GatewayRecord } from '../responseReadin
 import { settingsGroups } from '../settingsGroups';
 import type { TreeContext } from '../treeContext';
 import { GatewayNode } from '../treeNode';
+import { customer } from './customerNodes';
 import { documentTypeNode } from './documentNodes';
 import { groupTreeItem } from './groupItem';
 import { ITEM_ROWS, KNOWN_RESOURCE_ROWS } from './itemRows';
@@ -19,7 +20,7 @@ import { ActionNode } from './messageNodes';
 import { recordNode } from './recordNode';
 
 type GroupRow =
-  | { list: 'paged'; recordsPath: readonly string[]; emptyText: string; items(): (list: GatewayNode, record: GatewayRecord) => GatewayNode }
+  | { list: 'paged'; recordsPath: readonly string[]; emptyText: string; items(ctx: TreeContext): (list: GatewayNode, record: GatewayRecord) => GatewayNode }
   | { list: 'once'; emptyText: string; load(node: LoadedGroupNode, ctx: TreeContext): Promise<GatewayNode[]> }
   | { list: 'fixed'; remembers?: KnownResourceKind; children(node: FixedGroupNode, ctx: TreeContext): GatewayNode[] };
 
@@ -59,7 +60,7 @@ const GROUP_ROWS: Readonly<Record<GroupId, GroupRow>> = {
     list: 'paged',
     recordsPath: ['payload', 'customers', 'customer'],
     emptyText: 'No customers yet: create one from this group’s menu',
-    items: () => (list, record) => recordNode(list, ITEM_ROWS.customer, record),
+    items: (ctx) => (list, record) => recordNode(list, customer, { record, ctx }),
   },
   'ach-providers': {
     list: 'once',

@@ -84,25 +84,6 @@ const cardToken: ItemRow<GatewayRecord> = {
   vars: (token) => ITEM_VARS.cardToken(token),
 };
 
-const customer: ItemRow<GatewayRecord> = {
-  key: (c) => text(c, 'customer-key'),
-  label: (c) => `${text(c, 'first-name')} ${text(c, 'last-name')}`.trim() || text(c, 'customer-key'),
-  description: (c) => text(c, 'email') || undefined,
-  icon: () => icon('account'),
-  contextValue: () => 'gw.item.customer',
-  click: (c, node) => ({
-    command: operationCommandId('customers.get'),
-    title: 'Open customer',
-    arguments: [{ environmentName: node.environmentName, vars: { customerKey: text(c, 'customer-key') } }],
-  }),
-  tooltip: (c) => recordTooltip(`Customer ${text(c, 'customer-key')}`, [
-    ['e-mail', text(c, 'email')],
-    ['phone', text(c, 'phone')],
-    ['status', text(c, 'status')],
-  ]),
-  vars: (c) => ITEM_VARS.customer(c),
-};
-
 const achTransaction: ItemRow<GatewayRecord> = {
   key: (tx) => text(tx, 'id'),
   label: (tx) => achTransactionLabel(tx),
@@ -220,5 +201,5 @@ const statementMonth: ItemRow<StatementMonthData> = {
 };
 
 export const ITEM_ROWS = {
-  cardTransaction, cardToken, customer, achTransaction, openBatch, achProvider, achSecCode, settingsGroup, document, statementMonth,
+  cardTransaction, cardToken, achTransaction, openBatch, achProvider, achSecCode, settingsGroup, document, statementMonth,
 } as const;
