@@ -10,6 +10,9 @@ const MUST_CONFIRM = [
   'achTransactions.create', 'achTransactions.credit', 'achTransactions.debit',
   'achTransactions.reversal', 'achTransactions.void',
   'tokens.delete', 'achTokens.delete', 'batches.closeOpen', 'merchants.create',
+  // Past the interface (issue 33): a plan write schedules charges; a mobile charge moves money.
+  'paymentPlans.create', 'paymentPlans.update', 'paymentPlans.delete', 'customers.delete',
+  'mobile.sale', 'mobile.refund', 'mobile.achDebit', 'mobile.achCredit',
 ];
 
 describe('needsConfirmation', () => {
@@ -96,6 +99,13 @@ describe('extractAmount', () => {
 
   it('finds the amount in a draft that is not JSON yet', () => {
     assert.equal(extractAmount('{ "id": {{transactionId}}, "amount": "3.00" }'), '3.00');
+  });
+
+  it('names the amount a payment plan charges each time', () => {
+    assert.equal(extractAmount('{"plan-name":"Gym","payment-amount":"50.00"}'), '50.00');
+    assert.equal(extractAmount('<payment-plan><payment-amount>50.00</payment-amount></payment-plan>'), '50.00');
+    // A charge's own amount still comes first.
+    assert.equal(extractAmount('{"payment-amount":"50.00","amount":"9.99"}'), '9.99');
   });
 
   it('says "no amount" when there is none', () => {
