@@ -29,8 +29,8 @@ const ROWS: Record<string, ParityRow> = {
     notModelled: 'The 90-day retention window; level=merchant (one terminal, same answer).',
     evidence: 'facts §2.6 (S3, S7); community OpenAPI example page 1 → number 1; conformance poller-pages',
   },
-  'transactions.auth': charge('AUTH', 'create-token stores the card in the vault (tokenResponse).'),
-  'transactions.sale': charge('SALE', 'tip-amount (within amount); create-token; a token id as card counts its use.'),
+  'transactions.auth': charge('AUTH', 'create-token stores the card in the vault (tokenResponse and a token link).'),
+  'transactions.sale': charge('SALE', 'tip-amount (within amount); create-token (tokenResponse and a token link); a token id as card counts its use.'),
   'transactions.capture': {
     modelled: 'Needs id (400 003) of an approved, unvoided AUTH (402 011 otherwise), once; amount less tip ≤ authorized (400 044); joins the open batch; echoes sales tax and software.',
     notModelled: 'Incremental or multiple captures.',
@@ -159,9 +159,9 @@ const ROWS: Record<string, ParityRow> = {
     evidence: 'iOS SDK ClearentManualEntry.m (path, public-key header, body card/exp-date/csc/software), ClearentTransactionToken.m (payload["mobile-jwt"] fields); JS-SDK checkout reads payload["mobile-jwt"].jwt; conformance mobile-manual-token, mobile-manual-token-refused',
   },
   'mobile.sale': {
-    modelled: 'Needs the api-key and a mobilejwt header: a JWT this sandbox minted, unaltered (signature), unexpired (10 minutes on the sandbox clock) and not charged before; else 401 042 naming which. The card is the JWT\'s (a body card or exp-date that differs: 400 naming it). Then exactly a card sale: amount, tip, decline table (402 with transaction + error), duplicates, AVS/CSC, open batch, echoes; the JWT is spent even when the sale declines.',
-    notModelled: 'The mobile pages\' rule "amount < 1.00 declines" (the error-generation table is used, as on every card path: see "Web and mobile payment tokens"); ACH through the mobile path (achmobilejwt); a mobile void path (the iOS SDK voids on /rest/v2/transactions/void).',
-    evidence: 'iOS SDK ClearentHttpClient.swift (paths, mobilejwt + api-key headers), SaleEntity.swift (body); Android demo PostTransactionTask.java (path, headers, type/amount/create-token); JS-SDK web app clearentapi.js and checkout.js (headers, body, decline display-message); conformance mobile-ios-sale-refund, mobile-android-sale, web-jssdk-sale, mobile-jwt-refused, mobile-jwt-card-mismatch',
+    modelled: 'Needs the api-key and a mobilejwt header: a JWT this sandbox minted, unaltered (signature), unexpired (10 minutes on the sandbox clock) and not charged before; else 401 042 naming which. The card is the JWT\'s (a body card or exp-date that differs: 400 naming it). Then exactly a card sale: amount, tip, decline table (402 with transaction + error), duplicates, AVS/CSC, open batch, echoes; create-token "true" keeps the JWT\'s card in the vault (brand, last four, expiry: what any token keeps) and answers payload.tokenResponse and a token link, as the card path does; the JWT is spent even when the sale declines.',
+    notModelled: 'The mobile pages\' rule "amount < 1.00 declines" (the error-generation table is used, as on every card path: see "Web and mobile payment tokens"); a mobile void path (the iOS SDK voids on /rest/v2/transactions/void); /rest/v2/mobile/transactions/auth.',
+    evidence: 'iOS SDK ClearentHttpClient.swift (paths, mobilejwt + api-key headers), SaleEntity.swift (body); Android demo PostTransactionTask.java (path, headers), SaleTransaction.java (type/amount/create-token); xplorpay guide "Start a sale transaction in a mobile app" (create-token answer: a token link); JS-SDK web app clearentapi.js and checkout.js (headers, body, decline display-message); conformance mobile-ios-sale-refund, mobile-android-sale, mobile-android-sale-create-token, web-jssdk-sale, mobile-jwt-refused, mobile-jwt-card-mismatch',
   },
   'mobile.refund': {
     modelled: 'The same header checks as mobile.sale; a refund of amount to the JWT\'s card with no earlier transaction (unmatched), into the open batch; decline amounts decline.',
@@ -182,6 +182,21 @@ const ROWS: Record<string, ParityRow> = {
     modelled: 'Authorized by the public-key header alone, as mobile.manualToken (401 042 when it is not the sandbox\'s HPP public key). serial: 1 to 10 letters or digits (400 naming it); kernel: any non-empty text. Answers payload["mobile-device"] {device-serial-number, kernel-version, manufacturer "IDTech", isEnabled, contact-aids, contactless-aids, ca-public-keys} with payloadType "mobile-device" and a self link; each CA public key\'s hash-value is the SHA-1 of rid, key-index, modulus and key-exponent, as EMV checks it.',
     notModelled: 'Per-reader or per-kernel configurations (every reader gets the same sandbox AIDs and test keys); the keys are sandbox keys, not the card brands\' certification keys.',
     evidence: 'iOS SDK ClearentConfigFetcher.m (path, serial cut to 10, URL-encoded kernel, public-key header, reads HTTP 200 JSON), ClearentConfiguration.m (payload["mobile-device"], contact-aids and ca-public-keys required), ClearentConfiguration.json test answer; Android demo testconfig.json (same shape); conformance mobile-reader-configuration',
+  },
+  'mobile.achToken': {
+    modelled: 'Authorized by the public-key header alone, as mobile.manualToken (401 042 otherwise). Validation as every ACH path: ABA routing checksum, account number of 1–17 digits, Checking/Savings in any case (one 400 041 naming every bad field). Mints a real three-part JWT whose claims carry routing number, last four and account type, never the account number; its record keeps the account as the ACH slice does (last four and the return outcome of the ACH returns table); answers payload["mobile-jwt"] {jwt, last-four, account-type}.',
+    notModelled: 'The real path and body of the JavaScript SDK\'s ACH form (not public; this path is the sandbox\'s stand-in, see "ACH on the mobile path"); the real gateway\'s JWT format.',
+    evidence: 'ACH web app on the JS SDK billing page.tsx (getPaymentToken on the ACH form → payload["mobile-jwt"].jwt; the form holds account and routing number); xplorpay ACH quick start (form fields); conformance ach-mobile-debit, ach-mobile-jwt-refused, ach-mobile-bad-input',
+  },
+  'mobile.achDebit': {
+    modelled: 'Needs the api-key and an achmobilejwt header: a bank-account JWT this sandbox minted, unaltered, unexpired (10 minutes on the sandbox clock) and not charged before; else 401 042 naming which (a card\'s JWT is refused, unspent). Then exactly an ACH debit: amount, SEC code (required, as on every ACH path), type matching the path in any case, the same 400 041 naming every bad field, ids ach-…, Pending then the 3 PM / 6 PM windows and the ACH returns table by the JWT\'s account, void, reversal, search; create-token stores an ACH token (token-id on the transaction). A body may repeat the account fields only as the JWT\'s (400 naming them); token-id is refused. account-number is answered as its last four. The JWT is spent once the transaction is recorded; a 400 leaves it unspent.',
+    notModelled: 'The reference pages\' "amount under $1.00 declines" (ACH paths do not decline by amount here, as on /rest/v2/ach/transactions); validate-account is accepted and adds no check (the account\'s format is checked when it is tokenized, as on every ACH path).',
+    evidence: 'ACH web app clearentAchProvider.ts (path, api-key + achmobilejwt headers, body type DEBIT, amount, individual-name, account-type, standard-entry-class-code, create-token, token-description); xplorpay ACH mobile transactions reference (headers, optional account fields); facts §1, §4 (S7, S11); conformance ach-mobile-debit, ach-mobile-jwt-refused, ach-mobile-bad-input',
+  },
+  'mobile.achCredit': {
+    modelled: 'As mobile.achDebit, for a credit: exactly an ACH credit of the JWT\'s account after the header checks.',
+    notModelled: 'As mobile.achDebit.',
+    evidence: 'xplorpay ACH mobile transactions reference (credit path, same headers and body as the debit); facts §4 (S7); ACH web app clearentAchProvider.ts (the debit\'s headers and body); conformance ach-mobile-jwt-refused',
   },
 };
 

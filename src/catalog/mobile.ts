@@ -7,7 +7,7 @@
 // Android demo, and a web checkout on its JavaScript SDK.
 import type { FieldSpec, HeaderSpec } from './types';
 import { defineOperation, type OperationEntry } from './defineOperation';
-import { addressBlock, referenceFields, sampleSoftware, softwareFields } from './sharedFields';
+import { addressBlock, referenceFields, sampleSoftware, softwareFields, tokenizeFields } from './sharedFields';
 
 const IOS = 'clearent/ClearentIdtechIOSFramework';
 const IOS_MANUAL = `${IOS}@98522b7d7f2adb196a023da4b8d9028c17b30ecc:ClearentIdtechIOSFramework/ClearentManualEntry.m`;
@@ -25,6 +25,7 @@ const ANDROID_RECEIPT = 'clearent/Android_IDTech_VP3300_Demo@987b24157006ae07fba
 const ANDROID_RECEIPT_BODY = 'clearent/Android_IDTech_VP3300_Demo@fbf0b4fe8a622d1ea7ad57937e0fa2510b92d49a:app/src/main/java/com/clearent/sample/ReceiptDetail.java';
 const ANDROID_CONFIG = 'clearent/Android_IDTech_VP3300_Demo@8601fdf7e43cfda49bc9f1ccdd5e22a7282c0f51:app/src/main/res/raw/testconfig.json';
 const ANDROID = 'clearent/Android_IDTech_VP3300_Demo@fdd1d1560cceac8d69984de8f775ac229671e57d:app/src/main/java/com/clearent/sample/PostTransactionTask.java';
+const ANDROID_SALE = 'clearent/Android_IDTech_VP3300_Demo@3b7d8f9a5fb3059a37484c2937f746cdfbd45e6b:app/src/main/java/com/clearent/sample/SaleTransaction.java';
 const WEB_API = 'Kingjesse89123/provisio_print@a5e1d5eb008d9aba8d04900e7d86efba07d1cc07:pages/api/clearentapi.js';
 const WEB_CHECKOUT = 'Kingjesse89123/provisio_print@a5e1d5eb008d9aba8d04900e7d86efba07d1cc07:pages/checkout.js';
 
@@ -38,7 +39,7 @@ const mobileJwt: HeaderSpec = {
 };
 
 const amount: FieldSpec = { name: 'amount', type: 'string', required: true, check: 'amount', doc: 'Amount as a decimal string with two places, e.g. "25.00".' };
-const chargeFields = (type: string): readonly FieldSpec[] => [
+const chargeFields = (type: string, extra: readonly FieldSpec[] = []): readonly FieldSpec[] => [
   { name: 'type', type: 'string', values: [type], anyCase: true, doc: `Transaction type (any case); optional because the path selects ${type}.` },
   amount,
   { name: 'card', type: 'string', check: 'luhn', doc: 'Optional: the card the JWT stands for (the JWT carries it; another card is refused).' },
@@ -49,7 +50,7 @@ const chargeFields = (type: string): readonly FieldSpec[] => [
   { name: 'sales-tax-type', type: 'string', values: ['LOCAL_SALES_TAX', 'TAX_EXEMPT'], doc: 'Kind of sales tax.' },
   { name: 'service-fee', type: 'string', check: 'amount', doc: 'Service fee; echoed, not computed.' },
   { name: 'email-receipt', type: 'string', values: ['true', 'false'], doc: 'Set "true" to email a receipt to email-address.' },
-  ...referenceFields, ...addressBlock, ...softwareFields,
+  ...extra, ...referenceFields, ...addressBlock, ...softwareFields,
 ];
 
 const entries: readonly OperationEntry[] = [
@@ -71,11 +72,11 @@ const entries: readonly OperationEntry[] = [
   },
   {
     id: 'mobile.sale', title: 'Mobile sale', group: 'mobile', method: 'POST',
-    evidence: [IOS_HTTP, IOS_SALE, ANDROID, WEB_API, WEB_CHECKOUT],
+    evidence: [IOS_HTTP, IOS_SALE, ANDROID, ANDROID_SALE, WEB_API, WEB_CHECKOUT],
     verifyWith: 'transactions.search',
     path: '/rest/v2/mobile/transactions/sale', payloadType: 'transaction', safety: 'moves-money', headers: [mobileJwt],
-    doc: 'Charges the card a mobile JWT stands for (mobilejwt header, with the api-key): the sale joins the open batch like a card sale; decline amounts decline.',
-    body: { kind: 'json', fields: chargeFields('SALE'), sample: { type: 'SALE', amount: '25.00', invoice: 'INV-1001', ...sampleSoftware } },
+    doc: 'Charges the card a mobile JWT stands for (mobilejwt header, with the api-key): the sale joins the open batch like a card sale; decline amounts decline; create-token "true" keeps the card as a vault token.',
+    body: { kind: 'json', fields: chargeFields('SALE', tokenizeFields), sample: { type: 'SALE', amount: '25.00', invoice: 'INV-1001', ...sampleSoftware } },
   },
   {
     id: 'mobile.refund', title: 'Mobile refund', group: 'mobile', method: 'POST',

@@ -12,9 +12,10 @@ import { batches } from './batches';
 import { documents } from './documents';
 import { onboarding } from './onboarding';
 import { mobile } from './mobile';
+import { mobileAch } from './mobileAch';
 
 export const operations: readonly Operation[] = [
   ...cardTransactions, ...cardTokens, ...customers, ...achProviders, ...achTransactions, ...achTokens,
   ...settings, ...batches, ...documents, ...onboarding,
-  ...mobile,
+  ...mobile, ...mobileAch,
 ];

@@ -42,7 +42,7 @@ export const FLOWS: readonly Flow[] = [
   { id: 'mobile-terminal-settings', client: CLIENTS.mobile, title: 'terminal settings in JSON, enable-tip decoded as a boolean', outcome: 'works' },
   { id: 'mobile-hpp-key', client: CLIENTS.mobile, title: 'HPP settings in JSON, hpp-public-key read', outcome: 'works' },
   { id: 'mobile-void', client: CLIENTS.mobile, title: 'void with {id, type VOID, software-type, software-type-version}', outcome: 'works' },
-  { id: 'mobile-transactions', client: CLIENTS.mobile, title: 'card-present sale with a reader\'s mobilejwt (401: not minted here); ACH on the mobile path (404)', outcome: 'decision' },
+  { id: 'mobile-transactions', client: CLIENTS.mobile, title: 'card-present sale with a reader\'s mobilejwt (401: not minted here)', outcome: 'decision' },
   { id: 'shop-sale-avs-csc', client: CLIENTS.shop, title: 'sale (type "sale") with billing and CSC, AVS and CSC results read', outcome: 'works' },
   { id: 'shop-auth-capture', client: CLIENTS.shop, title: 'auth, search by id, capture with order-id, invoice and sales tax', outcome: 'works' },
   { id: 'shop-ach-token-exists', client: CLIENTS.shop, title: 'ACH token created twice: 028 and the existing token in links[0].id', outcome: 'works' },
@@ -52,6 +52,10 @@ export const FLOWS: readonly Flow[] = [
   { id: 'openapi-sale-refund-search', client: CLIENTS.openapi, title: 'typed sale and refund with the required sets, then search', outcome: 'works' },
   { id: 'openapi-create-merchant', client: CLIENTS.openapi, title: 'create a merchant under a hierarchy node with AccessKey only', outcome: 'works' },
   { id: 'ach-token-debit', client: CLIENTS.ach, title: 'recurring ACH debit with token-id on /rest/v2/ach/transactions/debit', outcome: 'works' },
+  // ACH on the mobile path (issue 33): the same app's first debit, with the JWT of the JS SDK's ACH form.
+  { id: 'ach-mobile-debit', client: CLIENTS.ach, title: 'debit with achmobilejwt and api-key (type DEBIT, individual-name, account-type, SEC, create-token): payload["ach-transaction"] id, status, token-id, last four; Returned by the table', outcome: 'works' },
+  { id: 'ach-mobile-jwt-refused', client: CLIENTS.ach, title: 'an ACH JWT is charged once, within its lifetime, with the api-key; a card JWT is not an ACH one (nor back): 401 042, unspent', outcome: 'works' },
+  { id: 'ach-mobile-bad-input', client: CLIENTS.ach, title: 'bad account data when tokenizing, a missing amount or SEC code, another account, a token-id: 400 naming the field, the JWT unspent', outcome: 'works' },
   // Recurring billing (issue 33): customers, their tokens, payment plans charged on the clock.
   { id: 'samples-customer-lifecycle', client: CLIENTS.samples, title: 'customer create, get, list, update one field, delete (PHP 2021, Java)', outcome: 'works' },
   { id: 'samples-plan-lifecycle', client: CLIENTS.samples, title: 'payment plan create on a customer token, get, update plan-name, list by customer, delete', outcome: 'works' },
@@ -63,6 +67,7 @@ export const FLOWS: readonly Flow[] = [
   { id: 'mobile-manual-token-refused', client: CLIENTS.mobileTokens, title: 'a wrong or missing public-key is 401, a bad card 400 naming it', outcome: 'works' },
   { id: 'mobile-ios-sale-refund', client: CLIENTS.mobileTokens, title: 'SaleEntity sale and refund on /rest/v2/mobile/transactions with mobilejwt; void on the card path', outcome: 'works' },
   { id: 'mobile-android-sale', client: CLIENTS.mobileTokens, title: 'sale with mobilejwt and api-key headers, id/result/status/display-message read', outcome: 'works' },
+  { id: 'mobile-android-sale-create-token', client: CLIENTS.mobileTokens, title: 'SaleTransaction with create-token "true": the JWT\'s card kept as a vault token (tokenResponse, token link) and charged later by its id', outcome: 'works' },
   { id: 'web-jssdk-checkout', client: CLIENTS.webTokens, title: 'the page loads /js-sdk/js/clearent-host.js with no key; its tokenizing POST from the page\'s origin passes the CORS preflight and is readable; the back end charges the token', outcome: 'works' },
   { id: 'web-jssdk-sale', client: CLIENTS.webTokens, title: 'the JS SDK token charged with tax, tip and service fee; a decline amount declines (402)', outcome: 'works' },
   { id: 'mobile-jwt-refused', client: CLIENTS.mobileTokens, title: 'a token is charged once, within its lifetime, unaltered, with the api-key: else 401', outcome: 'works' },

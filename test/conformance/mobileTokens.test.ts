@@ -105,6 +105,32 @@ describe('conformance: web and mobile payment tokens', () => {
     assert.equal(tx.card, 'XXXXXXXXXXXX5454');
   });
 
+  it(flowName('mobile-android-sale-create-token'), async () => {
+    // The demo's SaleTransaction carries create-token; set to "true", the card the JWT stands for
+    // is kept in the vault, answered as the card path answers it (tokenResponse and a token link).
+    const r = await sb.send('POST', '/rest/v2/mobile/transactions/sale', {
+      headers: mobileHeaders(await jwtFor('5454545454545454')),
+      json: { 'software-type': 'IDTech VP3300 demo', 'software-type-version': '1', type: 'SALE', amount: '3.00', 'create-token': 'true', 'token-description': 'demo card' },
+    });
+    assert.equal(r.status, 200, r.text);
+    assert.equal(r.json.payload.transaction.result, 'APPROVED');
+    const token = r.json.payload.tokenResponse;
+    assert.match(token['token-id'], /^1\d{16,19}$/);
+    assert.equal(token['last-four-digits'], '5454');
+    assert.equal(token['card-type'], 'MASTERCARD');
+    assert.equal(token['exp-date'], '1230');
+    assert.equal(token.description, 'demo card');
+    assert.deepEqual(r.json.links.map((l: { rel: string }) => l.rel), ['transaction', 'token']);
+    assert.equal(r.json.links[1].id, token['token-id']);
+    assert.ok(!r.text.includes('5454545454545454'), 'the answer never carries the card number');
+    // Charged later by its id on the card path, like any vault token.
+    const later = await sb.send('POST', '/rest/v2/transactions/sale', { headers: apiHeaders(), json: { type: 'SALE', amount: '4.00', card: token['token-id'] } });
+    assert.equal(later.status, 200, later.text);
+    assert.equal(later.json.payload.transaction.card, 'XXXXXXXXXXXX5454');
+    const read = await sb.send('GET', `/rest/v2/tokens/${token['token-id']}`, { headers: apiHeaders() });
+    assert.equal(read.json.payload.tokenResponse['times-used'], '1');
+  });
+
   it(flowName('web-jssdk-sale'), async () => {
     const body = (amount: string, tip: string) => ({
       type: 'SALE', amount, 'sales-tax-amount': '0.80', 'sales-tax-type': 'LOCAL_SALES_TAX', 'software-type': 'Blueplate',

@@ -12,7 +12,7 @@ const MUST_CONFIRM = [
   'tokens.delete', 'achTokens.delete', 'batches.closeOpen', 'merchants.create',
   // Past the interface (issue 33): a plan write schedules charges; a mobile charge moves money.
   'paymentPlans.create', 'paymentPlans.update', 'paymentPlans.delete', 'customers.delete',
-  'mobile.sale', 'mobile.refund',
+  'mobile.sale', 'mobile.refund', 'mobile.achDebit', 'mobile.achCredit',
 ];
 
 describe('needsConfirmation', () => {

@@ -50,6 +50,11 @@ const steps: Step[] = [
   { op: 'mobile.readerConfiguration', headers: v => ({ 'public-key': v.hppPublicKey }), params: () => ({ serial: '737T003754', kernel: 'EMV Common L2 V1.10' }) },
   { op: 'mobile.manualToken', headers: v => ({ 'public-key': v.hppPublicKey }), keep: (r, v) => { v.refundJwt = find(r.parsed, 'jwt'); } },
   { op: 'mobile.refund', headers: v => ({ mobilejwt: v.refundJwt }) },
+  // Typed bank-account data becomes a one-time ACH JWT, charged once each on the ACH mobile path.
+  { op: 'mobile.achToken', headers: v => ({ 'public-key': v.hppPublicKey }), keep: (r, v) => { v.achDebitJwt = find(r.parsed, 'jwt'); } },
+  { op: 'mobile.achDebit', headers: v => ({ achmobilejwt: v.achDebitJwt }) },
+  { op: 'mobile.achToken', headers: v => ({ 'public-key': v.hppPublicKey }), keep: (r, v) => { v.achCreditJwt = find(r.parsed, 'jwt'); } },
+  { op: 'mobile.achCredit', headers: v => ({ achmobilejwt: v.achCreditJwt }) },
   { op: 'transactions.sale', keep: (r, v) => { v.saleId = txId(r); } },
   { op: 'transactions.refund', fill: v => ({ transactionId: v.saleId }) },
   { op: 'transactions.sale', keep: (r, v) => { v.tipSaleId = txId(r); } },

@@ -50,6 +50,33 @@ describe('mobile JWTs under the journal', () => {
     }
   });
 
+  it('keeps a token made by a mobile sale with create-token across a restart, and never the card number', async () => {
+    const file = path.join(await mkdtemp(path.join(tmpdir(), 'gw-mobile-token-')), 'state.json');
+    let sb = await startTestSandbox({ dataFile: file });
+    let tokenId: string;
+    try {
+      const r = await call(sb, 'POST', '/rest/v2/mobile/transactions/sale', {
+        headers: { mobilejwt: await mint(sb), accept: 'application/json' }, json: { amount: '7.00', 'create-token': 'true' },
+      });
+      assert.equal(r.status, 200, r.text);
+      tokenId = r.body.payload.tokenResponse['token-id'];
+    } finally {
+      await sb.close();
+    }
+    sb = await startTestSandbox({ dataFile: file });
+    try {
+      const later = await call(sb, 'POST', '/rest/v2/transactions/sale', { json: { amount: '8.00', card: tokenId } });
+      assert.equal(later.status, 200, later.text);
+      assert.equal(later.body.payload.transaction['last-four'], '1111');
+    } finally {
+      await sb.close();
+    }
+    const dir = path.dirname(file);
+    for (const name of await readdir(dir)) {
+      assert.ok(!(await readFile(path.join(dir, name), 'utf8')).includes(VISA), `${name} holds the card number`);
+    }
+  });
+
   it('spends a JWT on a decline, not on a request refused before any transaction', async () => {
     const sb = await startTestSandbox();
     try {

@@ -84,6 +84,7 @@ describe('card tokens (vault)', () => {
     const r = await call(sb, 'POST', '/rest/v2/transactions/sale', { json: { amount: '3.00', card: VISA, 'exp-date': '1230', 'create-token': 'true', 'token-description': 'from sale' } });
     assert.equal(r.status, 200);
     const id = r.body.payload.tokenResponse['token-id'];
+    assert.deepEqual(r.body.links.at(-1), { rel: 'token', href: `/rest/v2/tokens/${id}`, id });
     const got = await call(sb, 'GET', `/rest/v2/tokens/${id}`);
     assert.equal(got.body.payload.tokenResponse.description, 'from sale');
   });

@@ -31,7 +31,14 @@ const fixedActions: readonly ItemAction[] = [
   { contextValue: '^gw\\.group\\.batches$', operations: ['batches.getOpen'] },
   { contextValue: '^gw\\.group\\.documents$', operations: ['documents.types', 'documents.byType'] },
   { contextValue: '^gw\\.group\\.onboarding$', operations: ['merchants.create', 'merchants.get'], inline: ['merchants.create'] },
-  { contextValue: '^gw\\.group\\.mobile$', operations: ['mobile.manualToken', 'mobile.sale', 'mobile.refund', 'mobile.receipt', 'mobile.signature', 'mobile.readerConfiguration'], inline: ['mobile.manualToken'] },
+  {
+    contextValue: '^gw\\.group\\.mobile$',
+    operations: [
+      'mobile.manualToken', 'mobile.sale', 'mobile.refund', 'mobile.receipt', 'mobile.signature', 'mobile.readerConfiguration',
+      'mobile.achToken', 'mobile.achDebit', 'mobile.achCredit',
+    ],
+    inline: ['mobile.manualToken'],
+  },
 
   // Card transactions: money moves back only from approved, unvoided ones.
   {

@@ -2,7 +2,7 @@
 // at the processing windows (achLifecycle.ts).
 
 import { checks } from '../../core/checks/inputChecks';
-import type { DomainContext, Handler, Answer, SandboxRequest } from '../domain/domain';
+import type { DomainContext, Handler, SandboxRequest } from '../domain/domain';
 import { boundedCents } from '../domain/money';
 import { fieldProblems } from './achErrors';
 import { bodyFlag, bodyText, canonical, checkedField, enumField, readAccount, type Body } from './achInput';
@@ -40,8 +40,14 @@ function readType(body: Body, fixedType: AchType | undefined, problems: string[]
   return fixedType;
 }
 
+/**
+ * Where a transaction's account comes from: the body (a stored ACH token or the account fields),
+ * or (mobile) the JWT it presents. Problems are appended, not thrown, so one 400 names them all.
+ */
+export type AccountSource = (body: Body, ctx: Ctx, problems: string[]) => { account?: StoredAccount; tokenId?: string };
+
 /** The account to charge: a stored ACH token (`token-id`) or the account fields, not both. */
-function readSource(body: Body, ctx: Ctx, problems: string[]): { account?: StoredAccount; tokenId?: string } {
+const readSource: AccountSource = (body, ctx, problems) => {
   const tokenId = bodyText(body, 'token-id');
   if (tokenId === undefined) return { account: readAccount(body, problems) };
   const alsoSent = ACCOUNT_FIELDS.filter((name) => body[name] !== undefined);
@@ -56,13 +62,17 @@ function readSource(body: Body, ctx: Ctx, problems: string[]): { account?: Store
   }
   const individualName = bodyText(body, 'individual-name') ?? token.account.individualName;
   return { account: { ...token.account, ...(individualName ? { individualName } : {}) }, tokenId };
-}
+};
 
 function pickDetails(body: Body): Record<string, unknown> {
   return Object.fromEntries(DETAIL_FIELDS.filter((name) => body[name] !== undefined).map((name) => [name, body[name]]));
 }
 
-function createTransaction(req: SandboxRequest, ctx: Ctx, fixedType?: AchType): Answer {
+/**
+ * Validates everything, then records a Pending transaction (and its ACH token with
+ * `create-token`). Nothing changes when it throws (a 400 naming every bad field).
+ */
+export function recordTransaction(req: SandboxRequest, ctx: Ctx, fixedType?: AchType, sourceOf: AccountSource = readSource): AchTransactionRecord {
   const body: Body = req.body ?? {};
   const problems: string[] = [];
   const type = readType(body, fixedType, problems);
@@ -71,7 +81,7 @@ function createTransaction(req: SandboxRequest, ctx: Ctx, fixedType?: AchType): 
   const secCode = enumField(body, 'standard-entry-class-code', SEC_CODES, problems);
   const provider = secCode ? providerForSecCode(secCode) : undefined;
   if (secCode && !provider) problems.push(`No ACH provider processes ${secCode} entries.`);
-  const source = readSource(body, ctx, problems);
+  const source = sourceOf(body, ctx, problems);
   if (problems.length > 0 || !type || !amount || !secCode || !provider || !source.account) {
     throw fieldProblems(problems);
   }
@@ -105,11 +115,11 @@ function createTransaction(req: SandboxRequest, ctx: Ctx, fixedType?: AchType): 
     record.tokenId = token.tokenId;
   }
   ctx.slice.transactions[record.id] = record;
-  return transactionAnswer(record);
+  return record;
 }
 
 export const createHandlers: Record<string, Handler<AchSlice>> = {
-  'achTransactions.create': (req, ctx) => createTransaction(req, ctx),
-  'achTransactions.credit': (req, ctx) => createTransaction(req, ctx, 'Credit'),
-  'achTransactions.debit': (req, ctx) => createTransaction(req, ctx, 'Debit'),
+  'achTransactions.create': (req, ctx) => transactionAnswer(recordTransaction(req, ctx)),
+  'achTransactions.credit': (req, ctx) => transactionAnswer(recordTransaction(req, ctx, 'Credit')),
+  'achTransactions.debit': (req, ctx) => transactionAnswer(recordTransaction(req, ctx, 'Debit')),
 };

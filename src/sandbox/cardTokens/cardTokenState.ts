@@ -3,7 +3,7 @@
 
 import { emptyTable } from '../domain/state';
 import { randomInt } from 'node:crypto';
-import { ErrorAnswer, type IdSource, type SandboxClock } from '../domain/domain';
+import { ErrorAnswer, type IdSource, type LinkRef, type SandboxClock } from '../domain/domain';
 import { gatewayTimestampOf, isoTime } from '../domain/timestamps';
 
 export interface StoredToken {
@@ -57,6 +57,11 @@ export function tokenView(t: StoredToken, merchantId: string): Record<string, st
     'token-status': 'Open',
     'merchant-id': merchantId,
   };
+}
+
+/** The link every answer that made or read a token carries. */
+export function tokenLink(tokenId: string): LinkRef {
+  return { rel: 'token', href: `/rest/v2/tokens/${tokenId}`, id: tokenId };
 }
 
 export function findToken(slice: VaultSlice, tokenId: string): StoredToken {

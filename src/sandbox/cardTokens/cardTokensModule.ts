@@ -4,7 +4,7 @@ import { ErrorAnswer, type DomainModule, type Handler, type Answer, type Sandbox
 import { fieldError, optionalFlag, optionalString, requiredString, type Body } from '../http/bodyFields';
 import { checkCsc, checkExpDate, panSummary } from '../cardTransactions/cardChecks';
 import { CARD_NUMBER } from '../../core/checks/cardNumberShape';
-import { findToken, initialVaultSlice, storeToken, tokenView, type StoredToken, type VaultSlice } from './cardTokenState';
+import { findToken, initialVaultSlice, storeToken, tokenLink, tokenView, type StoredToken, type VaultSlice } from './cardTokenState';
 import { searchTokens } from './tokenSearch';
 import { plansUsing, type CustomersSlice } from '../customers/customerState';
 import { avsResult } from '../cardTransactions/verificationTable';
@@ -60,7 +60,7 @@ function tokenAnswer(req: SandboxRequest, token: StoredToken): Answer {
   return {
     status: 200, payloadType: 'TokenResponse',
     payload: { tokenResponse: tokenView(token, req.merchant.merchantId) },
-    links: [{ rel: 'token', href: `/rest/v2/tokens/${token.tokenId}`, id: token.tokenId }],
+    links: [tokenLink(token.tokenId)],
   };
 }
 

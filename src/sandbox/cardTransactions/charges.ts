@@ -7,7 +7,7 @@ import { ErrorAnswer, type Handler } from '../domain/domain';
 import { checkTypeField, fieldError, optionalString, requiredString, VALIDATION_ERROR } from '../http/bodyFields';
 import { boundedCents, isMoney } from '../domain/money';
 import { isoTime } from '../domain/timestamps';
-import { storeToken, tokenView, type VaultSlice } from '../cardTokens/cardTokenState';
+import { storeToken, tokenLink, tokenView, type VaultSlice } from '../cardTokens/cardTokenState';
 import { resolveCard } from './cardInput';
 import type { CardTransaction, CardsSlice, CardTxType, StoredCard } from './cardState';
 import { declineFor } from './declineTable';
@@ -48,8 +48,12 @@ function described(card: CardTransaction['card'], refs: CardTransaction['referen
   return out;
 }
 
-/** Where a charge's card comes from: the body's PAN or token id, or (mobile) the JWT it presents. */
-export type CardSource = (body: Record<string, unknown>, ctx: CardsCtx) => { card: StoredCard; pan?: string };
+/**
+ * Where a charge's card comes from: the body's PAN or token id, or (mobile) the JWT it presents.
+ * `tokenizable`: `create-token` may store it — a PAN or a JWT's card, not a card that already is
+ * a vault token. A token keeps brand, last four and expiry only, which every source knows.
+ */
+export type CardSource = (body: Record<string, unknown>, ctx: CardsCtx) => { card: StoredCard; tokenizable: boolean };
 
 export function charge(type: CardTxType & keyof typeof CHARGE_RULES, cardOf: CardSource = resolveCard): Handler<CardsSlice> {
   const rules = CHARGE_RULES[type];
@@ -62,9 +66,9 @@ export function charge(type: CardTxType & keyof typeof CHARGE_RULES, cardOf: Car
     const tipCents = rules.tip ? checkedTip(optionalString(body, 'tip-amount')) : 0;
     if (tipCents > amountCents) throw fieldError('tip-amount', 'cannot be more than amount (amount includes the tip)');
     const authCode = rules.needsAuthCode ? requiredString(body, 'authorization-code') : undefined;
-    const { card, pan } = cardOf(body, ctx);
+    const { card, tokenizable } = cardOf(body, ctx);
     const wantsToken = rules.tokenize && optionalString(body, 'create-token') === 'true';
-    if (wantsToken && !pan) throw fieldError('create-token', 'cannot be "true" when card is already a token id');
+    if (wantsToken && !tokenizable) throw fieldError('create-token', 'cannot be "true" when card is already a token id');
 
     const billing = body.billing as Record<string, unknown> | undefined;
     const avs = avsResult(asText(billing?.zip), asText(billing?.street));
@@ -110,6 +114,9 @@ export function charge(type: CardTxType & keyof typeof CHARGE_RULES, cardOf: Car
     if (!wantsToken) return transactionAnswer(ctx, req, tx);
     const description = optionalString(body, 'token-description');
     const token = storeToken(vault, ctx.ids, ctx.clock, card, description ? { description } : {}, false);
-    return transactionAnswer(ctx, req, tx, { tokenResponse: tokenView(token, req.merchant.merchantId) });
+    const answer = transactionAnswer(ctx, req, tx, { tokenResponse: tokenView(token, req.merchant.merchantId) });
+    // The gateway's tokenization guides show the new token as a second link, after the transaction's.
+    answer.links?.push(tokenLink(token.tokenId));
+    return answer;
   };
 }

@@ -1,7 +1,8 @@
 // Web and mobile payments (issue 33): typed card data becomes a one-time JWT, authorized by the
 // HPP public key alone; the mobile transaction paths charge the card a JWT stands for, once,
 // within its lifetime, as card transactions (same decline table, duplicates, AVS/CSC, open
-// batch). Evidence and decisions: docs/sandbox.md "Web and mobile payment tokens".
+// batch). Evidence and decisions: docs/sandbox.md "Web and mobile payment tokens". Bank accounts
+// take the same way to ACH transactions (achMobile.ts).
 
 import { ErrorAnswer, type DomainModule, type Handler, type SandboxRequest } from '../domain/domain';
 import { fieldError, optionalString, requiredString } from '../http/bodyFields';
@@ -13,13 +14,9 @@ import { echoes, record, references, transactionAnswer, view, type CardsCtx } fr
 import type { CardsSlice } from '../cardTransactions/cardState';
 import { requirePublicKey } from './hppKey';
 import { readerConfiguration, receipt, signature } from './receipts';
+import { achMobileHandlers } from './achMobile';
 import { acceptJwt, mintJwt } from './mobileJwt';
-import { initialMobileSlice, type MintedJwt, type MobileSlice } from './mobileState';
-
-function header(req: SandboxRequest, name: string): string | undefined {
-  const v = req.headers[name];
-  return Array.isArray(v) ? v[0] : v;
-}
+import { initialMobileSlice, type CardJwt, type MobileSlice } from './mobileState';
 
 const manualToken: Handler<MobileSlice> = (req, ctx) => {
   requirePublicKey(ctx.peer<SettingsSlice>('settings'), req);
@@ -28,7 +25,8 @@ const manualToken: Handler<MobileSlice> = (req, ctx) => {
   const summary = panSummary(requiredString(body, 'card'));
   const expDate = checkExpDate(requiredString(body, 'exp-date'), ctx.clock);
   checkCsc(optionalString(body, 'csc'));
-  const { jwt } = mintJwt(ctx.slice, ctx.clock, { brand: summary.brand, lastFour: summary.lastFour, expDate });
+  const card = { brand: summary.brand, lastFour: summary.lastFour, expDate };
+  const { jwt } = mintJwt<CardJwt>(ctx.slice, ctx.clock, { card }, { 'card-type': card.brand, 'last-four': card.lastFour, 'exp-date': expDate });
   return {
     status: 200, payloadType: 'mobile-jwt',
     // Manual entry has no cardholder verification and no track data (card-present fields).
@@ -36,8 +34,11 @@ const manualToken: Handler<MobileSlice> = (req, ctx) => {
   };
 };
 
-/** The JWT's card; a body that names a card or expiry must name the same one. */
-function jwtCard(token: MintedJwt): CardSource {
+/**
+ * The JWT's card; a body that names a card or expiry must name the same one. `create-token` may
+ * store it: a vault token keeps brand, last four and expiry, exactly what the JWT carries.
+ */
+function jwtCard(token: CardJwt): CardSource {
   return (body, ctx) => {
     checkCsc(optionalString(body, 'csc'));
     const card = optionalString(body, 'card');
@@ -52,14 +53,15 @@ function jwtCard(token: MintedJwt): CardSource {
       throw fieldError('exp-date', `is not the expiry of the card the mobilejwt stands for; leave exp-date out, the token carries it`);
     }
     checkExpDate(token.card.expDate, ctx.clock);
-    return { card: token.card };
+    // A copy: the transaction's record and the JWT's are saved apart and must not share an object.
+    return { card: { ...token.card }, tokenizable: true };
   };
 }
 
 /** Runs `spend` on the card slice; the JWT is spent once a transaction is recorded, approved or declined. */
 function withJwt(spend: (req: SandboxRequest, cards: CardsCtx, card: CardSource) => ReturnType<Handler<CardsSlice>>): Handler<MobileSlice> {
   return (req, ctx) => {
-    const { record: token } = acceptJwt(ctx.slice, ctx.clock, header(req, 'mobilejwt'));
+    const { record: token } = acceptJwt(ctx.slice, ctx.clock, 'mobilejwt', req.headers);
     const cards: CardsCtx = { ...ctx, slice: ctx.mutatePeer<CardsSlice>('cards') };
     const before = new Set(Object.keys(cards.slice.transactions));
     const markUsed = () => {
@@ -108,5 +110,6 @@ export const mobileModule: DomainModule<MobileSlice> = {
     'mobile.receipt': receipt,
     'mobile.signature': signature,
     'mobile.readerConfiguration': readerConfiguration,
+    ...achMobileHandlers,
   },
 };

@@ -1,15 +1,16 @@
 // The mobile slice: the secret the sandbox signs its mobile JWTs with, and every JWT it minted,
-// by id, with the card it stands for (brand, last four, expiry: never the number) and whether
-// it was charged. A JWT is a record of its own, so the journal saves one when it is minted or
-// spent (docs/sandbox.md "Web and mobile payment tokens"). Receipts and signatures are kept by
-// the transaction they belong to (docs/sandbox.md "Receipts, signatures and reader configuration").
+// by id, with what it stands for — a card (brand, last four, expiry) or a bank account (routing
+// number, last four, type): never the card or account number — and whether it was charged. A
+// JWT is a record of its own, so the journal saves one when it is minted or spent (docs/sandbox.md
+// "Web and mobile payment tokens"). Receipts and signatures are kept by the transaction they
+// belong to (docs/sandbox.md "Receipts, signatures and reader configuration").
 
 import { randomBytes } from 'node:crypto';
 import { emptyTable } from '../domain/state';
 import type { StoredCard } from '../cardTransactions/cardState';
+import type { StoredAccount } from '../ach/achState';
 
-export interface MintedJwt {
-  card: StoredCard;
+interface JwtLife {
   /** ISO times on the sandbox clock. */
   issued: string;
   expires: string;
@@ -17,6 +18,14 @@ export interface MintedJwt {
   used?: string;
   transactionId?: string;
 }
+
+/** A card's JWT (`mobilejwt`): typed card data. Records saved before ACH JWTs are all of this kind. */
+export interface CardJwt extends JwtLife { card: StoredCard }
+
+/** A bank account's JWT (`achmobilejwt`): the account as the ACH slice may keep it. */
+export interface AchJwt extends JwtLife { account: StoredAccount }
+
+export type MintedJwt = CardJwt | AchJwt;
 
 /** An e-mail receipt of a card transaction (none is mailed: the sandbox has no mail delivery). */
 interface SentReceipt {

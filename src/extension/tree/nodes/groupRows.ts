@@ -118,14 +118,20 @@ const GROUP_ROWS: Readonly<Record<GroupId, GroupRow>> = {
       arguments: [node],
     }),
   ]),
-  // Nothing lists mobile JWTs (each is used once): the action that mints one. Its sales and
-  // refunds are card transactions and show in that group.
+  // Nothing lists mobile JWTs (each is used once): the actions that mint one, for a card or a
+  // bank account. Their sales, refunds, debits and credits are card or ACH transactions and show
+  // in those groups.
   mobile: {
     list: 'fixed',
     children: (node) => [
       new ActionNode(node, 'manualToken', 'Tokenize typed card…', 'add', {
         command: operationCommandId('mobile.manualToken'),
         title: 'Tokenize typed card',
+        arguments: [{ environmentName: node.environmentName }],
+      }),
+      new ActionNode(node, 'achToken', 'Tokenize typed bank account…', 'add', {
+        command: operationCommandId('mobile.achToken'),
+        title: 'Tokenize typed bank account',
         arguments: [{ environmentName: node.environmentName }],
       }),
     ],
