@@ -6,6 +6,7 @@ import { operationById } from '../catalog';
 import { normaliseFault, type FaultSpec } from './http/faults';
 import type { LiveSandbox } from './liveSandbox';
 import type { KeyScope } from './domain/state';
+import type { CoverageReport } from '../catalog/localSandbox/coverage';
 
 export interface SandboxStats { requests: number; byOperation: Record<string, number>; faultsLeft: number }
 
@@ -17,6 +18,8 @@ export interface SandboxControl {
   injectFaults(spec: FaultSpec | readonly FaultSpec[]): number;
   reset(): void;
   stats(): SandboxStats;
+  /** Which outcomes were served since the start or the last reset, and how to produce the others. */
+  coverage(): CoverageReport;
   /** A new `api-key` for `/rest/`: `read` keys may only GET (403 otherwise). */
   mintKey(scope: KeyScope): string;
   now(): Date;
@@ -46,6 +49,7 @@ export function createControl(live: LiveSandbox): SandboxControl {
       byOperation: { ...live.stats.byOperation },
       faultsLeft: live.faults.left(),
     }),
+    coverage: () => live.outcomes.report(),
     mintKey(scope) {
       if (scope !== 'read' && scope !== 'full') throw new RangeError(`Key scope must be "read" or "full", not ${JSON.stringify(scope)}.`);
       const key = randomBytes(16).toString('hex');

@@ -7,6 +7,7 @@ import { SANDBOX_TERMINAL } from './domain/sandboxMerchant';
 import { FaultQueue } from './http/faults';
 import { TokenBucketLimiter } from './http/rateLimiter';
 import { HandlerTable } from './http/router';
+import { OutcomeCounts } from './coverage/outcomeCounts';
 import { completeSlices, freshSlices, idSourceOver, type AnyModule, type SandboxState } from './domain/state';
 
 interface RequestStats { requests: number; byOperation: Record<string, number> }
@@ -18,6 +19,8 @@ export class LiveSandbox {
   readonly handlers: HandlerTable;
   readonly ids: IdSource;
   stats: RequestStats = { requests: 0, byOperation: {} };
+  /** Outcomes served since the start or the last reset (GET /__sandbox/coverage). */
+  readonly outcomes = new OutcomeCounts();
   private lastTick: Date;
   // Built once per slices object (a reset replaces it), not once per request.
   private contexts = new Map<AnyModule, DomainContext<unknown>>();
@@ -86,11 +89,12 @@ export class LiveSandbox {
     if (operationId) this.stats.byOperation[operationId] = (this.stats.byOperation[operationId] ?? 0) + 1;
   }
 
-  /** Fresh module data, counters, stats, faults and rate buckets; keys and the clock stay. */
+  /** Fresh module data, counters, stats, outcome counts, faults and rate buckets; keys and the clock stay. */
   reset(): void {
     this.state.slices = freshSlices(this.modules);
     for (const k of Object.keys(this.state.counters)) delete this.state.counters[k];
     this.stats = { requests: 0, byOperation: {} };
+    this.outcomes.clear();
     this.faults.clear();
     this.limiter.clear();
     void this.persist();

@@ -31,6 +31,7 @@ const routes: Record<ControlActionName, ControlAction> = {
     return { reset: true };
   },
   'GET stats': (_b, c) => c.stats(),
+  'GET coverage': (_b, c) => c.coverage(),
   'POST keys': (b, c) => {
     const scope = (b.scope ?? 'read') as 'read' | 'full';
     return { apiKey: c.mintKey(scope), scope };

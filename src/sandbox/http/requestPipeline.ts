@@ -14,6 +14,7 @@ import { legacyBodyKey, LEGACY_KEY_FIELD, selectedOperation, unselectedMessage }
 import { route, type Route } from './router';
 import type { Operation } from '../../catalog/types';
 import type { LiveSandbox } from '../liveSandbox';
+import { countAnswer, countError } from '../coverage/answerOutcomes';
 
 export interface PipelineEnv { live: LiveSandbox; gatewayUrl: string; log: (line: string) => void }
 
@@ -57,9 +58,13 @@ export function handleGatewayRequest(env: PipelineEnv, req: IncomingMessage, res
   const sentJson = raw !== undefined && raw.length > 0 && mediaFormat(req.headers['content-type']) === 'json';
   const family: ResponseFamily = familyFor(op, url.pathname, req.headers, sentXml, sentJson);
   const exchangeId = newExchangeId(family);
-  const fail: Fail = (e, headers) => write(res, renderError(family, exchangeId, e, live.clock.now(), headers));
+  const fail: Fail = (e, headers) => {
+    countError(live.outcomes, e, family === 'boarding');
+    write(res, renderError(family, exchangeId, e, live.clock.now(), headers));
+  };
 
   const fault = live.faults.take(op?.id);
+  if (fault) live.outcomes.add('fault', fault.fault);
   if (fault?.fault === 'reset') {
     env.log(`fault: reset connection on ${method} ${url.pathname}`);
     req.socket.destroy();
@@ -140,6 +145,7 @@ function serveOperation(env: PipelineEnv, req: IncomingMessage, res: ServerRespo
     const refused = (): void => {
       if (e instanceof ErrorAnswer) {
         const facts = { status: e.status, resultCode: e.resultCode, message: e.message, extraPayload: e.extraPayload, links: e.links };
+        countError(live.outcomes, facts, family === 'boarding');
         write(res, renderError(family, exchangeId, facts, live.clock.now(), {}, signer));
         return;
       }
@@ -148,7 +154,10 @@ function serveOperation(env: PipelineEnv, req: IncomingMessage, res: ServerRespo
     };
     return afterSaving(env, res, fail, operation.id, refused);
   }
-  return afterSaving(env, res, fail, operation.id, () => write(res, renderAnswer(family, exchangeId, answer, env.gatewayUrl, signer)));
+  return afterSaving(env, res, fail, operation.id, () => {
+    countAnswer(live.outcomes, answer);
+    write(res, renderAnswer(family, exchangeId, answer, env.gatewayUrl, signer));
+  });
 }
 
 /**
