@@ -35,12 +35,15 @@ export function countAnswer(counts: OutcomeCounts, answer: Answer): void {
 }
 
 /**
- * An error answer: its HTTP status, its result code (the gateway's: boarding's `resultCode` is
- * the status again), and a declined transaction's AVS and CSC results.
+ * An error answer: its HTTP status, its result code, and a declined transaction's AVS and CSC
+ * results. A result code that only repeats the status (boarding's always do; the sandbox's `404`
+ * for an unknown token or customer, `429` for the rate limit) is not one of the gateway's
+ * result codes, so the status stands for it.
  */
 export function countError(counts: OutcomeCounts, e: ErrorFacts, boarding: boolean): void {
-  counts.add('http', String(e.status));
-  if (!boarding) counts.add('result-code', e.resultCode);
+  const status = String(e.status);
+  counts.add('http', status);
+  if (!boarding && e.resultCode !== status) counts.add('result-code', e.resultCode);
   const tx = e.extraPayload?.transaction;
   if (tx) countTransaction(counts, tx as Fields, false);
 }

@@ -62,7 +62,7 @@ const HTTP_STATUSES: ReadonlyArray<Omit<OutcomeDefinition, 'kind'>> = [
   { code: '401', description: 'Unauthorized', trigger: 'a request without its key (api-key on /rest/, AccessKey on /api/) or with a wrong one' },
   { code: '402', description: 'Declined', trigger: 'a decline amount, e.g. a sale of 0.23' },
   { code: '403', description: 'Forbidden', trigger: 'a read-only key (POST /__sandbox/keys {"scope": "read"}) on a POST, or a MerchantId that is not the path\'s merchant number' },
-  { code: '404', description: 'Not found', trigger: 'an unknown id (GET /rest/v2/transactions/999999999) or path' },
+  { code: '404', description: 'Not found', trigger: 'an unknown id (e.g. GET /rest/v2/ach/transactions/999999) or an unknown path' },
   { code: '405', description: 'Method not allowed', trigger: 'a known path with a method it does not take, e.g. DELETE /rest/v2/transactions/sale' },
   { code: '415', description: 'Unsupported media type', trigger: 'a body sent as Content-Type text/plain' },
   { code: '429', description: 'Too many requests', trigger: 'more requests a second per key than --rate, or POST /__sandbox/faults {"fault": "429"}' },
