@@ -8,6 +8,8 @@ export interface CoveredOutcome {
   outcome: string;
   description: string;
   count: number;
+  /** How to produce it (listed outcomes), so that a report of a part of a run can say it too. */
+  trigger?: string;
   /** False for an outcome the sandbox served that is not in its list of outcomes (a new code). */
   listed?: false;
 }

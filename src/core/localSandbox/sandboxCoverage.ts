@@ -37,16 +37,15 @@ export function checkedCoverage(value: unknown): CoverageReport {
   const covered: CoveredOutcome[] = v.covered.map((c: unknown, i) => {
     const o = (c ?? {}) as Record<string, unknown>;
     if (!isText(o.outcome) || !isText(o.description) || !isCount(o.count)) return fail(`covered[${i}] needs outcome, description and count`);
-    return { outcome: o.outcome, description: o.description, count: o.count, ...(o.listed === false ? { listed: false as const } : {}) };
+    if (o.trigger !== undefined && !isText(o.trigger)) return fail(`covered[${i}].trigger must be text`);
+    return { outcome: o.outcome, description: o.description, count: o.count, ...(o.trigger !== undefined ? { trigger: o.trigger } : {}), ...(o.listed === false ? { listed: false as const } : {}) };
   });
   const uncovered: UncoveredOutcome[] = v.uncovered.map((u: unknown, i) => {
     const o = (u ?? {}) as Record<string, unknown>;
     if (!isText(o.outcome) || !isText(o.description) || !isText(o.trigger)) return fail(`uncovered[${i}] needs outcome, description and trigger`);
     return { outcome: o.outcome, description: o.description, trigger: o.trigger };
   });
-  const listedCovered = covered.filter((c) => c.listed !== false).length;
-  const total = listedCovered + uncovered.length;
-  return { covered, uncovered, summary: { covered: listedCovered, total, percent: total === 0 ? 100 : Math.floor((100 * listedCovered) / total) } };
+  return summarised(covered, uncovered);
 }
 
 /** The coverage of the sandbox at `gatewayUrl`. Sends no key: the control surface needs none. */
@@ -71,6 +70,32 @@ export async function fetchCoverage(gatewayUrl: string, signal?: AbortSignal): P
     throw new Error(`${url.href} did not answer JSON`);
   }
   return checkedCoverage(parsed);
+}
+
+function summarised(covered: CoveredOutcome[], uncovered: UncoveredOutcome[]): CoverageReport {
+  const listedCovered = covered.filter((c) => c.listed !== false).length;
+  const total = listedCovered + uncovered.length;
+  return { covered, uncovered, summary: { covered: listedCovered, total, percent: total === 0 ? 100 : Math.floor((100 * listedCovered) / total) } };
+}
+
+/**
+ * What happened between two reports of one sandbox (before and after a run): the outcomes served
+ * in between, counted in between, and every other listed outcome as uncovered with its trigger
+ * (those never served first, then those served before but not in between). A reset in between
+ * shows as the whole of `after`.
+ */
+export function coverageSince(before: CoverageReport, after: CoverageReport): CoverageReport {
+  const earlier = new Map(before.covered.map((c) => [c.outcome, c.count]));
+  const reset = after.covered.some((c) => c.count < (earlier.get(c.outcome) ?? 0)) || after.uncovered.some((u) => earlier.has(u.outcome));
+  if (reset) return after;
+  const covered: CoveredOutcome[] = [];
+  const uncovered: UncoveredOutcome[] = [...after.uncovered];
+  for (const c of after.covered) {
+    const count = c.count - (earlier.get(c.outcome) ?? 0);
+    if (count > 0) covered.push({ ...c, count });
+    else if (c.listed !== false) uncovered.push({ outcome: c.outcome, description: c.description, trigger: c.trigger ?? '' });
+  }
+  return summarised(covered, uncovered);
 }
 
 /** `Outcomes covered 68 of 71 (95 %)`. */

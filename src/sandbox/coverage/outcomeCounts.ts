@@ -28,7 +28,7 @@ export class OutcomeCounts {
       const name = outcomeName(o.kind, o.code);
       listed.add(name);
       const count = this.counts.get(o.kind)!.get(o.code);
-      if (count) covered.push({ outcome: name, description: o.description, count });
+      if (count) covered.push({ outcome: name, description: o.description, count, trigger: o.trigger });
       else uncovered.push({ outcome: name, description: o.description, trigger: o.trigger });
     }
     const listedCovered = covered.length;
