@@ -99,7 +99,7 @@ export function coverageSince(before: CoverageReport, after: CoverageReport): Co
 }
 
 /** `Outcomes covered 68 of 71 (95 %)`. */
-export function coverageHeadline(report: CoverageReport): string {
+function coverageHeadline(report: CoverageReport): string {
   const { covered, total, percent } = report.summary;
   return `Outcomes covered ${covered} of ${total} (${percent} %)`;
 }

@@ -11,7 +11,7 @@ import { FAULT_KINDS } from '../http/faults';
 
 export type OutcomeKind = 'result-code' | 'avs' | 'csc' | 'ach-return' | 'http' | 'fault';
 
-export interface OutcomeDefinition {
+interface OutcomeDefinition {
   kind: OutcomeKind;
   code: string;
   description: string;
