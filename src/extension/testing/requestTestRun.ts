@@ -8,7 +8,8 @@ import { redact } from '../../core/protection/redaction';
 import { COMMANDS } from '../contracts';
 import { openDocumentRun, type DocumentRunDeps } from '../requestDocuments/documentRun';
 import type { ItemData, RequestTestItems } from './requestTestItems';
-import { coverageLines, coverageSince, fetchCoverage, type CoverageReport } from '../../core/localSandbox/sandboxCoverage';
+import type { CoverageReport } from '../../core/localSandbox/sandboxCoverage';
+import { loadRuntime } from '../lazy/runtime';
 
 type ItemState = 'passed' | 'failed' | 'errored' | 'skipped';
 
@@ -77,7 +78,7 @@ export class RequestTestRunner {
         const run = await openDocumentRun(this.deps, uri, environmentName);
         if (run?.env.kind === 'local' && sandboxUrl === undefined) {
           sandboxUrl = run.env.gatewayUrl;
-          before = await fetchCoverage(sandboxUrl).catch(() => undefined);
+          before = await loadRuntime().fetchCoverage(sandboxUrl).catch(() => undefined);
         }
         if (!run) {
           for (const index of whole ? [...(fileItem ? childIndexes(fileItem) : [])] : indexes) this.report(testRun, results, requestItem(index), { state: 'skipped', message: 'not run: no environment' });
@@ -112,6 +113,8 @@ export class RequestTestRunner {
    * not reach and how to produce it. What the sandbox served before the run does not count.
    */
   private async showCoverage(testRun: vscode.TestRun, sandboxUrl: string, before: CoverageReport | undefined): Promise<void> {
+    // From the runtime bundle: the activation bundle names no sandbox path (activationBundle.test.ts).
+    const { fetchCoverage, coverageSince, coverageLines } = loadRuntime();
     try {
       const after = await fetchCoverage(sandboxUrl);
       this.lastCoverage = before ? coverageSince(before, after) : after;
