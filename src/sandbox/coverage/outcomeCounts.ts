@@ -8,15 +8,15 @@ import { OUTCOMES, outcomeName, type OutcomeKind } from './outcomeList';
 const KINDS: readonly OutcomeKind[] = ['result-code', 'avs', 'csc', 'ach-return', 'http', 'fault'];
 
 export class OutcomeCounts {
-  private counts = new Map<OutcomeKind, Map<string, number>>(KINDS.map((k) => [k, new Map()]));
+  private readonly counts = Object.fromEntries(KINDS.map((k) => [k, new Map<string, number>()])) as Record<OutcomeKind, Map<string, number>>;
 
   add(kind: OutcomeKind, code: string): void {
-    const byCode = this.counts.get(kind)!;
+    const byCode = this.counts[kind];
     byCode.set(code, (byCode.get(code) ?? 0) + 1);
   }
 
   clear(): void {
-    for (const byCode of this.counts.values()) byCode.clear();
+    for (const kind of KINDS) this.counts[kind].clear();
   }
 
   /** Covered first in the list's order (then outcomes not in the list), and what is left with its trigger. */
@@ -27,13 +27,13 @@ export class OutcomeCounts {
     for (const o of OUTCOMES) {
       const name = outcomeName(o.kind, o.code);
       listed.add(name);
-      const count = this.counts.get(o.kind)!.get(o.code);
+      const count = this.counts[o.kind].get(o.code);
       if (count) covered.push({ outcome: name, description: o.description, count, trigger: o.trigger });
       else uncovered.push({ outcome: name, description: o.description, trigger: o.trigger });
     }
     const listedCovered = covered.length;
-    for (const [kind, byCode] of this.counts) {
-      for (const [code, count] of byCode) {
+    for (const kind of KINDS) {
+      for (const [code, count] of this.counts[kind]) {
         const name = outcomeName(kind, code);
         if (!listed.has(name)) covered.push({ outcome: name, description: 'not in the sandbox\'s list of outcomes', count, listed: false });
       }
