@@ -54,4 +54,32 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' }, // CommonJS scripts and configs require by nature
     languageOptions: { globals: { process: 'readonly', console: 'readonly', require: 'readonly', module: 'writable', __dirname: 'readonly', URL: 'readonly', setTimeout: 'readonly', Buffer: 'readonly' } },
   },
+  {
+    // The JavaScript SDK stand-in runs in other people's checkout pages (the Local sandbox serves
+    // it): a browser script, which must never turn text into code or markup (a hostile option or
+    // answer would run), set inline styles or handlers (a strict Content-Security-Policy refuses
+    // them) or log (card data must never reach a console).
+    files: ['src/sandbox/jsSdk/js-sdk/*.js'],
+    languageOptions: {
+      sourceType: 'script',
+      globals: { window: 'readonly', document: 'readonly', fetch: 'readonly', URL: 'readonly', Promise: 'readonly', console: 'readonly' },
+    },
+    rules: {
+      'no-eval': 'error',
+      'no-implied-eval': 'error',
+      'no-new-func': 'error',
+      'no-script-url': 'error',
+      'no-console': ['error', { allow: ['warn'] }],
+      'no-restricted-properties': ['error',
+        ...['innerHTML', 'outerHTML', 'insertAdjacentHTML', 'srcdoc', 'createContextualFragment', 'parseFromString'].map((property) => ({
+          property, message: 'Build elements with createElement and fill them with textContent: never parse text as HTML.',
+        })),
+        ...['write', 'writeln'].map((property) => ({ object: 'document', property, message: 'Build elements with createElement.' })),
+      ],
+      'no-restricted-syntax': ['error', {
+        selector: "CallExpression[callee.property.name='setAttribute'][arguments.0.value=/^(on|style$|href$|src$|action$|formaction$)/i]",
+        message: 'No handler, style or URL attributes: a strict Content-Security-Policy refuses them, and a URL attribute could carry javascript:.',
+      }],
+    },
+  },
 );

@@ -7,7 +7,7 @@
 // the runtime reads them from it. The custom esbuild plugins, with what each saves, are listed in
 // scripts/bundlePlugins/index.mjs (and README.md there).
 import { build } from 'esbuild';
-import { existsSync, statSync, chmodSync } from 'node:fs';
+import { existsSync, statSync, chmodSync, copyFileSync, mkdirSync } from 'node:fs';
 import { writeThirdPartyNotices } from './thirdPartyNotices.mjs';
 import { leftOut, pluginsFor } from './bundlePlugins/index.mjs';
 import { sharedModules, sharedBundleSource, intoActivation, fromActivation, SHARED_BUNDLE } from './bundlePlugins/sharedModules.mjs';
@@ -65,10 +65,15 @@ const entries = [
 ].filter(e => e.stdin || existsSync(e.in));
 
 const results = await Promise.all(entries.map(e => build(options(e))));
+// The Local sandbox serves its JavaScript SDK stand-in from beside its bundle (src/sandbox/jsSdk/
+// hostScript.ts reads <bundle dir>/js-sdk/clearent-host.js): a browser script, copied as written.
+const hostScript = { from: 'src/sandbox/jsSdk/js-sdk/clearent-host.js', out: 'dist/js-sdk/clearent-host.js', note: 'the JS-SDK stand-in the Local sandbox serves' };
+mkdirSync('dist/js-sdk', { recursive: true });
+copyFileSync(hostScript.from, hostScript.out);
 // legalComments are dropped from the bundles; the notices file carries every bundled license.
 const notices = writeThirdPartyNotices(process.cwd(), results.map((r, i) => ({ out: entries[i].out, metafile: r.metafile })));
 chmodSync('dist/cli.js', 0o755);
-for (const e of entries) {
+for (const e of [...entries, hostScript]) {
   const note = e.note ? `  (${e.note})` : '';
   console.log(`${e.out.padEnd(24)} ${(statSync(e.out).size / 1024).toFixed(1).padStart(8)} KB${note}`);
 }

@@ -3,6 +3,7 @@
 //   dist/cli.js        the `gateway-workbench` command (sandbox, run, catalog, lsp)
 //   dist/server.js     the request-file language server (`gateway-workbench lsp --stdio`)
 //   dist/sandbox.js    the Local sandbox as a library, with dist/sandbox.d.ts
+//   dist/js-sdk/clearent-host.js  the JavaScript SDK stand-in the sandbox serves to web pages
 // plus its README (packaging/cli/README.md), LICENSE and the bundled packages' notices.
 // Expects `npm run build` first. Prints the tarball's path.
 import { execFileSync } from 'node:child_process';
@@ -14,7 +15,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const stage = join(root, 'out/cli-package');
 const ext = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
-const BUNDLES = ['dist/cli.js', 'dist/server.js', 'dist/sandbox.js', 'dist/THIRD-PARTY-NOTICES.md'];
+const BUNDLES = ['dist/cli.js', 'dist/server.js', 'dist/sandbox.js', 'dist/js-sdk/clearent-host.js', 'dist/THIRD-PARTY-NOTICES.md'];
 for (const f of BUNDLES) {
   if (!existsSync(join(root, f))) throw new Error(`${f} is missing: run "npm run build" first`);
 }
@@ -42,7 +43,7 @@ const manifest = {
 };
 
 rmSync(stage, { recursive: true, force: true });
-mkdirSync(join(stage, 'dist'), { recursive: true });
+mkdirSync(join(stage, 'dist/js-sdk'), { recursive: true });
 for (const f of BUNDLES) copyFileSync(join(root, f), join(stage, f));
 copyFileSync(join(root, 'LICENSE'), join(stage, 'LICENSE'));
 copyFileSync(join(root, 'packaging/cli/README.md'), join(stage, 'README.md'));

@@ -1,5 +1,6 @@
 // Starts the Local sandbox: one node:http server on 127.0.0.1 serving `/rest/` (gateway),
-// `/api/` (boarding) and `/__sandbox/` (control) on a single port.
+// `/api/` (boarding) and `/__sandbox/` (control) on a single port, and the JavaScript SDK
+// stand-in web checkouts load from the gateway's host (`/js-sdk/js/clearent-host.js`).
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -16,6 +17,8 @@ import { DataFileError, loadState, removeLeftoverTemps, unusableDataFile, type S
 import { handleGatewayRequest, type PipelineEnv } from './http/requestPipeline';
 import { readBody, type BodyRead } from './http/requestBody';
 import { tapExchange, type ExchangeObserver } from './http/exchangeTap';
+import { browserAccess } from './http/browserAccess';
+import { HOST_SCRIPT_PATH, serveHostScript } from './jsSdk/hostScript';
 import { LiveSandbox } from './liveSandbox';
 import { completeKeys, completeSlices, generateKeys, newState, type AnyModule } from './domain/state';
 import { listenFailure } from '../core/http/listenFailure';
@@ -149,6 +152,11 @@ async function startClaimed(opts: SandboxOptions, log: (line: string) => void, m
     if (url.pathname.startsWith(CONTROL_PREFIX)) {
       return handleControl(req, res, url.pathname, read.ok ? read.bytes : Buffer.alloc(0), control, live);
     }
+    if (url.pathname === HOST_SCRIPT_PATH) {
+      serveHostScript(req, res);
+      return;
+    }
+    if (browserAccess(req, res, url.pathname)) return;
     if (!read.ok) res.setHeader('connection', 'close');
     if (opts.onExchange) tapExchange(req, res, read.ok ? read.bytes : undefined, opts.onExchange);
     return handleGatewayRequest(env, req, res, url, read.ok ? read.bytes : undefined);

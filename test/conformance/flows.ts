@@ -63,6 +63,7 @@ export const FLOWS: readonly Flow[] = [
   { id: 'mobile-manual-token-refused', client: CLIENTS.mobileTokens, title: 'a wrong or missing public-key is 401, a bad card 400 naming it', outcome: 'works' },
   { id: 'mobile-ios-sale-refund', client: CLIENTS.mobileTokens, title: 'SaleEntity sale and refund on /rest/v2/mobile/transactions with mobilejwt; void on the card path', outcome: 'works' },
   { id: 'mobile-android-sale', client: CLIENTS.mobileTokens, title: 'sale with mobilejwt and api-key headers, id/result/status/display-message read', outcome: 'works' },
+  { id: 'web-jssdk-checkout', client: CLIENTS.webTokens, title: 'the page loads /js-sdk/js/clearent-host.js with no key; its tokenizing POST from the page\'s origin passes the CORS preflight and is readable; the back end charges the token', outcome: 'works' },
   { id: 'web-jssdk-sale', client: CLIENTS.webTokens, title: 'the JS SDK token charged with tax, tip and service fee; a decline amount declines (402)', outcome: 'works' },
   { id: 'mobile-jwt-refused', client: CLIENTS.mobileTokens, title: 'a token is charged once, within its lifetime, unaltered, with the api-key: else 401', outcome: 'works' },
   { id: 'mobile-jwt-card-mismatch', client: CLIENTS.mobileTokens, title: 'a body card that is not the token\'s card is 400', outcome: 'works' },

@@ -33,7 +33,7 @@ describe('the CLI package, installed into an empty folder', () => {
 
   it('holds only its bundles, README, LICENSE and notices, and depends on nothing', () => {
     const listed = (JSON.parse(npm(['pack', '--dry-run', '--json', tarball], dir)) as Array<{ files: Array<{ path: string }> }>)[0].files.map(f => f.path).sort();
-    assert.deepEqual(listed, ['LICENSE', 'README.md', 'dist/THIRD-PARTY-NOTICES.md', 'dist/cli.js', 'dist/sandbox.d.ts', 'dist/sandbox.js', 'dist/server.js', 'package.json']);
+    assert.deepEqual(listed, ['LICENSE', 'README.md', 'dist/THIRD-PARTY-NOTICES.md', 'dist/cli.js', 'dist/js-sdk/clearent-host.js', 'dist/sandbox.d.ts', 'dist/sandbox.js', 'dist/server.js', 'package.json']);
     const installed = JSON.parse(fs.readFileSync(path.join(dir, 'node_modules/gateway-workbench/package.json'), 'utf8')) as Record<string, unknown>;
     assert.equal(installed.dependencies, undefined);
     assert.deepEqual(fs.readdirSync(path.join(dir, 'node_modules')).filter(n => !n.startsWith('.')), ['gateway-workbench']);
@@ -130,6 +130,10 @@ describe('the CLI package, installed into an empty folder', () => {
       assert.match(sandbox.gatewayUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
       const res = await fetch(`${sandbox.gatewayUrl}/rest/v2/ach/providers`, { headers: { 'api-key': sandbox.apiKey, accept: 'application/json' } });
       assert.equal(res.status, 200);
+      // The JavaScript SDK stand-in web checkouts load ships with it.
+      const script = await fetch(`${sandbox.gatewayUrl}/js-sdk/js/clearent-host.js`);
+      assert.equal(script.status, 200);
+      assert.match(await script.text(), /window\.ClearentSDK = /);
     } finally {
       child.kill('SIGTERM');
     }

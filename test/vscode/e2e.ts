@@ -11,8 +11,10 @@
 // artifacts/e2e-smoke.png at the end (artifacts/e2e-failure.png on failure) and ends with
 // "N passed, N failed". Then issue 11's steps (e2eTrust.ts, artifacts/e2e-trust-*.png), and last
 // issue 31's Restricted Mode steps in a code-server of their own with workspace trust on
-// (e2eRestricted.ts, artifacts/e2e-restricted-*.png).
-// Env: KEEP_VSCODE_TMP=1 keeps the per-run dir; E2E_ONLY=trust, E2E_ONLY=restricted and E2E_KEEP_GOING=1 below.
+// (e2eRestricted.ts, artifacts/e2e-restricted-*.png), and issue 33's web checkout on the JavaScript
+// SDK stand-in in chromium alone, no code-server (e2eCheckout.ts, artifacts/e2e-checkout.png).
+// Env: KEEP_VSCODE_TMP=1 keeps the per-run dir; E2E_ONLY=trust, E2E_ONLY=restricted,
+// E2E_ONLY=checkout and E2E_KEEP_GOING=1 below.
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -26,6 +28,7 @@ import { installedPackageSteps } from './e2eInstalled';
 import { packagedVsix } from './packagedExtension';
 import { trustSteps } from './e2eTrust';
 import { runRestrictedMode, selectsRestricted } from './e2eRestricted';
+import { runCheckout, selectsCheckout } from './e2eCheckout';
 import {
   normalizeText, openViewContainer, pickQuickItem, runCommand, runSteps, searchExtensions, selectors, treeRow, waitForActiveEditorText,
   type Step,
@@ -143,7 +146,8 @@ const steps: Step[] = [
 // issue-11 steps; E2E_ONLY=<words> the first steps and those whose name holds the words (a step
 // that needs an earlier one's state fails then: for working on one step); E2E_KEEP_GOING=1 runs
 // the steps after a failure too (to see every defect). E2E_ONLY=restricted runs only the
-// Restricted Mode steps (their own code-server), which words of their names select too.
+// Restricted Mode steps (their own code-server), which words of their names select too;
+// E2E_ONLY=checkout only the web checkout steps (chromium, no code-server), likewise.
 const FIRST_STEPS = 7;   // …, the package's page and walkthrough, the Gateway view and its groups
 const selectedSteps = (): Step[] => {
   const only = process.env.E2E_ONLY;
@@ -184,9 +188,12 @@ async function runMainScenario(lap: (what: string) => void): Promise<{ passed: n
 async function main(): Promise<number> {
   const t0 = Date.now();
   const lap = (what: string): void => console.log(`${((Date.now() - t0) / 1000).toFixed(1)}s ${what}`);
-  if (!fs.existsSync(path.join(REPO_ROOT, 'dist/extension.js'))) throw new Error('dist/extension.js is missing: run "npm run build" first');
+  const only = process.env.E2E_ONLY;
+  // The checkout phase runs the sandbox from the sources: it needs no build.
+  const mainScenario = only !== 'restricted' && only !== 'checkout';
+  if (only !== 'checkout' && !fs.existsSync(path.join(REPO_ROOT, 'dist/extension.js'))) throw new Error('dist/extension.js is missing: run "npm run build" first');
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  for (const old of ['e2e-extension-page.png', 'e2e-walkthrough.png', 'e2e-smoke.png', 'e2e-sale.png', 'e2e-failure.png', 'e2e-environments.png', 'e2e-environments-401.png', 'e2e-request-file.png', 'e2e-traffic.png']) fs.rmSync(path.join(ARTIFACTS, old), { force: true });
+  for (const old of ['e2e-extension-page.png', 'e2e-walkthrough.png', 'e2e-smoke.png', 'e2e-sale.png', 'e2e-failure.png', 'e2e-environments.png', 'e2e-environments-401.png', 'e2e-request-file.png', 'e2e-traffic.png', 'e2e-checkout.png']) fs.rmSync(path.join(ARTIFACTS, old), { force: true });
   const workspace = mkTmp('vscode-ws-');
   workspaceDir = workspace;
   fs.writeFileSync(path.join(workspace, 'README.md'), '# Gateway Workbench test workspace\n');
@@ -197,17 +204,23 @@ async function main(): Promise<number> {
   let failed = 0;
   let notRun = 0;
   try {
-    if (process.env.E2E_ONLY !== 'restricted') {
+    if (mainScenario) {
       const result = await runMainScenario(lap);
       passed += result.passed;
       failed += result.failed;
       notRun += selectedSteps().length - result.passed - result.failed;
     }
-    if (selectsRestricted(process.env.E2E_ONLY) && (failed === 0 || process.env.E2E_KEEP_GOING === '1')) {
+    if (only !== 'checkout' && selectsRestricted(only) && (failed === 0 || process.env.E2E_KEEP_GOING === '1')) {
       const restricted = await runRestrictedMode(testSandbox, ARTIFACTS, lap);
       passed += restricted.passed;
       failed += restricted.failed;
       notRun += restricted.notRun;
+    }
+    if (only !== 'restricted' && selectsCheckout(only) && (failed === 0 || process.env.E2E_KEEP_GOING === '1')) {
+      const checkout = await runCheckout(ARTIFACTS, lap);
+      passed += checkout.passed;
+      failed += checkout.failed;
+      notRun += checkout.notRun;
     }
   } finally {
     await testSandbox.close();

@@ -1,5 +1,5 @@
 // `gateway-workbench run FILE… [--env local|NAME] [--report text|json|junit] [--output FILE]
-// [--config FILE] [--allow-production] [--var NAME=VALUE]… [--body-root DIR] [--coverage]`: runs request files with their chaining and @expect
+// [--config FILE] [--allow-production] [--var NAME=VALUE]… [--body-root DIR] [--shard I/N] [--coverage]`: runs request files with their chaining and @expect
 // lines, headlessly, through the same engine as the extension. Exit 0 when everything passed,
 // 1 when a request failed, errored or was skipped or a file did not parse, 2 on a usage error,
 // 130 / 143 when interrupted (interruption.ts).
@@ -23,6 +23,8 @@ import { StreamedReport, type ReportFormat } from '../run/streamedReport';
 import { invalidFileLines, requestLines, summaryLine, wantsColour } from '../run/textReport';
 import { visibleText } from '../../core/protection/visibleText';
 import { coverageLines, fetchCoverage } from '../../core/localSandbox/sandboxCoverage';
+import { SHARD_OPTION, shardOf, type Shard } from '../run/shardOption';
+import { selectShard, type ShardSelection } from '../run/shardSplit';
 
 const FORMATS: readonly ReportFormat[] = ['text', 'json', 'junit'];
 
@@ -117,13 +119,27 @@ const OPTIONS = [
   { name: 'allow-production', type: 'boolean', text: 'Send requests that change state to a production environment too. Without it only reads are sent there; a read-only environment is never sent anything else.' },
   { name: 'var', type: 'string', value: 'NAME=VALUE', multiple: true, text: 'A value for the files\' {{NAME}}, in place of their own "@NAME = value" (or where they have none); give it once per variable. The value may use {{…}} like a file variable\'s: --var invoice=INV-{{$randomInt 1000 10000}}.' },
   BODY_ROOT_OPTION,
+  SHARD_OPTION,
   { name: 'coverage', type: 'boolean', text: 'At the end, print which gateway outcomes the run reached (result codes, AVS and CSC results, ACH returns, HTTP errors, faults) as "Outcomes covered N of M", and how to produce each one it did not. With the Local sandbox, or an environment that is a running `gateway-workbench sandbox`. On stderr when the report is json or junit on stdout.' },
 ] as const satisfies readonly CliOption[];
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/** What a shard's job says first, so its log shows which part of the suite it ran (and why it ran nothing). */
+function shardLine(shard: Shard, selected: ShardSelection): string {
+  const name = `Shard ${shard.index}/${shard.total}`;
+  if (selected.files.length === 0) {
+    return `${name} has no files to run: ${plural(selected.allFiles, 'file')} (${plural(selected.allRequests, 'request')}) are split over ${shard.total} shards and none fell to this one; nothing is sent.`;
+  }
+  return `${name}: ${selected.files.length} of ${plural(selected.allFiles, 'file')}, ${selected.requests} of ${plural(selected.allRequests, 'request')}.`;
+}
 
 export const runCommand: CliCommand = {
   name: 'run',
   summary: 'Run request files (.gwreq) with their @expect checks; exit 1 if any fails (CI).',
-  usage: 'gateway-workbench run FILE… [--env local|NAME] [--report text|json|junit] [--output FILE] [--config FILE] [--allow-production] [--var NAME=VALUE]… [--body-root DIR] [--coverage]',
+  usage: 'gateway-workbench run FILE… [--env local|NAME] [--report text|json|junit] [--output FILE] [--config FILE] [--allow-production] [--var NAME=VALUE]… [--body-root DIR] [--shard I/N] [--coverage]',
   options: OPTIONS,
   notes: [
     'A FILE may be a pattern, such as examples/*.gwreq, even where no shell expands it (cmd.exe, PowerShell, npm scripts on Windows): * and ? in the file name match as in a POSIX shell, in name order.',
@@ -137,9 +153,12 @@ export const runCommand: CliCommand = {
   async run(args, io) {
     const { values, positionals } = parseArgs({ args, strict: true, allowPositionals: true, options: parseOptionsOf(OPTIONS) });
     const format = formatOf(values.report);
+    const shard = shardOf(values.shard);
     const variables = variableOverridesOf(values.var);
     const files = expandFilePatterns(positionals);
-    const inputs = await readInputs(files);
+    const given = await readInputs(files);
+    const selected = shard ? await selectShard(files, shard) : undefined;
+    const inputs = selected ? selected.files.map((path) => ({ path })) : given;
     const bodyRoot = bodyRootOf(values['body-root']);
     const target = await targetFor(values.env, values.config);
     let reportFd: number | undefined;
@@ -158,6 +177,8 @@ export const runCommand: CliCommand = {
     const redactor = redactorFor(secrets);
     const say = (line: string) => lines.add(redactor.text(line));
     if (streaming) say(`Environment: ${target.environment.name}`);
+    // Not on stdout when it holds the json or junit document: that stays one document.
+    if (shard && selected) (streaming ? say : io.err)(shardLine(shard, selected));
     // The report a file or stdout gets is put together at the end from parts spooled as the
     // run goes; the text report on stdout needs none (its lines are the progress).
     const streamed = values.output !== undefined || !streaming ? new StreamedReport(format, secrets) : undefined;
@@ -181,6 +202,11 @@ export const runCommand: CliCommand = {
       interruption.dispose();
       lines.flush();
       await target.close();
+    }
+    // Named right after the environment in every report; the spread keeps the other fields' order.
+    if (shard) {
+      const { version, environment, ...rest } = report;
+      report = { version, environment, shard: { index: shard.index, total: shard.total }, ...rest };
     }
     if (streaming) {
       say('');

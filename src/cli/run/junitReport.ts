@@ -95,7 +95,8 @@ export function junitReport(report: RunReport, streamed?: StreamedCases): string
   const document = {
     '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
     testsuites: {
-      '@_name': clean(`gateway-workbench run (${report.environment.name})`),
+      // A shard's report says which (`run --shard 2/4`): CI keeps one file per job, told apart by name.
+      '@_name': clean(`gateway-workbench run (${report.environment.name}${report.shard ? `, shard ${report.shard.index}/${report.shard.total}` : ''})`),
       '@_tests': String(totals.requests + invalidFiles),
       '@_failures': String(totals.failed),
       '@_errors': String(totals.errors + invalidFiles),

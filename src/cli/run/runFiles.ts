@@ -97,6 +97,13 @@ async function* parsedParts(input: RequestFileInput, read: typeof REQUESTS_READ 
   yield parser.take();
 }
 
+/** How many requests a file holds, from an outline-only read (what `run --shard` balances shards by). */
+export async function requestCountOf(input: RequestFileInput): Promise<number> {
+  let count = 0;
+  for await (const part of parsedParts(input, OUTLINE_READ)) count += part.requests.length;
+  return count;
+}
+
 async function* parsedRequests(input: RequestFileInput): AsyncGenerator<ParsedRequest> {
   for await (const part of parsedParts(input)) yield* part.requests;
 }

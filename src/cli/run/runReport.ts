@@ -84,6 +84,8 @@ export interface RunReport {
   /** Version of this shape. */
   version: 1;
   environment: { name: string; kind: EnvironmentKind };
+  /** `run --shard I/N`: this report is of part `index` of `total` (1-based); absent for a whole run. */
+  shard?: { index: number; total: number };
   /** True when every file parsed and every request passed. */
   passed: boolean;
   files: FileReport[];

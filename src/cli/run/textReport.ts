@@ -72,5 +72,6 @@ export function summaryLine(totals: RunTotals, passed: boolean, options: TextRep
 
 export function textReport(report: RunReport, options: TextReportOptions): string {
   const lines = report.files.flatMap((f) => fileLines(f, options));
-  return [`Environment: ${visibleText(report.environment.name)}`, ...lines, '', summaryLine(report.totals, report.passed, options)].join('\n') + '\n';
+  const shard = report.shard ? [`Shard: ${report.shard.index}/${report.shard.total}`] : [];
+  return [`Environment: ${visibleText(report.environment.name)}`, ...shard, ...lines, '', summaryLine(report.totals, report.passed, options)].join('\n') + '\n';
 }
