@@ -8,6 +8,7 @@ import { checkedChaos, type ChaosSpec, type ChaosView } from './http/chaos';
 import type { LiveSandbox } from './liveSandbox';
 import { moneyLedgerOf, type LedgerEntry } from './moneyLedger';
 import type { KeyScope } from './domain/state';
+import type { CoverageReport } from '../catalog/localSandbox/coverage';
 
 export interface SandboxStats { requests: number; byOperation: Record<string, number>; faultsLeft: number }
 
@@ -26,6 +27,8 @@ export interface SandboxControl {
   stats(): SandboxStats;
   /** The approved charges and refunds, ACH debits and payment plans held now (no card numbers: last four). */
   ledger(): LedgerEntry[];
+  /** Which outcomes were served since the start or the last reset, and how to produce the others. */
+  coverage(): CoverageReport;
   /** A new `api-key` for `/rest/`: `read` keys may only GET (403 otherwise). */
   mintKey(scope: KeyScope): string;
   now(): Date;
@@ -65,6 +68,7 @@ export function createControl(live: LiveSandbox): SandboxControl {
       byOperation: { ...live.stats.byOperation },
       faultsLeft: live.faults.left(),
     }),
+    coverage: () => live.outcomes.report(),
     mintKey(scope) {
       if (scope !== 'read' && scope !== 'full') throw new RangeError(`Key scope must be "read" or "full", not ${JSON.stringify(scope)}.`);
       const key = randomBytes(16).toString('hex');

@@ -8,6 +8,7 @@ import { FaultQueue } from './http/faults';
 import { ChaosRules } from './http/chaos';
 import { TokenBucketLimiter } from './http/rateLimiter';
 import { HandlerTable } from './http/router';
+import { OutcomeCounts } from './coverage/outcomeCounts';
 import { completeSlices, freshSlices, idSourceOver, type AnyModule, type SandboxState } from './domain/state';
 
 interface RequestStats { requests: number; byOperation: Record<string, number> }
@@ -20,6 +21,8 @@ export class LiveSandbox {
   readonly handlers: HandlerTable;
   readonly ids: IdSource;
   stats: RequestStats = { requests: 0, byOperation: {} };
+  /** Outcomes served since the start or the last reset (GET /__sandbox/coverage). */
+  readonly outcomes = new OutcomeCounts();
   private lastTick: Date;
   // Built once per slices object (a reset replaces it), not once per request.
   private contexts = new Map<AnyModule, DomainContext<unknown>>();
@@ -89,13 +92,14 @@ export class LiveSandbox {
   }
 
   /**
-   * Fresh module data, counters, stats, faults and rate buckets; keys and the clock stay, and so
-   * do chaos rules, their random source restarted so the same requests meet the same faults.
+   * Fresh module data, counters, stats, outcome counts, faults and rate buckets; keys and the clock
+   * stay, and so do chaos rules, their random source restarted so the same requests meet the same faults.
    */
   reset(): void {
     this.state.slices = freshSlices(this.modules);
     for (const k of Object.keys(this.state.counters)) delete this.state.counters[k];
     this.stats = { requests: 0, byOperation: {} };
+    this.outcomes.clear();
     this.faults.clear();
     this.chaos.restart();
     this.limiter.clear();

@@ -8,10 +8,11 @@ import { catalogCommand } from '../../src/cli/commands/catalog';
 import { generateCommand } from '../../src/cli/commands/generate';
 import { lspCommand } from '../../src/cli/commands/lsp';
 import { proxyCommand } from '../../src/cli/commands/proxy';
+import { coverageCommand } from '../../src/cli/commands/coverage';
 import { runCommand } from '../../src/cli/commands/run';
 import { sandboxCommand } from '../../src/cli/commands/sandbox';
 
-const COMMANDS: readonly CliCommand[] = [sandboxCommand, catalogCommand, runCommand, generateCommand, proxyCommand, lspCommand];
+const COMMANDS: readonly CliCommand[] = [sandboxCommand, catalogCommand, runCommand, coverageCommand, generateCommand, proxyCommand, lspCommand];
 
 /** main() with its output collected, as the CLI's entry point writes it to stdout and stderr. */
 async function cli(argv: string[], columns?: number): Promise<{ code: number; out: string; err: string }> {
@@ -80,7 +81,7 @@ describe('cli help', () => {
     const r = await cli(['help', 'deploy']);
     assert.equal(r.code, 2);
     assert.equal(r.out, '');
-    assert.match(r.err, /unknown command "deploy"; use one of sandbox, catalog, run, generate, proxy, lsp/);
+    assert.match(r.err, /unknown command "deploy"; use one of sandbox, catalog, run, coverage, generate, proxy, lsp/);
   });
 
   it('a usage error points at the command\'s own help', async () => {

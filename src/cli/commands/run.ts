@@ -1,5 +1,5 @@
 // `gateway-workbench run FILE… [--env local|NAME] [--report text|json|junit] [--output FILE]
-// [--config FILE] [--allow-production] [--var NAME=VALUE]… [--body-root DIR] [--shard I/N]`: runs request files with their chaining and @expect
+// [--config FILE] [--allow-production] [--var NAME=VALUE]… [--body-root DIR] [--shard I/N] [--coverage]`: runs request files with their chaining and @expect
 // lines, headlessly, through the same engine as the extension. Exit 0 when everything passed,
 // 1 when a request failed, errored or was skipped or a file did not parse, 2 on a usage error,
 // 130 / 143 when interrupted (interruption.ts).
@@ -22,6 +22,7 @@ import { openReportFile, writeReportFile } from '../run/reportFile';
 import { StreamedReport, type ReportFormat } from '../run/streamedReport';
 import { invalidFileLines, requestLines, summaryLine, wantsColour } from '../run/textReport';
 import { visibleText } from '../../core/protection/visibleText';
+import { coverageLines, fetchCoverage } from '../../core/localSandbox/sandboxCoverage';
 import { SHARD_OPTION, shardOf, type Shard } from '../run/shardOption';
 import { selectShard, type ShardSelection } from '../run/shardSplit';
 
@@ -92,6 +93,15 @@ async function configWithoutEnvironment(env: string | undefined, config: string)
   return new UsageError(`--config names the environments for --env NAME, but ${where}: ${named}`);
 }
 
+/** The coverage lines a run ends with: of its in-process sandbox, or read from the environment's gateway URL. */
+async function coverageText(target: RunTarget): Promise<string[]> {
+  try {
+    return coverageLines(target.coverage ? target.coverage() : await fetchCoverage(target.environment.gatewayUrl));
+  } catch (e) {
+    return [`Outcome coverage not available: ${(e as Error).message}`];
+  }
+}
+
 async function targetFor(env: string | undefined, config: string | undefined): Promise<RunTarget> {
   if (env === undefined || env === LOCAL_ENVIRONMENT_NAME) {
     if (config !== undefined) throw await configWithoutEnvironment(env, config);
@@ -110,6 +120,7 @@ const OPTIONS = [
   { name: 'var', type: 'string', value: 'NAME=VALUE', multiple: true, text: 'A value for the files\' {{NAME}}, in place of their own "@NAME = value" (or where they have none); give it once per variable. The value may use {{…}} like a file variable\'s: --var invoice=INV-{{$randomInt 1000 10000}}.' },
   BODY_ROOT_OPTION,
   SHARD_OPTION,
+  { name: 'coverage', type: 'boolean', text: 'At the end, print which gateway outcomes the run reached (result codes, AVS and CSC results, ACH returns, HTTP errors, faults) as "Outcomes covered N of M", and how to produce each one it did not. With the Local sandbox, or an environment that is a running `gateway-workbench sandbox`. On stderr when the report is json or junit on stdout.' },
 ] as const satisfies readonly CliOption[];
 
 function plural(count: number, word: string): string {
@@ -128,7 +139,7 @@ function shardLine(shard: Shard, selected: ShardSelection): string {
 export const runCommand: CliCommand = {
   name: 'run',
   summary: 'Run request files (.gwreq) with their @expect checks; exit 1 if any fails (CI).',
-  usage: 'gateway-workbench run FILE… [--env local|NAME] [--report text|json|junit] [--output FILE] [--config FILE] [--allow-production] [--var NAME=VALUE]… [--body-root DIR] [--shard I/N]',
+  usage: 'gateway-workbench run FILE… [--env local|NAME] [--report text|json|junit] [--output FILE] [--config FILE] [--allow-production] [--var NAME=VALUE]… [--body-root DIR] [--shard I/N] [--coverage]',
   options: OPTIONS,
   notes: [
     'A FILE may be a pattern, such as examples/*.gwreq, even where no shell expands it (cmd.exe, PowerShell, npm scripts on Windows): * and ? in the file name match as in a POSIX shell, in name order.',
@@ -172,6 +183,7 @@ export const runCommand: CliCommand = {
     // run goes; the text report on stdout needs none (its lines are the progress).
     const streamed = values.output !== undefined || !streaming ? new StreamedReport(format, secrets) : undefined;
     let report: RunReport;
+    let coverage: string[] | undefined;
     const interruption = watchInterruption();
     try {
       report = await runFiles(inputs, target, {
@@ -182,6 +194,7 @@ export const runCommand: CliCommand = {
         ...(streaming ? { progress: streamedProgress(say, (line) => lines.add(line), colour) } : {}),
         ...(streamed ? { requestSink: streamed } : {}),
       });
+      if (values.coverage === true) coverage = await coverageText(target);
     } catch (err) {
       if (reportFd !== undefined) closeSync(reportFd);
       throw err;
@@ -206,6 +219,17 @@ export const runCommand: CliCommand = {
       lines.flush();
     } else if (streamed) {
       writeLines(streamed, report, io.out);
+    }
+    if (coverage) {
+      // Not redacted: the sandbox's own fixed names and triggers, which a redactor would mask
+      // ("csc:N", "Invalid CSC: …" read as a CSC value); made visible line by line already.
+      if (streaming) {
+        lines.add('');
+        coverage.forEach((line) => lines.add(line));
+        lines.flush();
+      } else {
+        coverage.forEach((line) => io.err(line));
+      }
     }
     return interruption.exitCode() ?? (report.passed ? 0 : 1);
   },

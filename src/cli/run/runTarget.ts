@@ -3,6 +3,7 @@
 
 import type { Credentials, Environment } from '../../core/environments/environment';
 import { startSandbox } from '../../sandbox/server';
+import type { CoverageReport } from '../../catalog/localSandbox/coverage';
 import { UsageError } from '../cliCommand';
 import type { ConfiguredEnvironment } from './environmentConfig';
 import { credentialsFromEnv, keyVariableNames } from './environmentKeys';
@@ -12,6 +13,8 @@ export interface RunTarget {
   credentials: Credentials;
   /** Refuse every request that is not a read, whatever the flags say. */
   readOnly: boolean;
+  /** The in-process sandbox's outcome coverage so far; a remote environment has none of its own. */
+  coverage?: () => CoverageReport;
   /** Stops what the target started (the in-process sandbox); nothing for a remote environment. */
   close(): Promise<void>;
 }
@@ -29,6 +32,7 @@ export async function startLocalTarget(): Promise<RunTarget> {
     environment: { name: 'Local sandbox', kind: 'local', gatewayUrl: sandbox.gatewayUrl, boardingUrl: sandbox.boardingUrl },
     credentials: { apiKey: sandbox.apiKey, accessKey: sandbox.accessKey, merchantId: sandbox.merchantId },
     readOnly: false,
+    coverage: () => sandbox.control.coverage(),
     close: () => sandbox.close(),
   };
 }

@@ -33,6 +33,7 @@ export { parseRequestFile, substituteVariables, resolveTarget } from '../../core
 export { keptExchange } from '../../core/traffic/exchange';
 export { exchangeRequestText } from '../../core/traffic/requestText';
 export { lintExchangeRequest } from '../../core/requestLint/exchangeLint';
+export { fetchCoverage, coverageSince, coverageLines } from '../../core/localSandbox/sandboxCoverage';
 
 /**
  * The Local sandbox as the extension runs it: in a worker thread (dist/sandboxWorker.js, next to

@@ -8,6 +8,7 @@ import type { DocumentRunDeps } from '../requestDocuments/documentRun';
 import { RequestTestItems } from './requestTestItems';
 import { RequestTestRunner, type ItemResult } from './requestTestRun';
 import { watchWholeFolders } from './wholeFolderEvents';
+import type { CoverageReport } from '../../core/localSandbox/sandboxCoverage';
 
 export type { ItemResult } from './requestTestRun';
 
@@ -24,6 +25,8 @@ export interface RequestTestsApi {
   run(ids?: readonly string[], environmentName?: string): Promise<Record<string, ItemResult>>;
   /** The run profiles' labels, the default first. */
   profiles(): string[];
+  /** The outcome coverage of the last run on the Local sandbox, as its output showed it. */
+  lastCoverage(): CoverageReport | undefined;
 }
 
 interface TestItemView {
@@ -138,6 +141,7 @@ export function registerRequestTests(deps: DocumentRunDeps, environments: Enviro
       return runner.run(include, [], environmentName);
     },
     profiles: () => profiles.map((p) => p.label),
+    lastCoverage: () => runner.lastCoverage,
   };
   // The watcher joins `disposables` only once the first scan ran, so they are disposed from the array.
   return { dispose: () => { for (const d of disposables) d.dispose(); }, api };

@@ -8,6 +8,8 @@ import { redact } from '../../core/protection/redaction';
 import { COMMANDS } from '../contracts';
 import { openDocumentRun, type DocumentRunDeps } from '../requestDocuments/documentRun';
 import type { ItemData, RequestTestItems } from './requestTestItems';
+import type { CoverageReport } from '../../core/localSandbox/sandboxCoverage';
+import { loadRuntime } from '../lazy/runtime';
 
 type ItemState = 'passed' | 'failed' | 'errored' | 'skipped';
 
@@ -45,6 +47,9 @@ function expectedOf(e: ExpectationResult): string | undefined {
 }
 
 export class RequestTestRunner {
+  /** The outcome coverage of the last run against the Local sandbox (what its output showed). */
+  lastCoverage: CoverageReport | undefined;
+
   constructor(
     private readonly controller: vscode.TestController,
     private readonly items: RequestTestItems,
@@ -58,15 +63,23 @@ export class RequestTestRunner {
     const chosen = (include ?? roots).filter((item) => !exclude.includes(item));
     const request = new vscode.TestRunRequest(chosen, [...exclude]);
     const testRun = this.controller.createTestRun(request, `Gateway requests on ${environmentName}`, true);
+    this.lastCoverage = undefined;
     const results: Record<string, ItemResult> = {};
     const abort = new AbortController();
     token?.onCancellationRequested(() => abort.abort());
+    // The Local sandbox counts the outcomes it serves: read before and after, the run's own show.
+    let sandboxUrl: string | undefined;
+    let before: CoverageReport | undefined;
     try {
       for (const { uri, whole, indexes } of planOf(chosen, this.items.data).values()) {
         if (abort.signal.aborted) break;
         const fileItem = this.controller.items.get(uri.toString());
         const requestItem = (index: number) => fileItem?.children.get(`${uri.toString()}#${index}`);
         const run = await openDocumentRun(this.deps, uri, environmentName);
+        if (run?.env.kind === 'local' && sandboxUrl === undefined) {
+          sandboxUrl = run.env.gatewayUrl;
+          before = await loadRuntime().fetchCoverage(sandboxUrl).catch(() => undefined);
+        }
         if (!run) {
           for (const index of whole ? [...(fileItem ? childIndexes(fileItem) : [])] : indexes) this.report(testRun, results, requestItem(index), { state: 'skipped', message: 'not run: no environment' });
           continue;
@@ -88,10 +101,27 @@ export class RequestTestRunner {
         run.record(outcomes);
         for (const outcome of outcomes) this.reportOutcome(testRun, results, requestItem(outcome.index), outcome, run.secrets);
       }
+      if (sandboxUrl !== undefined) await this.showCoverage(testRun, sandboxUrl, before);
     } finally {
       testRun.end();
     }
     return results;
+  }
+
+  /**
+   * "Outcomes covered N of M" in the run's output (Test Results), with each outcome the run did
+   * not reach and how to produce it. What the sandbox served before the run does not count.
+   */
+  private async showCoverage(testRun: vscode.TestRun, sandboxUrl: string, before: CoverageReport | undefined): Promise<void> {
+    // From the runtime bundle: the activation bundle names no sandbox path (activationBundle.test.ts).
+    const { fetchCoverage, coverageSince, coverageLines } = loadRuntime();
+    try {
+      const after = await fetchCoverage(sandboxUrl);
+      this.lastCoverage = before ? coverageSince(before, after) : after;
+      testRun.appendOutput(`${coverageLines(this.lastCoverage).join('\r\n')}\r\n`);
+    } catch (e) {
+      testRun.appendOutput(`Outcome coverage not available: ${(e as Error).message}\r\n`);
+    }
   }
 
   private reportOutcome(testRun: vscode.TestRun, results: Record<string, ItemResult>, item: vscode.TestItem | undefined, outcome: RequestOutcome, secrets: readonly string[]): void {

@@ -12,6 +12,16 @@ const AVS_FULL_MATCH_9: VerificationResult = { code: 'X', description: 'Street a
 const AVS_ZIP9_ONLY: VerificationResult = { code: 'W', description: 'Nine-digit zip code matches, street address does not' };
 
 /**
+ * The AVS results no single listed zip gives, with a zip that gives each (docs/sandbox.md: "any
+ * other 5 digits", "30000 + 4 digits", "any other 9 digits"): what outcome coverage suggests.
+ */
+export const AVS_COMPUTED: ReadonlyArray<{ result: VerificationResult; zip: string }> = [
+  { result: AVS_FULL_MATCH_5, zip: '85284' },
+  { result: AVS_ZIP9_ONLY, zip: '300001234' },
+  { result: AVS_FULL_MATCH_9, zip: '852841234' },
+];
+
+/**
  * The AVS result for a billing address, or undefined when neither a zip nor a street was sent
  * (the gateway returns AVS results only when address data is sent).
  */
@@ -27,6 +37,9 @@ export function avsResult(zip: string | undefined, street: string | undefined): 
 }
 
 const CSC_MATCH: VerificationResult = { code: 'M', description: 'CSC matches' };
+
+/** The CSC result of any CSC not listed, with one that gives it (docs/sandbox.md: "e.g. 999"). */
+export const CSC_COMPUTED = { result: CSC_MATCH, csc: '999' } as const;
 
 /** The "Invalid CSC" decline amount (docs/gateway-facts.md §6: 0.48 → 021) also reports a mismatch. */
 const INVALID_CSC_AMOUNT = '0.48';

@@ -34,6 +34,7 @@ const routes: Record<ControlActionName, ControlAction> = {
   'POST chaos': (b, c) => c.setChaos(b as never),
   'GET chaos': (_b, c) => c.chaos(),
   'DELETE chaos': (_b, c) => c.clearChaos(),
+  'GET coverage': (_b, c) => c.coverage(),
   'POST keys': (b, c) => {
     const scope = (b.scope ?? 'read') as 'read' | 'full';
     return { apiKey: c.mintKey(scope), scope };

@@ -19,7 +19,8 @@ export interface FaultSpec {
 
 interface ActiveFault extends Required<Omit<FaultSpec, 'operation'>> { operation?: string; left: number }
 
-const KINDS: readonly FaultKind[] = ['429', '500', '503', 'delay', 'reset'];
+/** Every fault kind, in the order docs/sandbox.md lists them (also the coverage's `fault:` outcomes). */
+export const FAULT_KINDS: readonly FaultKind[] = ['429', '500', '503', 'delay', 'reset'];
 
 function wholeNumber(value: unknown, name: string, min: number): number | undefined {
   if (value === undefined) return undefined;
@@ -33,8 +34,8 @@ function wholeNumber(value: unknown, name: string, min: number): number | undefi
 export function normaliseFault(raw: unknown, knownOperation: (id: string) => boolean): ActiveFault {
   const spec = (raw ?? {}) as Record<string, unknown>;
   const fault = String(spec.fault);
-  if (!KINDS.includes(fault as FaultKind)) {
-    throw new RangeError(`Unknown fault ${JSON.stringify(spec.fault)}: use one of ${KINDS.join(', ')}.`);
+  if (!FAULT_KINDS.includes(fault as FaultKind)) {
+    throw new RangeError(`Unknown fault ${JSON.stringify(spec.fault)}: use one of ${FAULT_KINDS.join(', ')}.`);
   }
   const operation = spec.operation;
   if (operation !== undefined && (typeof operation !== 'string' || !knownOperation(operation))) {

@@ -15,6 +15,7 @@ import { legacyBodyKey, LEGACY_KEY_FIELD, selectedOperation, unselectedMessage }
 import { route, type Route } from './router';
 import type { Operation } from '../../catalog/types';
 import type { LiveSandbox } from '../liveSandbox';
+import { countAnswer, countError } from '../coverage/answerOutcomes';
 
 export interface PipelineEnv { live: LiveSandbox; gatewayUrl: string; log: (line: string) => void }
 
@@ -58,10 +59,14 @@ export function handleGatewayRequest(env: PipelineEnv, req: IncomingMessage, res
   const sentJson = raw !== undefined && raw.length > 0 && mediaFormat(req.headers['content-type']) === 'json';
   const family: ResponseFamily = familyFor(op, url.pathname, req.headers, sentXml, sentJson);
   const exchangeId = newExchangeId(family);
-  const fail: Fail = (e, headers) => write(res, renderError(family, exchangeId, e, live.clock.now(), headers));
+  const fail: Fail = (e, headers) => {
+    countError(live.outcomes, e, family === 'boarding');
+    write(res, renderError(family, exchangeId, e, live.clock.now(), headers));
+  };
 
   // The queue first: a test that queued a fault expects the very next request to meet it.
   const fault = live.faults.take(op?.id) ?? live.chaos.take(op);
+  if (fault) live.outcomes.add('fault', fault.fault);
   if (fault?.fault === 'reset' || fault?.fault === 'reset-before') {
     env.log(`fault: reset connection on ${method} ${url.pathname}`);
     req.socket.destroy();
@@ -154,6 +159,7 @@ function serveOperation(env: PipelineEnv, req: IncomingMessage, res: ServerRespo
     const refused = (): void => {
       if (e instanceof ErrorAnswer) {
         const facts = { status: e.status, resultCode: e.resultCode, message: e.message, extraPayload: e.extraPayload, links: e.links };
+        countError(live.outcomes, facts, family === 'boarding');
         write(res, renderError(family, exchangeId, facts, live.clock.now(), {}, signer));
         return;
       }
@@ -162,7 +168,11 @@ function serveOperation(env: PipelineEnv, req: IncomingMessage, res: ServerRespo
     };
     return afterSaving(env, res, fail, operation.id, faultedAnswer(env, req, res, fail, operation.id, afterCommit, refused));
   }
-  const send = () => write(res, renderAnswer(family, exchangeId, answer, env.gatewayUrl, signer));
+  // Counted when the answer goes out: an after-commit fault's answer is the fault's, not this one.
+  const send = () => {
+    countAnswer(live.outcomes, answer);
+    write(res, renderAnswer(family, exchangeId, answer, env.gatewayUrl, signer));
+  };
   return afterSaving(env, res, fail, operation.id, faultedAnswer(env, req, res, fail, operation.id, afterCommit, send));
 }
 

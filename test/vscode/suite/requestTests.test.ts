@@ -134,6 +134,11 @@ suite('request files in the Testing view, and generated code', () => {
     assert.deepEqual([results[status.id]?.state, results[status.id]?.expected, results[status.id]?.actual], ['failed', '200', '402']);
     assert.deepEqual([results[result.id]?.state, results[result.id]?.expected, results[result.id]?.actual], ['failed', 'APPROVED', 'DECLINED']);
     assert.equal((await control.stats()).byOperation['transactions.sale'], sales + 2, 'the same engine as Send All sent the file once');
+    // The run's own outcomes (the Local sandbox served others before it): two approvals, a 012 decline with its 402.
+    const coverage = a.requestTests.lastCoverage();
+    assert.deepEqual(coverage?.covered.map((c) => [c.outcome, c.count]), [['result-code:000', 2], ['result-code:012', 1], ['http:402', 1]]);
+    assert.equal(coverage?.summary.covered, 3);
+    assert.ok(coverage?.uncovered.some((u) => u.outcome === 'result-code:014' && u.trigger.includes('0.23')));
     const uri = vscode.Uri.file(file).toString();
     const marks = testHooks(a).requestDecorations(uri);
     assert.equal(marks.find((m) => m.line === 3)?.text, '✓ passed', 'the marks beside the requests stay');
