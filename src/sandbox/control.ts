@@ -6,6 +6,10 @@ import { operationById } from '../catalog';
 import { normaliseFault, type FaultSpec } from './http/faults';
 import type { LiveSandbox } from './liveSandbox';
 import type { KeyScope } from './domain/state';
+import { snapshotOf } from './seeds/snapshotDocument';
+import { loadSeed } from './seeds/seedLoader';
+import { ownCopy, resetPointOf } from './seeds/seedFile';
+import type { SeedDocument } from './seeds/seedDocument';
 
 export interface SandboxStats { requests: number; byOperation: Record<string, number>; faultsLeft: number }
 
@@ -15,7 +19,15 @@ export interface SandboxControl {
   advanceToNextAchWindow(): Date;
   /** Queues one fault spec or several; returns how many faulted requests are now pending. */
   injectFaults(spec: FaultSpec | readonly FaultSpec[]): number;
+  /** Back to the seed the sandbox started from (or was last given), or to empty without one. */
   reset(): void;
+  /** The whole state as a seed document, without keys (docs/sandbox.md "Seeds and snapshots"). */
+  snapshot(): SeedDocument;
+  /**
+   * Replaces the state with the one `seed` describes, which reset() then goes back to. Throws a
+   * SeedError naming the offending entry, and changes nothing, when the seed is refused.
+   */
+  loadSeed(seed: SeedDocument): void;
   stats(): SandboxStats;
   /** A new `api-key` for `/rest/`: `read` keys may only GET (403 otherwise). */
   mintKey(scope: KeyScope): string;
@@ -41,6 +53,11 @@ export function createControl(live: LiveSandbox): SandboxControl {
       return live.faults.left();
     },
     reset: () => live.reset(),
+    snapshot: () => snapshotOf(live),
+    loadSeed(seed) {
+      live.seed = resetPointOf(loadSeed(ownCopy(seed), live.modules, live.clock.timeZone, live.state.keys.merchantId));
+      live.reset();
+    },
     stats: () => ({
       requests: live.stats.requests,
       byOperation: { ...live.stats.byOperation },

@@ -5,6 +5,6 @@
 export const CONTROL_PREFIX = '/__sandbox/';
 
 /** `METHOD action` pairs the control surface answers, e.g. `POST clock/advance`. */
-export const CONTROL_ACTIONS = ['GET clock', 'POST clock/advance', 'POST faults', 'POST reset', 'GET stats', 'POST keys'] as const;
+export const CONTROL_ACTIONS = ['GET clock', 'POST clock/advance', 'POST faults', 'POST reset', 'GET stats', 'POST keys', 'GET snapshot', 'POST seed'] as const;
 
 export type ControlActionName = (typeof CONTROL_ACTIONS)[number];

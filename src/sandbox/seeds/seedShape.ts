@@ -1,0 +1,64 @@
+// What a seed from a stranger's repository is checked for before anything is made of it, and
+// the card numbers it may carry in free text masked after: a seed is refused when it nests too
+// deep, holds a too-long string, a non-finite number or a `__proto__`/`constructor`/`prototype`
+// member, and no full card number it carries outside the fields that take one reaches the state.
+
+import { redact } from '../../core/protection/redaction';
+import { cardNumberStart, CARD_NUMBER } from '../../core/checks/cardNumberShape';
+import { pathOf, SEED_LIMITS, SeedError } from './seedDocument';
+
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Throws a SeedError at the first member past the limits. */
+export function checkSeedShape(value: unknown, path = '$', depth = 0): void {
+  if (typeof value === 'string') {
+    if (value.length > SEED_LIMITS.stringLength) throw new SeedError(path, `is a string of ${value.length} characters; a seed's strings are at most ${SEED_LIMITS.stringLength}`);
+    return;
+  }
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new SeedError(path, 'is not a finite number');
+    return;
+  }
+  if (typeof value !== 'object' || value === null) return;
+  if (depth >= SEED_LIMITS.depth) throw new SeedError(path, `nests deeper than ${SEED_LIMITS.depth} levels; a seed is a few levels deep`);
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => checkSeedShape(item, pathOf(path, i), depth + 1));
+    return;
+  }
+  for (const key of Object.keys(value)) {
+    if (FORBIDDEN_KEYS.has(key)) throw new SeedError(pathOf(path, key), `"${key}" is not a member a seed may have`);
+    checkSeedShape((value as Record<string, unknown>)[key], pathOf(path, key), depth + 1);
+  }
+}
+
+/**
+ * Members whose values are ids or numbers on purpose (a token id is 19 digits): kept as they are.
+ * Their shapes are checked where they are read (seedRecords.ts).
+ */
+const ID_MEMBERS = new Set([
+  'id', 'tokenId', 'originalId', 'capturedById', 'childIds', 'batchId', 'transactionId', 'customerKey', 'planKey', 'token-id',
+  'customer-key', 'plan-key', 'traceNumber', 'merchantId', 'switchBatchId', 'confirmationCode', 'hierarchyNodeKey', 'merchantNumber',
+  'routingNumber', 'authorizationCode', 'reversalId', 'imageSha256', 'last-payment-transaction-id',
+]);
+
+const LONG_DIGIT_RUN = cardNumberStart('');
+
+/**
+ * Masks, in place, every card number written in free text anywhere in `value` (a description,
+ * a customer's comments, an echoed field of a record), as the request pipeline does to bodies.
+ */
+export function maskFreeTextCardNumbers(value: unknown, key?: string): unknown {
+  if (typeof value === 'string') {
+    if (key !== undefined && ID_MEMBERS.has(key)) return value;
+    return value.length >= CARD_NUMBER.minDigits && LONG_DIGIT_RUN.test(value) ? redact(value) : value;
+  }
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = maskFreeTextCardNumbers(value[i], key);
+    return value;
+  }
+  if (typeof value === 'object' && value !== null) {
+    const record = value as Record<string, unknown>;
+    for (const k of Object.keys(record)) record[k] = maskFreeTextCardNumbers(record[k], k);
+  }
+  return value;
+}
