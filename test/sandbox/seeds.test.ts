@@ -12,6 +12,9 @@ import { startSandbox } from '../../src/sandbox/library';
 import type { RunningSandbox } from '../../src/sandbox/server';
 import { call, sale } from './sandboxTestClient';
 import { runToEnd } from '../cli/processRun';
+import { seedFileSchema } from '../../src/sandbox/seeds/seedSchema';
+import { SEED_HEADER, SEED_SECTIONS } from '../../src/sandbox/seeds/seedDocument';
+import { readFileSync } from 'node:fs';
 
 const ROOT = path.resolve(__dirname, '../..');
 const CLI = ['--import', 'tsx', path.join(ROOT, 'src/cli/main.ts')];
@@ -137,7 +140,7 @@ describe('reset goes back to the seed', () => {
     assert.equal((await control(sb, 'POST', 'seed', { transactions: [{ amount: '4.00' }] })).status, 200);
     await sale(sb, '5.00');
     sb.control.reset();
-    assert.deepEqual(sb.control.snapshot().transactions.map((t: any) => t.amountCents), [400]);
+    assert.deepEqual((sb.control.snapshot().transactions as Array<{ amountCents: number }>).map(t => t.amountCents), [400]);
   });
 });
 
@@ -233,5 +236,14 @@ describe('gateway-workbench sandbox --seed FILE', () => {
     const broken = await runToEnd(process.execPath, [...CLI, 'sandbox', '--port', '0', '--seed', file], { cwd: ROOT });
     assert.equal(broken.code, 2);
     assert.match(broken.stderr, /not JSON/);
+  });
+});
+
+describe('the seed schema (schemas/gwseed.schema.json)', () => {
+  it('names exactly the members the loader reads, and is the generated file', () => {
+    assert.deepEqual(Object.keys(seedFileSchema.properties).sort(), [...SEED_HEADER, ...SEED_SECTIONS].sort());
+    assert.equal(readFileSync(path.join(ROOT, 'schemas/gwseed.schema.json'), 'utf8'), `${JSON.stringify(seedFileSchema, null, 2)}\n`);
+    const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+    assert.ok(manifest.contributes.jsonValidation.some((j: { fileMatch: string[]; url: string }) => j.fileMatch.includes('*.gwseed.json') && j.url === './schemas/gwseed.schema.json'));
   });
 });

@@ -81,7 +81,8 @@ export function checkConsistency(slices: Record<string, unknown>, paths: EntryPa
     if (tx.tokenId !== undefined && !has(ach.tokens, tx.tokenId)) throw refused(memberPath(paths.achTransactions, tx.id, 'token-id', 'tokenId'), 'ACH token', tx.tokenId, '$.achTokens');
   }
   const mobile = slices.mobile as MobileSlice;
-  for (const [name, table] of [['jwts', mobile.jwts], ['receipts', mobile.receipts ?? {}]] as const) {
+  const byTransaction: Array<[string, Record<string, { transactionId?: string }>]> = [['jwts', mobile.jwts], ['receipts', mobile.receipts ?? {}]];
+  for (const [name, table] of byTransaction) {
     for (const [id, record] of Object.entries(table)) {
       const tx = record.transactionId;
       if (tx !== undefined && !has(cards, tx)) throw refused(pathOf(pathOf(pathOf('$.mobile', name), id), 'transactionId'), 'transaction', tx, '$.transactions');

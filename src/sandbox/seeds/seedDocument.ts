@@ -14,8 +14,6 @@ export const SEED_SECTIONS = [
   'settings', 'merchants', 'tokens', 'customers', 'plans', 'transactions', 'achTokens', 'achTransactions', 'batches', 'mobile', 'counters',
 ] as const;
 
-export type SeedSection = (typeof SEED_SECTIONS)[number];
-
 /** Top-level members that are not sections. */
 export const SEED_HEADER = ['$schema', 'format', 'version', 'clock', 'description'] as const;
 

@@ -240,7 +240,7 @@ class Loader {
       this.paths.transactions.set(made, `${path}|short`);
       if (entry.created !== undefined) {
         if (!isIsoTime(entry.created)) throw new SeedError(pathOf(path, 'created'), 'must be an ISO 8601 time such as 2026-03-31T17:55:00Z');
-        table[made].created = entry.created as string;
+        table[made].created = entry.created;
       }
       if (status === 'settled') this.settle.push(made);
     });
@@ -285,7 +285,7 @@ class Loader {
         return answered(runHandler(this.live, 'achTransactions.create', body, path), 'ach-transaction').id as string;
       });
       this.paths.achTransactions.set(made, `${path}|short`);
-      this.achStatus(table[made], status as typeof statuses[number], entry['return-code'], path);
+      this.achStatus(table[made], status, entry['return-code'], path);
     });
   }
 

@@ -15,7 +15,7 @@ import type { SettingsSlice } from '../settings/settingsState';
 import { SEED_FORMAT, SEED_VERSION, type SeedDocument } from './seedDocument';
 
 /** Settings members that hold a secret of the merchant's (a device's API key): never written out. */
-export const SECRET_SETTING = /api-key|access-key|secret|password|private/i;
+const SECRET_SETTING = /api-key|access-key|secret|password|private/i;
 
 function withoutSecrets(groups: SettingsSlice['groups']): Record<string, unknown> {
   const out: Record<string, unknown> = {};
