@@ -24,6 +24,7 @@ const HAND_WRITTEN = {
   clock: '2026-03-31T17:55:00-05:00',
   transactions: [{ type: 'SALE', amount: '25.00', status: 'settled' }, { amount: '30.00', status: 'settled', invoice: 'INV-7' }],
   achTransactions: [{ type: 'Debit', amount: '10.00', 'account-number': '5550001', status: 'Returned' }],
+  achTokens: [{ 'account-number': '5550003' }],
   customers: [{
     'first-name': 'Ada', 'last-name': 'L', tokens: [{ card: '4111111111111111', 'exp-date': '1230' }],
     plans: [{ 'payment-amount': '50.00', frequency: 'MONTHLY', 'start-date': '2026-04-15' }],
@@ -90,8 +91,25 @@ describe('snapshots are seeds', () => {
     const first = await started(HAND_WRITTEN);
     await sale(first, '7.00', { invoice: 'INV-1', description: 'card 4000 0000 0000 0002 in text' });
     await call(first, 'POST', '/rest/v2/tokens', { json: { card: '5555555555554444', 'exp-date': '1229', description: 'a token' } });
+    const refunded = await sale(first, '12.00');
+    await call(first, 'POST', '/rest/v2/transactions/refund', { json: { type: 'REFUND', id: refunded.body.payload.transaction.id, amount: '5.00' } });
+    assert.equal((await sale(first, '0.29')).status, 402, 'a declined sale is state too');
+    await call(first, 'POST', '/rest/v2/receipts', { json: { id: Number(refunded.body.payload.transaction.id), 'email-address': 'a@example.com' } });
+    await call(first, 'POST', '/rest/v2/signature', { json: { 'transaction-id': Number(refunded.body.payload.transaction.id), 'base-64-image': 'aGVsbG8=' } });
+    await call(first, 'POST', '/rest/v2/ach/tokens', { json: { 'routing-number': '081009813', 'account-number': '5550002', 'account-type': 'Savings', 'individual-name': 'Bo', 'software-type': 't', 'software-type-version': '1' } });
+    assert.equal((await call(first, 'PUT', '/rest/v2/settings/terminal/avs', { json: { enabled: 'true' } })).status, 200);
+    const hpp = await call(first, 'GET', '/rest/v2/settings/terminal/hpp', { headers: { accept: 'application/json' } });
+    const jwt = await call(first, 'POST', '/rest/v2/mobilejwt/manual', { apiKey: null, headers: { 'public-key': hpp.body.payload['hpp-settings']['hpp-public-key'] }, json: { card: '4111111111111111', 'exp-date': '1230' } });
+    assert.equal(jwt.status, 200, jwt.text);
+    const boarded = await fetch(`${first.boardingUrl}/api/launchIntegratorSetup/v1.0/integrateMerchant/4788000000000009`, {
+      method: 'POST', headers: { AccessKey: first.accessKey, MerchantId: first.merchantId, 'content-type': 'application/json' },
+      body: JSON.stringify({ merchantInformation: { dbaName: 'Blue Harbor Coffee', emailAddress: 'owner@example.com' }, salesProfile: { mccCode: '5814' } }),
+    });
+    assert.equal(boarded.status, 201, await boarded.text());
     await control(first, 'POST', 'clock/advance', { ms: 3_600_000 });
     const snap = await control(first, 'GET', 'snapshot');
+    for (const section of ['merchants', 'achTokens']) assert.ok(Object.keys(snap.body[section]).length > 0, `${section} is in the snapshot`);
+    for (const table of ['jwts', 'receipts', 'signatures']) assert.ok(Object.keys(snap.body.mobile[table]).length > 0, `mobile.${table} is in the snapshot`);
     assert.equal(snap.status, 200);
     const second = await started(snap.body);
     const again = (await control(second, 'GET', 'snapshot')).body;
@@ -126,6 +144,23 @@ describe('reset goes back to the seed', () => {
     await sale(sb, '9.00');
     sb.control.reset();
     assert.deepEqual(withoutClock(sb.control.snapshot()), withoutClock(seeded));
+  });
+
+  it('with a data file: the reset is saved, and a data file that holds a state keeps it over the seed', async () => {
+    const data = path.join(await mkdtemp(path.join(tmpdir(), 'gw-seed-data-')), 'state.json');
+    const first = await startSandbox({ dataFile: data, seed: HAND_WRITTEN });
+    const seeded = first.control.snapshot();
+    await sale(first, '9.00');
+    first.control.reset();
+    await sale(first, '8.00');
+    await first.close();
+    const second = await startSandbox({ dataFile: data, seed: { transactions: [] } });
+    running.push(second);
+    const kept = second.control.snapshot() as { transactions: Array<{ amountCents: number }> };
+    assert.deepEqual(kept.transactions.map(t => t.amountCents), [2500, 3000, 800], 'the data file\'s state, not the new seed');
+    assert.deepEqual(withoutClock({ ...kept, transactions: [], counters: {}, batches: {} }), withoutClock({ ...seeded, transactions: [], counters: {}, batches: {} }));
+    second.control.reset();
+    assert.deepEqual(second.control.snapshot().transactions, [], 'a reset goes to the seed it was given');
   });
 
   it('without a seed, empties the state as before', async () => {

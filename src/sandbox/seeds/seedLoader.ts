@@ -107,9 +107,10 @@ class Loader {
       }
       if (!isObject(values)) throw new SeedError(path, 'must be an object of setting values, or null');
       const merged: Obj = { ...(groups[group] ?? {}) };
+      // Values are kept as the XML strings they arrive as; a list or an object (alert recipients) as it is.
       for (const [name, value] of Object.entries(values)) {
-        if (!['string', 'number', 'boolean'].includes(typeof value)) throw new SeedError(pathOf(path, name), 'must be a string, number or boolean');
-        merged[name] = String(value);
+        if (value === null) throw new SeedError(pathOf(path, name), 'must be a value; leave the setting out for its default');
+        merged[name] = typeof value === 'number' || typeof value === 'boolean' ? String(value) : value;
       }
       groups[group] = merged;
     }

@@ -15,7 +15,11 @@ export const SHORT_DEFAULTS = {
   customer: { 'first-name': 'Test', 'last-name': 'Customer' },
   plan: { 'payment-amount': '10.00', frequency: 'MONTHLY' },
   achTransaction: { type: 'Debit', amount: '10.00', 'routing-number': '081009813', 'account-number': '1234567890', 'account-type': 'Checking', 'individual-name': 'Test Customer', 'standard-entry-class-code': 'PPD' },
-  achToken: { 'routing-number': '081009813', 'account-number': '1234567890', 'account-type': 'Checking', 'individual-name': 'Test Customer' },
+  achToken: {
+    'routing-number': '081009813', 'account-number': '1234567890', 'account-type': 'Checking', 'individual-name': 'Test Customer',
+    // The gateway wants the client software named on an ACH token.
+    'software-type': 'gateway-workbench-seed', 'software-type-version': '1',
+  },
 } as const;
 
 /** Operation of each card transaction type; follow-ons name their original by `original-id`. */
