@@ -9,25 +9,36 @@ import { pathOf, SEED_LIMITS, SeedError } from './seedDocument';
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-/** Throws a SeedError at the first member past the limits. */
-export function checkSeedShape(value: unknown, path = '$', depth = 0): void {
+/** The JSON path of the members walked to, made only for an error. */
+function pathThrough(members: ReadonlyArray<string | number>): string {
+  return members.reduce<string>((path, m) => pathOf(path, m), '$');
+}
+
+/** Throws a SeedError at the first member past the limits. `members` is the way down to `value`. */
+export function checkSeedShape(value: unknown, members: Array<string | number> = []): void {
   if (typeof value === 'string') {
-    if (value.length > SEED_LIMITS.stringLength) throw new SeedError(path, `is a string of ${value.length} characters; a seed's strings are at most ${SEED_LIMITS.stringLength}`);
+    if (value.length > SEED_LIMITS.stringLength) throw new SeedError(pathThrough(members), `is a string of ${value.length} characters; a seed's strings are at most ${SEED_LIMITS.stringLength}`);
     return;
   }
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new SeedError(path, 'is not a finite number');
+    if (!Number.isFinite(value)) throw new SeedError(pathThrough(members), 'is not a finite number');
     return;
   }
   if (typeof value !== 'object' || value === null) return;
-  if (depth >= SEED_LIMITS.depth) throw new SeedError(path, `nests deeper than ${SEED_LIMITS.depth} levels; a seed is a few levels deep`);
+  if (members.length >= SEED_LIMITS.depth) throw new SeedError(pathThrough(members), `nests deeper than ${SEED_LIMITS.depth} levels; a seed is a few levels deep`);
   if (Array.isArray(value)) {
-    value.forEach((item, i) => checkSeedShape(item, pathOf(path, i), depth + 1));
+    for (let i = 0; i < value.length; i++) {
+      members.push(i);
+      checkSeedShape(value[i], members);
+      members.pop();
+    }
     return;
   }
   for (const key of Object.keys(value)) {
-    if (FORBIDDEN_KEYS.has(key)) throw new SeedError(pathOf(path, key), `"${key}" is not a member a seed may have`);
-    checkSeedShape((value as Record<string, unknown>)[key], pathOf(path, key), depth + 1);
+    members.push(key);
+    if (FORBIDDEN_KEYS.has(key)) throw new SeedError(pathThrough(members), `"${key}" is not a member a seed may have`);
+    checkSeedShape((value as Record<string, unknown>)[key], members);
+    members.pop();
   }
 }
 
