@@ -227,10 +227,11 @@ describe('a hostile seed is refused or cleaned, never crashes, never keeps a car
     const sb = await started({
       customers: [{ 'first-name': 'Pan', 'last-name': '4111 1111 1111 1111', comments: 'card 5555555555554444' }],
       transactions: [{ amount: '2.00', description: 'paid with 4012888888881881' },
-        { id: '7', type: 'SALE', amountCents: 100, tipCents: 0, result: 'APPROVED', resultCode: '000', displayMessage: '4111111111111111', card: { brand: 'VISA', lastFour: '1111', expDate: '1230' }, created: '2026-01-01T00:00:00.000Z', voided: false, tipAdjusted: false, references: { invoice: '378282246310005' } }],
+        { id: '7', type: 'SALE', amountCents: 100, tipCents: 0, result: 'APPROVED', resultCode: '000', displayMessage: '4111111111111111', card: { brand: 'VISA', lastFour: '1111', expDate: '1230' }, created: '2026-01-01T00:00:00.000Z', voided: false, tipAdjusted: false, references: { invoice: '378282246310005' }, echoes: { 'token-id': '6011111111111117', billing: { id: '3530111333300000' } } }],
     });
     const text = JSON.stringify(sb.control.snapshot());
-    for (const pan of ['4111111111111111', '4111 1111 1111 1111', '5555555555554444', '4012888888881881', '378282246310005']) assert.ok(!text.includes(pan), pan);
+    for (const pan of ['4111111111111111', '4111 1111 1111 1111', '5555555555554444', '4012888888881881', '378282246310005', '6011111111111117', '3530111333300000']) assert.ok(!text.includes(pan), pan);
+    assert.match(text, /"echoes":\{"token-id":"X+1117"/, 'masked to its last four, not dropped');
   });
 
   it('refuses an id that could be a card number', async () => {

@@ -4,7 +4,8 @@
 // member, and no full card number it carries outside the fields that take one reaches the state.
 
 import { redact } from '../../core/protection/redaction';
-import { cardNumberStart, CARD_NUMBER } from '../../core/checks/cardNumberShape';
+import { cardNumberStart, CARD_NUMBER, isCardNumberLength } from '../../core/checks/cardNumberShape';
+import { cardBrand, luhnValid } from '../../core/checks/inputChecks';
 import { pathOf, SEED_LIMITS, SeedError } from './seedDocument';
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
@@ -54,13 +55,20 @@ const ID_MEMBERS = new Set([
 
 const LONG_DIGIT_RUN = cardNumberStart('');
 
+function isCardNumber(value: string): boolean {
+  return isCardNumberLength(value) && luhnValid(value) && cardBrand(value) !== undefined;
+}
+
 /**
  * Masks, in place, every card number written in free text anywhere in `value` (a description,
  * a customer's comments, an echoed field of a record), as the request pipeline does to bodies.
  */
 export function maskFreeTextCardNumbers(value: unknown, key?: string): unknown {
   if (typeof value === 'string') {
-    if (key !== undefined && ID_MEMBERS.has(key)) return value;
+    // An id member keeps its value, unless that value is a card number (a hostile seed's
+    // `"token-id": "4111111111111111"` in an echo): Luhn-valid, of a known brand. The sandbox's
+    // own ids are neither (token ids start with 1, which no brand does).
+    if (key !== undefined && ID_MEMBERS.has(key)) return isCardNumber(value) ? redact(value) : value;
     return value.length >= CARD_NUMBER.minDigits && LONG_DIGIT_RUN.test(value) ? redact(value) : value;
   }
   if (Array.isArray(value)) {
