@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { CommandContribution, ContributesFragment, MenuContribution } from '../src/extension/contributes';
 import { environmentFileSchema } from '../src/core/environments/environmentSchema';
+import { seedFileSchema } from '../src/sandbox/seeds/seedSchema';
 import { contributes as environments } from '../src/extension/environments/contributions';
 import { contributes as operationsPart, operationCommands } from '../src/extension/operations/contributions';
 import { contributes as requestDocuments } from '../src/extension/requestDocuments/contributions';
@@ -115,23 +116,29 @@ export const serialize = (pkg: unknown) => `${JSON.stringify(pkg, null, 2)}\n`;
 /** The schema VS Code checks gateway-workbench.json against (contributes.jsonValidation). */
 export const ENVIRONMENT_FILE_SCHEMA = path.resolve(__dirname, '../schemas/gateway-workbench.schema.json');
 export const environmentFileSchemaText = () => serialize(environmentFileSchema);
+/** The schema VS Code checks *.gwseed.json against: a Local sandbox seed (src/sandbox/seeds/seedSchema.ts). */
+export const SEED_FILE_SCHEMA = path.resolve(__dirname, '../schemas/gwseed.schema.json');
+export const seedFileSchemaText = () => serialize(seedFileSchema);
+
+/** Each generated schema file and its text. */
+const SCHEMA_FILES: ReadonlyArray<[string, () => string]> = [[ENVIRONMENT_FILE_SCHEMA, environmentFileSchemaText], [SEED_FILE_SCHEMA, seedFileSchemaText]];
+const readOr = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '');
 
 function main(): void {
   const current = fs.readFileSync(PACKAGE_JSON, 'utf8');
   const next = serialize(generateManifest(JSON.parse(current) as Record<string, unknown>));
   const contributes = JSON.parse(next).contributes as Contributes;
   const summary = `${(contributes.commands as unknown[]).length} commands, menus: ${Object.keys(contributes.menus as object).join(', ')}`;
-  const schemaCurrent = fs.existsSync(ENVIRONMENT_FILE_SCHEMA) ? fs.readFileSync(ENVIRONMENT_FILE_SCHEMA, 'utf8') : '';
-  const schemaNext = environmentFileSchemaText();
+  const staleSchemas = SCHEMA_FILES.filter(([file, text]) => readOr(file) !== text());
   if (process.argv.includes('--check')) {
-    if (next !== current || schemaNext !== schemaCurrent) { console.error('package.json or schemas/ is out of date: run "npm run manifest"'); process.exit(1); }
+    if (next !== current || staleSchemas.length > 0) { console.error('package.json or schemas/ is out of date: run "npm run manifest"'); process.exit(1); }
     console.log(`package.json is up to date (${summary})`);
     return;
   }
   if (next !== current) fs.writeFileSync(PACKAGE_JSON, next);
-  if (schemaNext !== schemaCurrent) {
-    fs.mkdirSync(path.dirname(ENVIRONMENT_FILE_SCHEMA), { recursive: true });
-    fs.writeFileSync(ENVIRONMENT_FILE_SCHEMA, schemaNext);
+  for (const [file, text] of staleSchemas) {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, text());
   }
   console.log(`${next === current ? 'unchanged' : 'wrote'} package.json: ${summary}`);
 }

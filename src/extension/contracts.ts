@@ -11,6 +11,7 @@ import type { Operation } from '../catalog/types';
 import type { RequestOutcome } from '../core/runner/types';
 import type { SandboxStats } from '../sandbox/control';
 import type { FaultSpec } from '../sandbox/http/faults';
+import type { SeedDocument } from '../sandbox/seeds/seedDocument';
 import type { SandboxExchange } from '../sandbox/http/exchangeTap';
 import type { RequestTestsApi } from './testing/registerRequestTests';
 import type { TrafficApi } from './traffic/registerTraffic';
@@ -50,6 +51,10 @@ export const COMMANDS = {
   sandboxNextAchWindow: 'gateway.sandbox.nextAchWindow',
   sandboxAdvanceClock: 'gateway.sandbox.advanceClock',
   sandboxReset: 'gateway.sandbox.reset',
+  /** Writes the Local sandbox's state, without keys, as a seed file. Argument: `(target?, path?)`; without a path, a save dialog. */
+  sandboxSaveSnapshot: 'gateway.sandbox.saveSnapshot',
+  /** Replaces the Local sandbox's state with a seed file's. Arguments: `(target?, path?, confirmed?)`; without a path, an open dialog; asks first unless `confirmed`. */
+  sandboxStartFromSeed: 'gateway.sandbox.startFromSeed',
   /** Copies the packaged examples into the workspace (gateway-examples/) and opens one; returns the files' URIs. */
   sandboxOpenExamples: 'gateway.sandbox.openExamples',
 } as const;
@@ -124,6 +129,10 @@ export interface LocalSandboxControls {
   advanceClock(ms: number): Promise<Date>;
   advanceToNextAchWindow(): Promise<Date>;
   reset(): Promise<void>;
+  /** The whole state as a seed document, without keys. */
+  snapshot(): Promise<SeedDocument>;
+  /** Replaces the state with a seed's; reset() then goes back to it. Rejects naming the offending entry's path. */
+  loadSeed(seed: SeedDocument): Promise<void>;
   now(): Date;
   /** Queues faults (e.g. `{ fault: 'delay', delayMs: 5000 }`) for the next requests; resolves to how many are pending. */
   injectFaults(spec: FaultSpec | readonly FaultSpec[]): Promise<number>;

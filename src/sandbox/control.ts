@@ -9,6 +9,10 @@ import type { LiveSandbox } from './liveSandbox';
 import { moneyLedgerOf, type LedgerEntry } from './moneyLedger';
 import type { KeyScope } from './domain/state';
 import type { CoverageReport } from '../catalog/localSandbox/coverage';
+import { snapshotOf } from './seeds/snapshotDocument';
+import { loadSeed } from './seeds/seedLoader';
+import { ownCopy, resetPointOf } from './seeds/seedFile';
+import type { SeedDocument } from './seeds/seedDocument';
 
 export interface SandboxStats { requests: number; byOperation: Record<string, number>; faultsLeft: number }
 
@@ -23,7 +27,15 @@ export interface SandboxControl {
   /** The chaos rules on, with how many requests each has seen and faulted, and the seed. */
   chaos(): ChaosView;
   clearChaos(): ChaosView;
+  /** Back to the seed the sandbox started from (or was last given), or to empty without one. */
   reset(): void;
+  /** The whole state as a seed document, without keys (docs/sandbox.md "Seeds and snapshots"). */
+  snapshot(): SeedDocument;
+  /**
+   * Replaces the state with the one `seed` describes, which reset() then goes back to. Throws a
+   * SeedError naming the offending entry, and changes nothing, when the seed is refused.
+   */
+  loadSeed(seed: SeedDocument): void;
   stats(): SandboxStats;
   /** The approved charges and refunds, ACH debits and payment plans held now (no card numbers: last four). */
   ledger(): LedgerEntry[];
@@ -63,6 +75,11 @@ export function createControl(live: LiveSandbox): SandboxControl {
     },
     reset: () => live.reset(),
     ledger: () => moneyLedgerOf(live.state),
+    snapshot: () => snapshotOf(live),
+    loadSeed(seed) {
+      live.seed = resetPointOf(loadSeed(ownCopy(seed), live.modules, live.clock.timeZone, live.state.keys.merchantId));
+      live.reset();
+    },
     stats: () => ({
       requests: live.stats.requests,
       byOperation: { ...live.stats.byOperation },

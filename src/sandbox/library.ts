@@ -9,6 +9,7 @@ export type { SandboxControl, SandboxStats } from './control';
 export type { FaultSpec, FaultKind } from './http/faults';
 export type { ChaosSpec, ChaosRuleSpec, ChaosFaultKind, ChaosView } from './http/chaos';
 export type { KeyScope } from './domain/state';
+export type { SeedDocument } from './seeds/seedDocument';
 
 /** Options of a library user (the domain modules a test of ours may swap are not part of it). */
 export type StartSandboxOptions = Omit<AllSandboxOptions, 'modules'>;

@@ -13,6 +13,13 @@ import { completeSlices, freshSlices, idSourceOver, type AnyModule, type Sandbox
 
 interface RequestStats { requests: number; byOperation: Record<string, number> }
 
+/** What reset() goes back to when the sandbox started from a seed (seeds/seedLoader.ts). */
+export interface ResetPoint {
+  /** A fresh copy of the seed's slices and counters, each time. */
+  fresh(): { slices: Record<string, unknown>; counters: Record<string, number> };
+  clockMs: number;
+}
+
 
 export class LiveSandbox {
   readonly faults = new FaultQueue();
@@ -33,6 +40,8 @@ export class LiveSandbox {
    * `undefined` when there is nothing to wait for (nothing changed, or no data file).
    */
   persist: () => Promise<void> | undefined = () => undefined;
+  /** The seed the sandbox started from: reset() goes back to it. Without one, reset() empties the state. */
+  seed: ResetPoint | undefined;
 
   constructor(readonly modules: readonly AnyModule[], readonly state: SandboxState, readonly clock: ControllableClock, rate: number) {
     completeSlices(state, modules);
@@ -92,12 +101,20 @@ export class LiveSandbox {
   }
 
   /**
-   * Fresh module data, counters, stats, outcome counts, faults and rate buckets; keys and the clock
-   * stay, and so do chaos rules, their random source restarted so the same requests meet the same faults.
+   * Fresh module data, counters, stats, outcome counts, faults and rate buckets; keys stay. With a
+   * seed, the data, counters and clock are the seed's again; without one, the data is empty and the
+   * clock stays. Chaos rules stay, their random source restarted so the same requests meet the same faults.
    */
   reset(): void {
-    this.state.slices = freshSlices(this.modules);
+    const seeded = this.seed?.fresh();
+    this.state.slices = seeded?.slices ?? freshSlices(this.modules);
     for (const k of Object.keys(this.state.counters)) delete this.state.counters[k];
+    Object.assign(this.state.counters, seeded?.counters);
+    if (this.seed) {
+      this.clock.setTo(this.seed.clockMs);
+      this.lastTick = this.clock.now();
+      this.state.clockOffsetMs = this.clock.offsetMs;
+    }
     this.stats = { requests: 0, byOperation: {} };
     this.outcomes.clear();
     this.faults.clear();

@@ -23,6 +23,8 @@ import { LiveSandbox } from './liveSandbox';
 import { completeKeys, completeSlices, generateKeys, newState, type AnyModule } from './domain/state';
 import { listenFailure } from '../core/http/listenFailure';
 import { claimDataFile, type DataFileClaim } from './persistence/dataFileClaim';
+import { resetPointOf, seedFrom } from './seeds/seedFile';
+import type { SeedDocument } from './seeds/seedDocument';
 
 export interface SandboxOptions {
   /** 0 (default) picks a free port. */
@@ -40,8 +42,14 @@ export interface SandboxOptions {
   keys?: { apiKey: string; accessKey: string; merchantId: string };
   /** IANA zone of "local" times (ACH windows). Default America/Chicago. */
   timeZone?: string;
-  /** Initial sandbox time (ignored when a data file already holds a clock). */
+  /** Initial sandbox time (ignored when a data file already holds a clock, or a seed gives one). */
   now?: Date;
+  /**
+   * A seed to start from: a snapshot (`GET /__sandbox/snapshot`) or a hand-written seed, as a
+   * parsed document or a file path. A reset goes back to it. With a data file that already
+   * holds a state, that state is kept and the seed is only what a reset goes back to.
+   */
+  seed?: SeedDocument | string;
   log?: (line: string) => void;
   /**
    * How long a client may take to send its headers and its whole request before it gets a 408
@@ -95,8 +103,11 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
 async function startClaimed(opts: SandboxOptions, log: (line: string) => void, modules: readonly AnyModule[], claim: DataFileClaim | undefined): Promise<RunningSandbox> {
   const dataFile = opts.dataFile;
   const loaded = dataFile ? await loadDataFile(dataFile, modules, log).catch((e: unknown) => { throw unusableDataFile(dataFile, e); }) : undefined;
-  const initialOffset = opts.now ? opts.now.getTime() - Date.now() : 0;
-  const raw = loaded?.state ?? newState(modules, generateKeys(opts.keys), initialOffset);
+  const timeZone = opts.timeZone ?? 'America/Chicago';
+  const raw = loaded?.state ?? newState(modules, generateKeys(opts.keys), opts.now ? opts.now.getTime() - Date.now() : 0);
+  const seed = opts.seed === undefined ? undefined : await seedFrom(opts.seed, modules, timeZone, opts.keys?.merchantId ?? raw.keys.merchantId);
+  if (seed && !loaded) Object.assign(raw, { slices: seed.slices, counters: seed.counters, clockOffsetMs: seed.clockMs - Date.now() });
+  if (seed && loaded) log(`kept the state of ${dataFile}; the seed is what a reset goes back to`);
   if (loaded && opts.keys) Object.assign(raw.keys, opts.keys);
   const madeHppKey = completeKeys(raw.keys);
   if (loaded && madeHppKey) log(`made a new HPP key pair (${madeHppKey}); pages and apps given the old hpp-public-key need the new one`);
@@ -104,8 +115,9 @@ async function startClaimed(opts: SandboxOptions, log: (line: string) => void, m
   // With a data file, modules see the state through a tracker, so each change is journaled.
   const tracker = opts.dataFile ? new ChangeTracker(raw) : undefined;
   const state = tracker?.root ?? raw;
-  const clock = new ControllableClock(opts.timeZone ?? 'America/Chicago', state.clockOffsetMs);
+  const clock = new ControllableClock(timeZone, state.clockOffsetMs);
   const live = new LiveSandbox(modules, state, clock, opts.rate ?? 100);
+  if (seed) live.seed = resetPointOf(seed);
   const control = createControl(live);
   const journal = dataFile && tracker
     ? await Journal.start(dataFile, tracker, loaded?.journalSeq ?? 0, log, { snapshotAfterBytes: opts.snapshotAfterBytes }).catch((e: unknown) => { throw unusableDataFile(dataFile, e); })
@@ -150,6 +162,12 @@ async function startClaimed(opts: SandboxOptions, log: (line: string) => void, m
   function serve(req: IncomingMessage, res: ServerResponse, read: BodyRead): Promise<void> | undefined {
     const url = requestUrl(req.url);
     if (url.pathname.startsWith(CONTROL_PREFIX)) {
+      if (!read.ok) {
+        // An empty body in its place would be another request (an empty seed empties the state).
+        res.writeHead(413, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
+        res.end(JSON.stringify({ error: 'The control request body is over 1 MB. Start the sandbox with --seed FILE for a larger seed.' }));
+        return undefined;
+      }
       return handleControl(req, res, url.pathname, read.ok ? read.bytes : Buffer.alloc(0), control, live);
     }
     if (url.pathname === HOST_SCRIPT_PATH) {

@@ -14,6 +14,8 @@ export const environmentCommands: readonly CommandContribution[] = [
   { command: COMMANDS.sandboxNextAchWindow, title: 'Local Sandbox: Advance to the Next ACH Window', category: 'Gateway', icon: '$(debug-step-over)' },
   { command: COMMANDS.sandboxAdvanceClock, title: 'Local Sandbox: Advance the Clock…', category: 'Gateway', icon: '$(watch)' },
   { command: COMMANDS.sandboxReset, title: 'Local Sandbox: Reset', category: 'Gateway', icon: '$(discard)' },
+  { command: COMMANDS.sandboxSaveSnapshot, title: 'Local Sandbox: Save Snapshot…', category: 'Gateway', icon: '$(save)' },
+  { command: COMMANDS.sandboxStartFromSeed, title: 'Local Sandbox: Start from Seed…', category: 'Gateway', icon: '$(folder-opened)' },
   { command: COMMANDS.sandboxOpenExamples, title: 'Local Sandbox: Open Examples', category: 'Gateway', icon: '$(book)' },
 ];
 
@@ -36,6 +38,8 @@ export const environmentConfiguration = {
 /** VS Code checks the CLI's environment file against the same schema (generated into schemas/). */
 const environmentJsonValidation = [
   { fileMatch: ['gateway-workbench.json'], url: './schemas/gateway-workbench.schema.json' },
+  // A Local sandbox seed or snapshot (src/sandbox/seeds/seedSchema.ts).
+  { fileMatch: ['*.gwseed.json'], url: './schemas/gwseed.schema.json' },
 ];
 
 export const contributes: ContributesFragment = {

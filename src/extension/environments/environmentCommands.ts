@@ -136,7 +136,7 @@ export function registerEnvironmentCommands(environments: EnvironmentManager, lo
       const control = await environments.localSandboxControl();
       if (!(await confirmModal(
         `Reset the ${LOCAL_SANDBOX_NAME}?`,
-        'This deletes its card and ACH transactions, tokens, batches, documents, merchants and settings changes. Kept: its keys (requests keep working) and its clock (the time stays where it is).',
+        'This deletes its card and ACH transactions, tokens, batches, documents, merchants and settings changes. Kept: its keys (requests keep working) and its clock (the time stays where it is). Started from a seed, it goes back to the seed: its data and its time.',
         'Reset',
       ))) return undefined;
       await control.reset();

@@ -59,6 +59,8 @@ const environmentItemMenu: readonly MenuContribution[] = [
   { command: COMMANDS.sandboxAdvanceClock, when: onItem('^gw\\.environment\\.local$'), group: '1_sandbox@2' },
   { command: COMMANDS.sandboxReset, when: onItem('^gw\\.environment\\.local$'), group: '1_sandbox@3' },
   { command: COMMANDS.sandboxOpenExamples, when: onItem('^gw\\.environment\\.local$'), group: '1_sandbox@4' },
+  { command: COMMANDS.sandboxSaveSnapshot, when: onItem('^gw\\.environment\\.local$'), group: '2_seed@1' },
+  { command: COMMANDS.sandboxStartFromSeed, when: onItem('^gw\\.environment\\.local$'), group: '2_seed@2' },
 ];
 
 const treeCommandItemMenu: readonly MenuContribution[] = [

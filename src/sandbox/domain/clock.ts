@@ -59,6 +59,14 @@ export class ControllableClock implements SandboxClock {
     return new Date(date.getTime());
   }
 
+  /**
+   * Sets the clock to `ms`, back or forth: only a reset to a seed does this, putting the clock
+   * where the seed starts, as everything else the seed holds is put back.
+   */
+  setTo(ms: number): void {
+    this.offset = ms - this.realNow();
+  }
+
   /** Moves to the next 3 PM or 6 PM in the clock's zone (strictly later than now). */
   advanceToNextAchWindow(): Date {
     return this.advanceTo(nextLocalHour(this.now(), this.timeZone, ACH_WINDOW_HOURS));

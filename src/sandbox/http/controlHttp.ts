@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { mediaFormat } from './bodyDecoder';
 import type { SandboxControl } from '../control';
 import type { LiveSandbox } from '../liveSandbox';
+import { SeedError } from '../seeds/seedDocument';
 import { CONTROL_PREFIX, type ControlActionName } from '../../catalog/localSandbox/control';
 
 type ControlAction = (body: Record<string, unknown>, control: SandboxControl, live: LiveSandbox) => unknown;
@@ -38,6 +39,11 @@ const routes: Record<ControlActionName, ControlAction> = {
   'POST keys': (b, c) => {
     const scope = (b.scope ?? 'read') as 'read' | 'full';
     return { apiKey: c.mintKey(scope), scope };
+  },
+  'GET snapshot': (_b, c) => c.snapshot(),
+  'POST seed': (b, c) => {
+    c.loadSeed(b);
+    return { seeded: true };
   },
 };
 
@@ -118,7 +124,7 @@ export async function handleControl(req: IncomingMessage, res: ServerResponse, p
   try {
     answer = action(body, control, live);
   } catch (e) {
-    send(res, 400, { error: (e as Error).message });
+    send(res, 400, { error: (e as Error).message, ...(e instanceof SeedError ? { path: e.path } : {}) });
     return;
   }
   try {

@@ -52,6 +52,13 @@ function mirrorClockMoves(sandbox: RunningSandbox): void {
   control.advanceClock = tell(control.advanceClock.bind(control));
   control.advanceTo = tell(control.advanceTo.bind(control));
   control.advanceToNextAchWindow = tell(control.advanceToNextAchWindow.bind(control));
+  // A reset to a seed, or a new seed, puts the clock where the seed starts.
+  const told = <A extends unknown[]>(change: (...args: A) => void) => (...args: A): void => {
+    change(...args);
+    post({ type: 'clock', clockOffsetMs: control.clockOffsetMs() });
+  };
+  control.reset = told(control.reset.bind(control));
+  control.loadSeed = told(control.loadSeed.bind(control));
 }
 
 async function run(options: WorkerStartOptions): Promise<void> {

@@ -5,6 +5,7 @@
 // tells the caller when the worker stops without being asked to.
 import { Worker } from 'node:worker_threads';
 import type { SandboxStats } from '../control';
+import type { SeedDocument } from '../seeds/seedDocument';
 import type { ExchangeObserver } from '../http/exchangeTap';
 import type { FaultSpec } from '../http/faults';
 import type { SandboxAddress, SandboxOptions } from '../server';
@@ -32,6 +33,10 @@ interface WorkerSandboxControl {
   reset(): Promise<void>;
   injectFaults(spec: FaultSpec | readonly FaultSpec[]): Promise<number>;
   stats(): Promise<SandboxStats>;
+  /** The whole state as a seed document, without keys. */
+  snapshot(): Promise<SeedDocument>;
+  /** Replaces the state with the seed's (refused, with the offending entry's path, when it contradicts itself). */
+  loadSeed(seed: SeedDocument): Promise<void>;
   now(): Date;
 }
 
@@ -136,6 +141,8 @@ export function startSandboxInWorker(source: SandboxWorkerSource, options: Worke
     reset: () => call<void>('reset'),
     injectFaults: spec => call<number>('injectFaults', spec),
     stats: () => call<SandboxStats>('stats'),
+    snapshot: () => call<SeedDocument>('snapshot'),
+    loadSeed: seed => call<void>('loadSeed', seed),
     now: () => new Date(Date.now() + clockOffsetMs),
   };
 

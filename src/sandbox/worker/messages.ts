@@ -11,7 +11,7 @@ export type WorkerStartOptions = Omit<SandboxOptions, 'log' | 'onExchange' | 'mo
 };
 
 /** The control calls the host may make, by name: what the extension uses of SandboxControl. */
-export const WORKER_CONTROL_CALLS = ['advanceClock', 'advanceToNextAchWindow', 'reset', 'injectFaults', 'stats'] as const;
+export const WORKER_CONTROL_CALLS = ['advanceClock', 'advanceToNextAchWindow', 'reset', 'injectFaults', 'stats', 'snapshot', 'loadSeed'] as const;
 export type WorkerControlCall = typeof WORKER_CONTROL_CALLS[number];
 
 /** A SandboxExchange with its bodies as bytes the worker gave away (transferred, never copied again). */
