@@ -3,6 +3,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
@@ -100,6 +102,23 @@ describe('exactly-once', () => {
     assert.doesNotMatch(r.stderr + r.stdout, /4111111111111111/);
   });
 
+  it('--seed starts every run from the seed: its own charges are the baseline, not doubles; a refused seed exits 2 naming the entry', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'gw-exactly-once-seed-'));
+    const seedFile = path.join(dir, 'shop.gwseed.json');
+    // Two settled sales of the same card already in the gateway: the app's one charge is the only new one.
+    await writeFile(seedFile, JSON.stringify({ transactions: [{ amount: '12.34', status: 'settled' }, { amount: '12.34', status: 'settled' }] }));
+    const r = await exactlyOnce(['--hold', '3000', '--runs', '1', '--seed', seedFile], JUST_RETRIES);
+    assert.equal(r.code, 1, r.stdout + r.stderr);
+    assert.match(r.stdout, /DOUBLED +transactions\.sale #1 with lost-answer\n  charge of 12\.34, on card ending 1111, invoice INV-1001: 4 now, 3 in the clean run/);
+
+    const contradicting = path.join(dir, 'bad.gwseed.json');
+    await writeFile(contradicting, JSON.stringify({ transactions: [{ amount: '5.00' }, { type: 'REFUND', amount: '1.00', 'original-id': '999999999' }] }));
+    const refused = await exactlyOnce(['--seed', contradicting], JUST_RETRIES);
+    assert.equal(refused.code, 2, refused.stdout + refused.stderr);
+    assert.match(refused.stderr, /the seed .*bad\.gwseed\.json is refused: \$\.transactions\[1\]/);
+    assert.equal(refused.stdout, '');
+  });
+
   it('refuses bad usage with exit 2', async () => {
     const cases: Array<[string[], RegExp]> = [
       [['exactly-once', 'node', 'x.mjs'], /give the command to run after --/],
@@ -109,7 +128,7 @@ describe('exactly-once', () => {
       [['exactly-once', '--report', 'json', '--', 'node'], /--report must be text or junit, not "json"/],
       [['exactly-once', '--hold', '-5', '--', 'node'], /--hold/],
       [['exactly-once', '--bogus', '--', 'node'], /Unknown option '--bogus'/],
-      [['exactly-once', '--seed', 'seed.json', '--', 'node'], /--seed needs sandbox seeds/],
+      [['exactly-once', '--seed', 'no-such-seed.json', '--', 'node'], /the seed no-such-seed\.json is refused: \$: cannot read the seed file/],
     ];
     const runs = await Promise.all(cases.map(([args]) => runToEnd(process.execPath, [...CLI, ...args], { cwd: ROOT })));
     for (const [i, [args, message]] of cases.entries()) {

@@ -7,6 +7,9 @@
 import { parseArgs } from 'node:util';
 import { UsageError, parseOptionsOf, type CliCommand, type CliOption } from '../cliCommand';
 import { exactlyOnce, heldEverywhere } from '../exactlyOnce/exactlyOnceRun';
+import { startSandbox } from '../../sandbox/server';
+import { SeedError, type SeedDocument } from '../../sandbox/seeds/seedDocument';
+import { readSeedFile } from '../../sandbox/seeds/seedFile';
 import { junitReport, textReport, type ExactlyOnceFormat } from '../exactlyOnce/exactlyOnceReport';
 
 const FORMATS: readonly ExactlyOnceFormat[] = ['text', 'junit'];
@@ -26,7 +29,7 @@ function formatOf(raw: string | undefined): ExactlyOnceFormat {
 
 const OPTIONS = [
   { name: 'runs', type: 'string', value: 'N', text: 'At most N faulted runs (the steps in the order the clean run made them, each with the four faults in turn). Default: all of them.' },
-  { name: 'seed', type: 'string', value: 'FILE', text: 'Start every sandbox from the seed in FILE (needs sandbox seeds; this build refuses the flag).' },
+  { name: 'seed', type: 'string', value: 'FILE', text: 'Start every sandbox (the clean run\'s and each faulted one) from the seed in FILE: a snapshot (GET /__sandbox/snapshot) or a seed written by hand (schemas/gwseed.schema.json). A refused seed exits 2 naming the offending entry.' },
   { name: 'report', type: 'string', value: FORMATS.join('|'), text: 'The report\'s format on stdout: text (default) or junit, for a CI server.' },
   { name: 'hold', type: 'string', value: 'MS', text: 'How long timeout-after-commit holds an answer, in milliseconds; default 5000. Set it above your client\'s own timeout so that the timeout trips.' },
 ] as const satisfies readonly CliOption[];
@@ -50,7 +53,7 @@ export const exactlyOnceCommand: CliCommand = {
     const runs = wholeOf('runs', values.runs, 1);
     const holdMs = wholeOf('hold', values.hold, 1) ?? 5000;
     if (holdMs > 600_000) throw new UsageError(`--hold is at most 600000 ms, not ${holdMs}`);
-    if (values.seed !== undefined) throw new UsageError('--seed needs sandbox seeds (startSandbox({ seed })), which this build does not have yet');
+    const seed = values.seed === undefined ? undefined : await checkedSeed(values.seed);
     // The command runs in its own process group, which a terminal's Ctrl+C does not reach: we
     // stop it, report what ran, and exit 130 (SIGINT) or 143 (SIGTERM), as a shell would.
     const stopping = new AbortController();
@@ -64,7 +67,7 @@ export const exactlyOnceCommand: CliCommand = {
     process.on('SIGTERM', onSignal);
     try {
       const result = await exactlyOnce({
-        command, runs, holdMs, runTimeoutMs: RUN_TIMEOUT_MS, signal: stopping.signal,
+        command, runs, holdMs, runTimeoutMs: RUN_TIMEOUT_MS, signal: stopping.signal, ...(seed ? { seed } : {}),
         echo: text => io.err(text.replace(/\n$/, '')),
         progress: line => io.err(`exactly-once: ${line}`),
       });
@@ -77,3 +80,17 @@ export const exactlyOnceCommand: CliCommand = {
     }
   },
 };
+
+/** The seed file read and tried once, before any run: a refused seed is a usage error (exit 2), not a failed run. */
+async function checkedSeed(file: string): Promise<SeedDocument> {
+  let seed: SeedDocument;
+  try {
+    seed = await readSeedFile(file) as SeedDocument;
+    const tried = await startSandbox({ seed });
+    await tried.close();
+  } catch (e) {
+    if (e instanceof SeedError) throw new UsageError(`the seed ${file} is refused: ${e.message}`);
+    throw e;
+  }
+  return seed;
+}

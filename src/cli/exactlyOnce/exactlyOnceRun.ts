@@ -3,6 +3,7 @@
 // answer failed, each in its own fresh sandbox, compared with the reference.
 
 import { startSandbox, type RunningSandbox } from '../../sandbox/server';
+import type { SeedDocument } from '../../sandbox/seeds/seedDocument';
 import type { LedgerEntry } from '../../sandbox/moneyLedger';
 import { passed, runApp, type AppExit } from './appRun';
 import { doublesBetween, type Double } from './doubles';
@@ -22,6 +23,8 @@ interface ExactlyOnceOptions {
   progress?: (line: string) => void;
   /** Ctrl+C: the command running is stopped and no further run starts. */
   signal?: AbortSignal;
+  /** Every sandbox (the clean run's and each faulted one) starts from this seed. */
+  seed?: SeedDocument;
 }
 
 export interface FaultedRunResult extends PlannedRun {
@@ -44,8 +47,8 @@ export interface ExactlyOnceResult {
 export const heldEverywhere = (result: ExactlyOnceResult): boolean =>
   !result.interrupted && passed(result.clean.exit) && result.runs.every(r => r.doubles.length === 0 && passed(r.exit));
 
-async function withSandbox<T>(use: (sandbox: RunningSandbox) => Promise<T>): Promise<T> {
-  const sandbox = await startSandbox({});
+async function withSandbox<T>(seed: SeedDocument | undefined, use: (sandbox: RunningSandbox) => Promise<T>): Promise<T> {
+  const sandbox = await startSandbox(seed ? { seed } : {});
   try {
     return await use(sandbox);
   } finally {
@@ -54,7 +57,7 @@ async function withSandbox<T>(use: (sandbox: RunningSandbox) => Promise<T>): Pro
 }
 
 async function faultedRun(planned: PlannedRun, clean: readonly LedgerEntry[], options: ExactlyOnceOptions): Promise<FaultedRunResult> {
-  return withSandbox(async sandbox => {
+  return withSandbox(options.seed, async sandbox => {
     const { step, fault } = planned;
     sandbox.control.setChaos({
       seed: 0,
@@ -70,7 +73,7 @@ async function faultedRun(planned: PlannedRun, clean: readonly LedgerEntry[], op
 }
 
 export async function exactlyOnce(options: ExactlyOnceOptions): Promise<ExactlyOnceResult> {
-  const clean = await withSandbox(async sandbox => {
+  const clean = await withSandbox(options.seed, async sandbox => {
     const exit = await runApp(options.command, sandbox, { timeoutMs: options.runTimeoutMs, echo: options.echo, signal: options.signal });
     return { exit, steps: stepsOf(sandbox.control.stats().byOperation), ledger: sandbox.control.ledger() };
   });

@@ -9,7 +9,7 @@ import { SEED_LIMITS, SeedError, type SeedDocument } from './seedDocument';
 import { loadSeed, type LoadedSeed } from './seedLoader';
 
 /** The parsed seed file, or a SeedError saying why there is none (path `$` for the file as a whole). */
-async function readSeedFile(file: string): Promise<unknown> {
+export async function readSeedFile(file: string): Promise<unknown> {
   let stat;
   try {
     stat = await fs.stat(file);
