@@ -109,7 +109,7 @@ describe('exactly-once', () => {
     await writeFile(seedFile, JSON.stringify({ transactions: [{ amount: '12.34', status: 'settled' }, { amount: '12.34', status: 'settled' }] }));
     const r = await exactlyOnce(['--hold', '3000', '--runs', '1', '--seed', seedFile], JUST_RETRIES);
     assert.equal(r.code, 1, r.stdout + r.stderr);
-    assert.match(r.stdout, /DOUBLED +transactions\.sale #1 with lost-answer\n  charge of 12\.34, on card ending 1111, invoice INV-1001: 4 now, 3 in the clean run/);
+    assert.match(r.stdout, /DOUBLED +transactions\.sale #1 with lost-answer\n {2}charge of 12\.34, on card ending 1111, invoice INV-1001: 4 now, 3 in the clean run/);
 
     const contradicting = path.join(dir, 'bad.gwseed.json');
     await writeFile(contradicting, JSON.stringify({ transactions: [{ amount: '5.00' }, { type: 'REFUND', amount: '1.00', 'original-id': '999999999' }] }));
