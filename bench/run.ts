@@ -9,6 +9,7 @@ import { benchResultBlocking } from './resultBlocking';
 import { benchRunnerInstructions } from './runnerInstructions';
 import { benchRunnerLoad } from './runnerLoad';
 import { benchSandboxDurability } from './sandboxDurability';
+import { benchSandboxSearch } from './sandboxSearch';
 import { benchSandboxStored } from './sandboxStored';
 import { benchSandboxThroughput } from './sandboxThroughput';
 import { benchSharedKeyLoad } from './sharedKeyLoad';
@@ -16,7 +17,7 @@ import { benchXml } from './xmlCodec';
 
 async function main() {
   const only = process.argv[2];
-  const benches = { client: benchClientOverhead, sandbox: benchSandboxThroughput, durability: benchSandboxDurability, xml: benchXml, large: benchLargeAnswer, results: benchResultBlocking, load: benchSharedKeyLoad, runner: benchRunnerLoad, activation: () => benchActivation(), run: benchDefaultRun, stored: benchSandboxStored, lsp: benchLanguageServer };
+  const benches = { client: benchClientOverhead, sandbox: benchSandboxThroughput, durability: benchSandboxDurability, xml: benchXml, large: benchLargeAnswer, results: benchResultBlocking, load: benchSharedKeyLoad, runner: benchRunnerLoad, activation: () => benchActivation(), run: benchDefaultRun, stored: benchSandboxStored, search: benchSandboxSearch, lsp: benchLanguageServer };
   // Run only when named: it takes minutes and needs valgrind.
   const onRequest = { instructions: benchRunnerInstructions };
   for (const [key, bench] of Object.entries({ ...benches, ...onRequest })) {

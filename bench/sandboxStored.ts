@@ -44,13 +44,18 @@ const SALE = { amount: '25.00', card: '4111111111111111', 'exp-date': '1230', cs
  * A data file holding `count` stored sales: one made by the sandbox, the rest copies of it. In
  * a child process, so that the garbage of building it is not in the heap being measured.
  */
-async function seedDataFile(file: string, count: number): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', __filename, 'seed', file, String(count)], { stdio: ['ignore', 'inherit', 'inherit'] });
+export async function seedDataFile(file: string, count: number, history: 'same-time' | 'months' = 'same-time'): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', __filename, 'seed', file, String(count), history], { stdio: ['ignore', 'inherit', 'inherit'] });
   const [code] = await once(child, 'exit') as [number | null];
   if (code !== 0) throw new Error(`seeding ${count} stored sales exited with ${code}`);
 }
 
-async function writeSeed(file: string, count: number): Promise<void> {
+/**
+ * `months`: the copies' creation times spread evenly over the 180 days before the sale, oldest
+ * first, and their amounts over 1.00–500.00, as a sandbox seeded with months of history holds
+ * them (the transaction search bench filters by date and amount); `same-time`: exact copies.
+ */
+async function writeSeed(file: string, count: number, history: string): Promise<void> {
   const sandbox = await startSandbox({ dataFile: file, rate: 1e9 });
   await post(sandbox.gatewayUrl, sandbox.apiKey, 'sale', SALE);
   await sandbox.close();
@@ -60,8 +65,12 @@ async function writeSeed(file: string, count: number): Promise<void> {
   const start = Number(first.id);
   for (let i = 1; i < count; i++) {
     const id = String(start + i);
-    transactions[id] = { ...first, id, references: { invoice: `INV-${i}` } };
+    transactions[id] = history === 'months'
+      ? { ...first, id, references: { invoice: `INV-${i}` }, amountCents: 100 * (1 + (i % 500)), created: new Date(Date.parse(first.created as string) - (count - i) * spacingMs(count)).toISOString() }
+      : { ...first, id, references: { invoice: `INV-${i}` } };
   }
+  // The sale itself (the lowest id) becomes the oldest, so creation times rise with the ids as the sandbox makes them.
+  if (history === 'months') Object.assign(first, { references: { invoice: 'INV-0' }, created: new Date(Date.parse(first.created as string) - count * spacingMs(count)).toISOString() });
   state.counters['card.transaction'] = start + Math.max(0, count - 1);
   writeFileSync(file, JSON.stringify(state));
 }
@@ -203,8 +212,13 @@ export async function benchSandboxStored() {
   return { name: `sandbox history: refund against sale latency (${PAIRS} pairs each, sequential), and the extension host's block per write`, lines, ratios };
 }
 
+/** Time between two seeded transactions, spread over 180 days. */
+function spacingMs(count: number): number {
+  return Math.floor(180 * 86_400_000 / Math.max(1, count));
+}
+
 if (require.main === module && process.argv[2] === 'seed') {
-  writeSeed(process.argv[3], Number(process.argv[4])).catch(e => {
+  writeSeed(process.argv[3], Number(process.argv[4]), process.argv[5] ?? 'same-time').catch(e => {
     console.error(e);
     process.exit(1);
   });

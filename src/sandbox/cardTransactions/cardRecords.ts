@@ -6,6 +6,7 @@ import { optionalString, type Body } from '../http/bodyFields';
 import { ensureOpenBatch, type BatchesSlice } from '../batches/batchState';
 import { isoTime } from '../domain/timestamps';
 import type { CardTransaction, CardsSlice } from './cardState';
+import { noteStored } from './transactionIndex';
 import { transactionLink, transactionView } from './transactionView';
 
 export type CardsCtx = DomainContext<CardsSlice>;
@@ -76,6 +77,7 @@ export function stampAndStore(ctx: CardsCtx, unstamped: UnstampedTransaction): C
   const parent = tx.originalId === undefined ? undefined : ctx.slice.transactions[tx.originalId];
   if (parent) parent.childIds = [...childIdsOf(ctx.slice, parent), id];
   ctx.slice.transactions[id] = tx;
+  noteStored(ctx.slice.transactions, tx);
   return tx;
 }
 

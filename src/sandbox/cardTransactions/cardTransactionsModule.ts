@@ -10,7 +10,7 @@ import type { MobileSlice } from '../mobile/mobileState';
 import { receiptLinks } from '../mobile/receipts';
 
 const search: Handler<CardsSlice> = (req, ctx) => {
-  const { items, page } = searchTransactions(Object.values(ctx.slice.transactions), req.query);
+  const { items, page } = searchTransactions(ctx.slice.transactions, req.query);
   return {
     status: 200, payloadType: 'transactions', page,
     payload: { transactions: { transaction: items.map(tx => view(ctx, req, tx)) } },

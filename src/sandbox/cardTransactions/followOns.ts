@@ -8,6 +8,7 @@ import { isBatchOpen, type BatchesSlice } from '../batches/batchState';
 import type { SettingsSlice } from '../settings/settingsState';
 import { SALE_TYPES, type CardTransaction, type CardsSlice } from './cardState';
 import { checkedAmount, checkedTip } from './charges';
+import { noteChanged } from './transactionIndex';
 import { childIdsOf, echoes, findTransaction, record, refused, transactionAnswer, type CardsCtx } from './cardRecords';
 
 function originalOf(ctx: CardsCtx, body: Body, type: string): CardTransaction {
@@ -106,5 +107,6 @@ export const adjustTip: Handler<CardsSlice> = (req, ctx) => {
   tx.amountCents = amountCents;
   tx.tipCents = tipCents;
   tx.tipAdjusted = true;
+  noteChanged(ctx.slice.transactions, tx);
   return transactionAnswer(ctx, req, tx);
 };

@@ -1,25 +1,14 @@
 // Transaction search with docs/gateway-facts.md §2.6 query parameters, newest first by default.
+// Answered from the table's index (transactionIndex.ts), in the table's key order — creation
+// order — as a scan of every stored transaction would, in time that does not grow with them.
 
 import { fieldError } from '../http/bodyFields';
-import { fromCents } from '../domain/money';
-import { pageOf, pageRequest } from '../http/paging';
+import { pageAt, pageRequest } from '../http/paging';
 import { parseSearchTime } from '../domain/timestamps';
 import type { CardTransaction } from './cardState';
+import { FILTERED_FIELDS, indexedMatches, type FilteredField, type SearchCriteria } from './transactionIndex';
 
 const LEVELS = ['terminal', 'merchant'];
-
-/** Exact-match filters: query parameter → the transaction's value. */
-const EXACT: Record<string, (tx: CardTransaction) => string | undefined> = {
-  id: tx => tx.id,
-  amount: tx => fromCents(tx.amountCents),
-  type: tx => tx.type,
-  status: tx => tx.result,
-  'last-four': tx => tx.card.lastFour,
-  'authorization-code': tx => tx.authorizationCode,
-  invoice: tx => tx.references.invoice,
-  'order-id': tx => tx.references['order-id'],
-  'display-message': tx => tx.displayMessage,
-};
 
 function bound(query: URLSearchParams, name: string): number | undefined {
   const raw = query.get(name);
@@ -29,22 +18,21 @@ function bound(query: URLSearchParams, name: string): number | undefined {
   return t.getTime();
 }
 
-export function searchTransactions(all: CardTransaction[], query: URLSearchParams) {
+export function searchTransactions(table: Record<string, CardTransaction>, query: URLSearchParams) {
   const paging = pageRequest(query, 'created');
   const level = query.get('level');
   if (level !== null && !LEVELS.includes(level)) throw fieldError('level', `must be ${LEVELS.join(' or ')}`);
   const start = bound(query, 'start-date');
   const end = bound(query, 'end-date');
-  const wanted = Object.entries(EXACT)
-    .map(([name, get]) => ({ value: query.get(name), get }))
-    .filter((f): f is { value: string; get: (tx: CardTransaction) => string | undefined } => f.value !== null && f.value !== '');
-  const matches = all.filter(tx => {
-    const created = Date.parse(tx.created);
-    return (start === undefined || created >= start)
-      && (end === undefined || created <= end + 59_999)
-      && wanted.every(f => (f.get(tx) ?? '').toLowerCase() === f.value.toLowerCase());
-  });
-  // Slice order is creation order; newest first unless isDescending=false.
-  if (paging.descending) matches.reverse();
-  return pageOf(matches, paging);
+  const criteria: SearchCriteria = {
+    exact: (Object.keys(FILTERED_FIELDS) as FilteredField[])
+      .map(field => ({ field, value: query.get(field) }))
+      .filter((f): f is { field: FilteredField; value: string } => f.value !== null && f.value !== ''),
+    fromMs: start,
+    // The end is a minute: every time within it is in.
+    toMs: end === undefined ? undefined : end + 59_999,
+  };
+  const matches = indexedMatches(table, criteria);
+  // Table order is creation order; newest first unless isDescending=false.
+  return pageAt(matches.total, paging.descending ? i => matches.at(matches.total - 1 - i) : i => matches.at(i), paging);
 }

@@ -54,10 +54,19 @@ export function pageRequest(query: URLSearchParams, sortField: string): PageRequ
 
 /** `req.page` is the 0-based index from `pageRequest`. */
 export function pageOf<T>(items: readonly T[], req: PageRequest & { sortField: string }): { items: T[]; page: PageInfo } {
+  return pageAt(items.length, i => items[i], req);
+}
+
+/**
+ * The page `req` asks for of `total` items that `itemAt` reads one at a time (0 ≤ i < total):
+ * only that page's items are read, so the last page of a long result costs what the first does.
+ */
+export function pageAt<T>(total: number, itemAt: (i: number) => T, req: PageRequest & { sortField: string }): { items: T[]; page: PageInfo } {
   const start = req.page * req.size;
-  const slice = items.slice(start, start + req.size);
+  const items: T[] = [];
+  for (let i = start; i < Math.min(total, start + req.size); i++) items.push(itemAt(i));
   return {
-    items: slice,
-    page: pageInfoAt(req.page, req.size, items.length, slice.length, { [req.sortField]: req.descending ? 'DESC' : 'ASC' }),
+    items,
+    page: pageInfoAt(req.page, req.size, total, items.length, { [req.sortField]: req.descending ? 'DESC' : 'ASC' }),
   };
 }

@@ -3,6 +3,8 @@
 // state through a proxy that records the path of every write, cut to one stored record
 // (state → slices → module → collection → record), and the journal saves those records.
 
+import { registerView, untracked } from '../domain/untracked';
+
 /** `slices.cards.transactions.<id>`: deeper writes save their whole record. */
 const UNIT_DEPTH = 4;
 /** `slices.cards.transactions`: the tables whose keys are kept as they change (see tableKeys). */
@@ -40,8 +42,7 @@ export class ChangeTracker<T extends object> {
   /** What the modules use: reads and writes go through to `raw`, writes are noted. */
   readonly root: T;
   private readonly dirty = new Map<string, string[]>();
-  /** Per proxy handed out, its node; per raw object, the node of the path it was last read at. */
-  private readonly nodeOfProxy = new WeakMap<object, Node>();
+  /** Per raw object, the node of the path it was last read at (per proxy handed out, its raw object: registerView). */
   private readonly nodeOfTarget = new WeakMap<object, Node>();
   // Per table (an object at TABLE_DEPTH), its keys, kept as they are added and removed once asked for.
   private readonly keyIndex = new WeakMap<object, Set<string>>();
@@ -127,8 +128,8 @@ export class ChangeTracker<T extends object> {
 
   private unwrap(value: unknown): unknown {
     if (!isObject(value)) return value;
-    const node = this.nodeOfProxy.get(value);
-    if (node) return node.target;
+    const plain = untracked(value);
+    if (plain !== value) return plain;
     // A new value may hold objects read from the state (a batch moved to the closed list).
     for (const k of Object.keys(value)) {
       const inner = value[k];
@@ -159,7 +160,7 @@ export class ChangeTracker<T extends object> {
     node.prop = prop;
     node.depth = parent ? parent.depth + 1 : 0;
     node.proxy = new Proxy(target, node as ProxyHandler<Obj>);
-    this.nodeOfProxy.set(node.proxy, node);
+    registerView(node.proxy, target);
     this.nodeOfTarget.set(target, node);
     return node.proxy;
   }
