@@ -37,6 +37,9 @@ describe('exactly-once', () => {
     }
     assert.match(r.stdout, /HELD +transactions\.sale #1 with reset-before/);
     assert.match(r.stdout, /4 faulted run\(s\): 3 doubled, 0 failed, 1 held, 0 not reached\./);
+    // It ends with the outcomes the app's clean run reached (one approved sale) and how to reach the rest.
+    assert.match(r.stdout, /Outcomes covered 1 of \d+ /);
+    assert.match(r.stdout, /Not covered \(how to produce each\):\n[^]*result-code:014/);
     assert.match(r.stderr, /paid INV-1001/, 'the clean run\'s output is passed on to stderr');
   });
 
@@ -55,6 +58,9 @@ describe('exactly-once', () => {
     assert.deepEqual([suite.tests, suite.failures, suite.errors], ['3', '2', '0']);
     assert.equal(suite.testcase[1].name, 'transactions.sale #1 with lost-answer');
     assert.match(suite.testcase[1].failure['#text'], /charge of 12\.34, on card ending 1111, invoice INV-1001/);
+    // The outcomes the clean run reached go beside the JUnit document, which stays whole.
+    assert.match(r.stderr, /Outcomes covered \d+ of \d+/);
+    assert.doesNotMatch(r.stdout, /Outcomes covered/);
   });
 
   it('--runs caps the faulted runs and says how many were left out', async () => {

@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { UsageError, parseOptionsOf, type CliCommand, type CliOption } from '../cliCommand';
 import { exactlyOnce, heldEverywhere } from '../exactlyOnce/exactlyOnceRun';
 import { startSandbox } from '../../sandbox/server';
+import { coverageLines } from '../../core/localSandbox/sandboxCoverage';
 import { SeedError, type SeedDocument } from '../../sandbox/seeds/seedDocument';
 import { readSeedFile } from '../../sandbox/seeds/seedFile';
 import { junitReport, textReport, type ExactlyOnceFormat } from '../exactlyOnce/exactlyOnceReport';
@@ -71,7 +72,14 @@ export const exactlyOnceCommand: CliCommand = {
         echo: text => io.err(text.replace(/\n$/, '')),
         progress: line => io.err(`exactly-once: ${line}`),
       });
-      io.out(format === 'junit' ? junitReport(result) : textReport(result));
+      // The outcomes the clean run reached end the report; beside a JUnit document, on stderr.
+      const coverage = coverageLines(result.clean.coverage).join('\n');
+      if (format === 'junit') {
+        io.out(junitReport(result));
+        io.err(coverage);
+      } else {
+        io.out(`${textReport(result)}\n${coverage}`);
+      }
       if (stoppedBy) return stoppedBy === 'SIGINT' ? 130 : 143;
       return heldEverywhere(result) ? 0 : 1;
     } finally {

@@ -4,6 +4,7 @@
 
 import { startSandbox, type RunningSandbox } from '../../sandbox/server';
 import type { SeedDocument } from '../../sandbox/seeds/seedDocument';
+import type { CoverageReport } from '../../catalog/localSandbox/coverage';
 import type { LedgerEntry } from '../../sandbox/moneyLedger';
 import { passed, runApp, type AppExit } from './appRun';
 import { doublesBetween, type Double } from './doubles';
@@ -36,7 +37,8 @@ export interface FaultedRunResult extends PlannedRun {
 
 export interface ExactlyOnceResult {
   command: readonly string[];
-  clean: { exit: AppExit; steps: Step[]; ledger: LedgerEntry[] };
+  /** The clean run: its exit, the steps it made, what it left, and which gateway outcomes it reached. */
+  clean: { exit: AppExit; steps: Step[]; ledger: LedgerEntry[]; coverage: CoverageReport };
   runs: FaultedRunResult[];
   /** Planned runs left out by `--runs`. */
   notRun: number;
@@ -75,7 +77,7 @@ async function faultedRun(planned: PlannedRun, clean: readonly LedgerEntry[], op
 export async function exactlyOnce(options: ExactlyOnceOptions): Promise<ExactlyOnceResult> {
   const clean = await withSandbox(options.seed, async sandbox => {
     const exit = await runApp(options.command, sandbox, { timeoutMs: options.runTimeoutMs, echo: options.echo, signal: options.signal });
-    return { exit, steps: stepsOf(sandbox.control.stats().byOperation), ledger: sandbox.control.ledger() };
+    return { exit, steps: stepsOf(sandbox.control.stats().byOperation), ledger: sandbox.control.ledger(), coverage: sandbox.control.coverage() };
   });
   const result: ExactlyOnceResult = { command: options.command, clean, runs: [], notRun: 0, interrupted: options.signal?.aborted ?? false };
   // A command that fails with no faults says nothing about faults.
