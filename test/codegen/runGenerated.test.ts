@@ -13,6 +13,7 @@ import type { RunningSandbox } from '../../src/sandbox/server';
 import { call, startTestSandbox } from '../sandbox/sandboxTestClient';
 import { runToEnd, type ProcessRun } from '../cli/processRun';
 import { MISSING_TOOLCHAIN_FAILS, TOOLCHAINS, type Toolchain } from './toolchains';
+import { sandboxEnvironment } from '../../src/cli/exactlyOnce/appRun';
 
 const FIXTURE = path.join(__dirname, 'fixtures/integrator.gwreq');
 /** The developer's own GATEWAY_* variables must not reach the programs. */
@@ -35,15 +36,8 @@ after(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
-function keysEnv(): Record<string, string> {
-  return {
-    GATEWAY_URL: sandbox.gatewayUrl,
-    BOARDING_URL: sandbox.boardingUrl,
-    GATEWAY_API_KEY: sandbox.apiKey,
-    GATEWAY_ACCESS_KEY: sandbox.accessKey,
-    GATEWAY_MERCHANT_ID: sandbox.merchantId,
-  };
-}
+// The variables generated programs read, as exactly-once hands them to a user's command.
+const keysEnv = (): Record<string, string> => sandboxEnvironment(sandbox);
 
 /** Generates the program for request `name` and saves it in its own folder; `run` runs it there (asynchronously: the sandbox runs in this process). */
 async function savedProgram(toolchain: Toolchain, name: string): Promise<{ run(env: Record<string, string>): Promise<ProgramRun> }> {

@@ -55,14 +55,5 @@ export async function sale(sb: RunningSandbox, amount: string, extra: Record<str
   return call(sb, 'POST', '/rest/v2/transactions/sale', { json: { amount, card: VISA, 'exp-date': '1230', csc: '999', ...extra } });
 }
 
-/** Seeded PRNG (mulberry32) so a failing random sequence can be replayed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Seeded PRNG (mulberry32) so a failing random sequence can be replayed: the sandbox's own. */
+export { seededRandom } from '../../src/sandbox/domain/seededRandom';

@@ -8,7 +8,6 @@ import { operationById } from '../../src/catalog';
 import { ControllableClock } from '../../src/sandbox/domain/clock';
 import { ErrorAnswer, type Answer, type SandboxRequest } from '../../src/sandbox/domain/domain';
 import { fromCents } from '../../src/sandbox/domain/money';
-import { parseSearchTime } from '../../src/sandbox/domain/timestamps';
 import { emptyTable, generateKeys, newState } from '../../src/sandbox/domain/state';
 import { sandboxModules } from '../../src/sandbox/domain/moduleTable';
 import { LiveSandbox } from '../../src/sandbox/liveSandbox';
@@ -22,6 +21,7 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { startSandbox } from '../../src/sandbox/server';
 import { call, sale, VISA } from './sandboxTestClient';
+import { bound } from '../../src/sandbox/cardTransactions/transactionSearch';
 
 // ---- The plain scan the index replaced, as it was (the oracle) ----
 const EXACT: Record<string, (tx: CardTransaction) => string | undefined> = {
@@ -36,13 +36,7 @@ const EXACT: Record<string, (tx: CardTransaction) => string | undefined> = {
   'display-message': tx => tx.displayMessage,
 };
 
-function bound(query: URLSearchParams, name: string): number | undefined {
-  const raw = query.get(name);
-  if (raw === null || raw === '') return undefined;
-  const t = parseSearchTime(raw);
-  if (!t) throw fieldError(name, `"${raw}" is not a time; write yyyy-MM-dd HH:mm (UTC), e.g. 2025-01-31 14:00`);
-  return t.getTime();
-}
+// The bounds are read as the handler reads them: the oracle differs in how it finds records, not in parsing.
 
 function scanTransactions(all: CardTransaction[], query: URLSearchParams) {
   const paging = pageRequest(query, 'created');

@@ -38,7 +38,7 @@ export function describeExit(exit: AppExit): string {
 }
 
 /** The variables a generated program (src/core/codegen) and the user's code read. */
-function sandboxEnvironment(sandbox: SandboxAddress): Record<string, string> {
+export function sandboxEnvironment(sandbox: SandboxAddress): Record<string, string> {
   return {
     GATEWAY_URL: sandbox.gatewayUrl,
     BOARDING_URL: sandbox.boardingUrl,

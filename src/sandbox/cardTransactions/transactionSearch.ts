@@ -10,7 +10,8 @@ import { FILTERED_FIELDS, indexedMatches, type FilteredField, type SearchCriteri
 
 const LEVELS = ['terminal', 'merchant'];
 
-function bound(query: URLSearchParams, name: string): number | undefined {
+/** A `start-date`/`end-date` bound as epoch ms, or undefined when absent; 400 naming it when unreadable. */
+export function bound(query: URLSearchParams, name: string): number | undefined {
   const raw = query.get(name);
   if (raw === null || raw === '') return undefined;
   const t = parseSearchTime(raw);

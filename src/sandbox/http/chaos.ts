@@ -7,6 +7,7 @@
 import { groups, operationById } from '../../catalog';
 import type { Operation } from '../../catalog';
 import type { FaultKind } from './faults';
+import { seededRandom } from '../domain/seededRandom';
 
 export const AFTER_COMMIT_KINDS = ['lost-answer', '5xx-after-commit', 'timeout-after-commit'] as const;
 export type AfterCommitKind = (typeof AFTER_COMMIT_KINDS)[number];
@@ -133,21 +134,6 @@ export function checkedChaos(raw: unknown): { rules: ActiveRule[]; seed: number 
   if (body.rules.length > MAX_RULES) throw new RangeError(`Chaos: at most ${MAX_RULES} rules, not ${body.rules.length}.`);
   const seed = wholeNumber('Chaos', body.seed, 'seed', 0, 0xffff_ffff) ?? Math.floor(Math.random() * 0x1_0000_0000);
   return { rules: body.rules.map(checkedRule), seed };
-}
-
-/**
- * mulberry32: a small, fast, seedable generator, good enough to decide faults; node:crypto and
- * Math.random cannot be seeded, and a repeatable run is the point.
- */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 function matches(rule: ActiveRule, op: Operation): boolean {
