@@ -80,6 +80,10 @@ export interface SandboxAddress {
 
 export interface RunningSandbox extends SandboxAddress {
   control: SandboxControl;
+  /** Back to the seed it started from (`startSandbox({ seed })`), or to empty without one: control.reset(). */
+  reset(): void;
+  /** The whole state as a seed document, without keys: control.snapshot(). */
+  snapshot(): SeedDocument;
   /** Stops serving, ends every socket and, with a data file, writes a final snapshot. */
   close(): Promise<void>;
 }
@@ -209,6 +213,8 @@ async function startClaimed(opts: SandboxOptions, log: (line: string) => void, m
     merchantId: state.keys.merchantId,
     port,
     control,
+    reset: () => control.reset(),
+    snapshot: () => control.snapshot(),
     close() {
       closing ??= (async () => {
         const stopped = new Promise<void>(resolve => server.close(() => resolve()));

@@ -144,6 +144,10 @@ describe('reset goes back to the seed', () => {
     await sale(sb, '9.00');
     sb.control.reset();
     assert.deepEqual(withoutClock(sb.control.snapshot()), withoutClock(seeded));
+    // The name for it: sandbox.reset() and sandbox.snapshot() on what startSandbox() gives.
+    await sale(sb, '9.00');
+    sb.reset();
+    assert.deepEqual(withoutClock(sb.snapshot()), withoutClock(seeded));
   });
 
   it('with a data file: the reset is saved, and a data file that holds a state keeps it over the seed', async () => {
