@@ -18,11 +18,7 @@ const ACCOUNT = '4000123456780001';
 const json = { Accept: 'application/json', 'Content-Type': 'application/json' };
 const apiHeaders = () => ({ ...json, 'api-key': sb.info.apiKey });
 
-async function publicKey(): Promise<string> {
-  const r = await sb.send('GET', '/rest/v2/settings/terminal/hpp', { headers: apiHeaders() });
-  assert.equal(r.status, 200, r.text);
-  return r.json.payload['hpp-settings']['hpp-public-key'];
-}
+const publicKey = (): Promise<string> => sb.hppPublicKey();
 
 /** What the SDK's ACH form collects (account and routing number, account type), with the public key alone. */
 async function achForm(account = ACCOUNT, extra: Record<string, unknown> = {}) {

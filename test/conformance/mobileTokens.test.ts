@@ -16,11 +16,7 @@ after(() => sb.stop());
 const json = { Accept: 'application/json', 'Content-Type': 'application/json' };
 const apiHeaders = () => ({ ...json, 'api-key': sb.info.apiKey });
 
-async function publicKey(): Promise<string> {
-  const r = await sb.send('GET', '/rest/v2/settings/terminal/hpp', { headers: apiHeaders() });
-  assert.equal(r.status, 200, r.text);
-  return r.json.payload['hpp-settings']['hpp-public-key'];
-}
+const publicKey = (): Promise<string> => sb.hppPublicKey();
 
 /** The iOS SDK's manual entry: the card as typed, the public key as the only credential. */
 async function manualToken(card = '4111111111111111', key?: string) {

@@ -16,11 +16,7 @@ const apiHeaders = () => ({ ...json, 'api-key': sb.info.apiKey });
 // A 1×1 PNG, as the SDK sends its signature view's image (base64 of PNG data).
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
-async function publicKey(): Promise<string> {
-  const r = await sb.send('GET', '/rest/v2/settings/terminal/hpp', { headers: apiHeaders() });
-  assert.equal(r.status, 200, r.text);
-  return r.json.payload['hpp-settings']['hpp-public-key'];
-}
+const publicKey = (): Promise<string> => sb.hppPublicKey();
 
 /** A sale on the mobile path, as the SDK makes before it sends a signature or a receipt. */
 async function mobileSale(): Promise<string> {

@@ -77,6 +77,13 @@ export class ReplaySandbox {
   }
 
   /** The sandbox's own control surface (never used by the clients themselves). */
+  /** The HPP public key the mobile and web clients send as `public-key` (GET /rest/v2/settings/terminal/hpp). */
+  async hppPublicKey(): Promise<string> {
+    const r = await this.send('GET', '/rest/v2/settings/terminal/hpp', { headers: { Accept: 'application/json', 'api-key': this.info.apiKey } });
+    if (r.status !== 200) throw new Error(`GET /rest/v2/settings/terminal/hpp answered ${r.status}: ${r.text}`);
+    return r.json.payload['hpp-settings']['hpp-public-key'];
+  }
+
   async control(method: string, action: string, body?: unknown): Promise<unknown> {
     const res = await fetch(`${this.info.gatewayUrl}/__sandbox/${action}`, {
       // The control surface takes application/json only, even with no body (a web page cannot send it).
