@@ -15,6 +15,24 @@ const root = path.join(__dirname, '../..');
 const URI = 'file:///tmp/server-test/sale.gwreq';
 const TEXT = ['### Sale', 'POST {{gatewayUrl}}/rest/v2/transactions/sale', 'Content-Type: application/json', '', '{', '  "amount": "25.00",', '  "card": "4111111111111112"', '  ', '}'].join('\n');
 
+/**
+ * Ends a server and makes sure of it: twice in CI this
+ * file's process outlived its passing tests, held by a child's pipes, so the child is waited for
+ * and killed outright when it has not gone within two seconds.
+ */
+async function stopServer(connection: MessageConnection, child: ChildProcess): Promise<void> {
+  const exited = child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  connection.dispose();
+  const timer = setTimeout(() => child.kill('SIGKILL'), 2000);
+  child.kill();
+  await exited;
+  clearTimeout(timer);
+  child.stdin?.destroy();
+  child.stdout?.destroy();
+}
+
 describe('language server over stdio', () => {
   let child: ChildProcess;
   let connection: MessageConnection;
@@ -38,10 +56,7 @@ describe('language server over stdio', () => {
     connection.listen();
   });
 
-  after(() => {
-    connection.dispose();
-    child.kill();
-  });
+  after(() => stopServer(connection, child));
 
   /** Resolves once diagnostics for `uri` are published (other documents may be republished meanwhile). */
   async function publishedFor(uri: string): Promise<void> {
@@ -248,10 +263,7 @@ describe('language server for other editors: gateway-workbench lsp --stdio', () 
     connection.listen();
   });
 
-  after(() => {
-    connection.dispose();
-    child.kill();
-  });
+  after(() => stopServer(connection, child));
 
   it('sends plain-text completions, no editor commands and no Send lenses to a client without snippets', async () => {
     const init = await connection.sendRequest('initialize', { processId: process.pid, rootUri: null, capabilities: {} }) as { capabilities: Record<string, unknown> };
@@ -327,9 +339,8 @@ describe('language server: body files stay inside the workspace folder', () => {
     connection.listen();
   });
 
-  after(() => {
-    connection.dispose();
-    child.kill();
+  after(async () => {
+    await stopServer(connection, child);
     fs.rmSync(base, { recursive: true, force: true });
   });
 
