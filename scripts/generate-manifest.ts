@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import type { CommandContribution, ContributesFragment, MenuContribution } from '../src/extension/contributes';
 import { environmentFileSchema } from '../src/core/environments/environmentSchema';
 import { seedFileSchema } from '../src/sandbox/seeds/seedSchema';
+import { settingsFileSchema } from '../src/core/settingsCode/settingsSchema';
 import { contributes as environments } from '../src/extension/environments/contributions';
 import { contributes as operationsPart, operationCommands } from '../src/extension/operations/contributions';
 import { contributes as requestDocuments } from '../src/extension/requestDocuments/contributions';
@@ -119,9 +120,12 @@ export const environmentFileSchemaText = () => serialize(environmentFileSchema);
 /** The schema VS Code checks *.gwseed.json against: a Local sandbox seed (src/sandbox/seeds/seedSchema.ts). */
 export const SEED_FILE_SCHEMA = path.resolve(__dirname, '../schemas/gwseed.schema.json');
 export const seedFileSchemaText = () => serialize(seedFileSchema);
+/** The schema VS Code checks *.gwsettings.json against: `gateway-workbench settings` files (src/core/settingsCode/settingsSchema.ts). */
+export const SETTINGS_FILE_SCHEMA = path.resolve(__dirname, '../schemas/gwsettings.schema.json');
+const settingsFileSchemaText = () => serialize(settingsFileSchema);
 
 /** Each generated schema file and its text. */
-const SCHEMA_FILES: ReadonlyArray<[string, () => string]> = [[ENVIRONMENT_FILE_SCHEMA, environmentFileSchemaText], [SEED_FILE_SCHEMA, seedFileSchemaText]];
+const SCHEMA_FILES: ReadonlyArray<[string, () => string]> = [[ENVIRONMENT_FILE_SCHEMA, environmentFileSchemaText], [SEED_FILE_SCHEMA, seedFileSchemaText], [SETTINGS_FILE_SCHEMA, settingsFileSchemaText]];
 const readOr = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '');
 
 function main(): void {

@@ -16,7 +16,7 @@ interface Generator {
 
 const GENERATORS: readonly Generator[] = [
   { writes: 'src/catalog/xmlSamples.ts', script: 'generate-xml-samples.ts' },
-  { writes: 'package.json contributions, schemas/gateway-workbench.schema.json, schemas/gwseed.schema.json', script: 'generate-manifest.ts' },
+  { writes: 'package.json contributions, schemas/gateway-workbench.schema.json, schemas/gwseed.schema.json, schemas/gwsettings.schema.json', script: 'generate-manifest.ts' },
   { writes: 'snippets/', script: 'generate-snippets.ts' },
   { writes: 'README.md operation table', script: 'operationsTable.ts', args: ['--write'] },
   { writes: 'docs/sandbox.md parity table', script: 'parityTable.ts', args: ['--write'] },

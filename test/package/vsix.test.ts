@@ -20,7 +20,7 @@ const ALLOWED = [
   'package.json', 'README.md', 'CHANGELOG.md', 'LICENSE',
   'dist/extension.js', 'dist/runtime.js', 'dist/codegen.js', 'dist/resultWorker.js', 'dist/sandboxWorker.js', 'dist/js-sdk/clearent-host.js', 'dist/languageClient.js', 'dist/server.js', 'dist/THIRD-PARTY-NOTICES.md',
   'syntaxes/gateway-request.tmLanguage.json', 'language-configuration.json',
-  'schemas/gateway-workbench.schema.json', 'schemas/gwseed.schema.json', 'media/icon.png', 'media/gateway.svg',
+  'schemas/gateway-workbench.schema.json', 'schemas/gwseed.schema.json', 'schemas/gwsettings.schema.json', 'media/icon.png', 'media/gateway.svg',
   ...walkthroughImages,
   // "Local Sandbox: Open Examples" copies these into the workspace.
   ...fs.readdirSync(path.join(root, 'examples')).filter(f => f.endsWith('.gwreq')).map(f => `examples/${f}`),

@@ -9,10 +9,10 @@ import { access, stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { redactorFor } from '../../core/protection/redaction';
 import { UsageError, parseOptionsOf, type CliCommand, type CliOption } from '../cliCommand';
-import { CONFIG_OPTION, configPathFrom, readEnvironmentConfig } from '../run/environmentConfig';
+import { CONFIG_OPTION } from '../run/environmentConfig';
 import { runFiles, runSecrets, type RequestFileInput, type RunProgress } from '../run/runFiles';
 import type { RunReport } from '../run/runReport';
-import { configuredTarget, LOCAL_ENVIRONMENT_NAME, startLocalTarget, type RunTarget } from '../run/runTarget';
+import { targetFor, type RunTarget } from '../run/runTarget';
 import { expandFilePatterns } from '../run/filePatterns';
 import { variableOverridesOf } from '../run/variableOptions';
 import { BODY_ROOT_OPTION, bodyRootOf } from '../run/bodyRoot';
@@ -78,21 +78,6 @@ function writeLines(streamed: StreamedReport, report: RunReport, out: (line: str
   if (tail) out(tail);
 }
 
-/**
- * `--config` given while the run goes to the Local sandbox: refused, because a CI job given the
- * environments file but not the environment's name would otherwise pass against the sandbox and
- * look like a run against staging. The refusal names the file's environments to choose from.
- */
-async function configWithoutEnvironment(env: string | undefined, config: string): Promise<UsageError> {
-  const where = env === undefined ? 'no --env was given, so the run would go to the Local sandbox' : `--env ${env} runs against the Local sandbox`;
-  const fix = 'add --env NAME';
-  const named = await readEnvironmentConfig(config, 'fix --config').then(
-    (environments) => `${fix} (${config} defines ${environments.map((e) => `"${e.name}"`).join(', ') || 'none'}), or drop --config`,
-    (err: Error) => `${fix}, or drop --config (and ${err.message})`,
-  );
-  return new UsageError(`--config names the environments for --env NAME, but ${where}: ${named}`);
-}
-
 /** The coverage lines a run ends with: of its in-process sandbox, or read from the environment's gateway URL. */
 async function coverageText(target: RunTarget): Promise<string[]> {
   try {
@@ -102,14 +87,6 @@ async function coverageText(target: RunTarget): Promise<string[]> {
   }
 }
 
-async function targetFor(env: string | undefined, config: string | undefined): Promise<RunTarget> {
-  if (env === undefined || env === LOCAL_ENVIRONMENT_NAME) {
-    if (config !== undefined) throw await configWithoutEnvironment(env, config);
-    return startLocalTarget();
-  }
-  const file = configPathFrom(config, process.env);
-  return configuredTarget(env, await readEnvironmentConfig(file), process.env, file);
-}
 
 const OPTIONS = [
   { name: 'env', type: 'string', value: 'local|NAME', text: 'local, the default, runs against a Local sandbox started in this process. NAME runs against that environment of the environments file (--config), with its keys from environment variables (below).' },

@@ -5,7 +5,7 @@ import type { Credentials, Environment } from '../../core/environments/environme
 import { startSandbox } from '../../sandbox/server';
 import type { CoverageReport } from '../../catalog/localSandbox/coverage';
 import { UsageError } from '../cliCommand';
-import type { ConfiguredEnvironment } from './environmentConfig';
+import { configPathFrom, readEnvironmentConfig, type ConfiguredEnvironment } from './environmentConfig';
 import { credentialsFromEnv, keyVariableNames } from './environmentKeys';
 
 export interface RunTarget {
@@ -55,4 +55,29 @@ export function configuredTarget(name: string, environments: readonly Configured
     readOnly: found.readOnly,
     close: async () => undefined,
   };
+}
+
+/**
+ * `--config` given while the run goes to the Local sandbox: refused, because a CI job given the
+ * environments file but not the environment's name would otherwise pass against the sandbox and
+ * look like a run against staging. The refusal names the file's environments to choose from.
+ */
+async function configWithoutEnvironment(env: string | undefined, config: string): Promise<UsageError> {
+  const where = env === undefined ? 'no --env was given, so the run would go to the Local sandbox' : `--env ${env} runs against the Local sandbox`;
+  const fix = 'add --env NAME';
+  const named = await readEnvironmentConfig(config, 'fix --config').then(
+    (environments) => `${fix} (${config} defines ${environments.map((e) => `"${e.name}"`).join(', ') || 'none'}), or drop --config`,
+    (err: Error) => `${fix}, or drop --config (and ${err.message})`,
+  );
+  return new UsageError(`--config names the environments for --env NAME, but ${where}: ${named}`);
+}
+
+/** `--env` and `--config` as `run`, `settings` and the rest take them: the Local sandbox, or a configured environment. */
+export async function targetFor(env: string | undefined, config: string | undefined): Promise<RunTarget> {
+  if (env === undefined || env === LOCAL_ENVIRONMENT_NAME) {
+    if (config !== undefined) throw await configWithoutEnvironment(env, config);
+    return startLocalTarget();
+  }
+  const file = configPathFrom(config, process.env);
+  return configuredTarget(env, await readEnvironmentConfig(file), process.env, file);
 }

@@ -40,6 +40,8 @@ const environmentJsonValidation = [
   { fileMatch: ['gateway-workbench.json'], url: './schemas/gateway-workbench.schema.json' },
   // A Local sandbox seed or snapshot (src/sandbox/seeds/seedSchema.ts).
   { fileMatch: ['*.gwseed.json'], url: './schemas/gwseed.schema.json' },
+  // An environment's gateway settings as `gateway-workbench settings export` writes them (src/core/settingsCode/settingsSchema.ts).
+  { fileMatch: ['*.gwsettings.json'], url: './schemas/gwsettings.schema.json' },
 ];
 
 export const contributes: ContributesFragment = {
