@@ -53,6 +53,10 @@ export const COMMANDS = {
   sandboxReset: 'gateway.sandbox.reset',
   /** Writes the Local sandbox's state, without keys, as a seed file. Argument: `(target?, path?)`; without a path, a save dialog. */
   sandboxSaveSnapshot: 'gateway.sandbox.saveSnapshot',
+  /** Settings as code: an environment's settings to a *.gwsettings.json file; two environments' side by side; a file applied to one. */
+  exportSettings: 'gateway.exportSettings',
+  compareEnvironmentSettings: 'gateway.compareEnvironmentSettings',
+  applySettingsTo: 'gateway.applySettingsTo',
   /** Replaces the Local sandbox's state with a seed file's. Arguments: `(target?, path?, confirmed?)`; without a path, an open dialog; asks first unless `confirmed`. */
   sandboxStartFromSeed: 'gateway.sandbox.startFromSeed',
   /** Copies the packaged examples into the workspace (gateway-examples/) and opens one; returns the files' URIs. */

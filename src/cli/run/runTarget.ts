@@ -19,7 +19,7 @@ export interface RunTarget {
   close(): Promise<void>;
 }
 
-export const LOCAL_ENVIRONMENT_NAME = 'local';
+const LOCAL_ENVIRONMENT_NAME = 'local';
 
 /**
  * A fresh Local sandbox on a free port, in memory only: the run's state is thrown away when it
@@ -38,7 +38,7 @@ export async function startLocalTarget(): Promise<RunTarget> {
 }
 
 /** The configured environment called `name`, with its keys from environment variables. */
-export function configuredTarget(name: string, environments: readonly ConfiguredEnvironment[], env: NodeJS.ProcessEnv, configFile: string): RunTarget {
+function configuredTarget(name: string, environments: readonly ConfiguredEnvironment[], env: NodeJS.ProcessEnv, configFile: string): RunTarget {
   const found = environments.find((e) => e.name === name) ?? environments.find((e) => e.name.toLowerCase() === name.toLowerCase());
   if (!found) {
     const known = [LOCAL_ENVIRONMENT_NAME, ...environments.map((e) => e.name)].map((n) => `"${n}"`).join(', ');

@@ -7,7 +7,7 @@ import type { PreflightCheck } from './preflightCheck';
 export const PREFLIGHT_FORMATS = ['text', 'json', 'junit'] as const;
 export type PreflightFormat = (typeof PREFLIGHT_FORMATS)[number];
 
-export function preflightText(checks: readonly PreflightCheck[], title: string): string {
+function preflightText(checks: readonly PreflightCheck[], title: string): string {
   const lines = [title];
   for (const c of checks) {
     lines.push(`${c.passed ? '✓' : '✗'} ${c.section}: ${c.name}`);
@@ -18,13 +18,13 @@ export function preflightText(checks: readonly PreflightCheck[], title: string):
   return lines.join('\n');
 }
 
-export function preflightJson(checks: readonly PreflightCheck[], title: string): string {
+function preflightJson(checks: readonly PreflightCheck[], title: string): string {
   return JSON.stringify({ title, passed: checks.every((c) => c.passed), checks }, null, 2);
 }
 
 const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', format: true, suppressEmptyNode: true });
 
-export function preflightJunit(checks: readonly PreflightCheck[], title: string): string {
+function preflightJunit(checks: readonly PreflightCheck[], title: string): string {
   const testcase = checks.map((c) => ({
     '@_classname': `preflight.${c.section}`, '@_name': c.name,
     ...(c.passed ? {} : { failure: { '@_message': c.details[0] ?? 'failed', '#text': c.details.join('\n') } }),

@@ -19,7 +19,7 @@ export interface SettingsFile {
 }
 
 /** A file that cannot be used: its name, where, and what to do. */
-export class SettingsFileError extends Error {
+class SettingsFileError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'SettingsFileError';
@@ -101,7 +101,7 @@ export function parseSettingsFile(text: string, name: string): SettingsFile {
 }
 
 /** `values` with only the group's fields a file carries, in the catalog's order. */
-export function fileValuesOf(key: string, values: GroupValues): Record<string, unknown> {
+function fileValuesOf(key: string, values: GroupValues): Record<string, unknown> {
   const spec = settingsGroup(key);
   if (!spec) return {};
   const out: Record<string, unknown> = {};

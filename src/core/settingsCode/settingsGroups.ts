@@ -44,7 +44,7 @@ const OMITTED: Readonly<Record<string, Readonly<Record<string, string>>>> = {
 };
 
 /** Write order: see the top of this file. */
-export const SETTINGS_GROUP_KEYS = Object.keys(OMITTED);
+const SETTINGS_GROUP_KEYS = Object.keys(OMITTED);
 
 const byId = (id: string) => operations.find((op) => op.id === id);
 

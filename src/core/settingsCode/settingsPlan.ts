@@ -4,7 +4,7 @@
 import { SETTINGS_GROUPS } from './settingsGroups';
 import type { GroupValues, SettingsFile } from './settingsFile';
 
-export interface FieldChange {
+interface FieldChange {
   field: string;
   /** undefined: not set in the environment. */
   from: unknown;

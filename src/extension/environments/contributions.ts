@@ -17,6 +17,9 @@ export const environmentCommands: readonly CommandContribution[] = [
   { command: COMMANDS.sandboxSaveSnapshot, title: 'Local Sandbox: Save Snapshot…', category: 'Gateway', icon: '$(save)' },
   { command: COMMANDS.sandboxStartFromSeed, title: 'Local Sandbox: Start from Seed…', category: 'Gateway', icon: '$(folder-opened)' },
   { command: COMMANDS.sandboxOpenExamples, title: 'Local Sandbox: Open Examples', category: 'Gateway', icon: '$(book)' },
+  { command: COMMANDS.exportSettings, title: 'Export Settings…', category: 'Gateway', icon: '$(export)' },
+  { command: COMMANDS.compareEnvironmentSettings, title: 'Compare Settings of Two Environments', category: 'Gateway', icon: '$(diff)' },
+  { command: COMMANDS.applySettingsTo, title: 'Apply to…', category: 'Gateway', icon: '$(cloud-upload)' },
 ];
 
 /** `contributes.configuration` entries. Keys are never here: they live in SecretStorage. */
@@ -46,6 +49,10 @@ const environmentJsonValidation = [
 
 export const contributes: ContributesFragment = {
   commands: environmentCommands,
+  menus: {
+    // On a settings file, and on either side of "Compare Settings of Two Environments" (settingsCodeCommands.ts).
+    'editor/title': [{ command: COMMANDS.applySettingsTo, when: 'resourceScheme == gateway-settings || resourceFilename =~ /\\.gwsettings\\.json$/', group: 'navigation' }],
+  },
   configuration: environmentConfiguration,
   jsonValidation: environmentJsonValidation,
 };

@@ -11,7 +11,7 @@ import { clockStep, formatSandboxTime } from './sandboxClock';
 import type { EnvironmentManager } from './environmentStore';
 import type { UserEnvironmentKind } from './environmentValidation';
 
-type Target = string | { environmentName?: unknown } | undefined;
+export type Target = string | { environmentName?: unknown } | undefined;
 
 /** The prompt-free forms of Add Environment, Edit Environment and Set Keys. */
 export function environmentScripts(environments: EnvironmentManager): ScriptedEnvironments {
@@ -162,7 +162,7 @@ function nameOf(target: Target): string | undefined {
 
 interface EnvironmentItem extends vscode.QuickPickItem { env?: EnvironmentEntry }
 
-async function resolveTarget(
+export async function resolveTarget(
   environments: EnvironmentManager,
   target: Target,
   placeHolder: string,

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import { ClientCache } from './clientCache';
 import { registerEnvironmentCommands } from './environmentCommands';
 import { registerSandboxSeedCommands } from './sandboxSeedCommands';
+import { registerSettingsCodeCommands } from './settingsCodeCommands';
 import { EnvironmentStore, type EnvironmentManager } from './environmentStore';
 import { LocalSandboxHost } from './localSandboxHost';
 import { registerOpenExamples } from './openExamples';
@@ -23,7 +24,7 @@ export function registerEnvironments(context: vscode.ExtensionContext, log: vsco
   const sandbox = new LocalSandboxHost(context.globalStorageUri, secrets, log);
   const clients = new ClientCache(log);
   const store = new EnvironmentStore(context.workspaceState, secrets, sandbox, clients);
-  store.own(secrets, registerEnvironmentCommands(store, log), registerSandboxSeedCommands(store, log), createEnvironmentStatusBar(store), registerOpenExamples(context.extensionUri));
+  store.own(secrets, registerEnvironmentCommands(store, log), registerSandboxSeedCommands(store, log), registerSettingsCodeCommands(store, log), createEnvironmentStatusBar(store), registerOpenExamples(context.extensionUri));
   // Said once per run of failures, whatever started it (a tree group, a send): what happened and the log.
   store.own(sandbox.onDidFail(message => {
     void vscode.window.showErrorMessage(message, 'Show log').then(choice => {

@@ -34,6 +34,9 @@ export { keptExchange } from '../../core/traffic/exchange';
 export { exchangeRequestText } from '../../core/traffic/requestText';
 export { lintExchangeRequest } from '../../core/requestLint/exchangeLint';
 export { fetchCoverage, coverageSince, coverageLines } from '../../core/localSandbox/sandboxCoverage';
+export { readSettings, applySettings } from '../../core/settingsCode/settingsRemote';
+export { parseSettingsFile, settingsFileText } from '../../core/settingsCode/settingsFile';
+export { planSettings, planText, changeCount } from '../../core/settingsCode/settingsPlan';
 
 /**
  * The Local sandbox as the extension runs it: in a worker thread (dist/sandboxWorker.js, next to

@@ -61,6 +61,8 @@ const environmentItemMenu: readonly MenuContribution[] = [
   { command: COMMANDS.sandboxOpenExamples, when: onItem('^gw\\.environment\\.local$'), group: '1_sandbox@4' },
   { command: COMMANDS.sandboxSaveSnapshot, when: onItem('^gw\\.environment\\.local$'), group: '2_seed@1' },
   { command: COMMANDS.sandboxStartFromSeed, when: onItem('^gw\\.environment\\.local$'), group: '2_seed@2' },
+  { command: COMMANDS.exportSettings, when: onItem('^gw\\.environment\\.'), group: '3_settings@1' },
+  { command: COMMANDS.compareEnvironmentSettings, when: onItem('^gw\\.environment\\.'), group: '3_settings@2' },
 ];
 
 const treeCommandItemMenu: readonly MenuContribution[] = [
