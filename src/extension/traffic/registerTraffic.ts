@@ -15,6 +15,8 @@ export interface TrafficApi {
   /** Every exchange kept, the Gateway view's own listings too (the view may hide those). */
   entries(): readonly { id: number; source: string; sender: { label: string; workbench?: string }; exchange: TrafficExchange }[];
   openRecording(uri: vscode.Uri): Promise<number>;
+  /** The view's item for a kept exchange, as the user sees it (undefined once it fell off). */
+  treeItem(id: number): vscode.TreeItem | undefined;
 }
 
 function entryOf(store: TrafficStore, arg: unknown): TrafficEntry | undefined {
@@ -93,6 +95,13 @@ export function registerTraffic(environments: EnvironmentService, memento: vscod
     }, log),
   );
   return Object.assign(disposable, {
-    api: { entries: () => store.list(), openRecording: (uri: vscode.Uri) => store.openRecording(uri) },
+    api: {
+      entries: () => store.list(),
+      openRecording: (uri: vscode.Uri) => store.openRecording(uri),
+      treeItem: (id: number) => {
+        const entry = store.get(id);
+        return entry ? view.getTreeItem({ kind: 'exchange', entry }) : undefined;
+      },
+    },
   });
 }
