@@ -147,19 +147,32 @@ const achProvider: ItemRow<GatewayRecord> = {
   children: (provider, node) => secCodesOf(provider).map((code) => recordNode(node, achSecCode, code)),
 };
 
-// Resources the gateway cannot list, remembered per environment (KnownResourceStore).
-const knownResource = (iconId: string, contextValue: string, vars: (id: string) => Record<string, string>): ItemRow<KnownResource> => ({
+/** How a remembered resource looks, and the read its click runs (as a transaction's or token's does). */
+interface KnownResourceLook { icon: string; contextValue: string; read: string; title: string; vars(id: string): Record<string, string> }
+
+// Resources the gateway cannot list, remembered per environment (KnownResourceStore). A click
+// opens the resource as the gateway has it now.
+const knownResource = (look: KnownResourceLook): ItemRow<KnownResource> => ({
   key: (r) => r.id,
   label: (r) => r.label || r.id,
   description: (r) => (r.label && r.label !== r.id ? r.id : undefined),
-  icon: () => icon(iconId),
-  contextValue: () => contextValue,
-  vars: (r) => vars(r.id),
+  icon: () => icon(look.icon),
+  contextValue: () => look.contextValue,
+  click: (r, node) => ({
+    command: operationCommandId(look.read),
+    title: look.title,
+    arguments: [{ environmentName: node.environmentName, vars: look.vars(r.id) }],
+  }),
+  vars: (r) => look.vars(r.id),
 });
 
 export const KNOWN_RESOURCE_ROWS: Readonly<Record<KnownResourceKind, ItemRow<KnownResource>>> = {
-  'ach-token': knownResource('lock', 'gw.item.achToken', (id) => ({ tokenId: id, 'token-id': id })),
-  merchant: knownResource('person', 'gw.item.merchant', (id) => ({ merchantNumber: id })),
+  'ach-token': knownResource({
+    icon: 'lock', contextValue: 'gw.item.achToken', read: 'achTokens.get', title: 'Open ACH token', vars: (id) => ({ tokenId: id, 'token-id': id }),
+  }),
+  merchant: knownResource({
+    icon: 'person', contextValue: 'gw.item.merchant', read: 'merchants.get', title: 'Open merchant', vars: (id) => ({ merchantNumber: id }),
+  }),
 };
 
 // A click opens the group's current settings (its GET through the runner); the menu offers its writes.
