@@ -8,7 +8,7 @@ import type { TrafficExchange } from '../../core/traffic/exchange';
 import { loadRuntime } from '../lazy/runtime';
 import { TRAFFIC_COMMANDS, TRAFFIC_VIEW_ID } from './ids';
 import { TrafficStore, type TrafficEntry } from './trafficStore';
-import { TrafficView, type TrafficNode } from './trafficView';
+import { trafficTime, TrafficView, type TrafficNode } from './trafficView';
 
 export interface TrafficApi {
   /** The exchanges shown, newest first (redacted, with their findings). */
@@ -32,7 +32,7 @@ async function asRequestFile(entry: TrafficEntry): Promise<vscode.TextDocument> 
     path: exchange.path,
     headers: exchange.requestHeaders,
     ...(exchange.requestBody ? { body: exchange.requestBody } : {}),
-    title: `${exchange.method} ${exchange.path} as ${entry.source} saw it at ${new Date(exchange.at).toLocaleTimeString()} (card numbers and CSC masked: fill them in to send)`,
+    title: `${exchange.method} ${exchange.path} as ${entry.source} saw it at ${trafficTime(entry)} (card numbers and CSC masked: fill them in to send)`,
   });
   return vscode.workspace.openTextDocument({ language: REQUEST_LANGUAGE_ID, content: text });
 }
