@@ -2,9 +2,8 @@
 // operation, time and where it was seen beside it — with what the request-file checks found in
 // the request as children, each naming the line of the request file it opens as.
 import * as vscode from 'vscode';
-import { displayTime, UNKNOWN_ENVIRONMENT_TIME_ZONE } from '../../core/time/displayTime';
 import type { TrafficFinding } from '../../core/traffic/exchange';
-import { environmentTimeZone } from '../environments/environmentTimeZone';
+import { displayTimeIn } from '../environments/environmentTimeZone';
 import { SHOWS_VIEW_LISTINGS_CONTEXT, TRAFFIC_COMMANDS } from './ids';
 import { LOCAL_SANDBOX_NAME } from '../contracts';
 import type { TrafficEntry, TrafficStore } from './trafficStore';
@@ -31,8 +30,7 @@ function iconOf(entry: TrafficEntry): vscode.ThemeIcon {
  * come many a minute.
  */
 export function trafficTime(entry: TrafficEntry): string {
-  const timeZone = entry.source === LOCAL_SANDBOX_NAME ? environmentTimeZone('local') : UNKNOWN_ENVIRONMENT_TIME_ZONE;
-  return displayTime(new Date(entry.exchange.at), { timeZone, now: new Date() }, { seconds: true });
+  return displayTimeIn(entry.source, new Date(entry.exchange.at), { seconds: true });
 }
 
 export class TrafficView implements vscode.TreeDataProvider<TrafficNode> {
