@@ -50,7 +50,9 @@ describe('the sandbox clock', () => {
   it('reads in America/Chicago whatever the host zone: the 3 PM window is 3:00 PM', () => {
     assert.equal(formatSandboxTime(new Date('2026-11-20T21:00:00Z')), 'Nov 20, 3:00 PM CST');
     assert.equal(formatSandboxTime(new Date('2026-07-20T20:00:00Z')), 'Jul 20, 3:00 PM CDT');
-    assert.equal(formatSandboxClock(new Date('2026-11-20T21:00:00Z')), '3:00 PM CST');
+    assert.equal(formatSandboxClock(new Date('2026-11-20T21:00:00Z'), new Date('2026-11-20T23:00:00Z')), '3:00 PM CST');
+    // Moved on a day (issue 35): the clock names its date.
+    assert.equal(formatSandboxClock(new Date('2026-11-21T21:01:00Z'), new Date('2026-11-20T23:00:00Z')), 'Nov 21, 3:01 PM CST');
   });
 });
 

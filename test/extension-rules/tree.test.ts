@@ -30,16 +30,20 @@ const sale = {
   'card-type': 'VISA', created: '2026-11-21 13:28:19.510', voided: 'false',
 };
 const token = { 'token-id': '1000000000134541111', 'card-type': 'VISA', 'exp-date': '1230', 'last-four-digits': '1111', description: 'Test Visa' };
+// Times read in the Local sandbox's zone, on the afternoon of the sale (issue 35: zone named, date when not today).
+const sameDay = { timeZone: 'America/Chicago', now: new Date('2026-11-21T20:00:00Z') };
+const nextDay = { ...sameDay, now: new Date('2026-11-22T20:00:00Z') };
 const returnedAch = {
   id: '1000001', type: 'Debit', amount: '25.00', status: 'Returned', 'account-number': '0001',
   'returned-code': 'R01', 'returned-message': 'Insufficient Funds', created: '2026-11-21 13:28:51.547',
 };
 
 describe('item labels', () => {
-  test('a card transaction reads "SALE 25.00 · VISA 1111", result and date in the description', () => {
+  test('a card transaction reads "SALE 25.00 · VISA 1111", result and time (in the zone, named; dated when not today) in the description', () => {
     assert.equal(cardTransactionLabel(sale), 'SALE 25.00 · VISA 1111');
-    assert.equal(cardTransactionDescription(sale), 'APPROVED · 2026-11-21 13:28');
-    assert.equal(cardTransactionDescription({ ...sale, voided: 'true' }), 'voided · APPROVED · 2026-11-21 13:28');
+    assert.equal(cardTransactionDescription(sale, sameDay), 'APPROVED · 7:28 AM CST');
+    assert.equal(cardTransactionDescription({ ...sale, voided: 'true' }, nextDay), 'voided · APPROVED · Nov 21, 7:28 AM CST');
+    assert.equal(cardTransactionDescription(sale, { ...sameDay, timeZone: 'UTC' }), 'APPROVED · 1:28 PM UTC');
   });
 
   test('a card transaction\'s contextValue names its type, and whether it was declined or voided', () => {
@@ -56,8 +60,8 @@ describe('item labels', () => {
 
   test('an ACH transaction shows only the account\'s last four, and a return its code and message', () => {
     assert.equal(achTransactionLabel({ ...returnedAch, 'account-number': '1234567890' }), 'Debit 25.00 · ···7890');
-    assert.equal(achTransactionDescription(returnedAch), 'Returned · R01 Insufficient Funds');
-    assert.equal(achTransactionDescription({ ...returnedAch, status: 'Pending', 'status-change-date': '2026-11-21 13:28:51.547' }), 'Pending · 2026-11-21 13:28');
+    assert.equal(achTransactionDescription(returnedAch, sameDay), 'Returned · R01 Insufficient Funds');
+    assert.equal(achTransactionDescription({ ...returnedAch, status: 'Pending', 'status-change-date': '2026-11-21 13:28:51.547' }, nextDay), 'Pending · Nov 21, 7:28 AM CST');
     assert.equal(achTransactionContext({ ...returnedAch, status: 'Pending' }), 'gw.item.achTransaction.pending');
   });
 
@@ -213,6 +217,6 @@ describe('a captured AUTH (issue 11, item 13)', () => {
   test('no longer offers Capture, and says "captured"', () => {
     assert.ok(operationsFor(cardTransactionContext(auth)).includes('transactions.capture'));
     assert.ok(!operationsFor(cardTransactionContext(auth, true)).includes('transactions.capture'));
-    assert.match(cardTransactionDescription(auth, true), /^captured · APPROVED/);
+    assert.match(cardTransactionDescription(auth, sameDay, true), /^captured · APPROVED/);
   });
 });

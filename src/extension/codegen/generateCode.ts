@@ -11,6 +11,7 @@ import { documentBodyFiles } from '../requestDocuments/documentBodyFiles';
 import { registerCommand, type CommandLog } from '../commands/commandRunner';
 import { operationById, operations, type Operation } from '../../catalog';
 import type { CodeRequest, LanguageGenerator } from '../../core/codegen/programs';
+import { displayTimeIn } from '../environments/environmentTimeZone';
 import { loadCodegen } from '../lazy/runtime';
 import { parseRequestFile, requestIndexAt } from '../../core/requestFile';
 import { COMMANDS, REQUEST_LANGUAGE_ID, type EnvironmentService, type HistoryEntry, type HasOperationArgs, type OperationVars } from '../contracts';
@@ -60,7 +61,7 @@ async function pickSource(history: readonly HistoryEntry[]): Promise<OperationSo
   type Item = vscode.QuickPickItem & { source?: OperationSource };
   const recent: Item[] = history.filter((e) => e.operationId).slice(0, 20).map((e) => ({
     label: operationById(e.operationId as string)?.title ?? `${e.method} ${e.path}`,
-    description: `${e.environmentName} · ${new Date(e.at).toLocaleString()}`,
+    description: `${e.environmentName} · ${displayTimeIn(e.environmentName, new Date(e.at))}`,
     source: { operationId: e.operationId as string, ...(e.vars ? { vars: e.vars } : {}), ...(e.body ? { body: e.body } : {}) },
   }));
   const all: Item[] = operations.map((op) => ({ label: op.title, description: `${op.method} ${op.path}`, source: { operationId: op.id } }));

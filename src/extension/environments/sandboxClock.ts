@@ -1,12 +1,16 @@
 // The Local sandbox's clock as a user reads it: in the sandbox's zone (its ACH windows are 3 PM
 // and 6 PM there), never the host's. Pure (no vscode) so a node test checks it.
+import { displayTime } from '../../core/time/displayTime';
 
 /** The zone the extension starts the Local sandbox in. */
 export const LOCAL_SANDBOX_TIME_ZONE = 'America/Chicago';
 
-/** `3:00 PM CST`: the time of day and the zone, short enough for a tree item's description. */
-export function formatSandboxClock(date: Date, timeZone = LOCAL_SANDBOX_TIME_ZONE): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(date);
+/**
+ * `3:00 PM CST`, short enough for a tree item's description; `Nov 23, 3:00 PM CST` once the clock
+ * was moved on to another day than today (the display rule, core/time/displayTime.ts).
+ */
+export function formatSandboxClock(date: Date, now = new Date(), timeZone = LOCAL_SANDBOX_TIME_ZONE): string {
+  return displayTime(date, { timeZone, now });
 }
 
 /** `Nov 22, 3:00 PM CST`: date, time and the zone's abbreviation. */

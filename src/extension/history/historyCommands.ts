@@ -6,6 +6,7 @@ import { operationById } from '../../catalog';
 import type { Operation } from '../../catalog/types';
 import { checks } from '../../core/checks/inputChecks';
 import { COMMANDS, LOCAL_SANDBOX_NAME, type HistoryEntry, type OperationRunner } from '../contracts';
+import { displayTimeIn } from '../environments/environmentTimeZone';
 import { maskedCardIn, testCardFor, withCard } from './maskedBody';
 import type { HistoryStore } from './historyStore';
 
@@ -15,7 +16,7 @@ function describe(entry: HistoryEntry): vscode.QuickPickItem & { entry: HistoryE
   return {
     label: op?.title ?? `${entry.method} ${entry.path}`,
     description: `${entry.environmentName} · ${outcome}`,
-    detail: `${new Date(entry.at).toLocaleString()} · ${entry.method} ${entry.path}`,
+    detail: `${displayTimeIn(entry.environmentName, new Date(entry.at))} · ${entry.method} ${entry.path}`,
     entry,
   };
 }

@@ -8,13 +8,15 @@ import type { TrafficExchange } from '../../core/traffic/exchange';
 import { loadRuntime } from '../lazy/runtime';
 import { TRAFFIC_COMMANDS, TRAFFIC_VIEW_ID } from './ids';
 import { TrafficStore, type TrafficEntry } from './trafficStore';
-import { TrafficView, type TrafficNode } from './trafficView';
+import { trafficTime, TrafficView, type TrafficNode } from './trafficView';
 
 export interface TrafficApi {
   /** The exchanges shown, newest first (redacted, with their findings). */
   /** Every exchange kept, the Gateway view's own listings too (the view may hide those). */
   entries(): readonly { id: number; source: string; sender: { label: string; workbench?: string }; exchange: TrafficExchange }[];
   openRecording(uri: vscode.Uri): Promise<number>;
+  /** The view's item for a kept exchange, as the user sees it (undefined once it fell off). */
+  treeItem(id: number): vscode.TreeItem | undefined;
 }
 
 function entryOf(store: TrafficStore, arg: unknown): TrafficEntry | undefined {
@@ -30,7 +32,7 @@ async function asRequestFile(entry: TrafficEntry): Promise<vscode.TextDocument> 
     path: exchange.path,
     headers: exchange.requestHeaders,
     ...(exchange.requestBody ? { body: exchange.requestBody } : {}),
-    title: `${exchange.method} ${exchange.path} as ${entry.source} saw it at ${new Date(exchange.at).toLocaleTimeString()} (card numbers and CSC masked: fill them in to send)`,
+    title: `${exchange.method} ${exchange.path} as ${entry.source} saw it at ${trafficTime(entry)} (card numbers and CSC masked: fill them in to send)`,
   });
   return vscode.workspace.openTextDocument({ language: REQUEST_LANGUAGE_ID, content: text });
 }
@@ -93,6 +95,13 @@ export function registerTraffic(environments: EnvironmentService, memento: vscod
     }, log),
   );
   return Object.assign(disposable, {
-    api: { entries: () => store.list(), openRecording: (uri: vscode.Uri) => store.openRecording(uri) },
+    api: {
+      entries: () => store.list(),
+      openRecording: (uri: vscode.Uri) => store.openRecording(uri),
+      treeItem: (id: number) => {
+        const entry = store.get(id);
+        return entry ? view.getTreeItem({ kind: 'exchange', entry }) : undefined;
+      },
+    },
   });
 }

@@ -3,6 +3,7 @@
 // the request as children, each naming the line of the request file it opens as.
 import * as vscode from 'vscode';
 import type { TrafficFinding } from '../../core/traffic/exchange';
+import { displayTimeIn } from '../environments/environmentTimeZone';
 import { SHOWS_VIEW_LISTINGS_CONTEXT, TRAFFIC_COMMANDS } from './ids';
 import { LOCAL_SANDBOX_NAME } from '../contracts';
 import type { TrafficEntry, TrafficStore } from './trafficStore';
@@ -21,6 +22,15 @@ function iconOf(entry: TrafficEntry): vscode.ThemeIcon {
   if (worst) return new vscode.ThemeIcon(SEVERITY_ICON[worst.severity]);
   if (exchange.status === undefined || exchange.status >= 500) return new vscode.ThemeIcon('debug-disconnect');
   return new vscode.ThemeIcon(exchange.status >= 400 ? 'circle-slash' : 'pass');
+}
+
+/**
+ * When an exchange was seen, by the one display rule (core/time): the Local sandbox's in its zone,
+ * a recording's (whose environment the file does not say) in UTC; to the second, as exchanges
+ * come many a minute.
+ */
+export function trafficTime(entry: TrafficEntry): string {
+  return displayTimeIn(entry.source, new Date(entry.exchange.at), { seconds: true });
 }
 
 export class TrafficView implements vscode.TreeDataProvider<TrafficNode> {
@@ -80,7 +90,7 @@ export class TrafficView implements vscode.TreeDataProvider<TrafficNode> {
     // Who sent it right after the status, where a narrow side bar still shows it; where it was
     // seen last: the Local sandbox sees every client, a recording one.
     const seenIn = node.entry.source === LOCAL_SANDBOX_NAME ? [] : [node.entry.source];
-    item.description = [exchange.status ?? 'no answer', node.entry.sender.label, exchange.operationId ?? 'no operation', `${exchange.timeMs} ms`, new Date(exchange.at).toLocaleTimeString(), ...seenIn].join(' · ');
+    item.description = [exchange.status ?? 'no answer', node.entry.sender.label, exchange.operationId ?? 'no operation', `${exchange.timeMs} ms`, trafficTime(node.entry), ...seenIn].join(' · ');
     item.tooltip = `${exchange.method} ${exchange.path} → ${exchange.status ?? exchange.error ?? 'no answer'}, sent by ${node.entry.sender.label}${exchange.findings.length ? `\n${exchange.findings.map((f) => `${f.severity}: ${f.message}`).join('\n')}` : ''}`;
     item.contextValue = 'gw.traffic.exchange';
     item.command = commandFor(TRAFFIC_COMMANDS.open, node.entry.id);

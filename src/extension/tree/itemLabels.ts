@@ -1,15 +1,10 @@
 // How each kind of gateway record reads in the tree: pure text functions (no vscode), so the
 // node unit tests can hold them to the formats users see. Numbers shown are never more than
-// a card's or account's last four digits.
+// a card's or account's last four digits. Times follow the one display rule (core/time).
+import { displayGatewayTime, type TimeFrame } from '../../core/time/displayTime';
 import { text, type GatewayRecord } from './responseReading';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-/** `2026-11-21 13:28:19.510` → `2026-11-21 13:28` (the gateway's timestamps are local text). */
-function shortTimestamp(value: string): string {
-  const match = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})/.exec(value);
-  return match ? `${match[1]} ${match[2]}` : value;
-}
 
 /** `1230` (MMYY) → `12/30`. */
 function expiry(mmyy: string): string {
@@ -33,9 +28,9 @@ export function cardTransactionLabel(tx: GatewayRecord): string {
   return [`${text(tx, 'type')} ${text(tx, 'amount')}`.trim(), card].filter(Boolean).join(' · ');
 }
 
-/** `APPROVED · 2026-11-21 13:28`, with `voided` when it was voided. */
-export function cardTransactionDescription(tx: GatewayRecord, captured = false): string {
-  const parts = [text(tx, 'result'), shortTimestamp(text(tx, 'created'))];
+/** `APPROVED · 7:28 AM CST` (`Nov 21, 7:28 AM CST` on another day), with `voided` when it was voided. */
+export function cardTransactionDescription(tx: GatewayRecord, frame: TimeFrame, captured = false): string {
+  const parts = [text(tx, 'result'), displayGatewayTime(text(tx, 'created'), frame)];
   if (captured) parts.unshift('captured');
   if (text(tx, 'voided') === 'true') parts.unshift('voided');
   return parts.filter(Boolean).join(' · ');
@@ -74,14 +69,14 @@ export function achTransactionLabel(tx: GatewayRecord): string {
   return [`${text(tx, 'type')} ${text(tx, 'amount')}`.trim(), four ? `···${four}` : ''].filter(Boolean).join(' · ');
 }
 
-/** `Pending · 2026-11-21 13:28`, or for a returned one `Returned · R01 Insufficient Funds`. */
-export function achTransactionDescription(tx: GatewayRecord): string {
+/** `Pending · 7:28 AM CST`, or for a returned one `Returned · R01 Insufficient Funds`. */
+export function achTransactionDescription(tx: GatewayRecord, frame: TimeFrame): string {
   const status = text(tx, 'status');
   if (status === 'Returned') {
     const reason = `${text(tx, 'returned-code')} ${text(tx, 'returned-message')}`.trim();
     return [status, reason].filter(Boolean).join(' · ');
   }
-  return [status, shortTimestamp(text(tx, 'status-change-date') || text(tx, 'created'))].filter(Boolean).join(' · ');
+  return [status, displayGatewayTime(text(tx, 'status-change-date') || text(tx, 'created'), frame)].filter(Boolean).join(' · ');
 }
 
 export function achTransactionContext(tx: GatewayRecord): string {

@@ -2,6 +2,7 @@
 // own children. Nodes carry their environment and ids so that operation commands run from a
 // node's menu get them (HasOperationArgs).
 import type * as vscode from 'vscode';
+import { UNKNOWN_ENVIRONMENT_TIME_ZONE, type TimeFrame } from '../../core/time/displayTime';
 import type { HasOperationArgs, OperationArgs, OperationVars } from '../contracts';
 
 export abstract class GatewayNode implements HasOperationArgs {
@@ -20,6 +21,11 @@ export abstract class GatewayNode implements HasOperationArgs {
 
   /** Forgets loaded children so that the next expand (or refresh) loads them again. */
   invalidate(): void {}
+
+  /** Where and when this node's times are read: its environment's (EnvironmentNode says). */
+  timeFrame(): TimeFrame {
+    return this.parent?.timeFrame() ?? { timeZone: UNKNOWN_ENVIRONMENT_TIME_ZONE, now: new Date() };
+  }
 
   operationArgs(): OperationArgs {
     return { environmentName: this.environmentName, vars: this.vars() };

@@ -3,6 +3,8 @@
 import * as vscode from 'vscode';
 import { groups } from '../../../catalog';
 import type { EnvironmentEntry } from '../../contracts';
+import type { TimeFrame } from '../../../core/time/displayTime';
+import { environmentTimeFrame } from '../../environments/environmentTimeZone';
 import { formatSandboxClock, formatSandboxTime, LOCAL_SANDBOX_TIME_ZONE } from '../../environments/sandboxClock';
 import { environmentContext } from '../itemLabels';
 import type { TreeContext } from '../treeContext';
@@ -47,6 +49,10 @@ export class EnvironmentNode extends GatewayNode {
     }
     item.contextValue = environmentContext(entry);
     return item;
+  }
+
+  override timeFrame(): TimeFrame {
+    return environmentTimeFrame(this.entry.kind);
   }
 
   override children(): GatewayNode[] {

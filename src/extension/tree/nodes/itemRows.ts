@@ -2,6 +2,7 @@
 // card and ACH transactions, card tokens, the open batch, ACH providers and their SEC codes,
 // remembered ACH tokens and merchants, settings groups, documents and statement months.
 import * as vscode from 'vscode';
+import { displayGatewayTime } from '../../../core/time/displayTime';
 import { COMMANDS, operationCommandId, type KnownResource, type KnownResourceKind } from '../../contracts';
 import { commandFor } from '../../commands/commandRunner';
 import {
@@ -39,7 +40,7 @@ interface CardTransactionData { record: GatewayRecord; captured: boolean }
 const cardTransaction: ItemRow<CardTransactionData> = {
   key: ({ record }) => text(record, 'id'),
   label: ({ record }) => cardTransactionLabel(record),
-  description: ({ record, captured }) => cardTransactionDescription(record, captured),
+  description: ({ record, captured }, node) => cardTransactionDescription(record, node.timeFrame(), captured),
   icon: ({ record }) => {
     if (text(record, 'result') === 'DECLINED') return icon('error', 'list.errorForeground');
     if (text(record, 'voided') === 'true') return icon('circle-slash');
@@ -53,9 +54,9 @@ const cardTransaction: ItemRow<CardTransactionData> = {
     title: 'Open transaction',
     arguments: [{ environmentName: node.environmentName, vars: { id: text(record, 'id') } }],
   }),
-  tooltip: ({ record: tx }) => recordTooltip(`Transaction ${text(tx, 'id')}`, [
+  tooltip: ({ record: tx }, node) => recordTooltip(`Transaction ${text(tx, 'id')}`, [
     ['result', `${text(tx, 'result')} ${text(tx, 'result-code')} ${text(tx, 'display-message')}`.trim()],
-    ['created', text(tx, 'created')],
+    ['created', displayGatewayTime(text(tx, 'created'), node.timeFrame())],
     ['card', `${text(tx, 'card-type')} ${text(tx, 'card')}`.trim()],
     ['invoice', text(tx, 'invoice')],
     ['authorization code', text(tx, 'authorization-code')],
@@ -75,9 +76,9 @@ const cardToken: ItemRow<GatewayRecord> = {
     title: 'Open card token',
     arguments: [{ environmentName: node.environmentName, vars: { tokenId: text(token, 'token-id') } }],
   }),
-  tooltip: (token) => recordTooltip(`Card token ${text(token, 'token-id')}`, [
+  tooltip: (token, node) => recordTooltip(`Card token ${text(token, 'token-id')}`, [
     ['status', `${text(token, 'status')} ${text(token, 'token-status')}`.trim()],
-    ['updated', text(token, 'updated')],
+    ['updated', displayGatewayTime(text(token, 'updated'), node.timeFrame())],
     ['times used', text(token, 'times-used')],
     ['default', text(token, 'default')],
   ]),
@@ -87,7 +88,7 @@ const cardToken: ItemRow<GatewayRecord> = {
 const achTransaction: ItemRow<GatewayRecord> = {
   key: (tx) => text(tx, 'id'),
   label: (tx) => achTransactionLabel(tx),
-  description: (tx) => achTransactionDescription(tx),
+  description: (tx, node) => achTransactionDescription(tx, node.timeFrame()),
   icon: (tx) => {
     const [id, color] = ACH_STATUS_ICONS[text(tx, 'status')] ?? ['question'];
     return icon(id, color);
@@ -99,9 +100,9 @@ const achTransaction: ItemRow<GatewayRecord> = {
     title: 'Open ACH transaction',
     arguments: [{ environmentName: node.environmentName, vars: { id: text(tx, 'id') } }],
   }),
-  tooltip: (tx) => recordTooltip(`ACH transaction ${text(tx, 'id')}`, [
+  tooltip: (tx, node) => recordTooltip(`ACH transaction ${text(tx, 'id')}`, [
     ['status', text(tx, 'status')],
-    ['created', text(tx, 'created')],
+    ['created', displayGatewayTime(text(tx, 'created'), node.timeFrame())],
     ['SEC code', text(tx, 'standard-entry-class-code')],
     ['provider', text(tx, 'provider')],
     ['account', `${text(tx, 'account-type')} ···${text(tx, 'account-number').slice(-4)}`],
@@ -118,8 +119,8 @@ const openBatch: ItemRow<GatewayRecord> = {
   description: (batch) => batchDescription(batch),
   icon: () => icon('package'),
   contextValue: () => 'gw.item.batch.open',
-  tooltip: (batch) => recordTooltip(`Open batch ${text(batch, 'id')}`, [
-    ['opened', text(batch, 'date-opened')],
+  tooltip: (batch, node) => recordTooltip(`Open batch ${text(batch, 'id')}`, [
+    ['opened', displayGatewayTime(text(batch, 'date-opened'), node.timeFrame())],
     ['terminal', `${text(batch, 'terminal-name')} ${text(batch, 'terminal-id')}`.trim()],
     ['transactions', text(batch, 'total-count')],
   ]),
@@ -147,19 +148,32 @@ const achProvider: ItemRow<GatewayRecord> = {
   children: (provider, node) => secCodesOf(provider).map((code) => recordNode(node, achSecCode, code)),
 };
 
-// Resources the gateway cannot list, remembered per environment (KnownResourceStore).
-const knownResource = (iconId: string, contextValue: string, vars: (id: string) => Record<string, string>): ItemRow<KnownResource> => ({
+/** How a remembered resource looks, and the read its click runs (as a transaction's or token's does). */
+interface KnownResourceLook { icon: string; contextValue: string; read: string; title: string; vars(id: string): Record<string, string> }
+
+// Resources the gateway cannot list, remembered per environment (KnownResourceStore). A click
+// opens the resource as the gateway has it now.
+const knownResource = (look: KnownResourceLook): ItemRow<KnownResource> => ({
   key: (r) => r.id,
   label: (r) => r.label || r.id,
   description: (r) => (r.label && r.label !== r.id ? r.id : undefined),
-  icon: () => icon(iconId),
-  contextValue: () => contextValue,
-  vars: (r) => vars(r.id),
+  icon: () => icon(look.icon),
+  contextValue: () => look.contextValue,
+  click: (r, node) => ({
+    command: operationCommandId(look.read),
+    title: look.title,
+    arguments: [{ environmentName: node.environmentName, vars: look.vars(r.id) }],
+  }),
+  vars: (r) => look.vars(r.id),
 });
 
 export const KNOWN_RESOURCE_ROWS: Readonly<Record<KnownResourceKind, ItemRow<KnownResource>>> = {
-  'ach-token': knownResource('lock', 'gw.item.achToken', (id) => ({ tokenId: id, 'token-id': id })),
-  merchant: knownResource('person', 'gw.item.merchant', (id) => ({ merchantNumber: id })),
+  'ach-token': knownResource({
+    icon: 'lock', contextValue: 'gw.item.achToken', read: 'achTokens.get', title: 'Open ACH token', vars: (id) => ({ tokenId: id, 'token-id': id }),
+  }),
+  merchant: knownResource({
+    icon: 'person', contextValue: 'gw.item.merchant', read: 'merchants.get', title: 'Open merchant', vars: (id) => ({ merchantNumber: id }),
+  }),
 };
 
 // A click opens the group's current settings (its GET through the runner); the menu offers its writes.

@@ -9,11 +9,12 @@ export interface ItemRow<T> {
   /** Unique among its siblings and stable across refreshes (the item's id ends with it). */
   key(data: T): string;
   label(data: T): string;
-  description?(data: T): string | undefined;
+  /** `node` is the item itself (its environment's time frame shows its times). */
+  description?(data: T, node: RecordNode<T>): string | undefined;
   icon(data: T): vscode.ThemeIcon;
   /** Matched by ITEM_ACTIONS (the item's menu). */
   contextValue(data: T): string;
-  tooltip?(data: T): string | vscode.MarkdownString | undefined;
+  tooltip?(data: T, node: RecordNode<T>): string | vscode.MarkdownString | undefined;
   /** What a click runs; `node` is the item itself. */
   click?(data: T, node: RecordNode<T>): vscode.Command;
   /** The values the menu's operations receive. */
@@ -31,10 +32,10 @@ export class RecordNode<T> extends GatewayNode {
     const { row, data } = this;
     const item = new vscode.TreeItem(row.label(data), row.children ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
-    item.description = row.description?.(data);
+    item.description = row.description?.(data, this);
     item.iconPath = row.icon(data);
     item.contextValue = row.contextValue(data);
-    const tooltip = row.tooltip?.(data);
+    const tooltip = row.tooltip?.(data, this);
     if (tooltip !== undefined) item.tooltip = tooltip;
     const click = row.click?.(data, this);
     if (click) item.command = click;
