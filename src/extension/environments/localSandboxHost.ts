@@ -92,6 +92,16 @@ export class LocalSandboxHost {
     return this.starts.start();
   }
 
+  /**
+   * Stops the running sandbox (saving its state) and starts it again: after its port setting
+   * changed. Its keys and state are kept; a stop of the old worker is not reported.
+   */
+  async restart(): Promise<RunningSandbox> {
+    const previous = await this.starts.detach()?.catch(() => undefined);
+    await previous?.close();
+    return this.starts.start();
+  }
+
   /** Stops serving and saves the state. */
   async close(): Promise<void> {
     // The start in progress, or the one that started the running sandbox.
