@@ -18,6 +18,8 @@ export const environmentCommands: readonly CommandContribution[] = [
   { command: COMMANDS.sandboxSaveSnapshot, title: 'Local Sandbox: Save Snapshot…', category: 'Gateway', icon: '$(save)' },
   { command: COMMANDS.sandboxStartFromSeed, title: 'Local Sandbox: Start from Seed…', category: 'Gateway', icon: '$(folder-opened)' },
   { command: COMMANDS.sandboxOpenExamples, title: 'Local Sandbox: Open Examples', category: 'Gateway', icon: '$(book)' },
+  { command: COMMANDS.copyConnectionSettings, title: 'Copy Connection Settings', category: 'Gateway', icon: '$(copy)' },
+  { command: COMMANDS.openTerminalWithVariables, title: 'Open Terminal with Gateway Variables', category: 'Gateway', icon: '$(terminal)' },
 ];
 
 /** `contributes.configuration` entries. Keys are never here: they live in SecretStorage. */

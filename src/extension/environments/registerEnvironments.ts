@@ -2,6 +2,7 @@
 // sandbox, cached clients, the commands and the status bar, wired together.
 import * as vscode from 'vscode';
 import { ClientCache } from './clientCache';
+import { registerConnectionCommands } from './connectionCommands';
 import { registerEnvironmentCommands } from './environmentCommands';
 import { registerSandboxSeedCommands } from './sandboxSeedCommands';
 import { EnvironmentStore, type EnvironmentManager } from './environmentStore';
@@ -24,7 +25,7 @@ export function registerEnvironments(context: vscode.ExtensionContext, log: vsco
   const sandbox = new LocalSandboxHost(context.globalStorageUri, secrets, log, context.globalState);
   const clients = new ClientCache(log);
   const store = new EnvironmentStore(context.workspaceState, secrets, sandbox, clients);
-  store.own(secrets, registerEnvironmentCommands(store, log), registerSandboxSeedCommands(store, log), createEnvironmentStatusBar(store), registerOpenExamples(context.extensionUri));
+  store.own(secrets, registerEnvironmentCommands(store, log), registerSandboxSeedCommands(store, log), registerConnectionCommands(store, log), createEnvironmentStatusBar(store), registerOpenExamples(context.extensionUri));
   // Said once per run of failures, whatever started it (a tree group, a send): what happened and the log.
   store.own(sandbox.onDidFail(message => {
     void vscode.window.showErrorMessage(message, 'Show log').then(choice => {
