@@ -36,7 +36,7 @@ export function connectionVariables(env: Environment, credentials: Credentials):
 export const holdsKeys = (credentials: Credentials | undefined): boolean => !!(credentials?.apiKey || credentials?.accessKey);
 
 /** `'…'` with `'` written `'\''`: nothing inside is expanded by any POSIX shell (`$()`, backticks, `!` included). */
-export const shellQuoted = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
+const shellQuoted = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
 
 /** A value no .env line can carry as it is: a NUL, or both quote kinds' hazards at once. */
 export class ConnectionSettingsError extends Error {}

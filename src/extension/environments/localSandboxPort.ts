@@ -10,7 +10,7 @@ export const REMEMBERED_PORT_KEY = 'gatewayWorkbench.localSandbox.lastPort';
 
 const ADDRESS_IN_USE = 'EADDRINUSE';
 
-export interface PortChoice {
+interface PortChoice {
   /** 0: any free port. */
   port: number;
   /** The setting fixes it: never another one. */

@@ -182,8 +182,11 @@ suite('connection', () => {
     const api = await extensionApi();
     const keys = await envs.credentials(LOCAL_SANDBOX_NAME);
     const roots = (await api.tree.getChildren()) ?? [];
-    const items = await Promise.all(roots.map(r => api.tree.getTreeItem(r)));
-    const local = items.find(i => i.label === LOCAL_SANDBOX_NAME);
+    let local: vscode.TreeItem | undefined;
+    for (const root of roots) {
+      const item = await api.tree.getTreeItem(root);
+      if (item.label === LOCAL_SANDBOX_NAME) local = item;
+    }
     assert.ok(local, 'the Local sandbox is a root');
     const hover = local.tooltip as vscode.MarkdownString;
     assert.match(hover.value, new RegExp(`command:${COMMANDS.copyConnectionSettings.replace(/\./g, '\\.')}\\?`));
