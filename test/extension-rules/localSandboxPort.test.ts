@@ -27,6 +27,9 @@ describe('the Local sandbox\'s port', () => {
     assert.deepEqual(portChoice(0, 40000), { port: 40000, fixed: false });
     assert.deepEqual(portChoice(undefined, 40000), { port: 40000, fixed: false });
     assert.deepEqual(portChoice(undefined, undefined), { port: 0, fixed: false });
+    // Kept in memory (another window has the saved state and its port): any free port, unless fixed.
+    assert.deepEqual(portChoice(0, 40000, false), { port: 0, fixed: false });
+    assert.deepEqual(portChoice(8123, 40000, false), { port: 8123, fixed: true });
     for (const bad of [-1, 65536, 1.5, '8123', null, Number.NaN]) {
       assert.deepEqual(portChoice(bad, bad), { port: 0, fixed: false }, String(bad));
     }

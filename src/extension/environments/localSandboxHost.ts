@@ -2,9 +2,9 @@
 // its own (dist/sandboxWorker.js: its own heap and garbage collector, so serving, journaling
 // and snapshots never block the editor's main thread), on the loopback port it had last time
 // (./localSandboxPort.ts), with keys generated on the very first start and kept in
-// SecretStorage, and state saved in the
-// extension's global storage so that it survives a restart of the editor. When it starts,
-// fails and starts again is ./localSandboxStarts.ts; this file gives it VS Code's parts.
+// SecretStorage, and state saved in the extension's global storage so that it survives a
+// restart of the editor. When it starts, fails and starts again is ./localSandboxStarts.ts;
+// this file gives it VS Code's parts.
 import * as fs from 'node:fs';
 import { LOCAL_SANDBOX_TIME_ZONE } from './sandboxClock';
 import * as vscode from 'vscode';
@@ -63,12 +63,13 @@ export class LocalSandboxHost {
           onExchange: exchange => this.exchanged.fire(exchange),
           onStopped,
         });
-        const choice = portChoice(vscode.workspace.getConfiguration().get<unknown>(PORT_SETTING), this.state.get<unknown>(REMEMBERED_PORT_KEY));
-        // The remembered port is the saved state's: one kept in memory (another window has the
-        // state, and so that port) takes any free one, unless the setting fixes it.
-        if (!keepsState && !choice.fixed) return listen(0);
-        return listenOnChosenPort(choice, listen, message => this.told.fire(message)).then(async sandbox => {
-          if (keepsState) await this.state.update(REMEMBERED_PORT_KEY, sandbox.port);
+        const choice = portChoice(vscode.workspace.getConfiguration().get<unknown>(PORT_SETTING), this.state.get<unknown>(REMEMBERED_PORT_KEY), keepsState);
+        return listenOnChosenPort(choice, listen, message => this.told.fire(message)).then(sandbox => {
+          // Not awaited, and a failure only logged: the sandbox runs either way.
+          if (keepsState) {
+            Promise.resolve(this.state.update(REMEMBERED_PORT_KEY, sandbox.port))
+              .catch((err: unknown) => log.warn(`[Local sandbox] could not remember port ${sandbox.port}: ${err instanceof Error ? err.message : String(err)}`));
+          }
           return sandbox;
         });
       },

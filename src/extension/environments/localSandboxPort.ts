@@ -19,10 +19,14 @@ interface PortChoice {
 
 const isPort = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= 65535;
 
-/** The setting (0 or unset: not fixed) wins; then the remembered port; then any. */
-export function portChoice(setting: unknown, remembered: unknown): PortChoice {
+/**
+ * The setting (0 or unset: not fixed) wins; then the remembered port; then any. The remembered
+ * port is the saved state's: a sandbox that keeps its state in memory (`keepsState` false: another
+ * window has the saved state, and so that port) takes any free one.
+ */
+export function portChoice(setting: unknown, remembered: unknown, keepsState = true): PortChoice {
   if (isPort(setting)) return { port: setting, fixed: true };
-  return { port: isPort(remembered) ? remembered : 0, fixed: false };
+  return { port: keepsState && isPort(remembered) ? remembered : 0, fixed: false };
 }
 
 /**
