@@ -61,6 +61,10 @@ export const COMMANDS = {
   sandboxStartFromSeed: 'gateway.sandbox.startFromSeed',
   /** Copies the packaged examples into the workspace (gateway-examples/) and opens one; returns the files' URIs. */
   sandboxOpenExamples: 'gateway.sandbox.openExamples',
+  /** An environment's URLs and keys to the clipboard. Arguments: `(target?, format?)`, format `dotenv` or `shell`; returns the variables' names. */
+  copyConnectionSettings: 'gateway.copyConnectionSettings',
+  /** A terminal whose environment has the variables. Argument: `(target?)`; returns the terminal's name. */
+  openTerminalWithVariables: 'gateway.openTerminalWithVariables',
 } as const;
 
 /** Context key: the Local sandbox could not start and there is no other environment (the tree is empty, its welcome shows). */

@@ -157,7 +157,11 @@ export function registerGenerateCode(deps: GenerateCodeDeps): vscode.Disposable 
     const doc = await vscode.workspace.openTextDocument({ content: program.code, language: language.editorLanguage });
     await vscode.window.showTextDocument(doc, { preview: false });
     const reads = program.request.parameters.map((p) => p.name).join(', ');
-    void vscode.window.showInformationMessage(`${language.label} program copied to the clipboard. It reads ${reads} from the environment.`);
+    // Keys are never written into the program: where to get them as variables is one click away.
+    const openTerminal = 'Open Terminal with Gateway Variables';
+    void vscode.window.showInformationMessage(`${language.label} program copied to the clipboard. It reads ${reads} from the environment: run it in a terminal from "Gateway: ${openTerminal}", or get the values with "Gateway: Copy Connection Settings".`, openTerminal).then((choice) => {
+      if (choice === openTerminal) void vscode.commands.executeCommand(COMMANDS.openTerminalWithVariables, deps.environments.active().name);
+    });
     return program.code;
   };
 
