@@ -1,0 +1,80 @@
+// Three-way merge of a settings update: what the document was opened with (base), what the
+// gateway holds now (theirs) and what the user's body says (yours). An update names every field
+// it sends, so sending "yours" as written after someone else changed a field would silently put
+// the old value back; this decides, field by field, what to send instead. Top-level fields are the
+// unit (a nested list such as response-filters is one value). A field missing from "yours" is not
+// sent, and the gateway keeps what it has, so it counts as untouched. Pure: node tests check it.
+
+export type SettingsValue = Record<string, unknown>;
+
+/** A field both sides changed to different values since the document was opened. */
+export interface SettingsConflict {
+  field: string;
+  base: unknown;
+  theirs: unknown;
+  yours: unknown;
+}
+
+export interface SettingsMerge {
+  /** Fields changed elsewhere since the document was opened (theirs ≠ base). */
+  changedElsewhere: readonly string[];
+  /** Fields the user changed (yours ≠ base). */
+  changedByYou: readonly string[];
+  conflicts: readonly SettingsConflict[];
+  /** Theirs with the user's changes on top; in a conflict, the user's value. */
+  mine: SettingsValue;
+  /** Theirs with the user's changes on top; in a conflict, theirs. */
+  keepTheirs: SettingsValue;
+}
+
+/**
+ * A value's comparable text: scalars as strings (an XML answer has "true" where a JSON one has
+ * true), object keys in order, so the same settings compare equal whichever format carried them.
+ */
+function canonical(value: unknown): string {
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (v !== null && typeof v === 'object') {
+      return Object.fromEntries(Object.keys(v).sort().map((k) => [k, walk((v as Record<string, unknown>)[k])]));
+    }
+    return v === undefined ? undefined : String(v);
+  };
+  return JSON.stringify(walk(value)) ?? 'undefined';
+}
+
+export function sameSettingsValue(a: unknown, b: unknown): boolean {
+  return canonical(a) === canonical(b);
+}
+
+const has = (o: SettingsValue, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
+
+export function mergeSettings(base: SettingsValue, theirs: SettingsValue, yours: SettingsValue): SettingsMerge {
+  const fields = [...new Set([...Object.keys(base), ...Object.keys(theirs), ...Object.keys(yours)])];
+  const changedElsewhere = fields.filter((f) => !sameSettingsValue(base[f], theirs[f]));
+  const changedByYou = fields.filter((f) => has(yours, f) && !sameSettingsValue(base[f], yours[f]));
+  const conflicts = changedByYou
+    .filter((f) => changedElsewhere.includes(f) && !sameSettingsValue(theirs[f], yours[f]))
+    .map((field) => ({ field, base: base[field], theirs: theirs[field], yours: yours[field] }));
+  // Built with fromEntries (own properties only): field names come from a body anyone may have
+  // written, and a "__proto__" field must stay a field.
+  const onTheirs = (pick: (field: string) => boolean): SettingsValue => {
+    const mineOf = new Set(changedByYou.filter(pick));
+    const kept = Object.entries(theirs).filter(([f]) => !mineOf.has(f));
+    return Object.fromEntries([...kept, ...[...mineOf].map((f) => [f, yours[f]] as const)]);
+  };
+  const conflicting = new Set(conflicts.map((c) => c.field));
+  return {
+    changedElsewhere,
+    changedByYou,
+    conflicts,
+    mine: onTheirs(() => true),
+    keepTheirs: onTheirs((f) => !conflicting.has(f)),
+  };
+}
+
+/** A value as one short line for a prompt: "03:00", "true", or a list/object as compact JSON. */
+export function settingsValueText(value: unknown): string {
+  if (value === undefined) return '(not set)';
+  if (value !== null && typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
