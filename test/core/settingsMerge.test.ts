@@ -46,12 +46,19 @@ describe('settings three-way merge', () => {
     assert.equal(m.mine['batch-time-utc'], '05:00');
   });
 
-  it('a field left out of your body is untouched (the gateway keeps what it has)', () => {
+  it('a field left out of your body is untouched and stays unsent (the gateway keeps what it has)', () => {
     const yours: Record<string, unknown> = { 'enable-tip': 'false' };
     const m = mergeSettings(base, { ...base, 'time-zone': 'Eastern/US' }, yours);
     assert.deepEqual(m.changedByYou, ['enable-tip']);
-    assert.equal(m.mine['time-zone'], 'Eastern/US');
-    assert.equal(m.mine['batch-time-utc'], '03:00');
+    assert.deepEqual(m.mine, { 'enable-tip': 'false' });
+  });
+
+  it('what is sent keeps your body\'s fields and order; a field removed elsewhere and untouched by you is left out', () => {
+    const yours = { 'time-zone': 'Central/US', 'enable-tip': 'false', 'batch-time-utc': '03:00' };
+    const theirs = { 'enable-tip': 'true', 'batch-time-utc': '05:00' };
+    const m = mergeSettings(base, theirs, yours);
+    assert.deepEqual(Object.keys(m.mine), ['enable-tip', 'batch-time-utc']);
+    assert.deepEqual(m.mine, { 'enable-tip': 'false', 'batch-time-utc': '05:00' });
   });
 
   it('XML text and JSON types compare as the same value; nested lists compare whole', () => {

@@ -3,9 +3,9 @@
 // it sends, so sending "yours" as written after someone else changed a field would silently put
 // the old value back; this decides, field by field, what to send instead. Top-level fields are the
 // unit (a nested list such as response-filters is one value). A field missing from "yours" is not
-// sent, and the gateway keeps what it has, so it counts as untouched. Pure: node tests check it.
+// sent, and the gateway keeps what it has, so it counts as untouched (and stays unsent). Pure: node tests check it.
 
-export type SettingsValue = Record<string, unknown>;
+type SettingsValue = Record<string, unknown>;
 
 /** A field both sides changed to different values since the document was opened. */
 export interface SettingsConflict {
@@ -21,9 +21,13 @@ export interface SettingsMerge {
   /** Fields the user changed (yours ≠ base). */
   changedByYou: readonly string[];
   conflicts: readonly SettingsConflict[];
-  /** Theirs with the user's changes on top; in a conflict, the user's value. */
+  /**
+   * What to send: the fields of yours, each the user's value where the user changed it, else the
+   * gateway's current one (in a conflict, the user's value). A field the user did not change and
+   * the gateway no longer has is left out.
+   */
   mine: SettingsValue;
-  /** Theirs with the user's changes on top; in a conflict, theirs. */
+  /** The same, but in a conflict the gateway's current value. */
   keepTheirs: SettingsValue;
 }
 
@@ -55,13 +59,15 @@ export function mergeSettings(base: SettingsValue, theirs: SettingsValue, yours:
   const conflicts = changedByYou
     .filter((f) => changedElsewhere.includes(f) && !sameSettingsValue(theirs[f], yours[f]))
     .map((field) => ({ field, base: base[field], theirs: theirs[field], yours: yours[field] }));
-  // Built with fromEntries (own properties only): field names come from a body anyone may have
-  // written, and a "__proto__" field must stay a field.
-  const onTheirs = (pick: (field: string) => boolean): SettingsValue => {
-    const mineOf = new Set(changedByYou.filter(pick));
-    const kept = Object.entries(theirs).filter(([f]) => !mineOf.has(f));
-    return Object.fromEntries([...kept, ...[...mineOf].map((f) => [f, yours[f]] as const)]);
-  };
+  // The fields of `yours`, in its order (what the document sends, shaped as the user wrote it):
+  // each the user's value where picked, else what the gateway holds now. Built with fromEntries
+  // (own properties only): field names come from a body anyone may have written, and a
+  // "__proto__" field must stay a field.
+  const onTheirs = (pick: (field: string) => boolean): SettingsValue => Object.fromEntries(
+    Object.keys(yours)
+      .filter((f) => changedByYou.includes(f) || has(theirs, f))
+      .map((f) => [f, changedByYou.includes(f) && pick(f) ? yours[f] : theirs[f]] as const),
+  );
   const conflicting = new Set(conflicts.map((c) => c.field));
   return {
     changedElsewhere,

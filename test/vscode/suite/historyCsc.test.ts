@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { requireOperation } from '../../../src/catalog';
+import { redact } from '../../../src/core/protection/redaction';
 import { COMMANDS, LOCAL_SANDBOX_NAME, REQUEST_LANGUAGE_ID, type GatewayWorkbenchApi, type HistoryEntry } from '../../../src/extension/contracts';
 import { activateExtension, waitFor } from './support/extensionUnderTest';
 
@@ -15,30 +16,39 @@ suite('history re-run of a request whose CSC was masked (issue 35, defect 6)', (
   const sales = async () => (await (await a.environments.localSandboxControl()).stats()).byOperation['transactions.sale'] ?? 0;
 
   /** Starts the re-run and checks it waits for a choice (a quick pick) instead of opening a document at once. */
-  async function rerunWaitingForChoice(): Promise<Promise<unknown>> {
+  async function rerunWaitingForChoice(): Promise<{ rerun: Promise<unknown> }> {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     let settled = false;
     const rerun = Promise.resolve(vscode.commands.executeCommand(COMMANDS.rerunHistory, entry)).finally(() => { settled = true; });
     await new Promise((r) => setTimeout(r, 2000));
     const opened = vscode.window.activeTextEditor?.document.getText() ?? '';
     assert.ok(!settled, `the re-run asked nothing${opened ? `; it opened:\n${opened}` : ''}`);
-    return rerun;
+    // Wrapped: an async function returning the promise itself would wait for it.
+    return { rerun };
   }
 
   suiteSetup(async function () {
     this.timeout(60_000);
     a = await activateExtension();
     await a.environments.setActive(LOCAL_SANDBOX_NAME);
-    const created = await a.runner.send(requireOperation('tokens.create'), {
-      environmentName: LOCAL_SANDBOX_NAME, show: false,
-      body: JSON.stringify({ card: '4111111111111111', 'card-type': 'VISA', 'exp-date': '1230', csc: '999' }),
-    });
-    assert.equal(created?.status, 200, created?.bodyText);
-    const token = /"id"\s*:\s*"?(\d{6,})/.exec(created.bodyText ?? '')?.[1];
-    assert.ok(token, created.bodyText);
+    // A token id that passes Luhn by chance is masked in history like a card number, and its
+    // re-run takes the card path instead (a separate defect, named in the issue note): this walk
+    // is about a token history keeps, so it uses one redaction leaves alone.
+    let token: string | undefined;
+    for (let i = 0; i < 12 && !token; i++) {
+      const created = await a.runner.send(requireOperation('tokens.create'), {
+        environmentName: LOCAL_SANDBOX_NAME, show: false,
+        body: JSON.stringify({ card: '4111111111111111', 'card-type': 'VISA', 'exp-date': '1230', csc: '999' }),
+      });
+      assert.equal(created?.status, 200, created?.bodyText);
+      const id = /"id"\s*:\s*"?(\d{6,})/.exec(created.bodyText ?? '')?.[1];
+      assert.ok(id, created.bodyText);
+      if (redact(`"card": "${id}"`, []).includes(id)) token = id;
+    }
+    assert.ok(token, 'a token id redaction keeps');
     const sale = await a.runner.send(requireOperation('transactions.sale'), {
       environmentName: LOCAL_SANDBOX_NAME, show: false,
-      body: JSON.stringify({ type: 'SALE', amount: '12.00', card: token, csc: '999', invoice: 'TOKEN-CSC' }, null, 2),
+      body: JSON.stringify({ type: 'SALE', amount: '12.00', card: token, 'exp-date': '1230', csc: '999', invoice: 'TOKEN-CSC' }, null, 2),
     });
     assert.equal(sale?.status, 200, sale?.bodyText);
     const found = a.history().find((h) => h.operationId === 'transactions.sale' && h.body?.includes('TOKEN-CSC'));
@@ -51,7 +61,7 @@ suite('history re-run of a request whose CSC was masked (issue 35, defect 6)', (
   test('"Send without CSC" sends the token sale again with no csc field', async function () {
     this.timeout(60_000);
     const before = await sales();
-    const rerun = await rerunWaitingForChoice();
+    const { rerun } = await rerunWaitingForChoice();
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
     await rerun;
     await waitFor('the sale to reach the sandbox', async () => (await sales()) > before || undefined);
@@ -64,7 +74,7 @@ suite('history re-run of a request whose CSC was masked (issue 35, defect 6)', (
 
   test('"Open it without the CSC" opens the request with no "***" and no error', async function () {
     this.timeout(60_000);
-    const rerun = await rerunWaitingForChoice();
+    const { rerun } = await rerunWaitingForChoice();
     await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
     await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
     await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
