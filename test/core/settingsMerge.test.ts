@@ -93,10 +93,14 @@ describe('settings three-way merge', () => {
     }));
   });
 
-  it('values read as one short line', () => {
-    assert.equal(settingsValueText('03:00'), '03:00');
-    assert.equal(settingsValueText(undefined), '(not set)');
-    assert.equal(settingsValueText({ a: ['b'] }), '{"a":["b"]}');
+  it('values read as one short line, a key hidden', () => {
+    assert.equal(settingsValueText('batch-time-utc', '03:00'), '03:00');
+    assert.equal(settingsValueText('batch-time-utc', undefined), '(not set)');
+    assert.equal(settingsValueText('response-filters', { a: ['b'] }), '{"a":["b"]}');
+    const deviceKey = 'dk_4f1c9a7e5b3d2c1a';
+    assert.ok(!settingsValueText('device-api-key', deviceKey).includes(deviceKey));
+    assert.ok(!settingsValueText('merchant-name', `shop ${deviceKey}`, [deviceKey]).includes(deviceKey));
+    assert.ok(!settingsValueText('response-filters', { csc: '123' }).includes('123'));
   });
 });
 

@@ -3,7 +3,10 @@
 // it sends, so sending "yours" as written after someone else changed a field would silently put
 // the old value back; this decides, field by field, what to send instead. Top-level fields are the
 // unit (a nested list such as response-filters is one value). A field missing from "yours" is not
-// sent, and the gateway keeps what it has, so it counts as untouched (and stays unsent). Pure: node tests check it.
+// sent, and the gateway keeps what it has, so it counts as untouched (and stays unsent).
+// Pure: node tests check it.
+
+import { redactValue } from '../protection/redaction';
 
 type SettingsValue = Record<string, unknown>;
 
@@ -78,9 +81,13 @@ export function mergeSettings(base: SettingsValue, theirs: SettingsValue, yours:
   };
 }
 
-/** A value as one short line for a prompt: "03:00", "true", or a list/object as compact JSON. */
-export function settingsValueText(value: unknown): string {
+/**
+ * Field `field`'s value as one short line for a prompt or a notification: "03:00", "true", a list
+ * as compact JSON; hidden as redaction hides it (a device-api-key, an environment's key pasted in).
+ */
+export function settingsValueText(field: string, value: unknown, secrets: readonly string[] = []): string {
   if (value === undefined) return '(not set)';
-  if (value !== null && typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  const shown = redactValue({ [field]: value }, secrets)[field];
+  if (shown !== null && typeof shown === 'object') return JSON.stringify(shown);
+  return String(shown);
 }

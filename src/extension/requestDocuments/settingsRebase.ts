@@ -18,17 +18,18 @@ type Rebased = { kind: 'send'; body: string; sent: () => void } | { kind: 'cance
 
 type ConflictChoice = vscode.QuickPickItem & { choice: 'mine' | 'theirs' | 'cancel' };
 
-const conflictLine = (c: SettingsConflict): string =>
-  `${c.field}: opened ${settingsValueText(c.base)} · now ${settingsValueText(c.theirs)} · yours ${settingsValueText(c.yours)}`;
+/** A field's value as shown: keys and secrets hidden. */
+type Shown = (field: string, value: unknown) => string;
 
-async function askAboutConflicts(env: EnvironmentEntry, op: Operation, merge: SettingsMerge): Promise<'mine' | 'theirs' | undefined> {
+async function askAboutConflicts(env: EnvironmentEntry, op: Operation, merge: SettingsMerge, shown: Shown): Promise<'mine' | 'theirs' | undefined> {
+  const conflictLine = (c: SettingsConflict): string => `${c.field}: opened ${shown(c.field, c.base)} · now ${shown(c.field, c.theirs)} · yours ${shown(c.field, c.yours)}`;
   const fields = merge.conflicts.map((c) => c.field).join(', ');
   const lines = merge.conflicts.map(conflictLine).join('; ');
   const others = merge.changedByYou.filter((f) => !merge.conflicts.some((c) => c.field === f));
   const alsoSent = others.length ? ` Your other change${others.length > 1 ? 's' : ''} (${others.join(', ')}) ${others.length > 1 ? 'are' : 'is'} sent either way.` : '';
   const items: ConflictChoice[] = [
-    { choice: 'mine', label: '$(arrow-up) Send mine', detail: merge.conflicts.map((c) => `${c.field} ${settingsValueText(c.yours)} replaces ${settingsValueText(c.theirs)}`).join('; ') + '.' + alsoSent },
-    { choice: 'theirs', label: `$(history) Keep theirs`, detail: merge.conflicts.map((c) => `${c.field} stays ${settingsValueText(c.theirs)}`).join('; ') + '.' + alsoSent },
+    { choice: 'mine', label: '$(arrow-up) Send mine', detail: merge.conflicts.map((c) => `${c.field} ${shown(c.field, c.yours)} replaces ${shown(c.field, c.theirs)}`).join('; ') + '.' + alsoSent },
+    { choice: 'theirs', label: `$(history) Keep theirs`, detail: merge.conflicts.map((c) => `${c.field} stays ${shown(c.field, c.theirs)}`).join('; ') + '.' + alsoSent },
     { choice: 'cancel', label: '$(close) Cancel', detail: 'Nothing is sent; "Gateway: Compare with Current Settings" shows all the current values.' },
   ];
   const picked = await vscode.window.showQuickPick(items, {
@@ -64,18 +65,20 @@ export async function rebaseSettingsUpdate(
   if (!theirs) return unchanged;
 
   const merge = mergeSettings(base, theirs, yours);
+  const secrets = await environments.secrets(env.name).catch(() => []);
+  const shown: Shown = (field, value) => settingsValueText(field, value, secrets);
   const sent = () => sessions.setSettingsBase(sessionKey, op.id, { ...base, ...yours });
   if (merge.changedElsewhere.length === 0) return { kind: 'send', body, sent };
   let value = merge.mine;
   if (merge.conflicts.length > 0) {
-    const choice = await askAboutConflicts(env, op, merge);
+    const choice = await askAboutConflicts(env, op, merge, shown);
     if (!choice) return { kind: 'cancelled' };
     value = choice === 'mine' ? merge.mine : merge.keepTheirs;
   } else {
     const kept = merge.changedElsewhere.filter((f) => Object.prototype.hasOwnProperty.call(yours, f));
     if (kept.length > 0) {
       void vscode.window.showInformationMessage(
-        `${op.title}: ${kept.map((f) => `${f} (${settingsValueText(base[f])} → ${settingsValueText(theirs[f])})`).join(', ')} changed on ${env.name} after this document was opened. ` +
+        `${op.title}: ${kept.map((f) => `${f} (${shown(f, base[f])} → ${shown(f, theirs[f])})`).join(', ')} changed on ${env.name} after this document was opened. ` +
         `Kept ${kept.length > 1 ? 'them' : 'it'}: only your changes${merge.changedByYou.length ? ` (${merge.changedByYou.join(', ')})` : ''} were applied on top.`,
       );
     }

@@ -72,6 +72,12 @@ suite('settings updates keep what changed elsewhere (issue 35, defect 1)', () =>
     await a.environments.ready(LOCAL_SANDBOX_NAME);
   });
 
+  // The suites after this one share the Local sandbox: leave its terminal settings as found.
+  suiteTeardown(async function () {
+    this.timeout(30_000);
+    await setElsewhere({ 'batch-time-utc': '03:00', 'enable-tip': 'true' });
+  });
+
   setup(async function () {
     this.timeout(30_000);
     await setElsewhere({ 'batch-time-utc': '03:00', 'enable-tip': 'true' });
