@@ -18,6 +18,7 @@ import type { RequestSessions } from './requestSessions';
 import { documentBodyFiles } from './documentBodyFiles';
 import { confirmNotedRequest } from './noteConfirmation';
 import type { RunResults } from './runResults';
+import { rebaseSettingsUpdate } from './settingsRebase';
 
 /** Third argument of sendRequestAt: an environment name, or ask for one. */
 export type SendTarget = string | { pickEnvironment: true };
@@ -157,9 +158,16 @@ async function textRun(deps: DocumentRunDeps, env: EnvironmentEntry, source: Run
         warned = true;
         warnAboutAuthHeaders(prepared, env);
       }
-      settings.beforeSend?.(prepared);
-      const { method, url, headers, body } = prepared;
+      const { method, url, headers } = prepared;
       const operation = source.operation ?? prepared.operation;
+      // A settings update opened from a read: sent on top of the settings as they are now, or not
+      // at all when the user, asked about a field changed both here and elsewhere, cancels.
+      const rebased = source.sessionKey !== undefined && operation && prepared.body !== undefined
+        ? await rebaseSettingsUpdate(environments, deps.sessions, source.sessionKey, env, operation, prepared.body)
+        : undefined;
+      if (rebased?.kind === 'cancelled') return { kind: 'not-sent' };
+      const body = rebased?.body ?? prepared.body;
+      settings.beforeSend?.(prepared);
       const title = operation?.title ?? prepared.label;
       const outcome = await runExchange(deps.exchange, {
         env,
@@ -175,6 +183,7 @@ async function textRun(deps: DocumentRunDeps, env: EnvironmentEntry, source: Run
         perform: (client, signal, onRetryWait) => client.sendRaw({ method, url: url.toString(), headers, body, signal, onRetryWait, secrets: environments.typedSecrets(), ...(source.operation ? { operation: source.operation } : {}) }),
       });
       exchanges.set(prepared.index, outcome);
+      if (outcome.kind === 'answered' && outcome.result.status >= 200 && outcome.result.status < 300) rebased?.sent();
       await presentOutcome(deps.exchange, outcome, {
         env,
         title,
