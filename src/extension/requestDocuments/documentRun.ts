@@ -72,12 +72,17 @@ interface RunSource {
   vars?: OperationVars;
 }
 
+/** The "Send to…" lens's pick. Production is marked in words: sending there still goes through its guard. */
 async function pickEnvironment(environments: EnvironmentService): Promise<string | undefined> {
   const picked = await vscode.window.showQuickPick(
-    environments.list().map((e) => ({ label: e.name, description: environments.kindLabel(e.kind) + (e.readOnly ? ' · read-only' : '') })),
-    { title: 'Send the request to which environment?' },
+    environments.list().map((e) => ({
+      label: e.kind === 'production' ? `$(warning) ${e.name}` : e.name,
+      name: e.name,
+      description: (e.kind === 'production' ? 'PRODUCTION: asks for its name before sending' : environments.kindLabel(e.kind)) + (e.readOnly ? ' · read-only' : ''),
+    })),
+    { title: 'Send the request to which environment?', matchOnDescription: true },
   );
-  return picked?.label;
+  return picked?.name;
 }
 
 export async function documentOf(uri: vscode.Uri | string): Promise<vscode.TextDocument> {
