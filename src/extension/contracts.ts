@@ -17,6 +17,7 @@ import type { RequestTestsApi } from './testing/registerRequestTests';
 import type { TrafficApi } from './traffic/registerTraffic';
 import type { SendEvent } from './requestDocuments/exchangeFlow';
 import { CODE_ACTION_COMMANDS, LENS_COMMANDS } from '../language/protocol';
+import type { ShownMark } from './requestDocuments/assertionDecorations';
 
 /** Command ids other than the `gateway.op.<operation id>` commands (one per catalog operation). */
 export const COMMANDS = {
@@ -255,7 +256,7 @@ export interface GatewayWorkbenchTestHooks {
   /** The last run (Send, Send All) of the request document with this uri: passed / failed / skipped… per request. */
   lastRun(uri: string): readonly RunOutcome[] | undefined;
   /** The pass/fail marks shown beside that document's requests: line (0-based) and text. */
-  requestDecorations(uri: string): readonly { line: number; text: string }[];
+  requestDecorations(uri: string): readonly ShownMark[];
   /** Whether the request-file language client is running (it starts when the first request file opens). */
   languageClientRunning(): boolean;
 }

@@ -29,6 +29,7 @@ import { createOperationRunner } from './operationRunner';
 import { registerRunOperationPick } from './runOperationPick';
 import { registerUriHandler } from './uriHandler';
 import { registerGenerateCode } from '../codegen/generateCode';
+import type { ShownMark } from '../requestDocuments/assertionDecorations';
 
 export { createKnownResourceStore } from './knownResources';
 
@@ -49,7 +50,7 @@ interface Operations extends vscode.Disposable {
   /** Outcomes of the last run of a request document's requests (without the responses). */
   lastRun(uri: string): readonly KeptOutcome[] | undefined;
   /** The run-result decorations of a request document (line and after-text). */
-  requestDecorations(uri: string): readonly { line: number; text: string }[];
+  requestDecorations(uri: string): readonly ShownMark[];
   /** The request files in the Testing view. */
   requestTests: RequestTestsApi;
 }
