@@ -16,7 +16,7 @@ export interface RequestDecoration {
 }
 
 /** One decoration as handed to an editor: where it starts and its before/after text. */
-export interface AppliedMark {
+interface AppliedMark {
   line: number;
   character: number;
   before?: string;
