@@ -30,6 +30,7 @@ import { registerRunOperationPick } from './runOperationPick';
 import { registerUriHandler } from './uriHandler';
 import { registerGenerateCode } from '../codegen/generateCode';
 import type { ShownMark } from '../requestDocuments/assertionDecorations';
+import { registerResultCommands } from '../results/registerResultCommands';
 
 export { createKnownResourceStore } from './knownResources';
 
@@ -73,6 +74,7 @@ export function registerOperations(context: vscode.ExtensionContext, deps: Opera
     vscode.workspace.registerTextDocumentContentProvider(RESULT_SCHEME, documents),
     createResultStatusBar(documents),
     registerResultLinks(documents),
+    registerResultCommands(documents, deps.log),
     registerOperationCommands(runner, deps.log),
     registerRunOperationPick(runner, deps.log),
     registerHistoryCommands(history, runner, deps.log),

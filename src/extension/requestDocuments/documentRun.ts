@@ -18,6 +18,7 @@ import type { RequestSessions } from './requestSessions';
 import { documentBodyFiles } from './documentBodyFiles';
 import { confirmNotedRequest } from './noteConfirmation';
 import type { RunResults } from './runResults';
+import type { ResultOrigin } from '../results/resultDocuments';
 
 /** Third argument of sendRequestAt: an environment name, or ask for one. */
 export type SendTarget = string | { pickEnvironment: true };
@@ -188,6 +189,7 @@ async function textRun(deps: DocumentRunDeps, env: EnvironmentEntry, source: Run
         showResult: settings.showResultOf(prepared.index),
         statusJudged: prepared.request.expectations.some((e) => e.subject === 'status'),
         retry: () => settings.retry(prepared.index),
+        ...(source.sessionKey !== undefined ? { origin: originOf(source.sessionKey, file, prepared.index) } : {}),
       });
       return outcomeForTheRunner(outcome);
     };
@@ -195,6 +197,12 @@ async function textRun(deps: DocumentRunDeps, env: EnvironmentEntry, source: Run
   };
 
   return { file, env, secrets, exchangeOf: (index) => exchanges.get(index), options };
+}
+
+/** Where a document's request was written, for its result. */
+function originOf(uri: string, file: RequestFile, requestIndex: number): ResultOrigin {
+  const name = file.requests[requestIndex]?.name;
+  return { uri, requestIndex, ...(name ? { name } : {}) };
 }
 
 /** What the run engine records of an exchange (its presentation is done: a failure is not shown twice). */
