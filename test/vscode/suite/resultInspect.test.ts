@@ -69,7 +69,7 @@ suite('result inspection: headers, compare with previous answer, copy value as v
   const assertClean = (text: string, what: string) => {
     assert.ok(!text.includes(FULL_PAN), `${what} holds a full card number`);
     assert.ok(!text.includes(ECHO_KEY), `${what} holds the echo environment's key`);
-    if (localKey) assert.ok(!text.includes(localKey), `${what} holds the Local sandbox's key`);
+    assert.ok(!text.includes(localKey), `${what} holds the Local sandbox's key`);
   };
 
   suiteSetup(async function () {
@@ -77,7 +77,8 @@ suite('result inspection: headers, compare with previous answer, copy value as v
     a = await activateExtension();
     await a.environments.setActive(LOCAL_SANDBOX_NAME);
     await a.environments.ready(LOCAL_SANDBOX_NAME);
-    localKey = (await a.environments.credentials(LOCAL_SANDBOX_NAME)).apiKey ?? '';
+    localKey = (await a.environments.credentials(LOCAL_SANDBOX_NAME))?.apiKey ?? '';
+    assert.ok(localKey, 'the Local sandbox has no key to look for');
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gwreq-inspect-'));
     saleUri = vscode.Uri.file(path.join(dir, 'sale.gwreq'));
     unnamedUri = vscode.Uri.file(path.join(dir, 'unnamed.gwreq'));
