@@ -37,6 +37,17 @@ const UNNAMED = [
   '',
 ].join('\n');
 
+const XML_SALE = [
+  '### An XML sale',
+  '# @name xsale',
+  'POST {{gatewayUrl}}/rest/v2/transactions/sale',
+  'Content-Type: application/xml',
+  'Accept: application/xml',
+  '',
+  `<transaction><type>SALE</type><amount>7.00</amount><card>${FULL_PAN}</card><exp-date>1230</exp-date></transaction>`,
+  '',
+].join('\n');
+
 const refundUsing = (reference: string, amount: string) => [
   '',
   '### A refund of it',
@@ -55,6 +66,7 @@ suite('result inspection: headers, compare with previous answer, copy value as v
   let dir: string;
   let saleUri: vscode.Uri;
   let unnamedUri: vscode.Uri;
+  let xmlUri: vscode.Uri;
   let echo: http.Server;
   let localKey = '';
 
@@ -84,6 +96,8 @@ suite('result inspection: headers, compare with previous answer, copy value as v
     unnamedUri = vscode.Uri.file(path.join(dir, 'unnamed.gwreq'));
     fs.writeFileSync(saleUri.fsPath, SALE);
     fs.writeFileSync(unnamedUri.fsPath, UNNAMED);
+    xmlUri = vscode.Uri.file(path.join(dir, 'xml-sale.gwreq'));
+    fs.writeFileSync(xmlUri.fsPath, XML_SALE);
     // A stranger's server: it echoes the key it was sent, and a card number, in its headers.
     echo = http.createServer((req, res) => {
       req.resume();
@@ -220,5 +234,29 @@ suite('result inspection: headers, compare with previous answer, copy value as v
     assert.ok(await vscode.workspace.applyEdit(edit));
     const refund = (await vscode.commands.executeCommand(COMMANDS.sendRequestAt, unnamedUri, 1)) as { status: number } | undefined;
     assert.equal(refund?.status, 200);
+  });
+
+  test('"Copy Value as Variable" on an XML element gives its element path, which a later request resolves to its text', async function () {
+    this.timeout(60_000);
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(xmlUri), vscode.ViewColumn.One);
+    const result = await sendAndOpen(xmlUri, 0, '7.00');
+    const text = result.document.getText();
+    const transaction = text.indexOf('<transaction>');
+    const idAt = text.indexOf('<id>', transaction);
+    assert.ok(transaction >= 0 && idAt > transaction, text.slice(0, 600));
+    const id = text.slice(idAt + 4, text.indexOf('</id>', idAt));
+    const editor = await vscode.window.showTextDocument(result.document, result.viewColumn);
+    editor.selection = new vscode.Selection(result.document.positionAt(idAt + 5), result.document.positionAt(idAt + 5));
+    const reference = await vscode.commands.executeCommand<string>(COMMANDS.copyValueAsVariable, result.document.uri);
+    assert.equal(reference, '{{xsale.payload.transaction.id}}', text.slice(0, 600));
+    const doc = await vscode.workspace.openTextDocument(xmlUri);
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(xmlUri, doc.positionAt(doc.getText().length), refundUsing(reference!, '1.00'));
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    const startedAt = new Date().toISOString();
+    const refund = (await vscode.commands.executeCommand(COMMANDS.sendRequestAt, xmlUri, 1)) as { status: number } | undefined;
+    assert.equal(refund?.status, 200);
+    const sent = a.history().find((h) => h.operationId === 'transactions.refund' && h.at >= startedAt);
+    assert.ok(sent?.body?.includes(`"${id}"`), `the refund did not carry the XML sale's id ${id}: ${sent?.body}`);
   });
 });
