@@ -8,7 +8,7 @@ export interface EnvironmentsParams {
   names: string[];
   /** Names of the production environments: their lens says so, and test cards are flagged. */
   production?: string[];
-  /** The built-in Local sandbox's name: the one target a plain "▷ Send" lens does not name. */
+  /** The built-in Local sandbox's name: key quick fixes are not offered for it. */
   local?: string;
 }
 
@@ -55,9 +55,6 @@ export const CODE_ACTION_COMMANDS = {
 export interface PickEnvironmentArgument {
   pickEnvironment: true;
 }
-
-/** Environments lensed by name before the rest collapse into "Send to…". */
-export const MAX_NAMED_ENVIRONMENT_LENSES = 3;
 
 /** `source` of every diagnostic the server publishes. */
 export const DIAGNOSTIC_SOURCE = 'gateway';

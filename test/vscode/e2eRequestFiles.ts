@@ -272,13 +272,13 @@ export function requestFileSteps(workspace: () => string, artifacts: string, use
       name: 'the "Send All" code lens sends both: the refund is APPROVED and every request and expectation is marked ✓',
       run: async page => {
         await clearNotifications(page);
-        // Each request's lenses stand right above its method line: Send, Send All and Code… above
-        // the sale's, Send and Code… above the refund's.
+        // Each request's lenses stand right above its method line: Send, Send to…, Send All and
+        // Code… above the sale's, Send, Send to… and Code… above the refund's.
         const methodLines = [positionOf(CHAINED_TEXT, 'POST').line, positionOf(CHAINED_TEXT, 'POST {{gatewayUrl}}/rest/v2/transactions/refund').line];
-        const lensLines = await waitForLensLines(page, FILE, lines => lines.length === 5 && lines[4].line === methodLines[1]);
+        const lensLines = await waitForLensLines(page, FILE, lines => lines.length === 7 && lines[6].line === methodLines[1]);
         assert.deepEqual(lensLines, [
-          { title: '▷ Send', line: methodLines[0] }, { title: 'Send All', line: methodLines[0] }, { title: 'Code…', line: methodLines[0] },
-          { title: '▷ Send', line: methodLines[1] }, { title: 'Code…', line: methodLines[1] },
+          { title: '▷ Send (Local sandbox)', line: methodLines[0] }, { title: 'Send to…', line: methodLines[0] }, { title: 'Send All', line: methodLines[0] }, { title: 'Code…', line: methodLines[0] },
+          { title: '▷ Send (Local sandbox)', line: methodLines[1] }, { title: 'Send to…', line: methodLines[1] }, { title: 'Code…', line: methodLines[1] },
         ]);
         const sendAll = page.locator(selectors.codeLens).filter({ hasText: /^Send All$/ });
         await sendAll.click();

@@ -11,6 +11,7 @@ import type { ExchangeOutcome } from '../requestDocuments/exchangeOutcome';
 import { describeFailure, showNotification } from './errorNotifications';
 import { failureNotification, notificationFor, verdictNotification, type NotificationContext, type RunSoFar } from './notificationRules';
 import type { ExchangeLog } from './exchangeLog';
+import type { ResultOrigin } from '../results/resultDocuments';
 
 interface OutcomeAudience {
   presenter: ResultPresenter;
@@ -29,6 +30,8 @@ interface HowToPresent {
   statusJudged?: boolean;
   /** Sends the same request again (a notification's Retry). */
   retry?: () => void;
+  /** The request file and request it was written in, if any (the result's "Copy Value as Variable"). */
+  origin?: ResultOrigin;
 }
 
 export async function presentOutcome(audience: OutcomeAudience, outcome: ExchangeOutcome, how: HowToPresent): Promise<void> {
@@ -38,7 +41,7 @@ export async function presentOutcome(audience: OutcomeAudience, outcome: Exchang
   if (notification) showNotification(notification, handlers);
   if (outcome.kind !== 'answered' || !how.showResult) return;
   try {
-    await audience.presenter.show(outcome.result, { title: how.title, environmentName: how.env.name });
+    await audience.presenter.show(outcome.result, { title: how.title, environmentName: how.env.name, ...(how.origin ? { origin: how.origin } : {}) });
   } catch (error) {
     const outcomeUnknown = (error as { outcomeUnknown?: unknown } | undefined)?.outcomeUnknown === true;
     showNotification(failureNotification({ ...describeFailure(error), outcomeUnknown }, { ...ctx, canRetry: false }), { log: audience.log });

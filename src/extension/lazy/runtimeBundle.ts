@@ -37,6 +37,7 @@ export { fetchCoverage, coverageSince, coverageLines } from '../../core/localSan
 export { readSettings, applySettings } from '../../core/settingsCode/settingsRemote';
 export { parseSettingsFile, settingsFileText } from '../../core/settingsCode/settingsFile';
 export { planSettings, planText, changeCount } from '../../core/settingsCode/settingsPlan';
+export { valuePathAt } from '../../core/answers/valuePathAt';
 
 /**
  * The Local sandbox as the extension runs it: in a worker thread (dist/sandboxWorker.js, next to

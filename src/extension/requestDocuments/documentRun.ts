@@ -19,6 +19,7 @@ import { documentBodyFiles } from './documentBodyFiles';
 import { confirmNotedRequest } from './noteConfirmation';
 import type { RunResults } from './runResults';
 import { rebaseSettingsUpdate } from './settingsRebase';
+import type { ResultOrigin } from '../results/resultDocuments';
 
 /** Third argument of sendRequestAt: an environment name, or ask for one. */
 export type SendTarget = string | { pickEnvironment: true };
@@ -73,12 +74,17 @@ interface RunSource {
   vars?: OperationVars;
 }
 
+/** The "Send to…" lens's pick. Production is marked in words: sending there still goes through its guard. */
 async function pickEnvironment(environments: EnvironmentService): Promise<string | undefined> {
   const picked = await vscode.window.showQuickPick(
-    environments.list().map((e) => ({ label: e.name, description: environments.kindLabel(e.kind) + (e.readOnly ? ' · read-only' : '') })),
-    { title: 'Send the request to which environment?' },
+    environments.list().map((e) => ({
+      label: e.kind === 'production' ? `$(warning) ${e.name}` : e.name,
+      name: e.name,
+      description: (e.kind === 'production' ? 'PRODUCTION: asks for its name before sending' : environments.kindLabel(e.kind)) + (e.readOnly ? ' · read-only' : ''),
+    })),
+    { title: 'Send the request to which environment?', matchOnDescription: true },
   );
-  return picked?.label;
+  return picked?.name;
 }
 
 export async function documentOf(uri: vscode.Uri | string): Promise<vscode.TextDocument> {
@@ -192,6 +198,7 @@ async function textRun(deps: DocumentRunDeps, env: EnvironmentEntry, source: Run
         showResult: settings.showResultOf(prepared.index),
         statusJudged: prepared.request.expectations.some((e) => e.subject === 'status'),
         retry: () => settings.retry(prepared.index),
+        ...(source.sessionKey !== undefined ? { origin: originOf(source.sessionKey, file, prepared.index) } : {}),
       });
       return outcomeForTheRunner(outcome);
     };
@@ -199,6 +206,12 @@ async function textRun(deps: DocumentRunDeps, env: EnvironmentEntry, source: Run
   };
 
   return { file, env, secrets, exchangeOf: (index) => exchanges.get(index), options };
+}
+
+/** Where a document's request was written, for its result. */
+function originOf(uri: string, file: RequestFile, requestIndex: number): ResultOrigin {
+  const name = file.requests[requestIndex]?.name;
+  return { uri, requestIndex, ...(name ? { name } : {}) };
 }
 
 /** What the run engine records of an exchange (its presentation is done: a failure is not shown twice). */

@@ -41,7 +41,8 @@ export function registerSendAll(deps: DocumentRunDeps, log: CommandLog): vscode.
     run.record(outcomes);
     const last = [...outcomes].reverse().find((o) => o.result);
     if (last?.result) {
-      await deps.exchange.presenter.show(last.result, { title: last.label, environmentName: run.env.name }).catch(() => undefined);
+      const origin = { uri: run.doc.uri.toString(), requestIndex: last.index, ...(run.file.requests[last.index]?.name ? { name: run.file.requests[last.index].name } : {}) };
+      await deps.exchange.presenter.show(last.result, { title: last.label, environmentName: run.env.name, origin }).catch(() => undefined);
     }
     const summary = runSummary(outcomes, run.secrets);
     const allPassed = outcomes.every((o) => o.state === 'passed');
