@@ -1,5 +1,6 @@
 // Runs request files headlessly through the shared run engine: each file with its own named
-// responses, one after another, stopping within a file at its first failure. What the CLI's
+// responses, one after another; within a file, past a failure to the requests that do not read
+// the failed one (or, with `bail`, stopping at its first failure). What the CLI's
 // `run` command calls, and what the examples test calls in-process.
 
 import { closeSync, openSync, readSync } from 'node:fs';
@@ -46,6 +47,8 @@ interface RunFilesOptions {
   variables?: readonly VariableOverride[];
   /** `--body-root DIR` (absolute): the folder every body file must be inside; each request file's own folder without it. */
   bodyRoot?: string;
+  /** `--bail`: stop each file at its first request that does not pass. */
+  bail?: boolean;
 }
 
 /** Small: a chunk's parsed requests then die young, before the garbage collector moves them to the old generation. */
@@ -326,6 +329,8 @@ export async function runFiles(files: readonly RequestFileInput[], target: RunTa
         namedResponses: new Map<string, NamedExchange>(),
         readBodyFile: bodyFileReader(cliBodyFilePlace(input.path, options.bodyRoot)),
         ...(options.variables?.length ? { variableOverrides: options.variables } : {}),
+        ...(options.bail ? { bail: true } : {}),
+        ...(options.stopped ? { stopped: () => options.stopped?.() !== undefined } : {}),
         // Not async: the client's promise is handed on as it is, without a wrapping promise's extra turns.
         send: (prepared) => {
           const stopped = options.stopped?.();

@@ -65,7 +65,7 @@ export function hoverAt(doc: AnalyzedDocument, position: Position): Hover | null
       : expect.operator === 'exists' ? `\`${expect.path}\` is present in the response`
         : expect.operator === 'matches' ? `\`${expect.path}\` matches /${expect.expected}/${expect.flags ?? ''}`
           : `\`${expect.path}\` ${expect.operator === '==' ? 'equals' : 'does not equal'} \`${expect.expected}\``;
-    return markdown(`**@expect** — after the response, checks that ${what}. Results show beside the request and in the log; "Send All" stops at the first failure.`, expect.range);
+    return markdown(`**@expect** — after the response, checks that ${what}. Results show beside the request and in the log; after a failure, "Send All" skips only the requests that read this one's answer.`, expect.range);
   }
   const keyword = metadataKeywordHover(text, position);
   if (keyword) return keyword;
