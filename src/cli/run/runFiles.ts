@@ -4,6 +4,7 @@
 // `run` command calls, and what the examples test calls in-process.
 
 import { closeSync, openSync, readSync } from 'node:fs';
+import * as path from 'node:path';
 import type { TextDecoder } from 'node:util';
 import { GatewayClient, type RawRequest } from '../../core/http/client';
 import { workbenchUserAgent } from '../../core/http/userAgent';
@@ -11,7 +12,7 @@ import { bodyFileReader } from '../../core/requestFile/bodyFile';
 import { requestFileDecoder } from '../../core/codecs/textFileDecoding';
 import { credentialSecrets, redactorFor, redactValue, type Redactor } from '../../core/protection/redaction';
 import { RequestFileStreamParser, type ParseDiagnostic, type ParsedRequest, type RequestFile } from '../../core/requestFile';
-import { fileReferences, OutlineBuilder, outcomeNotes, secretValues, sendOutcomeOf, streamRequests, type NamedExchange, type RequestOutcome, type RunOptions } from '../../core/runner';
+import { dotenvPlaces, fileReferences, OutlineBuilder, outcomeNotes, OutsideValues, readDotenvFile, secretValues, sendOutcomeOf, streamRequests, type NamedExchange, type RequestOutcome, type RunOptions } from '../../core/runner';
 import { refusalOf } from './requestGuard';
 import { totalsOf, type FileDiagnostic, type FileReport, type RequestReport, type RunReport, type StateCounts } from './runReport';
 import type { RunTarget } from './runTarget';
@@ -49,6 +50,12 @@ interface RunFilesOptions {
   bodyRoot?: string;
   /** `--bail`: stop each file at its first request that does not pass. */
   bail?: boolean;
+  /**
+   * Where `{{$processEnv NAME}}` and `{{$dotenv NAME}}` are read: these environment variables
+   * (this process's by default), and the `.env` beside each request file, then the one in `cwd`
+   * (this process's by default).
+   */
+  outsideFrom?: { env: NodeJS.ProcessEnv; cwd: string };
 }
 
 /** Small: a chunk's parsed requests then die young, before the garbage collector moves them to the old generation. */
@@ -251,9 +258,20 @@ async function runFile(input: RequestFileInput, options: Omit<RunOptions, 'file'
     sink(line);
     next = line.index + 1;
   };
-  const redactor = redactorFor(secrets);
+  let redactor = redactorFor(secrets);
+  // Values read from the environment or a .env file are hidden like keys: each one is known before
+  // the request that carries it is sent, so before any report of it is written.
+  let hiddenOutside = 0;
+  const currentRedactor = (): Redactor => {
+    const outside = options.outside?.hiddenValues() ?? [];
+    if (outside.length !== hiddenOutside) {
+      hiddenOutside = outside.length;
+      redactor = redactorFor([...secrets, ...outside]);
+    }
+    return redactor;
+  };
   const report = (o: RequestOutcome, request: ParsedRequest | undefined): void => {
-    const line = requestReport(request, o, redactor);
+    const line = requestReport(request, o, currentRedactor());
     progress?.requestDone(line);
     if (line.index !== next) {
       waiting.set(line.index, line);
@@ -300,6 +318,15 @@ async function runFile(input: RequestFileInput, options: Omit<RunOptions, 'file'
   return { file: input.path, state: passed ? 'passed' : 'failed', timeMs: Math.round(performance.now() - started), diagnostics: [], requests: [] };
 }
 
+/** A file's `{{$processEnv …}}` and `{{$dotenv …}}` sources: `.env` beside it, then in the current directory. */
+function outsideValuesFor(file: string, from: { env: NodeJS.ProcessEnv; cwd: string }): OutsideValues {
+  return new OutsideValues({
+    processEnv: (name) => from.env[name],
+    processEnvPlace: 'the shell that runs gateway-workbench',
+    dotenvFiles: dotenvPlaces(path.dirname(path.resolve(from.cwd, file)), from.cwd).map(readDotenvFile),
+  });
+}
+
 /**
  * What a run's reports hide wherever it appears: the keys, and the `--var` values whose names
  * say they are secret (`--var token=…`), which the answers may echo and the checks may quote.
@@ -330,6 +357,7 @@ export async function runFiles(files: readonly RequestFileInput[], target: RunTa
         readBodyFile: bodyFileReader(cliBodyFilePlace(input.path, options.bodyRoot)),
         ...(options.variables?.length ? { variableOverrides: options.variables } : {}),
         ...(options.bail ? { bail: true } : {}),
+        outside: outsideValuesFor(input.path, options.outsideFrom ?? { env: process.env, cwd: process.cwd() }),
         ...(options.stopped ? { stopped: () => options.stopped?.() !== undefined } : {}),
         // Not async: the client's promise is handed on as it is, without a wrapping promise's extra turns.
         send: (prepared) => {

@@ -8,5 +8,6 @@ export { prepareRequest, catalogPath } from './prepare';
 export { requestLabel } from './requestLabel';
 export { dependencyOrder, directDependencies, fileReferences } from './dependencies';
 export { createVariableResolver, type VariableSources } from './variableResolver';
+export { dotenvPlaces, OutsideValues, readDotenvFile, type DotenvFile, type OutsideSources } from './outsideValues';
 export type { NamedExchange } from './namedExchange';
 export { isAuthHeader } from '../protection/authHeaders';

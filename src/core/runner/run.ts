@@ -17,6 +17,7 @@ import { requestLabel } from './requestLabel';
 import { promptAnswers, type AskForPrompt } from './prompts';
 import type { NamedExchange } from './namedExchange';
 import type { BodyFileReader } from '../requestFile/bodyFile';
+import type { OutsideValues } from './outsideValues';
 import type { ExpectationResult, OutcomeState, PreparedRequest, RequestOutcome, RunEnvironment, SendOutcome } from './types';
 
 export interface RunOptions {
@@ -40,6 +41,11 @@ export interface RunOptions {
   ask?: AskForPrompt;
   /** Stop at the first request that does not pass, the rest reported skipped (the CLI's `--bail`); without it the run carries on. */
   bail?: boolean;
+  /**
+   * Where `{{$processEnv NAME}}` and `{{$dotenv NAME}}` are read from, and who is told each value
+   * (to hide it); without it they have no value, and a request that uses one is not sent.
+   */
+  outside?: OutsideValues;
   /** True once the run was told to stop (the CLI's Ctrl+C): after the request that says so, the rest are reported skipped. */
   stopped?(): boolean;
 }
@@ -136,7 +142,7 @@ class Run {
   constructor(private readonly options: Omit<RunOptions, 'file'>, private readonly file: RunFile, private readonly streaming = false) {
     // The resolver takes the last value of a name: overrides after the file's own.
     this.variables = options.variableOverrides?.length ? [...file.variables, ...options.variableOverrides] : file.variables;
-    this.resolve = resolverFor(this.variables, options.environment, options.namedResponses);
+    this.resolve = resolverFor(this.variables, options.environment, options.namedResponses, options.outside);
     if (!streaming) return;
     this.readersLeft = new Map();
     for (let i = 0; i < file.count; i++) {
@@ -243,7 +249,7 @@ class Run {
   private async answersFor(request: ParsedRequest, index: number): Promise<((name: string) => string | undefined) | string> {
     const answers = await promptAnswers(request, labelOf(request, index), this.options.ask, (name) => this.resolve(name) !== undefined);
     if (typeof answers === 'string') return answers;
-    return answers.length === 0 ? this.resolve : resolverFor([...this.variables, ...answers], this.options.environment, this.options.namedResponses);
+    return answers.length === 0 ? this.resolve : resolverFor([...this.variables, ...answers], this.options.environment, this.options.namedResponses, this.options.outside);
   }
 
   /**
