@@ -5,7 +5,7 @@
 // characters)" or "not set".
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { dotenvPlaces, readDotenvFile, type DotenvFile } from '../core/runner/outsideValues';
+import { dotenvPlaces, readDotenvFile, type DotenvFile } from '../core/runner/dotenvFile';
 import { workspaceFolderOf } from './workspaceFolders';
 
 /** The `.env` files a send of document `uri` reads, in order; none for a document not on disk. */

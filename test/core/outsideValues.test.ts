@@ -11,10 +11,12 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { GatewayClient } from '../../src/core/http/client';
 import { parseRequestFile } from '../../src/core/requestFile';
-import { dotenvPlaces, OutsideValues, readDotenvFile, runAll, sendOutcomeOf, type RunOptions } from '../../src/core/runner';
+import { OutsideValues, runAll, sendOutcomeOf, type RunOptions } from '../../src/core/runner';
+import { dotenvPlaces, readDotenvFile } from '../../src/core/runner/dotenvFile';
 import { runFiles } from '../../src/cli/run/runFiles';
 import type { RunTarget } from '../../src/cli/run/runTarget';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server';
+import { LANGUAGES, generateFromText } from '../../src/core/codegen/programs';
 
 const SECRET = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
 
@@ -144,5 +146,20 @@ describe('values from the environment and .env files', () => {
     assert.equal(sandbox.control.stats().byOperation['transactions.sale'], 1);
     for (const value of ['INV-dotenv-4417', 'root-value-91', SECRET]) assert.ok(!text.includes(value), `${value} is hidden: ${text}`);
     assert.match(text, /\[REDACTED\]/);
+  });
+
+  it('generated code never holds a value: each becomes a parameter the program is given', () => {
+    process.env.GW_CODEGEN_SECRET = SECRET;
+    try {
+      const text = ['POST {{gatewayUrl}}/rest/v2/transactions/sale', 'Content-Type: application/json', 'X-Token: {{$processEnv GW_CODEGEN_SECRET}}', '',
+        '{"type": "SALE", "amount": "1.00", "card": "4111111111111111", "exp-date": "1230", "invoice": "{{$dotenv INVOICE}}"}'].join('\n');
+      for (const language of LANGUAGES) {
+        const { code } = generateFromText(language, text);
+        assert.ok(!code.includes(SECRET) && !code.includes('INV-dotenv-4417'), language.id);
+        assert.match(code, /\{\{\$processEnv GW_CODEGEN_SECRET\}\}: the file gives it no value/, language.id);
+      }
+    } finally {
+      delete process.env.GW_CODEGEN_SECRET;
+    }
   });
 });

@@ -12,12 +12,13 @@ import { bodyFileReader } from '../../core/requestFile/bodyFile';
 import { requestFileDecoder } from '../../core/codecs/textFileDecoding';
 import { credentialSecrets, redactorFor, redactValue, type Redactor } from '../../core/protection/redaction';
 import { RequestFileStreamParser, type ParseDiagnostic, type ParsedRequest, type RequestFile } from '../../core/requestFile';
-import { dotenvPlaces, fileReferences, OutlineBuilder, outcomeNotes, OutsideValues, readDotenvFile, secretValues, sendOutcomeOf, streamRequests, type NamedExchange, type RequestOutcome, type RunOptions } from '../../core/runner';
+import { fileReferences, OutlineBuilder, outcomeNotes, OutsideValues, secretValues, sendOutcomeOf, streamRequests, type NamedExchange, type RequestOutcome, type RunOptions } from '../../core/runner';
 import { refusalOf } from './requestGuard';
 import { totalsOf, type FileDiagnostic, type FileReport, type RequestReport, type RunReport, type StateCounts } from './runReport';
 import type { RunTarget } from './runTarget';
 import type { VariableOverride } from './variableOptions';
 import { cliBodyFilePlace } from './bodyRoot';
+import { dotenvPlaces, readDotenvFile } from '../../core/runner/dotenvFile';
 
 export interface RequestFileInput {
   /** Shown in reports as given; read from there, as a stream, when `text` is absent. */

@@ -5,43 +5,10 @@
 // value is a secret: each one handed out is told to the caller (who hides it wherever it shows
 // it: results, history, traffic, logs, reports), and a request that carries one goes only to its
 // environment's own origins, as its keys do (prepare.ts refuses the rest before anything is sent).
-import { readFileSync, statSync } from 'node:fs';
-import * as path from 'node:path';
-import { parse as parseDotenv } from 'dotenv';
+// Reading the .env files is dotenvFile.ts's (it brings dotenv, which the activation bundle must not).
+import type { DotenvFile } from './dotenvFile';
 import { OUTSIDE_VARIABLES, parseSystemVariable, type SystemCall } from '../requestFile/systemVariables';
 import { SHORTEST_HIDDEN_VALUE } from './prompts';
-
-/** A `.env` file where one is looked for: its values when it was read, or why it could not be. */
-export interface DotenvFile {
-  path: string;
-  /** Undefined when there is no such file (or it could not be read: `problem`). */
-  values?: ReadonlyMap<string, string>;
-  problem?: string;
-}
-
-/** Larger than any `.env` a person writes: a bigger one is not read (a stranger's repository could hold anything). */
-const MAX_DOTENV_BYTES = 1024 * 1024;
-
-/** The `.env` file at `file`, parsed by dotenv's own parser; a missing file is no problem. */
-export function readDotenvFile(file: string): DotenvFile {
-  try {
-    const stat = statSync(file);
-    if (!stat.isFile()) return { path: file, problem: 'it is not a file' };
-    if (stat.size > MAX_DOTENV_BYTES) return { path: file, problem: `it is larger than ${MAX_DOTENV_BYTES / 1024 / 1024} MB` };
-    // Own properties only, into a Map: names come from the file.
-    return { path: file, values: new Map(Object.entries(parseDotenv(readFileSync(file)))) };
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { path: file };
-    return { path: file, problem: (err as Error).message };
-  }
-}
-
-/** The `.env` files of a request file, in the order they are read: beside it, then at `root` (each once). */
-export function dotenvPlaces(requestFileFolder: string | undefined, root: string | undefined): string[] {
-  const places = [requestFileFolder, root].filter((p): p is string => p !== undefined).map((folder) => path.join(path.resolve(folder), '.env'));
-  return [...new Set(places)];
-}
 
 export interface OutsideSources {
   /** An environment variable of the sending process (names only are ever listed). */
@@ -56,7 +23,7 @@ export interface OutsideSources {
 type OutsideCall = Extract<SystemCall, { name: '$processEnv' | '$dotenv' }>;
 
 /** `{{inside}}`'s call when it is one of `$processEnv` / `$dotenv`, written right. */
-export function outsideCallOf(inside: string): OutsideCall | undefined {
+function outsideCallOf(inside: string): OutsideCall | undefined {
   if (!isOutsideVariable(inside)) return undefined;
   const parsed = parseSystemVariable(inside);
   return parsed.ok && (parsed.call.name === '$processEnv' || parsed.call.name === '$dotenv') ? parsed.call : undefined;

@@ -34,6 +34,7 @@ export { keptExchange } from '../../core/traffic/exchange';
 export { exchangeRequestText } from '../../core/traffic/requestText';
 export { lintExchangeRequest } from '../../core/requestLint/exchangeLint';
 export { fetchCoverage, coverageSince, coverageLines } from '../../core/localSandbox/sandboxCoverage';
+export { dotenvPlaces, readDotenvFile } from '../../core/runner/dotenvFile';
 
 /**
  * The Local sandbox as the extension runs it: in a worker thread (dist/sandboxWorker.js, next to
