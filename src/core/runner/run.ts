@@ -352,7 +352,7 @@ class Run {
 const UNPASSED_WORDS: Readonly<Record<OutcomeState, string>> = {
   passed: 'passed',
   failed: 'failed',
-  error: 'could not be sent',
+  error: 'ended in an error',
   skipped: 'was skipped',
   cancelled: 'was not sent',
 };
