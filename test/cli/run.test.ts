@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
@@ -413,6 +413,25 @@ describe('gateway-workbench run', { concurrency: 4 }, () => {
     const written = await readFile(out, 'utf8');
     assert.ok(XMLValidator.validate(written) === true, 'the new report replaced the old one whole');
     assert.doesNotMatch(written, /earlier/);
+  });
+
+  it('reads {{$dotenv NAME}} from the .env beside the file and {{$processEnv NAME}} from its shell, and no report shows either value', async () => {
+    const sub = file('with-dotenv');
+    await mkdir(sub, { recursive: true });
+    await writeFile(path.join(sub, '.env'), 'INVOICE=INV-cli-dotenv-6612\n');
+    await writeFile(path.join(sub, 'outside.gwreq'), [
+      '### sale', '# @expect status 200', '# @expect payload.transaction.invoice == {{$dotenv INVOICE}}',
+      'POST {{gatewayUrl}}/rest/v2/transactions/sale', 'Content-Type: application/json', 'X-Trace: {{$processEnv GW_CLI_TRACE}}', '',
+      '{"type": "SALE", "amount": "6.00", "card": "4111111111111111", "exp-date": "1230", "invoice": "{{$dotenv INVOICE}}"}', '',
+    ].join('\n'));
+    for (const format of ['text', 'json']) {
+      const r = await runCli([path.join(sub, 'outside.gwreq'), '--report', format], { GW_CLI_TRACE: 'trace-from-the-shell-4471' });
+      assert.equal(r.code, 0, r.stdout + r.stderr);
+      for (const value of ['INV-cli-dotenv-6612', 'trace-from-the-shell-4471']) assert.ok(!(r.stdout + r.stderr).includes(value), `${format}: ${r.stdout}`);
+    }
+    const missing = await runCli([path.join(sub, 'outside.gwreq')]);
+    assert.equal(missing.code, 1);
+    assert.match(missing.stdout, /\{\{\$processEnv GW_CLI_TRACE\}\}: GW_CLI_TRACE is not set in the environment of the shell that runs gateway-workbench/);
   });
 
   it('the CLI usage text lists the run command', async () => {
