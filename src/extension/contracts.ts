@@ -26,7 +26,7 @@ export const COMMANDS = {
   sendRequest: 'gateway.sendRequest',
   /** The language server's lenses name these three: spelled once, in its protocol. */
   sendRequestAt: LENS_COMMANDS.sendRequestAt,
-  /** Runs a request file top to bottom, stopping at the first failure. Argument: the document's uri (default: the active editor's). */
+  /** Runs a request file top to bottom; past a failure, skipping only the requests that read a failed one. Argument: the document's uri (default: the active editor's). */
   sendAll: LENS_COMMANDS.sendAll,
   addEnvironment: 'gateway.addEnvironment',
   editEnvironment: 'gateway.editEnvironment',

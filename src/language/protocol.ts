@@ -39,7 +39,7 @@ export const DIAGNOSTICS_DELAY_MS = 150;
 export const LENS_COMMANDS = {
   /** Arguments `[uri, index]`, `[uri, index, environmentName]` or `[uri, index, { pickEnvironment: true }]`. */
   sendRequestAt: 'gateway.sendRequestAt',
-  /** Arguments `[uri]`: runs the file top to bottom, stopping at the first failure. */
+  /** Arguments `[uri]`: runs the file top to bottom; past a failure, skipping only the requests that read a failed one. */
   sendAll: 'gateway.sendAll',
   /** Arguments `[uri, index]`: asks for a language, then shows and copies the program. */
   generateCode: 'gateway.generateCode',

@@ -38,6 +38,7 @@ export { readSettings, applySettings } from '../../core/settingsCode/settingsRem
 export { parseSettingsFile, settingsFileText } from '../../core/settingsCode/settingsFile';
 export { planSettings, planText, changeCount } from '../../core/settingsCode/settingsPlan';
 export { valuePathAt } from '../../core/answers/valuePathAt';
+export { dotenvPlaces, readDotenvFile } from '../../core/runner/dotenvFile';
 
 /**
  * The Local sandbox as the extension runs it: in a worker thread (dist/sandboxWorker.js, next to

@@ -20,6 +20,7 @@ import { confirmNotedRequest } from './noteConfirmation';
 import type { RunResults } from './runResults';
 import { rebaseSettingsUpdate } from './settingsRebase';
 import type { ResultOrigin } from '../results/resultDocuments';
+import { documentOutsideValues } from './documentOutsideValues';
 
 /** Third argument of sendRequestAt: an environment name, or ask for one. */
 export type SendTarget = string | { pickEnvironment: true };
@@ -69,6 +70,8 @@ interface RunSource {
   /** The sessions' key (the document's URI) for named responses; none: the run keeps its own. */
   sessionKey?: string;
   readBodyFile?: BodyFileReader;
+  /** The document whose `{{$processEnv …}}` and `{{$dotenv …}}` are read (its `.env` files); none for a text in memory. */
+  outsideOf?: vscode.Uri;
   /** A command's: the operation it sends (not matched again) and the values it was given (history keeps them to run it again). */
   operation?: Operation;
   vars?: OperationVars;
@@ -117,7 +120,7 @@ export async function openDocumentRun(deps: DocumentRunDeps, uri: vscode.Uri | s
   const env = await environments.ready(named.name);
   // `< ./sale.json`: relative to the document's folder, inside its workspace folder; an untitled
   // document has none. In Restricted Mode, only for the Local sandbox.
-  const run = await textRun(deps, env, { file: parseRequestFile(doc.getText()), sessionKey: key, readBodyFile: documentBodyFiles(doc.uri, env) });
+  const run = await textRun(deps, env, { file: parseRequestFile(doc.getText()), sessionKey: key, readBodyFile: documentBodyFiles(doc.uri, env), outsideOf: doc.uri });
   return {
     ...run,
     doc,
@@ -129,7 +132,7 @@ export async function openDocumentRun(deps: DocumentRunDeps, uri: vscode.Uri | s
  * An operation's request text run in memory against `env` (commands, tree items, links, history):
  * nothing is opened or decorated, and body files are not read (the text has none).
  */
-export function inMemoryRun(deps: DocumentRunDeps, env: EnvironmentEntry, source: Omit<RunSource, 'sessionKey' | 'readBodyFile'>): Promise<TextRun> {
+export function inMemoryRun(deps: DocumentRunDeps, env: EnvironmentEntry, source: Omit<RunSource, 'sessionKey' | 'readBodyFile' | 'outsideOf'>): Promise<TextRun> {
   return textRun(deps, env, source);
 }
 
@@ -153,6 +156,10 @@ async function textRun(deps: DocumentRunDeps, env: EnvironmentEntry, source: Run
     return value;
   };
   const namedResponses = source.sessionKey !== undefined ? deps.sessions.namedResponseMap(source.sessionKey) : new Map<string, NamedExchange>();
+  // A value read from VS Code's environment or a .env file is hidden like a typed secret, from before its request is sent.
+  const outside = source.outsideOf && documentOutsideValues(source.outsideOf, (value) => {
+    if (environments.hideTypedValue(value) && !secrets.includes(value)) secrets.push(value);
+  });
 
   const options = (settings: SendSettings): RunOptions => {
     let warned = false;
@@ -202,7 +209,7 @@ async function textRun(deps: DocumentRunDeps, env: EnvironmentEntry, source: Run
       });
       return outcomeForTheRunner(outcome);
     };
-    return { file, environment, namedResponses, send, ...(source.readBodyFile ? { readBodyFile: source.readBodyFile } : {}), ask };
+    return { file, environment, namedResponses, send, ...(source.readBodyFile ? { readBodyFile: source.readBodyFile } : {}), ...(outside ? { outside } : {}), ask };
   };
 
   return { file, env, secrets, exchangeOf: (index) => exchanges.get(index), options };

@@ -6,6 +6,7 @@
 import type { RequestOutcome } from '../../core/runner/types';
 import type { NamedExchange } from '../../core/runner/namedExchange';
 import type { RunOutcome } from '../contracts';
+import { redact } from '../../core/protection/redaction';
 
 /** An outcome as kept after the run: without the response (bodies stay out of long-lived state). */
 export type KeptOutcome = RunOutcome;
@@ -47,8 +48,20 @@ export class RequestSessions {
     return this.sessions.get(uri)?.lastRun;
   }
 
-  setLastRun(uri: string, outcomes: readonly RequestOutcome[]): void {
-    this.session(uri).lastRun = outcomes.map(({ result: _result, ...kept }) => kept);
+  /**
+   * Keeps `outcomes` without their responses, their words hidden as everywhere else (`secrets`:
+   * the keys, typed secrets and values read from .env or the environment): the API hands them out.
+   */
+  setLastRun(uri: string, outcomes: readonly RequestOutcome[], secrets: readonly string[] = []): void {
+    const hide = (text: string): string => redact(text, secrets);
+    this.session(uri).lastRun = outcomes.map(({ result: _result, ...kept }) => ({
+      ...kept,
+      ...(kept.message !== undefined ? { message: hide(kept.message) } : {}),
+      expectations: kept.expectations.map((e) => ({
+        ...e,
+        outcome: { ...e.outcome, message: hide(e.outcome.message), ...(e.outcome.actual !== undefined ? { actual: hide(e.outcome.actual) } : {}) },
+      })),
+    }));
   }
 
   settingsBase(uri: string, operationId: string): Record<string, unknown> | undefined {

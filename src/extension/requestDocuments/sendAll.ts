@@ -1,6 +1,7 @@
 // "Gateway: Send All Requests": runs a request file top to bottom through the run engine under
-// one cancellable progress notification ("Request k of n"), stops at the first failure, shows
-// the last response and ends with a summary ("4 passed" / "3 passed, 1 failed: …").
+// one cancellable progress notification ("Request k of n"), carries on past a failure (a request
+// that reads a failed one's answer is skipped, naming it), shows the last response and ends with
+// a summary ("4 passed" / "3 passed, 1 failed: …").
 import * as vscode from 'vscode';
 import { registerCommand, type CommandLog } from '../commands/commandRunner';
 import { runAll } from '../../core/runner';

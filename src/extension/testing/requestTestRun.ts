@@ -150,6 +150,8 @@ export class RequestTestRunner {
       ...(outcome.message ? { message: say(outcome.message) } : {}),
       ...(durationMs !== undefined ? { durationMs } : {}),
     });
+    // A skip carries no message in the Testing view: Test Results says why (`skipped: depends on "sale", which failed`).
+    if (state === 'skipped' && outcome.message) testRun.appendOutput(`${say(`${item.label}: ${outcome.message}`)}\r\n`, undefined, item);
     if (state === 'skipped' || state === 'errored') {
       item.children.forEach((child) => {
         if (!results[child.id]) this.report(testRun, results, child, { state: 'skipped', message: say(outcome.message ?? 'not run') });

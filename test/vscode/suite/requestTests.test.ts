@@ -145,6 +145,30 @@ suite('request files in the Testing view, and generated code', () => {
     assert.match(marks.find((m) => m.line === 18)?.text ?? '', /^✗ failed/);
   });
 
+  test('a run carries on past a failed expectation: the independent request passes, the one reading the failed answer is skipped and names it', async function () {
+    this.timeout(60_000);
+    const carryOn = 'integrator-tests/carry-on.gwreq';
+    fs.writeFileSync(path.join(workspace, carryOn), [
+      '### the sale', '# @name sale', '# @expect status 201', 'POST {{gatewayUrl}}/rest/v2/transactions/sale', 'Content-Type: application/json', '',
+      '{ "type": "SALE", "amount": "22.00", "card": "4111111111111111", "exp-date": "1230" }', '',
+      '### an independent read', '# @expect status 200', 'GET {{gatewayUrl}}/rest/v2/transactions', '',
+      '### void the sale', '# @expect status 200', 'POST {{gatewayUrl}}/rest/v2/transactions/void', 'Content-Type: application/json', '',
+      '{ "type": "VOID", "id": "{{sale.payload.transaction.id}}" }', '',
+    ].join('\n'));
+    let item: Awaited<ReturnType<typeof a.requestTests.discover>>[number] | undefined;
+    for (const deadline = Date.now() + 15_000; !item && Date.now() < deadline; await new Promise((r) => setTimeout(r, 250))) {
+      item = (await a.requestTests.discover()).find((i) => i.label === carryOn && i.children.length === 3);
+    }
+    assert.ok(item, 'the file is listed');
+    const control = await a.environments.localSandboxControl();
+    const voids = (await control.stats()).byOperation['transactions.void'] ?? 0;
+    const results = await a.requestTests.run([item.id]);
+    const [sale, read, voidIt] = item.children;
+    assert.deepEqual([sale, read, voidIt].map((c) => results[c.id]?.state), ['failed', 'passed', 'skipped']);
+    assert.equal(results[voidIt.id]?.message, 'skipped: depends on "sale", which failed');
+    assert.equal((await control.stats()).byOperation['transactions.void'] ?? 0, voids, 'the void of a failed sale was never sent');
+  });
+
   test('one request runs alone, after the named request it takes a value from', async function () {
     this.timeout(60_000);
     const [item] = (await a.requestTests.discover()).filter((i) => i.label === relative);
