@@ -9,12 +9,13 @@ import { sandboxCommand } from './commands/sandbox';
 import { lspCommand } from './commands/lsp';
 import { exactlyOnceCommand } from './commands/exactlyOnce';
 import { coverageCommand } from './commands/coverage';
+import { importCommand } from './commands/import';
 import { UsageError, type CliCommand, type CliIo } from './cliCommand';
 import { commandHelp, generalHelp } from './helpText';
 import { visibleText } from '../core/protection/visibleText';
 import { version } from '../../package.json';
 
-const COMMANDS: readonly CliCommand[] = [sandboxCommand, catalogCommand, runCommand, coverageCommand, generateCommand, proxyCommand, lspCommand, exactlyOnceCommand];
+const COMMANDS: readonly CliCommand[] = [sandboxCommand, catalogCommand, runCommand, coverageCommand, generateCommand, proxyCommand, lspCommand, exactlyOnceCommand, importCommand];
 
 function firstLine(e: unknown): string {
   return String((e as Error)?.message ?? e).split('\n')[0];
