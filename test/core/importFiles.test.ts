@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { importCurlText, importFiles, type ImportReport } from '../../src/core/import/importFiles';
+import { importFiles, importPastedCurl, type ImportReport } from '../../src/core/import/importFiles';
 import { importReportText } from '../../src/core/import/importReportText';
 import { parseRequestFile } from '../../src/core/requestFile';
 import { runFiles } from '../../src/cli/run/runFiles';
@@ -115,12 +115,12 @@ describe('gateway-workbench import: real-world files, then run green against the
 
   it('cURL (a file and a paste): quoting and line continuations read, never run; the key header lifted; runs green', async () => {
     await runGreen(outputOf(CURL));
-    const pasted = importCurlText(`curl https://gateway-sb.clearent.net/rest/v2/transactions/sale -H "Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl" -H 'content-type: application/json' -d '{"type":"SALE","amount":"3.00","card":"4111111111111111","exp-date":"1230","invoice":"$(touch /tmp/gw-pwned)"}'`);
-    assert.ok(pasted.text);
-    assert.doesNotMatch(pasted.text, /Authorization|eyJhbGci/);
-    assert.match(pasted.text, /\$\(touch \/tmp\/gw-pwned\)/, 'a command substitution stays text');
-    const pastedFile = path.join(out, 'pasted.gwreq');
-    await writeFile(pastedFile, pasted.text);
+    const pasted = await importPastedCurl(`curl https://gateway-sb.clearent.net/rest/v2/transactions/sale -H "Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl" -H 'content-type: application/json' -d '{"type":"SALE","amount":"3.00","card":"4111111111111111","exp-date":"1230","invoice":"$(touch /tmp/gw-pwned)"}'`, { outDir: path.join(out, 'pasted') });
+    const pastedFile = pasted.files[0].output!;
+    assert.equal(path.basename(pastedFile), 'curl.gwreq');
+    const pastedText = await readFile(pastedFile, 'utf8');
+    assert.doesNotMatch(pastedText, /Authorization|eyJhbGci/);
+    assert.match(pastedText, /\$\(touch \/tmp\/gw-pwned\)/, 'a command substitution stays text');
     await runGreen(pastedFile);
   });
 });

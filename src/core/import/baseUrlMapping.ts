@@ -16,7 +16,7 @@ const ABSOLUTE = /^(https?):\/\/([^/?#]*)(.*)$/i;
 /** A host written without its scheme, as Postman's raw URLs sometimes are. */
 const SCHEMELESS_HOST = /^([a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d+)?)(\/.*)?$/i;
 
-export type MappedUrl =
+type MappedUrl =
   | { ok: true; url: string; operation?: Operation; note?: string }
   | { ok: false; problem: string };
 
@@ -26,7 +26,7 @@ function isLoopback(host: string): boolean {
 }
 
 /** The catalog operation a method and path (variables as one segment each, query left off) name. */
-export function operationFor(method: string, path: string): Operation | undefined {
+function operationFor(method: string, path: string): Operation | undefined {
   const pathname = path.split(/[?#]/)[0].replace(/\{\{[^{}]*\}\}/g, 'x');
   return matchOperation(method, pathname || '/')?.op;
 }

@@ -108,7 +108,7 @@ function requestOf(file: BruFile, variables: Array<{ name: string; value: string
 }
 
 /** An environment file's enabled variables; a secret one's value, when Bruno kept it in the file, too (the writer lifts it). */
-export function brunoEnvironmentVariables(textOfFile: string): Array<{ name: string; value: string }> {
+function brunoEnvironmentVariables(textOfFile: string): Array<{ name: string; value: string }> {
   const doc = bruToEnvJsonV2(textOfFile);
   return isObject(doc) ? list(doc.variables).filter(enabled).map((v) => ({ name: text(v.name), value: text(v.value) })) : [];
 }

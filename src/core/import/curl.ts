@@ -47,7 +47,7 @@ function requestOf(draft: Draft, index: number): ImportedRequest | undefined {
   if (body !== undefined && !draft.headers.some((h) => /^content-type$/i.test(h.name))) {
     draft.headers.push({ name: 'Content-Type', value: /^\s*[[{]/.test(body) ? 'application/json' : /^\s*</.test(body) ? 'application/xml' : 'application/x-www-form-urlencoded' });
   }
-  let path = url;
+  let path: string;
   try {
     path = new URL(url).pathname;
   } catch {

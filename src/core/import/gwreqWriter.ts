@@ -14,7 +14,7 @@ export interface RequestReport {
   notes: ImportNote[];
 }
 
-export interface WrittenImport {
+interface WrittenImport {
   /** The request file's text; undefined when no request could be written. */
   text?: string;
   requests: RequestReport[];

@@ -37,11 +37,11 @@ export function readHar(name: string, doc: Json): ImportedCollection {
       body = list(post.params).filter(isObject).map((p) => `${encodeURIComponent(text(p.name))}=${encodeURIComponent(text(p.value))}`).join('&');
     }
     const url = text(request.url);
-    let path = url;
+    let path: string;
     try {
       path = new URL(url).pathname;
     } catch {
-      // kept as written: the writer says what is wrong with it
+      path = url; // kept as written: the writer says what is wrong with it
     }
     requests.push({ title: `${text(request.method)} ${path}`, method: text(request.method) || 'GET', url, headers, ...(body ? { body } : {}), expectations, sets: [], notes: requestNotes });
   }

@@ -11,7 +11,7 @@ import { ImportError, readSource } from './importSources';
 import { readPostmanCollection } from './postman';
 import { readCurl } from './curl';
 
-export interface FileReport {
+interface FileReport {
   /** The path as given. */
   source: string;
   format?: string;
@@ -27,14 +27,14 @@ export interface ImportReport {
   files: FileReport[];
 }
 
-export interface ImportOptions {
+interface ImportOptions {
   outDir: string;
   /** Overwrite a request file of the same name (never a link) instead of numbering the new one. */
   force?: boolean;
 }
 
 /** A collection's name as one safe file-name segment: letters, digits, `.`, `_`, `-`. */
-export function safeFileBase(name: string): string {
+function safeFileBase(name: string): string {
   const cleaned = name.normalize('NFKD').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/-{2,}/g, '-').replace(/^[-.]+|[-.]+$/g, '').slice(0, 80);
   return /^(?:con|prn|aux|nul|com\d|lpt\d)$/i.test(cleaned) || cleaned === '' ? `imported${cleaned ? `-${cleaned}` : ''}` : cleaned;
 }
@@ -123,15 +123,20 @@ export async function importFiles(sources: readonly string[], options: ImportOpt
   return { files };
 }
 
-/** A pasted cURL command, as request-file text and its report (the editor opens it unsaved). */
-export function importCurlText(source: string): { text?: string; report: FileReport } {
+/** A pasted cURL command, written as `curl.gwreq` (numbered when taken) in the output folder, with its report. */
+export async function importPastedCurl(source: string, options: ImportOptions): Promise<ImportReport> {
+  const label = 'pasted cURL command';
   let collection: ImportedCollection;
   try {
     collection = readCurl('curl', source);
   } catch (e) {
-    return { report: { source: 'pasted cURL command', error: (e as Error).message, requests: [], notes: [] } };
+    return { files: [{ source: label, error: (e as Error).message, requests: [], notes: [] }] };
   }
-  const made = collectionReport('pasted cURL command', collection, new Set());
-  return { ...(made.text !== undefined ? { text: made.text } : {}), report: made.report };
+  const made = collectionReport(label, collection, new Set());
+  if (made.text !== undefined) {
+    await fs.mkdir(options.outDir, { recursive: true });
+    const written = await writeOutput(options.outDir, made.base, made.text, options.force === true, new Set());
+    made.report.output = path.join(options.outDir, path.basename(written));
+  }
+  return { files: [made.report] };
 }
-

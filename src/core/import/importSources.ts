@@ -15,7 +15,7 @@ import { readBrunoCollection, type BruFile } from './bruno';
 const MAX_FILE_BYTES = 32 * 1024 * 1024;
 const MAX_BRU_FILES = 5000;
 
-export type Source =
+type Source =
   | { kind: 'collection'; collection: ImportedCollection }
   /** Read once the environments given with it are known (theirs are its variables). */
   | { kind: 'postman'; document: unknown }

@@ -8,7 +8,7 @@ export interface ImportNote {
   text: string;
 }
 
-export interface ImportedHeader {
+interface ImportedHeader {
   name: string;
   value: string;
 }

@@ -13,7 +13,7 @@ const LITERAL = String.raw`("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|-?\d+(?:\.\d+)?|
 const EQUALS = String.raw`\.to\.(?:be\.)?(?:deep\.)?(?:eql|equal|equals|eq)\s*\(\s*${LITERAL}\s*\)`;
 
 /** One read of a script: what it sets and checks, and the statements that mean something else. */
-export interface ScriptReading {
+interface ScriptReading {
   expectations: string[];
   sets: Array<{ variable: string; path: string }>;
   leftOver: string[];
