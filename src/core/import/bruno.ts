@@ -1,9 +1,9 @@
 // Bruno collections: a folder with bruno.json, a .bru file per request (in sub-folders too) and
-// environments/*.bru, read with Bruno's own parser (@usebruno/lang). Its data blocks carry over —
+// environments/*.bru, read by ./bruFormat.ts (checked against Bruno's own parser). Its data blocks carry over —
 // `assert` to `# @expect`, `vars:post-response` to chaining, `vars:pre-request` to variables —;
 // its scripts and tests are JavaScript, never run here, and named in the report.
 
-import { bruToEnvJsonV2, bruToJsonV2 } from '@usebruno/lang';
+import { readBru, readBruEnvironment } from './bruFormat';
 import { carried, dropped, type ImportNote, type ImportedCollection, type ImportedRequest } from './importedRequest';
 
 type Json = unknown;
@@ -61,7 +61,7 @@ function bodyOf(doc: Record<string, Json>, headers: ImportedRequest['headers'], 
 function requestOf(file: BruFile, variables: Array<{ name: string; value: string }>): { request?: ImportedRequest; seq: number; note?: ImportNote } {
   let doc: Json;
   try {
-    doc = bruToJsonV2(file.text);
+    doc = readBru(file.text);
   } catch (e) {
     return { seq: 0, note: dropped(`${file.path}: not a .bru file Bruno can read (${String((e as Error).message ?? e).split('\n')[0].slice(0, 120)})`) };
   }
@@ -109,7 +109,7 @@ function requestOf(file: BruFile, variables: Array<{ name: string; value: string
 
 /** An environment file's enabled variables; a secret one's value, when Bruno kept it in the file, too (the writer lifts it). */
 function brunoEnvironmentVariables(textOfFile: string): Array<{ name: string; value: string }> {
-  const doc = bruToEnvJsonV2(textOfFile);
+  const doc = readBruEnvironment(textOfFile);
   return isObject(doc) ? list(doc.variables).filter(enabled).map((v) => ({ name: text(v.name), value: text(v.value) })) : [];
 }
 
