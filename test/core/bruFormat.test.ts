@@ -65,7 +65,7 @@ docs {
 
 /** The fields the importer reads, from either parser's answer. */
 function used(doc: Record<string, unknown>): unknown {
-  const d = doc as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const d = doc as Record<string, any>;
   const pick = (list: Array<Record<string, unknown>> | undefined, type?: boolean) => (list ?? []).map((e) => ({ name: e.name, value: e.value, enabled: e.enabled, ...(type ? { type: e.type } : {}) }));
   return {
     meta: { name: d.meta?.name, type: d.meta?.type, seq: String(d.meta?.seq) },
