@@ -2,7 +2,7 @@
 // Bruno collections (a folder or .bru files), HAR files and curl commands — picked as files, or a
 // curl command pasted — written as .gwreq files into a folder the user picks (the workspace's by
 // default), the first one opened, and the report of what was and was not carried over opened
-// beside it as Markdown. The importers load from their own bundle (dist/importer.js) here, never
+// beside it as Markdown. From the Explorer's context menu, the selected files import beside themselves. The importers load from their own bundle (dist/importer.js) here, never
 // at activation. Nothing in the imported files is run.
 import * as vscode from 'vscode';
 import { registerCommand, type CommandLog } from '../commands/commandRunner';
@@ -72,8 +72,12 @@ async function showReport(markdown: string): Promise<vscode.TextDocument> {
 
 export function registerImportCommand(log: CommandLog): vscode.Disposable {
   const provider = vscode.workspace.registerTextDocumentContentProvider(REPORT_SCHEME, { provideTextDocumentContent: (uri) => reports.get(uri.toString()) ?? '' });
-  return vscode.Disposable.from(provider, registerCommand(IMPORT_COMMANDS.importFiles, async (given?: ImportArgs) => {
-    const args: ImportArgs = given && typeof given === 'object' && !(given instanceof vscode.Uri) ? given : {};
+  return vscode.Disposable.from(provider, registerCommand(IMPORT_COMMANDS.importFiles, async (given?: ImportArgs | vscode.Uri, selected?: readonly vscode.Uri[]) => {
+    // From the Explorer's context menu: the files selected, written beside the first of them.
+    const fromExplorer = given instanceof vscode.Uri ? (selected?.length ? selected : [given]) : undefined;
+    const args: ImportArgs = fromExplorer
+      ? { files: fromExplorer, outDir: vscode.Uri.joinPath(fromExplorer[0], '..') }
+      : given && typeof given === 'object' && !(given instanceof vscode.Uri) ? given : {};
     let sources = args.files?.map(fsPathOf);
     let curl = args.curl;
     if (!sources && curl === undefined) {

@@ -52,6 +52,19 @@ suite('Gateway: Import… and Export as HAR…', () => {
     for (const r of run) assert.equal(r.state, 'passed', `${r.label}: ${r.message ?? ''}`);
   });
 
+  test('from the Explorer\'s context menu, a .http file imports beside itself, without its key', async function () {
+    this.timeout(60_000);
+    const folder = path.join(dir, 'explorer');
+    fs.mkdirSync(folder);
+    const source = vscode.Uri.file(path.join(folder, 'payments.http'));
+    fs.copyFileSync(path.join(FIXTURES, 'payments.http'), source.fsPath);
+    const done = (await vscode.commands.executeCommand(IMPORT_COMMANDS.importFiles, source, [source])) as { written: string[] } | undefined;
+    assert.deepEqual(done?.written, [path.join(folder, 'payments.gwreq')]);
+    const text = fs.readFileSync(done.written[0], 'utf8');
+    assert.ok(!text.includes('5c2e8d1f9a7b4036be41d2c9f0a6e7b3'), 'the @apiKey value is not written');
+    assert.match(text, /^POST \{\{gatewayUrl\}\}\/rest\/v2\/tokens$/m);
+  });
+
   test('Export as HAR… writes the Traffic view and History as HAR 1.2 with no key and no full card number', async function () {
     this.timeout(60_000);
     const credentials = await a.environments.credentials(LOCAL_SANDBOX_NAME);
