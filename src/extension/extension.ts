@@ -11,6 +11,8 @@ import { registerOperations } from './operations/registerOperations';
 import { createKnownResourceStore } from './operations/knownResources';
 import { registerTree } from './tree/registerTree';
 import { registerTraffic } from './traffic/registerTraffic';
+import { registerImportCommand } from './import/importCommand';
+import { registerHarExport } from './import/harExportCommands';
 import { keepCodeCacheIn } from './lazy/runtime';
 
 /** For bench/activation.ts: the lazily loaded bundles, loaded exactly as the extension loads them. */
@@ -40,6 +42,7 @@ export function activate(context: vscode.ExtensionContext): GatewayWorkbenchApi 
   context.subscriptions.push(tree);
   const traffic = registerTraffic(environments, context.globalState, log);
   context.subscriptions.push(traffic);
+  context.subscriptions.push(registerImportCommand(log), registerHarExport({ environments, history: () => operations.history(), traffic: () => traffic.api.entries(), log }));
   languageClient = registerLanguageClient(environments, log);
   context.subscriptions.push(languageClient);
   const client = languageClient;
