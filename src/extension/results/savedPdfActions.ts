@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 
 /** Whether the files are out of the system viewer's reach: a browser-hosted or remote window. */
-export function filesOnAnotherMachine(): boolean {
+function filesOnAnotherMachine(): boolean {
   return vscode.env.uiKind === vscode.UIKind.Web || vscode.env.remoteName !== undefined;
 }
 
