@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
 import { setExpanded } from './e2eEnvironments';
-import { clearNotifications, normalizeText, runCommand, selectors, toast, type Step } from './workbenchUi';
+import { clearNotifications, normalizeText, openViewContainer, runCommand, selectors, toast, type Step } from './workbenchUi';
 
 const DIALOG = '.monaco-dialog-box';
 const MONTH = /^(January|February|March|April|May|June|July|August|September|October|November|December)$/;
@@ -90,10 +90,19 @@ export function statementSteps(workspace: () => string, artifacts: string): Step
         for (const answer of ['Cancel', 'Save Anyway'] as const) {
           await downloadStatement(page);
           await saveDialogPath(page);
-          await typePath(page, target);
-          await page.keyboard.press('Enter');
           const question = page.locator(DIALOG).filter({ hasText: `is inside the git work tree ${repo}` });
-          await question.waitFor({ timeout: 10_000 });
+          await typePath(page, target);
+          // The dialog sometimes still judges a path it was completing ("The folder already
+          // exists…"): the last character typed again makes it judge the whole path.
+          for (let attempt = 1; ; attempt++) {
+            await page.keyboard.press('Enter');
+            if (await question.waitFor({ timeout: 5_000 }).then(() => true, () => false)) break;
+            if (attempt === 3) throw new Error(`no question about the git work tree; the dialog says: ${normalizeText(await page.locator('.quick-input-widget').innerText())}`);
+            await page.keyboard.press('End');
+            await page.keyboard.press('Backspace');
+            await page.keyboard.type(target.slice(-1));
+            await page.waitForTimeout(500);
+          }
           console.log(`  dialog: ${normalizeText(await question.innerText())}`);
           await question.getByRole('button', { name: answer }).click();
           if (answer === 'Cancel') {
@@ -108,6 +117,10 @@ export function statementSteps(workspace: () => string, artifacts: string): Step
         await saved.getByRole('button', { name: 'Reveal in Explorer' }).click();
         await page.locator('.explorer-folders-view .monaco-list-row.selected').filter({ hasText: 'statement-e2e.pdf' }).waitFor({ timeout: 10_000 });
         fs.rmSync(repo, { recursive: true, force: true });
+        // Back to the Gateway view as the steps after these left it (the reveal opened the Explorer).
+        await openViewContainer(page, 'Gateway');
+        await setExpanded(page, 'Merchant documents', false);
+        await runCommand(page, 'View: Close All Editors');
       },
     },
   ];
