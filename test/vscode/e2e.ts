@@ -23,7 +23,9 @@ import { groups } from '../../src/catalog';
 import { LOCAL_SANDBOX_NAME } from '../../src/extension/contracts';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server';
 import { environmentSteps } from './e2eEnvironments';
+import { expectationSteps } from './e2eExpectations';
 import { requestFileSteps } from './e2eRequestFiles';
+import { statementSteps } from './e2eStatements';
 import { installedPackageSteps } from './e2eInstalled';
 import { packagedVsix } from './packagedExtension';
 import { trustSteps } from './e2eTrust';
@@ -138,7 +140,9 @@ const steps: Step[] = [
     },
   },
   ...requestFileSteps(requireWorkspace, ARTIFACTS, requireUserData),   // with the Local sandbox still active
+  ...statementSteps(requireWorkspace, ARTIFACTS),   // the Local sandbox still active
   ...environmentSteps(requireTestSandbox, ARTIFACTS),
+  ...expectationSteps(requireTestSandbox, requireWorkspace, ARTIFACTS),   // Staging still holds the wrong keys
   ...trustSteps(requireTestSandbox, ARTIFACTS, requireUserData, requireWorkspace),
 ];
 

@@ -9,7 +9,7 @@ import type { RequestOutcome } from '../../core/runner';
 import type { EnvironmentEntry, ResultPresenter } from '../contracts';
 import type { ExchangeOutcome } from '../requestDocuments/exchangeOutcome';
 import { describeFailure, showNotification } from './errorNotifications';
-import { failureNotification, notificationFor, verdictNotification, type NotificationContext, type RunSoFar } from './notificationRules';
+import { failureNotification, notificationFor, verdictNotification, type NotificationContext, type RunSoFar, type VerdictNotice } from './notificationRules';
 import type { ExchangeLog } from './exchangeLog';
 import type { ResultOrigin } from '../results/resultDocuments';
 
@@ -52,8 +52,14 @@ export async function presentOutcome(audience: OutcomeAudience, outcome: Exchang
  * After a request file's request ran (Send Request, a lens): why it did not pass — failed
  * expectations, a request not sent or skipped — unless its exchange's outcome said it already.
  */
-export function presentVerdict(run: RunSoFar, outcomes: readonly RequestOutcome[], target: RequestOutcome): void {
+export function presentVerdict(run: RunSoFar, outcomes: readonly RequestOutcome[], target: RequestOutcome, log: ExchangeLog): void {
   const verdict = verdictNotification(run, outcomes, target);
-  if (verdict?.severity === 'warning') void vscode.window.showWarningMessage(verdict.text);
-  if (verdict?.severity === 'error') void vscode.window.showErrorMessage(verdict.text);
+  if (verdict) showVerdict(verdict, log);
+}
+
+/** A verdict with buttons (a refused key's Set keys) goes through the notification adapter; one without is plain text. */
+export function showVerdict(verdict: VerdictNotice, log: ExchangeLog): void {
+  if (verdict.actions) return showNotification({ ...verdict, actions: verdict.actions }, { log });
+  if (verdict.severity === 'warning') void vscode.window.showWarningMessage(verdict.text);
+  if (verdict.severity === 'error') void vscode.window.showErrorMessage(verdict.text);
 }

@@ -58,7 +58,7 @@ interface Operations extends vscode.Disposable {
 
 export function registerOperations(context: vscode.ExtensionContext, deps: OperationsDeps): Operations {
   const documents = new ResultDocuments();
-  const presenter = createResultPresenter(deps.environments, documents);
+  const presenter = createResultPresenter(deps.environments, documents, context.globalStorageUri);
   const history = new HistoryStore(context.workspaceState);
   const exchangeLog = new ExchangeLog(deps.log);
   const didSend = new vscode.EventEmitter<SendEvent>();

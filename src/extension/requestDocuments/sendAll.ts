@@ -9,6 +9,8 @@ import { COMMANDS, REQUEST_LANGUAGE_ID } from '../contracts';
 import type { KeptOutcome } from './requestSessions';
 import { openDocumentRun, type DocumentRunDeps } from './documentRun';
 import { runSummary } from './runOutcomeText';
+import { sendAllNotification } from '../feedback/notificationRules';
+import { showVerdict } from '../feedback/outcomePresenter';
 
 export function registerSendAll(deps: DocumentRunDeps, log: CommandLog): vscode.Disposable {
   const sendAll = async (uri?: vscode.Uri | string): Promise<readonly KeptOutcome[] | undefined> => {
@@ -48,7 +50,7 @@ export function registerSendAll(deps: DocumentRunDeps, log: CommandLog): vscode.
     const summary = runSummary(outcomes, run.secrets);
     const allPassed = outcomes.every((o) => o.state === 'passed');
     if (allPassed) void vscode.window.showInformationMessage(`Send All: ${summary}.`);
-    else void vscode.window.showWarningMessage(`Send All: ${summary}.`);
+    else showVerdict(sendAllNotification(summary, outcomes, run), deps.exchange.log);
     return deps.sessions.lastRun(run.doc.uri.toString());
   };
   return registerCommand(COMMANDS.sendAll, sendAll, log);

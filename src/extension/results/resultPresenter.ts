@@ -61,11 +61,12 @@ function compareKeyOf(result: GatewayResult, context: { title: string; environme
   return `${context.environmentName}\n${request}`;
 }
 
-export function createResultPresenter(environments: EnvironmentService, documents: ResultDocuments): ResultPresenterWithFormat {
+/** `storage`: the extension's global storage, where a PDF is proposed when there is no Downloads folder. */
+export function createResultPresenter(environments: EnvironmentService, documents: ResultDocuments, storage: vscode.Uri): ResultPresenterWithFormat {
   return {
     async show(result, context) {
       if (result.format === 'pdf') {
-        await savePdf(result, context.title);
+        await savePdf(result, context.title, storage);
         return undefined;
       }
       const secrets = await environments.secrets(context.environmentName);
