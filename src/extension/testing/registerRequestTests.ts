@@ -27,6 +27,8 @@ export interface RequestTestsApi {
   profiles(): string[];
   /** The outcome coverage of the last run on the Local sandbox, as its output showed it. */
   lastCoverage(): CoverageReport | undefined;
+  /** What the last run wrote to the Test Results output. */
+  lastOutput(): string;
 }
 
 interface TestItemView {
@@ -142,6 +144,7 @@ export function registerRequestTests(deps: DocumentRunDeps, environments: Enviro
     },
     profiles: () => profiles.map((p) => p.label),
     lastCoverage: () => runner.lastCoverage,
+    lastOutput: () => runner.lastOutput,
   };
   // The watcher joins `disposables` only once the first scan ran, so they are disposed from the array.
   return { dispose: () => { for (const d of disposables) d.dispose(); }, api };

@@ -3,13 +3,14 @@
 // production guard, the log, history and the ✓/✗ marks beside the requests all apply), and each
 // outcome reported on its item — expectations with expected and actual values for the diff.
 import * as vscode from 'vscode';
-import { runAll, runRequest, type ExpectationResult, type RequestOutcome } from '../../core/runner';
+import { runAll, runRequest, type RequestOutcome } from '../../core/runner';
 import { redact } from '../../core/protection/redaction';
 import { COMMANDS } from '../contracts';
 import { openDocumentRun, type DocumentRunDeps } from '../requestDocuments/documentRun';
 import type { ItemData, RequestTestItems } from './requestTestItems';
 import type { CoverageReport } from '../../core/localSandbox/sandboxCoverage';
 import { loadRuntime } from '../lazy/runtime';
+import { expectedOf, fileOutputLine, requestOutputLines } from './runOutputLines';
 
 type ItemState = 'passed' | 'failed' | 'errored' | 'skipped';
 
@@ -39,16 +40,11 @@ function planOf(items: readonly vscode.TestItem[], data: RequestTestItems['data'
   return plan;
 }
 
-function expectedOf(e: ExpectationResult): string | undefined {
-  const { expectation } = e;
-  if (expectation.operator === 'exists') return 'a value';
-  if (expectation.operator === 'matches') return `/${expectation.expected ?? ''}/${expectation.flags ?? ''}`;
-  return expectation.operator === '!=' ? `not ${expectation.expected ?? ''}` : expectation.expected;
-}
-
 export class RequestTestRunner {
   /** The outcome coverage of the last run against the Local sandbox (what its output showed). */
   lastCoverage: CoverageReport | undefined;
+  /** What the last run wrote to its output (Test Results), for the extension's API. */
+  lastOutput = '';
 
   constructor(
     private readonly controller: vscode.TestController,
@@ -64,6 +60,12 @@ export class RequestTestRunner {
     const request = new vscode.TestRunRequest(chosen, [...exclude]);
     const testRun = this.controller.createTestRun(request, `Gateway requests on ${environmentName}`, true);
     this.lastCoverage = undefined;
+    this.lastOutput = '';
+    const append = (text: string, item?: vscode.TestItem): void => {
+      this.lastOutput += text;
+      if (item?.uri && item.range) testRun.appendOutput(text, new vscode.Location(item.uri, item.range), item);
+      else testRun.appendOutput(text);
+    };
     const results: Record<string, ItemResult> = {};
     const abort = new AbortController();
     token?.onCancellationRequested(() => abort.abort());
@@ -99,9 +101,15 @@ export class RequestTestRunner {
         if (whole) outcomes.push(...await runAll(options));
         else for (const index of [...indexes].sort((a, b) => a - b)) outcomes.push(...await runRequest(options, index));
         run.record(outcomes);
-        for (const outcome of outcomes) this.reportOutcome(testRun, results, requestItem(outcome.index), outcome, run.secrets);
+        // The output, each request's part tied to its item (Test Results shows it when that item is picked).
+        append(fileOutputLine(fileItem?.label ?? uri.path.slice(uri.path.lastIndexOf('/') + 1), run.secrets));
+        for (const outcome of outcomes) {
+          const item = requestItem(outcome.index);
+          append(requestOutputLines(outcome, run.secrets), item);
+          this.reportOutcome(testRun, results, item, outcome, run.secrets);
+        }
       }
-      if (sandboxUrl !== undefined) await this.showCoverage(testRun, sandboxUrl, before);
+      if (sandboxUrl !== undefined) await this.showCoverage(append, sandboxUrl, before);
     } finally {
       testRun.end();
     }
@@ -112,15 +120,15 @@ export class RequestTestRunner {
    * "Outcomes covered N of M" in the run's output (Test Results), with each outcome the run did
    * not reach and how to produce it. What the sandbox served before the run does not count.
    */
-  private async showCoverage(testRun: vscode.TestRun, sandboxUrl: string, before: CoverageReport | undefined): Promise<void> {
+  private async showCoverage(append: (text: string) => void, sandboxUrl: string, before: CoverageReport | undefined): Promise<void> {
     // From the runtime bundle: the activation bundle names no sandbox path (activationBundle.test.ts).
     const { fetchCoverage, coverageSince, coverageLines } = loadRuntime();
     try {
       const after = await fetchCoverage(sandboxUrl);
       this.lastCoverage = before ? coverageSince(before, after) : after;
-      testRun.appendOutput(`${coverageLines(this.lastCoverage).join('\r\n')}\r\n`);
+      append(`${coverageLines(this.lastCoverage).join('\r\n')}\r\n`);
     } catch (e) {
-      testRun.appendOutput(`Outcome coverage not available: ${(e as Error).message}\r\n`);
+      append(`Outcome coverage not available: ${(e as Error).message}\r\n`);
     }
   }
 
