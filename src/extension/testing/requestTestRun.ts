@@ -5,11 +5,12 @@
 import * as vscode from 'vscode';
 import { runAll, runRequest, type RequestOutcome } from '../../core/runner';
 import { redact } from '../../core/protection/redaction';
-import { COMMANDS } from '../contracts';
+import { COMMANDS, LOCAL_SANDBOX_NAME } from '../contracts';
 import { openDocumentRun, type DocumentRunDeps } from '../requestDocuments/documentRun';
 import type { ItemData, RequestTestItems } from './requestTestItems';
 import type { CoverageReport } from '../../core/localSandbox/sandboxCoverage';
 import { loadRuntime } from '../lazy/runtime';
+import { isExampleFile, startThrowawaySandbox, THROWAWAY_SANDBOX_NAME, type ThrowawaySandbox } from './throwawaySandbox';
 import { expectedOf, fileOutputLine, requestOutputLines } from './runOutputLines';
 
 type ItemState = 'passed' | 'failed' | 'errored' | 'skipped';
@@ -52,8 +53,11 @@ export class RequestTestRunner {
     private readonly deps: DocumentRunDeps,
   ) {}
 
-  /** Runs `include` (everything when undefined) on `environmentName` and reports to the Testing view. */
-  async run(include: readonly vscode.TestItem[] | undefined, exclude: readonly vscode.TestItem[], environmentName: string, token?: vscode.CancellationToken): Promise<Record<string, ItemResult>> {
+  /**
+   * Runs `include` (everything when undefined) on `environmentName` and reports to the Testing view.
+   * On the Local sandbox, example files run in a throwaway sandbox unless `examplesOnLocalSandbox`.
+   */
+  async run(include: readonly vscode.TestItem[] | undefined, exclude: readonly vscode.TestItem[], environmentName: string, token?: vscode.CancellationToken, examplesOnLocalSandbox = false): Promise<Record<string, ItemResult>> {
     const roots: vscode.TestItem[] = [];
     this.controller.items.forEach((item) => roots.push(item));
     const chosen = (include ?? roots).filter((item) => !exclude.includes(item));
@@ -72,12 +76,27 @@ export class RequestTestRunner {
     // The Local sandbox counts the outcomes it serves: read before and after, the run's own show.
     let sandboxUrl: string | undefined;
     let before: CoverageReport | undefined;
+    // Started for the first example file of the run, closed when it ends (throwawaySandbox.ts).
+    let throwaway: Promise<ThrowawaySandbox> | undefined;
+    const throwawayFor = (uri: vscode.Uri): Promise<ThrowawaySandbox> | undefined => {
+      if (examplesOnLocalSandbox || environmentName !== LOCAL_SANDBOX_NAME || !isExampleFile(uri)) return undefined;
+      if (!throwaway) {
+        append('Examples (files in gateway-examples/) run in a throwaway sandbox started for this run and closed after it: your Local sandbox is not changed. '
+          + 'To run them on your Local sandbox, use the run profile "Run against my Local sandbox".\r\n');
+        throwaway = startThrowawaySandbox(this.deps.exchange.environments);
+      }
+      return throwaway;
+    };
     try {
       for (const { uri, whole, indexes } of planOf(chosen, this.items.data).values()) {
         if (abort.signal.aborted) break;
         const fileItem = this.controller.items.get(uri.toString());
         const requestItem = (index: number) => fileItem?.children.get(`${uri.toString()}#${index}`);
-        const run = await openDocumentRun(this.deps, uri, environmentName);
+        const own = throwawayFor(uri);
+        const sandbox = own && await own;
+        const run = sandbox
+          ? await openDocumentRun({ ...this.deps, exchange: { ...this.deps.exchange, environments: sandbox.environments } }, uri, THROWAWAY_SANDBOX_NAME)
+          : await openDocumentRun(this.deps, uri, environmentName);
         if (run?.env.kind === 'local' && sandboxUrl === undefined) {
           sandboxUrl = run.env.gatewayUrl;
           before = await loadRuntime().fetchCoverage(sandboxUrl).catch(() => undefined);
@@ -111,6 +130,7 @@ export class RequestTestRunner {
       }
       if (sandboxUrl !== undefined) await this.showCoverage(append, sandboxUrl, before);
     } finally {
+      await (await throwaway?.catch(() => undefined))?.close().catch(() => undefined);
       testRun.end();
     }
     return results;

@@ -63,6 +63,19 @@ suite('the examples, as a newcomer opens and runs them', () => {
     assert.match(a.requestTests.lastOutput(), /throwaway sandbox/, 'the run says where the examples ran');
   });
 
+  test('the run profile "Run against my Local sandbox" runs an example on the user\'s own Local sandbox', async function () {
+    this.timeout(120_000);
+    assert.deepEqual(a.requestTests.profiles().slice(0, 2), [`Run on ${LOCAL_SANDBOX_NAME}`, 'Run against my Local sandbox']);
+    const control = await a.environments.localSandboxControl();
+    const sales = (await control.stats()).byOperation['transactions.sale'] ?? 0;
+    const item = (await a.requestTests.discover()).find((i) => i.label === `${EXAMPLES}card-transactions.gwreq`);
+    assert.ok(item);
+    const results = await a.requestTests.run([item.id], LOCAL_SANDBOX_NAME, true);
+    assert.ok(Object.values(results).some((r) => r.state === 'passed'));
+    assert.ok(((await control.stats()).byOperation['transactions.sale'] ?? 0) > sales, 'the sales went to the Local sandbox');
+    assert.doesNotMatch(a.requestTests.lastOutput(), /throwaway sandbox/);
+  });
+
   test('a failed run writes each request, its expectations and their expected and actual values to the Test Results output', async function () {
     this.timeout(60_000);
     const folder = vscode.workspace.workspaceFolders?.[0];
