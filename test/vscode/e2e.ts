@@ -27,6 +27,7 @@ import { requestFileSteps } from './e2eRequestFiles';
 import { installedPackageSteps } from './e2eInstalled';
 import { packagedVsix } from './packagedExtension';
 import { trustSteps } from './e2eTrust';
+import { walkthroughSteps } from './e2eWalkthrough';
 import { runRestrictedMode, selectsRestricted } from './e2eRestricted';
 import { runCheckout, selectsCheckout } from './e2eCheckout';
 import {
@@ -140,6 +141,7 @@ const steps: Step[] = [
   ...requestFileSteps(requireWorkspace, ARTIFACTS, requireUserData),   // with the Local sandbox still active
   ...environmentSteps(requireTestSandbox, ARTIFACTS),
   ...trustSteps(requireTestSandbox, ARTIFACTS, requireUserData, requireWorkspace),
+  ...walkthroughSteps(ARTIFACTS),   // issue 35: the walkthrough follows what the user does
 ];
 
 // E2E_ONLY=trust runs the first steps (workbench, extension, Gateway view) and then only the

@@ -107,7 +107,7 @@ suite('the examples, as a newcomer opens and runs them', () => {
       assert.equal(results[decline.id]?.state, 'failed');
       const output = a.requestTests.lastOutput();
       assert.match(output, /✓ 200 .*A sale that passes\r\n/);
-      assert.match(output, /✗ 402 .*A decline expected to approve\r\n/);
+      assert.match(output, /✗ 402 .*A decline expected to approve — .*\r\n/);
       assert.match(output, /✗ status 200: expected 200, actual 402\r\n/);
       assert.match(output, /✗ payload\.transaction\.result == APPROVED: expected APPROVED, actual DECLINED\r\n/);
       assert.doesNotMatch(output.replace(/\r\n/g, ''), /\n/, 'the Test Results terminal wants CRLF line ends');
