@@ -12,6 +12,7 @@ import { createKnownResourceStore } from './operations/knownResources';
 import { registerTree } from './tree/registerTree';
 import { registerTraffic } from './traffic/registerTraffic';
 import { keepCodeCacheIn } from './lazy/runtime';
+import { registerWalkthroughProgress } from './walkthrough/walkthroughProgress';
 
 /** For bench/activation.ts: the lazily loaded bundles, loaded exactly as the extension loads them. */
 export { keepCodeCacheIn, loadCodegen, loadRuntime } from './lazy/runtime';
@@ -43,6 +44,7 @@ export function activate(context: vscode.ExtensionContext): GatewayWorkbenchApi 
   languageClient = registerLanguageClient(environments, log);
   context.subscriptions.push(languageClient);
   const client = languageClient;
+  context.subscriptions.push(registerWalkthroughProgress());
 
   return {
     environments,

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { walkthroughs } from '../../src/extension/walkthrough/contributions';
-import { clearNotifications, pickQuickItem, runCommand, selectors, toast, type Step } from './workbenchUi';
+import { clearNotifications, normalizeText, pickQuickItem, runCommand, selectors, toast, type Step } from './workbenchUi';
 
 const walkthrough = walkthroughs[0];
 const WRITE_STEP = 'Write a request file with completion';
@@ -49,10 +49,13 @@ export function walkthroughSteps(artifacts: string): Step[] {
       name: 'the walkthrough follows: its steps show no raw backticks',
       run: async page => {
         const container = await openWalkthrough(page);
-        for (const { title } of walkthrough.steps) {
+        for (const { title, description } of walkthrough.steps) {
           const step = await expand(container, title);
-          const text = await step.innerText();
+          const text = normalizeText(await step.innerText());
           assert.ok(!text.includes('`'), `the step "${title}" shows raw backticks: ${text}`);
+          // And every word of it shows as written (no "*" or "_" taken for formatting), its **bold** as bold.
+          const written = normalizeText(description.split('\n')[0].replace(/\*\*/g, ''));
+          assert.ok(text.includes(written), `the step "${title}" shows\n  ${text}\nnot\n  ${written}`);
         }
         await closeAllEditors(page);
       },
