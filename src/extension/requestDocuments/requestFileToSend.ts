@@ -30,6 +30,8 @@ export async function requestFileToSend(): Promise<vscode.Uri | undefined> {
   );
   const picked = await vscode.window.showQuickPick(items, {
     title: 'Send All: which request file?',
+    // The walkthrough takes the focus back after its button ran the command: the pick must stay.
+    ignoreFocusOut: true,
     placeHolder: items.length > 2 ? 'A request file of this workspace, or the examples' : 'No request file is open: open the examples',
   });
   if (!picked) return undefined;

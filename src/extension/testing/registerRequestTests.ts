@@ -17,7 +17,7 @@ const EXTENSION = '.gwreq';
 const PATTERN = `**/*${EXTENSION}`;
 const EXCLUDE = '**/node_modules/**';
 /** The run profile that runs example files on the user's own Local sandbox (not a throwaway one). */
-export const OWN_LOCAL_SANDBOX_PROFILE = 'Run against my Local sandbox';
+const OWN_LOCAL_SANDBOX_PROFILE = 'Run against my Local sandbox';
 
 /** The Testing view's items as plain data, and a run, for the extension's API (and its tests). */
 export interface RequestTestsApi {

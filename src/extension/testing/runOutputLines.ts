@@ -9,7 +9,7 @@ import { redact } from '../../core/protection/redaction';
 import { visibleText } from '../../core/protection/visibleText';
 
 const MARKS: Readonly<Record<OutcomeState, string>> = { passed: '✓', failed: '✗', error: '!', skipped: '–', cancelled: '–' };
-export const CRLF = '\r\n';
+const CRLF = '\r\n';
 
 /** What an expectation asked for, as the diff's "expected" side shows it. */
 export function expectedOf(e: ExpectationResult): string | undefined {

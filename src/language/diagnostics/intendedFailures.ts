@@ -5,7 +5,7 @@
 // stays as bad as its rule says: the file's own syntax (the runner refuses it), keys written in
 // the file, and every request that does not expect a 4xx. The rule is said in the README and in
 // the `@expect` keyword's hover and completion (completion/metadata.ts).
-import type { ParsedRequest } from '../../core/requestFile';
+import type { Expectation, ParsedRequest } from '../../core/requestFile';
 import type { LintCode, LintFinding } from '../../core/requestLint';
 
 /** What a request may get wrong on purpose to be refused: the checks of what it sends against the catalog. */
@@ -15,9 +15,16 @@ const INTENDED_CODES: ReadonlySet<LintCode> = new Set<LintCode>([
   'wrong-xml-root', 'missing-field', 'unknown-field', 'placeholder-value',
 ]);
 
+const isRefusal = (e: Expectation): boolean => e.subject === 'status' && e.operator === '==' && /^4\d\d$/.test(e.expected ?? '');
+
 /** The 4xx status the request expects (`# @expect status 400`), if it expects one. */
-export function expectedRefusal(request: ParsedRequest): string | undefined {
-  return request.expectations.find((e) => e.subject === 'status' && e.operator === '==' && /^4\d\d$/.test(e.expected ?? ''))?.expected;
+function expectedRefusal(request: ParsedRequest): string | undefined {
+  return request.expectations.find(isRefusal)?.expected;
+}
+
+/** What the hover on `# @expect status 4xx` adds: the rule above, said where it applies. */
+export function refusalNote(expectation: Expectation): string {
+  return isRefusal(expectation) ? ' A request that expects a 4xx is meant to be refused: what it sends wrong is shown as information ("intended"), not as an error.' : '';
 }
 
 /** The request's findings, those it makes on purpose (it expects a 4xx) as information with a note. */
