@@ -1,7 +1,9 @@
 // A Testing-view run: the chosen files, requests or expectations sent to one environment through
 // the run engine Send All and the CLI use (runAll / runRequest, via openDocumentRun, so the
 // production guard, the log, history and the ✓/✗ marks beside the requests all apply), and each
-// outcome reported on its item — expectations with expected and actual values for the diff.
+// outcome reported on its item — expectations with expected and actual values for the diff —
+// and written to the run's output (runOutputLines.ts). On the Local sandbox, example files run
+// in a throwaway sandbox of their own (throwawaySandbox.ts).
 import * as vscode from 'vscode';
 import { runAll, runRequest, type RequestOutcome } from '../../core/runner';
 import { redact } from '../../core/protection/redaction';
@@ -93,7 +95,14 @@ export class RequestTestRunner {
         const fileItem = this.controller.items.get(uri.toString());
         const requestItem = (index: number) => fileItem?.children.get(`${uri.toString()}#${index}`);
         const own = throwawayFor(uri);
-        const sandbox = own && await own;
+        let sandbox: ThrowawaySandbox | undefined;
+        try {
+          sandbox = await own;
+        } catch (e) {
+          const message = `not run: the throwaway sandbox for the examples did not start (${(e as Error).message}); "Run against my Local sandbox" runs them on yours`;
+          for (const index of whole ? (fileItem ? childIndexes(fileItem) : []) : indexes) this.report(testRun, results, requestItem(index), { state: 'errored', message });
+          continue;
+        }
         const run = sandbox
           ? await openDocumentRun({ ...this.deps, exchange: { ...this.deps.exchange, environments: sandbox.environments } }, uri, THROWAWAY_SANDBOX_NAME)
           : await openDocumentRun(this.deps, uri, environmentName);
