@@ -9,7 +9,8 @@
 // environments as a new user meets them (e2eEnvironments.ts, against a second sandbox started in
 // this process). Saves artifacts/e2e-sale.png (the README's screenshot), e2e-environments*.png,
 // artifacts/e2e-smoke.png at the end (artifacts/e2e-failure.png on failure) and ends with
-// "N passed, N failed". Then issue 11's steps (e2eTrust.ts, artifacts/e2e-trust-*.png), and last
+// "N passed, N failed". Then issue 11's steps (e2eTrust.ts, artifacts/e2e-trust-*.png), issue 35's
+// walkthrough steps (e2eWalkthrough.ts, artifacts/e2e-walkthrough-send-all.png), and last
 // issue 31's Restricted Mode steps in a code-server of their own with workspace trust on
 // (e2eRestricted.ts, artifacts/e2e-restricted-*.png), and issue 33's web checkout on the JavaScript
 // SDK stand-in in chromium alone, no code-server (e2eCheckout.ts, artifacts/e2e-checkout.png).
