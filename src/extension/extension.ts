@@ -14,6 +14,7 @@ import { registerTraffic } from './traffic/registerTraffic';
 import { registerImportCommand } from './import/importCommand';
 import { registerHarExport } from './import/harExportCommands';
 import { keepCodeCacheIn } from './lazy/runtime';
+import { registerWalkthroughProgress } from './walkthrough/walkthroughProgress';
 
 /** For bench/activation.ts: the lazily loaded bundles, loaded exactly as the extension loads them. */
 export { keepCodeCacheIn, loadCodegen, loadRuntime } from './lazy/runtime';
@@ -46,6 +47,7 @@ export function activate(context: vscode.ExtensionContext): GatewayWorkbenchApi 
   languageClient = registerLanguageClient(environments, log);
   context.subscriptions.push(languageClient);
   const client = languageClient;
+  context.subscriptions.push(registerWalkthroughProgress());
 
   return {
     environments,

@@ -2,6 +2,7 @@
 // one cancellable progress notification ("Request k of n"), carries on past a failure (a request
 // that reads a failed one's answer is skipped, naming it), shows the last response and ends with
 // a summary ("4 passed" / "3 passed, 1 failed: …").
+// With no request document in front (the walkthrough's button) it asks which file: requestFileToSend.ts.
 import * as vscode from 'vscode';
 import { registerCommand, type CommandLog } from '../commands/commandRunner';
 import { runAll } from '../../core/runner';
@@ -11,14 +12,14 @@ import { openDocumentRun, type DocumentRunDeps } from './documentRun';
 import { runSummary } from './runOutcomeText';
 import { sendAllNotification } from '../feedback/notificationRules';
 import { showVerdict } from '../feedback/outcomePresenter';
+import { requestFileToSend } from './requestFileToSend';
 
 export function registerSendAll(deps: DocumentRunDeps, log: CommandLog): vscode.Disposable {
   const sendAll = async (uri?: vscode.Uri | string): Promise<readonly KeptOutcome[] | undefined> => {
-    const target = uri ?? vscode.window.activeTextEditor?.document.uri;
-    if (!target || (!uri && vscode.window.activeTextEditor?.document.languageId !== REQUEST_LANGUAGE_ID)) {
-      void vscode.window.showErrorMessage('Open a gateway request document (.gwreq) to send all of its requests.');
-      return undefined;
-    }
+    const active = vscode.window.activeTextEditor?.document;
+    // No request document in front (the walkthrough's button): the user picks one, or the examples.
+    const target = uri ?? (active?.languageId === REQUEST_LANGUAGE_ID ? active.uri : await requestFileToSend());
+    if (!target) return undefined;
     const run = await openDocumentRun(deps, target);
     if (!run) return undefined;
     const count = run.file.requests.length;

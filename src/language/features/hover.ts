@@ -21,6 +21,7 @@ import { TEST_CARDS } from '../data/testCards';
 import { DECLINE_AMOUNTS, RETURNING_ACCOUNTS } from '../data/sandboxValues';
 import { metadataKeywordDoc } from '../completion/metadata';
 import { outsideStatus } from '../outsideSources';
+import { refusalNote } from '../diagnostics/intendedFailures';
 
 const contains = (r: Range, p: Position): boolean =>
   (r.start.line < p.line || (r.start.line === p.line && r.start.character <= p.character)) &&
@@ -66,7 +67,7 @@ export function hoverAt(doc: AnalyzedDocument, position: Position): Hover | null
       : expect.operator === 'exists' ? `\`${expect.path}\` is present in the response`
         : expect.operator === 'matches' ? `\`${expect.path}\` matches /${expect.expected}/${expect.flags ?? ''}`
           : `\`${expect.path}\` ${expect.operator === '==' ? 'equals' : 'does not equal'} \`${expect.expected}\``;
-    return markdown(`**@expect** — after the response, checks that ${what}. Results show beside the request and in the log; after a failure, "Send All" skips only the requests that read this one's answer.`, expect.range);
+    return markdown(`**@expect** — after the response, checks that ${what}. Results show beside the request and in the log; after a failure, "Send All" skips only the requests that read this one's answer.${refusalNote(expect)}`, expect.range);
   }
   const keyword = metadataKeywordHover(text, position);
   if (keyword) return keyword;

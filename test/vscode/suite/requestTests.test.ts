@@ -76,7 +76,13 @@ suite('request files in the Testing view, and generated code', () => {
 
   test('lists the file, its requests and their expectations; a profile per environment, the Local sandbox first', async function () {
     this.timeout(30_000);
-    const items = await a.requestTests.discover();
+    // An earlier suite may have scanned the workspace already (examples.test.ts): the file, written
+    // in suiteSetup, is then listed once the watcher hears of it.
+    let items = await a.requestTests.discover();
+    for (const end = Date.now() + 15_000; !items.some((i) => i.label === relative) && Date.now() < end;) {
+      await new Promise((r) => setTimeout(r, 250));
+      items = await a.requestTests.discover();
+    }
     const item = items.find((i) => i.label === relative);
     assert.ok(item, `the file is listed (items: ${items.map((i) => i.label).join(', ')})`);
     assert.deepEqual(item.children.map((c) => [c.label, c.line]), [['sale1', 4], ['Refund the sale', 11], ['A decline expected to approve', 19]]);
