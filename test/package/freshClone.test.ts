@@ -1,7 +1,7 @@
 // `npm start` and `npm test` are each the whole set-up on a fresh clone: both begin with
 // scripts/ensure-deps.mjs, which installs the npm packages when they are missing or older than the
 // lock file. Checked on a copy of the project's package.json, lock file and script in an empty
-// folder, with a real `npm ci` (offline, from the cache the project's own install filled).
+// folder, with a real `npm ci` (from the cache the project's own install filled where it can, prefer-offline).
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -15,7 +15,7 @@ const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'ut
 describe('a fresh clone: npm start and npm test install what is missing', () => {
   let dir: string;
   const ensure = (...args: string[]) => execFileSync(process.execPath, ['scripts/ensure-deps.mjs', ...args], {
-    cwd: dir, encoding: 'utf8', env: { ...process.env, npm_config_offline: 'true' }, stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: dir, encoding: 'utf8', env: { ...process.env, npm_config_prefer_offline: 'true' }, stdio: ['ignore', 'pipe', 'pipe'],
   });
 
   before(() => {
