@@ -20,6 +20,7 @@ export const environmentCommands: readonly CommandContribution[] = [
   { command: COMMANDS.exportSettings, title: 'Export Settings…', category: 'Gateway', icon: '$(export)' },
   { command: COMMANDS.compareEnvironmentSettings, title: 'Compare Settings of Two Environments', category: 'Gateway', icon: '$(diff)' },
   { command: COMMANDS.applySettingsTo, title: 'Apply to…', category: 'Gateway', icon: '$(cloud-upload)' },
+  { command: COMMANDS.preflight, title: 'Run Go-Live Check…', category: 'Gateway', icon: '$(checklist)' },
 ];
 
 /** `contributes.configuration` entries. Keys are never here: they live in SecretStorage. */
