@@ -5,8 +5,11 @@
 
 import type { PreflightCheck } from './preflightCheck';
 
-/** Markdown's own characters in a line of prose, escaped so a name renders as written. */
-const escaped = (text: string) => text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, (c) => `\\${c}`);
+/**
+ * The characters that are Markdown inside a line (emphasis, code, links, HTML, tables), escaped
+ * so a name renders as written; a name never starts a line, so list and heading marks are safe.
+ */
+const escaped = (text: string) => text.replace(/[\\`*_[\]<>|~]/g, (c) => `\\${c}`);
 
 /** A fence longer than any run of backticks in the block, so the block cannot be closed early. */
 function fenced(lines: readonly string[]): string[] {

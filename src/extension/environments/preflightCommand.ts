@@ -80,6 +80,7 @@ export function registerPreflightCommand(environments: EnvironmentManager, log: 
   const reports = new Map<string, string>();
   const changed = new vscode.EventEmitter<vscode.Uri>();
   const provider: vscode.TextDocumentContentProvider = { onDidChange: changed.event, provideTextDocumentContent: (uri) => reports.get(uri.toString()) ?? '' };
+  let runs = 0;
 
   return vscode.Disposable.from(
     changed,
@@ -101,7 +102,8 @@ export function registerPreflightCommand(environments: EnvironmentManager, log: 
       );
       const runtime = loadRuntime();
       const title = `Go-live check: ${sandbox.name} → ${production.name}`;
-      const uri = vscode.Uri.from({ scheme: REPORT_SCHEME, path: `/Go-live check ${sandbox.name} to ${production.name}.md`.replace(/[\\:*?"<>|]/g, '-') });
+      // A URI of its own per run: an open earlier report keeps what it said.
+      const uri = vscode.Uri.from({ scheme: REPORT_SCHEME, path: `/Go-live check ${sandbox.name} to ${production.name}.md`.replace(/[\\:*?"<>|]/g, '-'), query: `run=${++runs}` });
       reports.set(uri.toString(), runtime.preflightMarkdown(checks, title));
       changed.fire(uri);
       const document = await vscode.workspace.openTextDocument(uri);
