@@ -40,6 +40,7 @@ suite('go-live check', () => {
   const workspace = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath ?? '';
   const clean = path.join(workspace, 'preflight-clean');
   const leaky = path.join(workspace, 'preflight-keys');
+  const recordings = path.join(workspace, 'preflight-recording');
   const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-preflight-outside-'));
   let child: ChildProcess;
   let other: { gatewayUrl: string; boardingUrl: string; apiKey: string };
@@ -72,7 +73,7 @@ suite('go-live check', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     for (const name of [STAGING, LIVE]) await environments.remove(name).catch(() => undefined);
     child.kill();
-    for (const dir of [clean, leaky, outside]) fs.rmSync(dir, { recursive: true, force: true });
+    for (const dir of [clean, leaky, recordings, outside]) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   test('clean files and equal settings: ready, every line ✓', async () => {
@@ -109,6 +110,27 @@ suite('go-live check', () => {
     assert.equal(await vscode.commands.executeCommand<Outcome>(COMMANDS.preflight, LOCAL_SANDBOX_NAME, LIVE, [outside]), undefined);
     assert.equal(await vscode.commands.executeCommand<Outcome>(COMMANDS.preflight, LOCAL_SANDBOX_NAME, LIVE, [path.join(leaky, 'linked-out')]), undefined);
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), before, 'no new report opened');
+  });
+
+  test('a recording with a test card and a blind retry: each named by its request; a file that is no recording is an error', async () => {
+    fs.mkdirSync(recordings, { recursive: true });
+    const exchange = (over: Record<string, unknown>) => JSON.stringify({
+      at: '2026-12-02T10:00:00Z', method: 'POST', path: '/rest/v2/transactions/sale', operationId: 'transactions.sale', status: 200, timeMs: 5,
+      requestHeaders: {}, responseHeaders: {}, findings: [], requestBody: '{"amount":"12.00","card":"XXXXXXXXXXXX4444"}', ...over,
+    });
+    const file = path.join(recordings, 'app.jsonl');
+    fs.writeFileSync(file, `${exchange({ status: 503 })}\n${exchange({})}\n`);
+    const outcome = await vscode.commands.executeCommand<Outcome>(COMMANDS.preflight, LOCAL_SANDBOX_NAME, LIVE, [clean], file);
+    const text = report().getText();
+    assert.equal(outcome?.failed, 2, text);
+    assert.match(text, /^- ✗ \*\*recording\*\*: no test card or sandbox amount is sent \(2 requests of preflight-recording\/app\.jsonl\)/m);
+    assert.ok(text.includes('#1 transactions.sale: a card ending 4444, like the sandbox\'s MASTERCARD test card'), text);
+    assert.ok(text.includes('#2 sends transactions.sale again after #1, whose outcome was unknown (its answer was 503)'), text);
+
+    fs.writeFileSync(file, 'not json\n');
+    const before = vscode.window.activeTextEditor?.document.uri.toString();
+    assert.equal(await vscode.commands.executeCommand<Outcome>(COMMANDS.preflight, LOCAL_SANDBOX_NAME, LIVE, [clean], file), undefined);
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), before, 'no report for a recording that cannot be read');
   });
 
   test('a setting that differs in production: not ready, the field named with both values', async () => {
