@@ -133,6 +133,33 @@ suite('go-live check', () => {
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), before, 'no report for a recording that cannot be read');
   });
 
+  test('from the palette: the two environments picked, the workspace\'s recording offered and picked', async function () {
+    this.timeout(30_000);
+    fs.mkdirSync(recordings, { recursive: true });
+    fs.writeFileSync(path.join(recordings, 'app.jsonl'), `${JSON.stringify({ at: '2026-12-02T10:00:00Z', method: 'GET', path: '/rest/v1/batches/open', operationId: 'batches.getOpen', status: 200, timeMs: 3, requestHeaders: {}, responseHeaders: {}, findings: [] })}\n`);
+    const recordingsInWorkspace = await vscode.workspace.findFiles('**/*.jsonl', '**/{node_modules,.git}/**', 50);
+    const ours = recordingsInWorkspace.findIndex((uri) => uri.fsPath.endsWith(path.join('preflight-recording', 'app.jsonl')));
+    assert.ok(ours >= 0, 'the recording is in the workspace');
+    const before = vscode.window.activeTextEditor?.document.uri.toString();
+    const pending = vscode.commands.executeCommand<Outcome>(COMMANDS.preflight);
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 800));
+    const pick = async (index: number) => {
+      await pause();
+      for (let i = 0; i < index; i++) await vscode.commands.executeCommand('workbench.action.quickOpenSelectNext');
+      await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    };
+    await pick(0);   // the Local sandbox: the first environment there is
+    await pick(environments.list().filter((e) => e.name !== LOCAL_SANDBOX_NAME).findIndex((e) => e.name === LIVE));
+    await pick(1 + ours);   // after "No recording"
+    const outcome = await pending;
+    const document = report();
+    assert.notEqual(document.uri.toString(), before);
+    const text = document.getText();
+    assert.match(text, new RegExp(`^# Go-live check: ${LOCAL_SANDBOX_NAME} → ${LIVE}`, 'm'));
+    assert.match(text, /^- ✓ \*\*recording\*\*: every request is an operation of the gateway \(1 request of preflight-recording\/app\.jsonl\)/m, text);
+    assert.ok(outcome && outcome.passed + outcome.failed >= 11, 'settings, files of the workspace, the recording and coverage');
+  });
+
   test('a setting that differs in production: not ready, the field named with both values', async () => {
     const put = await fetch(`${other.gatewayUrl}/rest/v2/settings/terminal`, {
       method: 'PUT', headers: { 'api-key': other.apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ 'batch-time-utc': '05:17' }),
