@@ -31,6 +31,7 @@ const common = {
 const activation = { in: 'src/extension/extension.ts', out: 'dist/extension.js', external: ['vscode'], note: 'activation bundle' };
 const runtime = { in: 'src/extension/lazy/runtimeBundle.ts', out: 'dist/runtime.js', note: 'extension runtime, loaded by the first request' };
 const codegen = { in: 'src/extension/lazy/codegenBundle.ts', out: 'dist/codegen.js', note: 'code generator, loaded when code is first generated' };
+const importer = { in: 'src/extension/lazy/importBundle.ts', out: 'dist/importer.js', note: 'importers (Gateway: Import…), loaded when the user imports' };
 
 const options = (e) => ({
   ...common,
@@ -48,7 +49,7 @@ const shareModules = !without.has('sharedModules');
 const shared = shareModules ? sharedModules(...(await Promise.all([activation, runtime].map((e) => build({ ...options(e), write: false })))).map((r) => r.metafile)) : [];
 if (shareModules) {
   activation.plugins = [intoActivation(shared)];
-  for (const e of [runtime, codegen]) e.plugins = [fromActivation(shared)];
+  for (const e of [runtime, codegen, importer]) e.plugins = [fromActivation(shared)];
 }
 
 const entries = [
@@ -56,6 +57,7 @@ const entries = [
   runtime,
   ...(shareModules ? [{ stdin: sharedBundleSource(shared), out: `dist/${SHARED_BUNDLE}`, note: 'what the runtime reads from the activation bundle, for the runtime required on its own (tests, benches; not shipped)' }] : []),
   codegen,
+  importer,
   { in: 'src/core/resultText/worker.ts', out: 'dist/resultWorker.js', note: 'result worker, started by the runtime for large bodies' },
   { in: 'src/sandbox/worker/entry.ts', out: 'dist/sandboxWorker.js', note: 'the Local sandbox in a worker thread, started by the runtime on first use' },
   { in: 'src/extension/language/languageClientBundle.ts', out: 'dist/languageClient.js', external: ['vscode'], note: 'language client, loaded when a request file opens' },

@@ -11,12 +11,13 @@ import { exactlyOnceCommand } from './commands/exactlyOnce';
 import { coverageCommand } from './commands/coverage';
 import { settingsCommand } from './commands/settings';
 import { preflightCommand } from './commands/preflight';
+import { importCommand } from './commands/import';
 import { UsageError, type CliCommand, type CliIo } from './cliCommand';
 import { commandHelp, generalHelp } from './helpText';
 import { visibleText } from '../core/protection/visibleText';
 import { version } from '../../package.json';
 
-const COMMANDS: readonly CliCommand[] = [sandboxCommand, catalogCommand, runCommand, coverageCommand, generateCommand, proxyCommand, lspCommand, exactlyOnceCommand, settingsCommand, preflightCommand];
+const COMMANDS: readonly CliCommand[] = [sandboxCommand, catalogCommand, runCommand, coverageCommand, generateCommand, proxyCommand, lspCommand, exactlyOnceCommand, settingsCommand, preflightCommand, importCommand];
 
 function firstLine(e: unknown): string {
   return String((e as Error)?.message ?? e).split('\n')[0];

@@ -17,6 +17,8 @@ import type { RequestTestsApi } from './testing/registerRequestTests';
 import type { TrafficApi } from './traffic/registerTraffic';
 import type { SendEvent } from './requestDocuments/exchangeFlow';
 import { CODE_ACTION_COMMANDS, LENS_COMMANDS } from '../language/protocol';
+import type { ShownMark } from './requestDocuments/assertionDecorations';
+import type { ResultOrigin } from './results/resultDocuments';
 
 /** Command ids other than the `gateway.op.<operation id>` commands (one per catalog operation). */
 export const COMMANDS = {
@@ -24,7 +26,7 @@ export const COMMANDS = {
   sendRequest: 'gateway.sendRequest',
   /** The language server's lenses name these three: spelled once, in its protocol. */
   sendRequestAt: LENS_COMMANDS.sendRequestAt,
-  /** Runs a request file top to bottom, stopping at the first failure. Argument: the document's uri (default: the active editor's). */
+  /** Runs a request file top to bottom; past a failure, skipping only the requests that read a failed one. Argument: the document's uri (default: the active editor's). */
   sendAll: LENS_COMMANDS.sendAll,
   addEnvironment: 'gateway.addEnvironment',
   editEnvironment: 'gateway.editEnvironment',
@@ -44,6 +46,12 @@ export const COMMANDS = {
   rerunHistory: 'gateway.rerunHistory',
   clearHistory: 'gateway.clearHistory',
   formatResult: 'gateway.formatResult',
+  /** A result's status line, timing and (redacted) response headers, as a document. Argument: the result's uri (default: the active editor's). */
+  showResponseHeaders: 'gateway.showResponseHeaders',
+  /** The previous answer to the same request ↔ this one, in a diff editor. Argument: the result's uri. */
+  compareWithPreviousAnswer: 'gateway.compareWithPreviousAnswer',
+  /** `{{name.path}}` of the value at the cursor in a result, to the clipboard (naming its request when it has no `# @name`). */
+  copyValueAsVariable: 'gateway.copyValueAsVariable',
   /** A request as a program. Arguments: `(uri, index, language?)`, `({ operationId, vars?, body? }, language?)` or none (the cursor's request, else a pick). */
   generateCode: LENS_COMMANDS.generateCode,
   /** Opens current settings ↔ the settings request at the cursor in a diff editor. */
@@ -63,6 +71,10 @@ export const COMMANDS = {
   sandboxStartFromSeed: 'gateway.sandbox.startFromSeed',
   /** Copies the packaged examples into the workspace (gateway-examples/) and opens one; returns the files' URIs. */
   sandboxOpenExamples: 'gateway.sandbox.openExamples',
+  /** An environment's URLs and keys to the clipboard. Arguments: `(target?, format?)`, format `dotenv` or `shell`; returns the variables' names. */
+  copyConnectionSettings: 'gateway.copyConnectionSettings',
+  /** A terminal whose environment has the variables. Argument: `(target?)`; returns the terminal's name. */
+  openTerminalWithVariables: 'gateway.openTerminalWithVariables',
 } as const;
 
 /** Context key: the Local sandbox could not start and there is no other environment (the tree is empty, its welcome shows). */
@@ -193,7 +205,7 @@ export interface OperationRunnerWithSendEvents extends OperationRunner {
 
 export interface ResultPresenter {
   /** Opens a read-only, pretty-printed, redacted result editor (or saves a PDF). */
-  show(result: GatewayResult, context: { title: string; environmentName: string }): Promise<vscode.TextEditor | undefined>;
+  show(result: GatewayResult, context: { title: string; environmentName: string; origin?: ResultOrigin }): Promise<vscode.TextEditor | undefined>;
 }
 
 /** Redacted record of one request, re-runnable. */
@@ -261,7 +273,7 @@ export interface GatewayWorkbenchTestHooks {
   /** The last run (Send, Send All) of the request document with this uri: passed / failed / skipped… per request. */
   lastRun(uri: string): readonly RunOutcome[] | undefined;
   /** The pass/fail marks shown beside that document's requests: line (0-based) and text. */
-  requestDecorations(uri: string): readonly { line: number; text: string }[];
+  requestDecorations(uri: string): readonly ShownMark[];
   /** Whether the request-file language client is running (it starts when the first request file opens). */
   languageClientRunning(): boolean;
 }

@@ -11,7 +11,10 @@ import { registerOperations } from './operations/registerOperations';
 import { createKnownResourceStore } from './operations/knownResources';
 import { registerTree } from './tree/registerTree';
 import { registerTraffic } from './traffic/registerTraffic';
+import { registerImportCommand } from './import/importCommand';
+import { registerHarExport } from './import/harExportCommands';
 import { keepCodeCacheIn } from './lazy/runtime';
+import { registerWalkthroughProgress } from './walkthrough/walkthroughProgress';
 
 /** For bench/activation.ts: the lazily loaded bundles, loaded exactly as the extension loads them. */
 export { keepCodeCacheIn, loadCodegen, loadRuntime } from './lazy/runtime';
@@ -40,9 +43,11 @@ export function activate(context: vscode.ExtensionContext): GatewayWorkbenchApi 
   context.subscriptions.push(tree);
   const traffic = registerTraffic(environments, context.globalState, log);
   context.subscriptions.push(traffic);
+  context.subscriptions.push(registerImportCommand(log), registerHarExport({ environments, history: () => operations.history(), traffic: () => traffic.api.entries(), log }));
   languageClient = registerLanguageClient(environments, log);
   context.subscriptions.push(languageClient);
   const client = languageClient;
+  context.subscriptions.push(registerWalkthroughProgress());
 
   return {
     environments,

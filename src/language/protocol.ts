@@ -8,7 +8,7 @@ export interface EnvironmentsParams {
   names: string[];
   /** Names of the production environments: their lens says so, and test cards are flagged. */
   production?: string[];
-  /** The built-in Local sandbox's name: the one target a plain "▷ Send" lens does not name. */
+  /** The built-in Local sandbox's name: key quick fixes are not offered for it. */
   local?: string;
 }
 
@@ -39,7 +39,7 @@ export const DIAGNOSTICS_DELAY_MS = 150;
 export const LENS_COMMANDS = {
   /** Arguments `[uri, index]`, `[uri, index, environmentName]` or `[uri, index, { pickEnvironment: true }]`. */
   sendRequestAt: 'gateway.sendRequestAt',
-  /** Arguments `[uri]`: runs the file top to bottom, stopping at the first failure. */
+  /** Arguments `[uri]`: runs the file top to bottom; past a failure, skipping only the requests that read a failed one. */
   sendAll: 'gateway.sendAll',
   /** Arguments `[uri, index]`: asks for a language, then shows and copies the program. */
   generateCode: 'gateway.generateCode',
@@ -55,9 +55,6 @@ export const CODE_ACTION_COMMANDS = {
 export interface PickEnvironmentArgument {
   pickEnvironment: true;
 }
-
-/** Environments lensed by name before the rest collapse into "Send to…". */
-export const MAX_NAMED_ENVIRONMENT_LENSES = 3;
 
 /** `source` of every diagnostic the server publishes. */
 export const DIAGNOSTIC_SOURCE = 'gateway';

@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
@@ -145,9 +145,20 @@ describe('gateway-workbench run', { concurrency: 4 }, () => {
     assert.equal(r.stderr, '');
   });
 
-  it('a wrong expectation exits 1; the junit report names the failing request and its message', async () => {
+  it('a wrong expectation exits 1 and the run carries on to the requests that do not read it; --bail stops there', async () => {
+    const carried = await runCli([file('failing.gwreq')]);
+    assert.equal(carried.code, 1, carried.stderr);
+    assert.match(carried.stdout, /✓ 200 +\d+ ms {2}never sent/);
+    assert.match(carried.stdout, /FAILED: 3 requests in 1 file: 2 passed, 1 failed, 0 errors, 0 skipped/);
+    const bailed = await runCli([file('failing.gwreq'), '--bail']);
+    assert.equal(bailed.code, 1, bailed.stderr);
+    assert.match(bailed.stdout, / +never sent — not run: "wrongResult" above failed/);
+    assert.match(bailed.stdout, /FAILED: 3 requests in 1 file: 1 passed, 1 failed, 0 errors, 1 skipped/);
+  });
+
+  it('with --bail, a wrong expectation exits 1; the junit report names the failing request and its message', async () => {
     const out = file('failing-junit.xml');
-    const r = await runCli([file('failing.gwreq'), '--report', 'junit', '--output', out]);
+    const r = await runCli([file('failing.gwreq'), '--bail', '--report', 'junit', '--output', out]);
     assert.equal(r.code, 1, r.stderr);
     assert.match(r.stdout, /✗ 200 +\d+ ms {2}wrongResult — failed: payload\.transaction\.result == DECLINED/);
     assert.match(r.stdout, /FAILED: 3 requests in 1 file: 1 passed, 1 failed, 0 errors, 1 skipped/);
@@ -173,7 +184,7 @@ describe('gateway-workbench run', { concurrency: 4 }, () => {
     assert.deepEqual(Object.keys(report), ['version', 'environment', 'passed', 'files', 'totals']);
     assert.equal(report.version, 1);
     assert.deepEqual(report.environment, { name: 'Local sandbox', kind: 'local' });
-    assert.deepEqual(report.totals, { ...report.totals, files: 2, filesFailed: 1, requests: 5, passed: 3, failed: 1, errors: 0, skipped: 1, cancelled: 0 });
+    assert.deepEqual(report.totals, { ...report.totals, files: 2, filesFailed: 1, requests: 5, passed: 4, failed: 1, errors: 0, skipped: 0, cancelled: 0 });
     assert.deepEqual(report.files.map((f: any) => f.state), ['passed', 'failed']);
     const sale1 = report.files[0].requests[0];
     assert.deepEqual(
@@ -281,7 +292,7 @@ describe('gateway-workbench run', { concurrency: 4 }, () => {
       '### the environment key in the URL',
       `GET {{gatewayUrl}}/rest/v2/transactions?page-size=1&api-key=${sandbox.apiKey}`,
       '',
-      // Skipped after the refusal above: its label (the title) is still in every report.
+      // Sent after the refusal above (the run carries on): its label (the title) is in every report.
       '### sk_live_51HtitleKeyAbCd0123 in a title',
       '# @expect status 200',
       'GET {{gatewayUrl}}/rest/v2/transactions?page-size=1',
@@ -306,7 +317,7 @@ describe('gateway-workbench run', { concurrency: 4 }, () => {
     assert.equal(first?.state, 'passed');
     assert.equal(second?.state, 'passed');
     assert.equal(third?.state, 'error');
-    assert.equal(fourth?.state, 'skipped');
+    assert.equal(fourth?.state, 'passed');
     assert.match(reports.junit, /<system-out>[^<]*not sent/);
   });
 
@@ -402,6 +413,25 @@ describe('gateway-workbench run', { concurrency: 4 }, () => {
     const written = await readFile(out, 'utf8');
     assert.ok(XMLValidator.validate(written) === true, 'the new report replaced the old one whole');
     assert.doesNotMatch(written, /earlier/);
+  });
+
+  it('reads {{$dotenv NAME}} from the .env beside the file and {{$processEnv NAME}} from its shell, and no report shows either value', async () => {
+    const sub = file('with-dotenv');
+    await mkdir(sub, { recursive: true });
+    await writeFile(path.join(sub, '.env'), 'INVOICE=INV-cli-dotenv-6612\n');
+    await writeFile(path.join(sub, 'outside.gwreq'), [
+      '### sale', '# @expect status 200', '# @expect payload.transaction.invoice == {{$dotenv INVOICE}}',
+      'POST {{gatewayUrl}}/rest/v2/transactions/sale', 'Content-Type: application/json', 'X-Trace: {{$processEnv GW_CLI_TRACE}}', '',
+      '{"type": "SALE", "amount": "6.00", "card": "4111111111111111", "exp-date": "1230", "invoice": "{{$dotenv INVOICE}}"}', '',
+    ].join('\n'));
+    for (const format of ['text', 'json']) {
+      const r = await runCli([path.join(sub, 'outside.gwreq'), '--report', format], { GW_CLI_TRACE: 'trace-from-the-shell-4471' });
+      assert.equal(r.code, 0, r.stdout + r.stderr);
+      for (const value of ['INV-cli-dotenv-6612', 'trace-from-the-shell-4471']) assert.ok(!(r.stdout + r.stderr).includes(value), `${format}: ${r.stdout}`);
+    }
+    const missing = await runCli([path.join(sub, 'outside.gwreq')]);
+    assert.equal(missing.code, 1);
+    assert.match(missing.stdout, /\{\{\$processEnv GW_CLI_TRACE\}\}: GW_CLI_TRACE is not set in the environment of the shell that runs gateway-workbench/);
   });
 
   it('the CLI usage text lists the run command', async () => {

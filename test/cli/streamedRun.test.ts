@@ -47,9 +47,10 @@ describe('a request file streamed from disk', () => {
   beforeEach(() => sandbox.control.reset());
 
   /** Runs `text` as file `name`, telling each request's report as `tell` writes it, in the order they ran. */
-  async function runTelling<T>(name: string, text: string, tell: (request: RequestReport) => T) {
+  async function runTelling<T>(name: string, text: string, tell: (request: RequestReport) => T, bail = false) {
     const told: T[] = [];
     const report = await runFiles([{ path: file(name, text) }], target, {
+      bail,
       progress: { fileStarted: () => undefined, requestDone: (r) => told.push(tell(r)), fileDone: () => undefined },
     });
     return { result: report.files[0], told };
@@ -99,9 +100,9 @@ describe('a request file streamed from disk', () => {
 
   // The report of a request is written while the next one is on the wire (runFiles.ts): these
   // pin that this changes nothing about what is sent, what is reported, and in which order.
-  it('stops at the first failure far into a long file: nothing after it is sent, and every request is reported once, in file order', async () => {
+  it('with bail, stops at the first failure far into a long file: nothing after it is sent, and every request is reported once, in file order', async () => {
     const reads = Array.from({ length: 200 }, (_v, i) => (i === 120 ? read('the bad one').replace('status 200', 'status 201') : read(`read ${i}`)));
-    const { result, told } = await runTelling('stops.gwreq', reads.join('\n'), (r) => r.index);
+    const { result, told } = await runTelling('stops.gwreq', reads.join('\n'), (r) => r.index, true);
     assert.equal(result.state, 'failed');
     assert.deepEqual(result.requests.map((r) => r.index), Array.from({ length: 200 }, (_v, i) => i), 'report order: the file\'s');
     assert.deepEqual(told, Array.from({ length: 200 }, (_v, i) => i), 'progress: once each, in the order they ran');
@@ -115,10 +116,19 @@ describe('a request file streamed from disk', () => {
     assert.equal(sandbox.control.stats().requests, 121, 'nothing after the failure was sent');
   });
 
-  it('a dependency below its reader that fails its expectation: the reader is not sent, and nothing after it', async () => {
+  it('carries on past a failure far into a long file: every request after it that does not read it is sent, in file order', async () => {
+    const reads = Array.from({ length: 200 }, (_v, i) => (i === 120 ? read('the bad one').replace('status 200', 'status 201') : read(`read ${i}`)));
+    const { result, told } = await runTelling('carries-on.gwreq', reads.join('\n'), (r) => r.index);
+    assert.equal(result.state, 'failed');
+    assert.deepEqual(told, Array.from({ length: 200 }, (_v, i) => i));
+    assert.deepEqual(result.requests.map((r) => r.state), reads.map((_r, i) => (i === 120 ? 'failed' : 'passed')));
+    assert.equal(sandbox.control.stats().requests, 200);
+  });
+
+  it('with bail, a dependency below its reader that fails its expectation: the reader is not sent, and nothing after it', async () => {
     const failingSale = sale('later', 3).replace('status 200', 'status 201');
     const text = [voidOf('void the later sale', '{{later.payload.transaction.id}}'), ...Array.from({ length: 40 }, (_v, i) => read(`read ${i}`)), failingSale].join('\n');
-    const { result, told } = await runTelling('failing-dependency.gwreq', text, (r) => `${r.index} ${r.state}${r.asDependency ? ' (dependency)' : ''}`);
+    const { result, told } = await runTelling('failing-dependency.gwreq', text, (r) => `${r.index} ${r.state}${r.asDependency ? ' (dependency)' : ''}`, true);
     assert.equal(result.state, 'failed');
     assert.deepEqual(told.slice(0, 3), ['41 failed (dependency)', '0 skipped', '1 skipped'], 'run order: the dependency first, judged before its reader');
     assert.deepEqual(result.requests.map((r) => r.index), Array.from({ length: 42 }, (_v, i) => i), 'report order: the file\'s');

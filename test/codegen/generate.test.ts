@@ -208,7 +208,7 @@ describe('gateway-workbench generate', () => {
     const line = FIXTURE.split('\n').findIndex((l) => l.includes('CUST-CODEGEN')) + 1;
     const run = await generate(['--lang', 'curl', FIXTURE_PATH, '--line', String(line)]);
     assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stdout, /^: "\$\{BOARDING_URL:\?set BOARDING_URL\}"$/m);
+    assert.match(run.stdout, /^: "\$\{BOARDING_URL:\?set BOARDING_URL \(in VS Code: Gateway: Open Terminal with Gateway Variables, or Gateway: Copy Connection Settings\)\}"$/m);
     assert.match(run.stdout, /curl -sS -X 'POST' "\$BOARDING_URL"'\/api\/launchIntegratorSetup/);
     assert.match(run.stdout, /-H 'AccessKey: '"\$GATEWAY_ACCESS_KEY"/);
   });

@@ -12,15 +12,17 @@ const file = parseRequestFile([
   '### read', 'GET {{gatewayUrl}}/rest/v2/transactions', '',
 ].join('\n'));
 
-async function runWith(first: () => Promise<SendOutcome>) {
+async function runWith(first: () => Promise<SendOutcome>, bail = false) {
   let calls = 0;
-  const outcomes = await runAll({ file, environment, namedResponses: new Map(), send: () => (calls++ === 0 ? first() : Promise.resolve({ kind: 'not-sent' })) });
+  const outcomes = await runAll({ file, environment, namedResponses: new Map(), bail, send: () => (calls++ === 0 ? first() : Promise.resolve({ kind: 'not-sent' })) });
   return { outcomes, calls };
 }
 
 describe('the outcome a send returns', () => {
-  it('failed, outcome unknown: an error that says to check before sending again, and the run stops', async () => {
-    const { outcomes, calls } = await runWith(async () => ({ kind: 'failed', message: 'the answer was lost', outcomeUnknown: true }));
+  it('failed, outcome unknown: an error that says to check before sending again; with bail the run stops there', async () => {
+    const carriedOn = await runWith(async () => ({ kind: 'failed', message: 'the answer was lost', outcomeUnknown: true }));
+    assert.equal(carriedOn.calls, 2, 'without bail, the independent read is still sent');
+    const { outcomes, calls } = await runWith(async () => ({ kind: 'failed', message: 'the answer was lost', outcomeUnknown: true }), true);
     assert.equal(calls, 1);
     assert.deepEqual(outcomes.map((o) => [o.state, o.message, o.outcomeUnknown]), [
       ['error', 'the answer was lost', true],

@@ -51,7 +51,10 @@ describe('system variables: reading them', () => {
     assert.match(says('$datetime rfc'), /the format is rfc1123, iso8601 or a Day\.js format in quotes/);
     assert.match(says('$datetime "YYYY'), /a quote is not closed/);
     assert.match(says('$guid 1'), /\$guid takes nothing after it/);
-    assert.match(says('$processEnv GATEWAY_API_KEY'), /^\{\{\$processEnv\}\} is REST Client's, not taken here: the keys come from the environment's stored keys/);
+    assert.match(says('$shared baseUrl'), /^\{\{\$shared\}\} is REST Client's, not taken here/);
+    assert.match(says('$processEnv'), /write one name after \$processEnv: \{\{\$processEnv NAME\}\}, or \{\{\$processEnv %name\}\}/);
+    assert.match(says('$dotenv A B'), /write one name after \$dotenv/);
+    assert.match(says('$dotenv "A"'), /write one name after \$dotenv/);
   });
 });
 

@@ -17,6 +17,8 @@ const MARKERS: Record<string, readonly string[]> = {
   undici: ['undici', 'keep alive timeout threshold', 'HeadersOverflowError'],
   sandbox: ['startSandbox', '__sandbox'],
   // LSP method names and jsonrpc framing: present in dist/languageClient.js (checked below).
+  // The importers and the HAR writer: dist/importer.js, loaded by "Gateway: Import…" and "Export as HAR…".
+  importers: ['Postman collection v2.1', 'is not a gateway or boarding host', 'redirectURL'],
   'language client': ['vscode-languageclient', 'textDocument/didOpen', 'window/workDoneProgress', 'Content-Length'],
 };
 

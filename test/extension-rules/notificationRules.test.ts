@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { GatewayResult } from '../../src/core/answers/result';
 import type { RequestOutcome } from '../../src/core/runner';
-import { notificationFor, verdictNotification, type Notification, type NotificationAction, type NotificationContext } from '../../src/extension/feedback/notificationRules';
+import { notificationFor, sendAllNotification, verdictNotification, type Notification, type NotificationAction, type NotificationContext } from '../../src/extension/feedback/notificationRules';
 import type { ExchangeOutcome } from '../../src/extension/requestDocuments/exchangeOutcome';
 
 const ENV = 'Staging';
@@ -194,7 +194,8 @@ describe('verdictNotification: why a request-file request did not pass', () => {
   const expectation = (pass: boolean, message: string) =>
     ({ expectation: { kind: 'status', line: 1, text: 'status 200' }, outcome: { pass, message } }) as unknown as RequestOutcome['expectations'][number];
   const outcome = (fields: Partial<RequestOutcome>): RequestOutcome => ({ index: 0, label: 'sale1', state: 'passed', expectations: [], ...fields });
-  const run = (exchange?: ExchangeOutcome) => ({ secrets: ['sk-live-123'], exchangeOf: () => exchange });
+  const run = (exchange?: ExchangeOutcome) => ({ env: { name: ENV }, secrets: ['sk-live-123'], exchangeOf: () => exchange });
+  const resultOf = (exchange: ExchangeOutcome) => (exchange.kind === 'answered' ? exchange.result : undefined);
   const dependency = outcome({ index: 0, label: 'login', state: 'failed', asDependency: true, message: 'failed: status 200 (was 401)' });
 
   const VERDICTS: { case: string; exchange?: ExchangeOutcome; outcomes?: RequestOutcome[]; target: RequestOutcome; expected: ReturnType<typeof verdictNotification> }[] = [
@@ -216,10 +217,58 @@ describe('verdictNotification: why a request-file request did not pass', () => {
       expected: { severity: 'error', text: 'sale1: not run: "login" failed (login: failed: status 200 (was 401)).' },
     },
     { case: 'passed: nothing to say', target: outcome({ state: 'passed' }), expected: undefined },
+    {
+      case: '"@expect status 200" answered 401: the refused key\'s words and Set keys, as a plain send gives',
+      target: outcome({ state: 'failed', status: 401, result: resultOf(answered(401)), expectations: [expectation(false, 'status was "401"')] }),
+      expected: {
+        severity: 'error',
+        text: `sale1: 1 of 1 expectations failed — status was "401": the ${ENV} api-key was refused (401). Set the environment's keys.`,
+        actions: [SET_KEYS, LOG],
+      },
+    },
+    {
+      case: '"@expect status 200" answered 403 on a boarding path: the AccessKey has no access, Set keys',
+      target: outcome({ state: 'failed', status: 403, result: resultOf(answered(403, boarding)), expectations: [expectation(false, 'status was "403"')] }),
+      expected: {
+        severity: 'error',
+        text: `sale1: 1 of 1 expectations failed — status was "403": the ${ENV} AccessKey has no access to this resource (403). Check the key's permissions and the merchant id.`,
+        actions: [SET_KEYS, LOG],
+      },
+    },
+    {
+      case: '"@expect status 200" answered 404: no key to blame, the marks say it',
+      target: outcome({ state: 'failed', status: 404, result: resultOf(answered(404)), expectations: [expectation(false, 'status was "404"')] }),
+      expected: { severity: 'warning', text: 'sale1: 1 of 1 expectations failed — status was "404". See the marks beside the request.' },
+    },
   ];
   for (const row of VERDICTS) {
     it(row.case, () => {
       assert.deepEqual(verdictNotification(run(row.exchange), row.outcomes ?? [], row.target), row.expected);
     });
   }
+});
+
+describe('sendAllNotification: Send All\'s closing message', () => {
+  const run = { env: { name: ENV }, secrets: ['sk-live-123'] };
+  const outcome = (fields: Partial<RequestOutcome>): RequestOutcome => ({ index: 0, label: 'open batch', state: 'passed', expectations: [], ...fields });
+  const resultOf = (exchange: ExchangeOutcome) => (exchange.kind === 'answered' ? exchange.result : undefined);
+
+  it('stopped at a 401: the summary, the refused key\'s words and Set keys', () => {
+    const outcomes = [outcome({ state: 'failed', status: 401, result: resultOf(answered(401)) }), outcome({ index: 1, label: 'close', state: 'skipped' })];
+    assert.deepEqual(sendAllNotification('0 passed, 1 failed: open batch — status was "401" (1 not run)', outcomes, run), {
+      severity: 'error',
+      text: `Send All: 0 passed, 1 failed: open batch — status was "401" (1 not run). open batch: the ${ENV} api-key was refused (401). Set the environment's keys.`,
+      actions: [SET_KEYS, LOG],
+    });
+  });
+
+  it('stopped at anything else: the summary alone, as before', () => {
+    const outcomes = [outcome({ state: 'failed', status: 402, result: resultOf(answered(402)) })];
+    assert.deepEqual(sendAllNotification('0 passed, 1 failed: open batch — declined', outcomes, run), { severity: 'warning', text: 'Send All: 0 passed, 1 failed: open batch — declined.' });
+  });
+
+  it('a key in the summary is redacted', () => {
+    const outcomes = [outcome({ state: 'failed', status: 401, result: resultOf(answered(401)) })];
+    assert.doesNotMatch(sendAllNotification('0 passed, 1 failed: sk-live-123', outcomes, run).text, /sk-live-123/);
+  });
 });

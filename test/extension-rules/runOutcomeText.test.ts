@@ -32,6 +32,9 @@ describe('run outcome text', () => {
     assert.equal(runSummary([passed, passed, passed, passed]), '4 passed');
     assert.equal(runSummary([passed, declined, skipped]), `1 passed, 1 failed: decline — ${declined.message} (1 not run)`);
     assert.equal(runSummary([passed, { ...skipped, state: 'error', message: 'not sent: {{x}} has no value' }]), '1 passed, 1 error: refund — not sent: {{x}} has no value');
+    // A run carries on past a failure: every kind is counted, the first named.
+    const error: RequestOutcome = { ...skipped, index: 3, label: 'read', state: 'error', message: 'socket closed' };
+    assert.equal(runSummary([declined, passed, error, skipped]), `1 passed, 1 failed, 1 error: decline — ${declined.message} (and 1 more) (1 not run)`);
   });
 
   it('request line: ✓ status and time, ✗ with how many expectations failed, ○ when not run', () => {

@@ -172,7 +172,10 @@ describe('completion: variables and named requests', () => {
   it('offers the system variables, each written as a working example to change', () => {
     const { items, at } = complete([...FILE, 'POST {{gatewayUrl}}/rest/v2/transactions/sale', '', '{"invoice": "INV-{{$ra|"}']);
     const system = items.filter((i) => String(i.label).startsWith('$'));
-    assert.deepEqual(system.map((i) => i.label), ['$guid', '$uuid', '$randomInt min max', '$timestamp [offset unit]', '$datetime rfc1123|iso8601|"format" [offset unit]', '$localDatetime rfc1123|iso8601|"format" [offset unit]']);
+    assert.deepEqual(system.map((i) => i.label), ['$guid', '$uuid', '$randomInt min max', '$timestamp [offset unit]', '$datetime rfc1123|iso8601|"format" [offset unit]', '$localDatetime rfc1123|iso8601|"format" [offset unit]', '$processEnv [%]NAME', '$dotenv [%]NAME']);
+    // A name follows: the item writes the variable and a space, and asks for the list of names.
+    assert.equal(edit(byLabel(items, '$dotenv [%]NAME')).newText, '$dotenv ');
+    assert.equal(byLabel(items, '$dotenv [%]NAME')?.command?.command, 'editor.action.triggerSuggest');
     const random = edit(byLabel(items, '$randomInt min max'));
     assert.equal(random.newText, '$randomInt 1000 10000}}');
     assert.equal(textOf(at.doc, random.range), '$ra');

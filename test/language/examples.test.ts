@@ -30,6 +30,33 @@ describe('examples in the language server', () => {
     });
   }
 
+  it('ach-transactions.gwreq\'s invalid routing number is marked as intended (information, not an error): its request expects a 400', () => {
+    const text = readFileSync(join(EXAMPLES, 'ach-transactions.gwreq'), 'utf8');
+    const routing = languageHandlers.diagnostics(analyzeDocument(text, 'file:///ach-transactions.gwreq', 1)).filter((d) => d.code === 'invalid-value');
+    assert.deepEqual(routing.map((d) => d.severity), [DiagnosticSeverity.Information]);
+    assert.match(String(routing[0].message), /routing number.*\(intended: this request expects 400\)$/);
+  });
+
+  it('a request expecting a 4xx status has its field and value checks downgraded; its syntax, keys and other requests are not', () => {
+    const request = (expect: string, body: string) => [`# @expect status ${expect}`, 'POST {{gatewayUrl}}/rest/v2/transactions/sale', 'Content-Type: application/json', '', body, ''];
+    const text = [
+      ...request('400', '{"amount": "1.00", "card": "4111111111111112", "exp-date": "1230", "csc": "999"}'),
+      '###', ...request('422', '{"amount": "1.00", "card": "4111111111111112", "exp-date": "1230", "api-key": "abcdefabcdefabcdefabcdefabcdef12"}'),
+      '###', ...request('200', '{"amount": "1.00", "card": "4111111111111112", "exp-date": "1230"}'),
+      '###', ...request('!= 400', '{"amount": "1.00", "card": "4111111111111112", "exp-date": "1230"}'),
+      '###', ...request('400', '{"amount": "1.00", "card": '),
+    ].join('\n');
+    const found = languageHandlers.diagnostics(analyzeDocument(text)).map((d) => [d.range.start.line, d.code, d.severity, /intended/.test(String(d.message))]);
+    assert.deepEqual(found, [
+      [4, 'invalid-value', DiagnosticSeverity.Information, true],
+      [11, 'invalid-value', DiagnosticSeverity.Information, true],
+      [18, 'invalid-value', DiagnosticSeverity.Error, false],
+      [25, 'invalid-value', DiagnosticSeverity.Error, false],
+      [32, 'malformed-json', DiagnosticSeverity.Error, false],
+      [11, 'key-in-file', DiagnosticSeverity.Error, false],
+    ]);
+  });
+
   it('a sandbox control request is information, not an error; an unknown action is an error', () => {
     const diagnostics = languageHandlers.diagnostics(analyzeDocument('POST {{gatewayUrl}}/__sandbox/clock/advance\n\n###\nPOST {{gatewayUrl}}/__sandbox/time-travel\n'));
     assert.deepEqual(diagnostics.map((d) => [d.code, d.severity]), [['sandbox-control', DiagnosticSeverity.Information], ['unknown-sandbox-control', DiagnosticSeverity.Error]]);

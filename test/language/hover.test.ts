@@ -90,6 +90,7 @@ describe('hover: variables and expectations', () => {
   it('explains a metadata keyword: what @note, @prompt and @name do, and REST Client\'s settings this client always follows', () => {
     assert.match(text(hover(['# @no|te Refunds the sale in Staging', 'POST {{gatewayUrl}}/rest/v2/transactions/refund'])), /^\*\*@note\*\* — Asks before this request is sent from the editor/);
     assert.match(text(hover(['# @pro|mpt amount', 'POST {{gatewayUrl}}/rest/v2/transactions/sale'])), /^\*\*@prompt\*\* — Asks for/);
+    assert.match(text(hover(['# @exp|ect status 400', 'POST {{gatewayUrl}}/rest/v2/transactions/sale'])), /^\*\*@expect\*\* — .*expects a 4xx .*information \("intended"\), not as an error/);
     assert.match(text(hover(['// @na|me sale1', 'POST {{gatewayUrl}}/rest/v2/transactions/sale'])), /^\*\*@name\*\* — Names the request/);
     assert.match(text(hover(['# @no-re|direct', 'POST {{gatewayUrl}}/rest/v2/transactions/sale'])), /never follows a redirect/);
     assert.equal(hover(['# @note Refunds the sale in St|aging', 'POST {{gatewayUrl}}/rest/v2/transactions/refund']), null, 'the note\'s text is the user\'s own');

@@ -22,14 +22,14 @@ const URI = 'file:///work/requests/sale.gwreq';
 describe('code lenses', () => {
   const doc = analyzeDocument(FILE, URI, 3);
 
-  it('puts Send above each request, Send All above the first, and Send to… for each other environment', () => {
+  it('puts Send above each request, Send All above the first, and one "Send to…" picker', () => {
     const lenses = languageHandlers.codeLenses(doc, { active: 'Local sandbox', names: ['Local sandbox', 'Staging', 'Production'] });
     const first = lenses.filter((l) => l.range.start.line === 5 && l.command?.command !== 'gateway.generateCode');
-    assert.deepEqual(first.map((l) => l.command?.title), ['▷ Send', 'Send to Staging', 'Send to Production', 'Send All']);
-    assert.deepEqual(first.map((l) => l.command?.command), ['gateway.sendRequestAt', 'gateway.sendRequestAt', 'gateway.sendRequestAt', 'gateway.sendAll']);
-    assert.deepEqual(first.map((l) => l.command?.arguments), [[URI, 0], [URI, 0, 'Staging'], [URI, 0, 'Production'], [URI]]);
-    assert.deepEqual(lenses.filter((l) => l.range.start.line === 9).map((l) => l.command?.arguments), [[URI, 1], [URI, 1, 'Staging'], [URI, 1, 'Production'], [URI, 1]]);
-    assert.equal(lenses.length, 3 * (3 + 1) + 1, 'Send, two Send to, Code… on each request; Send All once');
+    assert.deepEqual(first.map((l) => l.command?.title), ['▷ Send (Local sandbox)', 'Send to…', 'Send All']);
+    assert.deepEqual(first.map((l) => l.command?.command), ['gateway.sendRequestAt', 'gateway.sendRequestAt', 'gateway.sendAll']);
+    assert.deepEqual(first.map((l) => l.command?.arguments), [[URI, 0], [URI, 0, { pickEnvironment: true }], [URI]]);
+    assert.deepEqual(lenses.filter((l) => l.range.start.line === 9).map((l) => l.command?.arguments), [[URI, 1], [URI, 1, { pickEnvironment: true }], [URI, 1]]);
+    assert.equal(lenses.length, 3 * 3 + 1, 'Send, Send to…, Code… on each request; Send All once');
     assert.match(first[0].command?.tooltip ?? '', /Local sandbox/);
   });
 
@@ -38,10 +38,11 @@ describe('code lenses', () => {
     assert.deepEqual(lenses.map((l) => [l.range.start.line, l.command?.arguments]), [[5, [URI, 0]], [9, [URI, 1]], [11, [URI, 2]]]);
   });
 
-  it('names three other environments, then offers "Send to…" with pickEnvironment', () => {
-    const lenses = languageHandlers.codeLenses(doc, { active: 'A', names: ['A', 'B', 'C', 'D', 'E', 'F'] }).filter((l) => l.range.start.line === 9);
-    assert.deepEqual(lenses.map((l) => l.command?.title), ['▷ Send', 'Send to B', 'Send to C', 'Send to D', 'Send to…', 'Code…']);
-    assert.deepEqual(lenses[4].command?.arguments, [URI, 1, { pickEnvironment: true }]);
+  it('keeps the same lenses however many environments exist (issue 35)', () => {
+    const titles = (names: string[]) => languageHandlers.codeLenses(doc, { active: names[0], names }).map((l) => l.command?.title?.replace(/\(.*\)/, '(…)'));
+    const one = titles(['A']);
+    assert.deepEqual(titles(['A', 'B', 'C', 'D', 'E', 'F']), one);
+    assert.deepEqual(titles(['A', 'B']), one);
   });
 });
 
@@ -50,20 +51,20 @@ describe('the plain Send lens names where it goes (issue 11)', () => {
   const opened = (name: string) => analyzeDocument(`# Sale (transactions.sale) — moves money\n# Environment: ${name}. Send with "Gateway: Send Request".\n\n${FILE}`, `untitled:${name}`, 1);
   const sendTitles = (doc: ReturnType<typeof analyzeDocument>, e = envs) => languageHandlers.codeLenses(doc, e).filter((l) => l.command?.command === 'gateway.sendRequestAt' && l.command.arguments?.length === 2).map((l) => l.command?.title);
 
-  it('says nothing more for the Local sandbox, the name for a sandbox, and PRODUCTION in words', () => {
-    assert.deepEqual(sendTitles(opened('Local sandbox')), ['▷ Send', '▷ Send', '▷ Send']);
-    assert.deepEqual(sendTitles(opened('Staging')), ['▷ Send to Staging', '▷ Send to Staging', '▷ Send to Staging']);
-    assert.deepEqual(sendTitles(opened('Prod')), ['▷ Send to Prod (PRODUCTION)', '▷ Send to Prod (PRODUCTION)', '▷ Send to Prod (PRODUCTION)']);
+  it('names the target, and says PRODUCTION in words', () => {
+    assert.deepEqual(sendTitles(opened('Local sandbox')), ['▷ Send (Local sandbox)', '▷ Send (Local sandbox)', '▷ Send (Local sandbox)']);
+    assert.deepEqual(sendTitles(opened('Staging')), ['▷ Send (Staging)', '▷ Send (Staging)', '▷ Send (Staging)']);
+    assert.deepEqual(sendTitles(opened('Prod')), ['▷ Send (Prod · PRODUCTION)', '▷ Send (Prod · PRODUCTION)', '▷ Send (Prod · PRODUCTION)']);
   });
 
   it('without a header (or naming an unknown environment) the target is the active one', () => {
-    assert.deepEqual(sendTitles(doc0(), { ...envs, active: 'Prod' }), ['▷ Send to Prod (PRODUCTION)', '▷ Send to Prod (PRODUCTION)', '▷ Send to Prod (PRODUCTION)']);
-    assert.deepEqual(sendTitles(opened('Gone'), { ...envs, active: 'Staging' }), ['▷ Send to Staging', '▷ Send to Staging', '▷ Send to Staging']);
+    assert.deepEqual(sendTitles(doc0(), { ...envs, active: 'Prod' }), ['▷ Send (Prod · PRODUCTION)', '▷ Send (Prod · PRODUCTION)', '▷ Send (Prod · PRODUCTION)']);
+    assert.deepEqual(sendTitles(opened('Gone'), { ...envs, active: 'Staging' }), ['▷ Send (Staging)', '▷ Send (Staging)', '▷ Send (Staging)']);
   });
 
-  it('"Send to <other>" lists every environment but the target', () => {
+  it('other environments are one "Send to…" picker', () => {
     const titles = languageHandlers.codeLenses(opened('Prod'), envs).filter((l) => l.range.start.line === 8).map((l) => l.command?.title);
-    assert.deepEqual(titles, ['▷ Send to Prod (PRODUCTION)', 'Send to Local sandbox', 'Send to Staging', 'Send All', 'Code…']);
+    assert.deepEqual(titles, ['▷ Send (Prod · PRODUCTION)', 'Send to…', 'Send All', 'Code…']);
   });
 
   function doc0() {

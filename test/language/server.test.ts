@@ -84,10 +84,10 @@ describe('language server over stdio', () => {
     assert.ok(items.some((i) => i.label === 'exp-date' && i.labelDetails?.description === 'required'));
 
     const lenses = await connection.sendRequest('textDocument/codeLens', { textDocument: { uri: URI } }) as Array<{ command: { title: string } }>;
-    assert.deepEqual(lenses.map((l) => l.command.title), ['▷ Send', 'Send to Staging', 'Send All', 'Code…']);
+    assert.deepEqual(lenses.map((l) => l.command.title), ['▷ Send (Local sandbox)', 'Send to…', 'Send All', 'Code…']);
     await connection.sendNotification(ENVIRONMENTS_NOTIFICATION, { active: 'Staging', names: ['Local sandbox', 'Staging'] });
     const again = await connection.sendRequest('textDocument/codeLens', { textDocument: { uri: URI } }) as Array<{ command: { title: string } }>;
-    assert.deepEqual(again.map((l) => l.command.title), ['▷ Send', 'Send to Local sandbox', 'Send All', 'Code…']);
+    assert.deepEqual(again.map((l) => l.command.title), ['▷ Send (Staging)', 'Send to…', 'Send All', 'Code…']);
     assert.equal(refreshes, 1, 'the client is asked to refresh its lenses');
 
     const changed = new Promise<void>((resolve) => waiters.push(resolve));

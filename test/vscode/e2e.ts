@@ -9,7 +9,8 @@
 // environments as a new user meets them (e2eEnvironments.ts, against a second sandbox started in
 // this process). Saves artifacts/e2e-sale.png (the README's screenshot), e2e-environments*.png,
 // artifacts/e2e-smoke.png at the end (artifacts/e2e-failure.png on failure) and ends with
-// "N passed, N failed". Then issue 11's steps (e2eTrust.ts, artifacts/e2e-trust-*.png), and last
+// "N passed, N failed". Then issue 11's steps (e2eTrust.ts, artifacts/e2e-trust-*.png), issue 35's
+// walkthrough steps (e2eWalkthrough.ts, artifacts/e2e-walkthrough-send-all.png), and last
 // issue 31's Restricted Mode steps in a code-server of their own with workspace trust on
 // (e2eRestricted.ts, artifacts/e2e-restricted-*.png), and issue 33's web checkout on the JavaScript
 // SDK stand-in in chromium alone, no code-server (e2eCheckout.ts, artifacts/e2e-checkout.png).
@@ -23,10 +24,13 @@ import { groups } from '../../src/catalog';
 import { LOCAL_SANDBOX_NAME } from '../../src/extension/contracts';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox/server';
 import { environmentSteps } from './e2eEnvironments';
+import { expectationSteps } from './e2eExpectations';
 import { requestFileSteps } from './e2eRequestFiles';
+import { statementSteps } from './e2eStatements';
 import { installedPackageSteps } from './e2eInstalled';
 import { packagedVsix } from './packagedExtension';
 import { trustSteps } from './e2eTrust';
+import { walkthroughSteps } from './e2eWalkthrough';
 import { runRestrictedMode, selectsRestricted } from './e2eRestricted';
 import { runCheckout, selectsCheckout } from './e2eCheckout';
 import {
@@ -138,8 +142,11 @@ const steps: Step[] = [
     },
   },
   ...requestFileSteps(requireWorkspace, ARTIFACTS, requireUserData),   // with the Local sandbox still active
+  ...statementSteps(requireWorkspace, ARTIFACTS),   // the Local sandbox still active
   ...environmentSteps(requireTestSandbox, ARTIFACTS),
+  ...expectationSteps(requireTestSandbox, requireWorkspace, ARTIFACTS),   // Staging still holds the wrong keys
   ...trustSteps(requireTestSandbox, ARTIFACTS, requireUserData, requireWorkspace),
+  ...walkthroughSteps(ARTIFACTS),   // issue 35: the walkthrough follows what the user does
 ];
 
 // E2E_ONLY=trust runs the first steps (workbench, extension, Gateway view) and then only the

@@ -21,7 +21,7 @@ export async function generateCurl(page: Page): Promise<string> {
 export async function localSandboxAccess(page: Page, userData: string): Promise<LocalSandboxAccess> {
   const program = await generateCurl(page);
   const url = /GATEWAY_URL='(http:\/\/127\.0\.0\.1:\d+)'/.exec(program)?.[1] as string;
-  await runCommand(page, 'View: Revert and Close Editor');   // the generated program (untitled)
+  await runCommand(page, 'View: Revert and Close Editor');   // the generated program (read-only)
   const stateFile = findFile(userData, 'local-sandbox.json');
   assert.ok(stateFile, 'the Local sandbox saved its state');
   const { keys } = JSON.parse(fs.readFileSync(stateFile, 'utf8')) as { keys: { apiKey: string; accessKey: string; merchantId: string } };

@@ -272,13 +272,13 @@ export function requestFileSteps(workspace: () => string, artifacts: string, use
       name: 'the "Send All" code lens sends both: the refund is APPROVED and every request and expectation is marked ✓',
       run: async page => {
         await clearNotifications(page);
-        // Each request's lenses stand right above its method line: Send, Send All and Code… above
-        // the sale's, Send and Code… above the refund's.
+        // Each request's lenses stand right above its method line: Send, Send to…, Send All and
+        // Code… above the sale's, Send, Send to… and Code… above the refund's.
         const methodLines = [positionOf(CHAINED_TEXT, 'POST').line, positionOf(CHAINED_TEXT, 'POST {{gatewayUrl}}/rest/v2/transactions/refund').line];
-        const lensLines = await waitForLensLines(page, FILE, lines => lines.length === 5 && lines[4].line === methodLines[1]);
+        const lensLines = await waitForLensLines(page, FILE, lines => lines.length === 7 && lines[6].line === methodLines[1]);
         assert.deepEqual(lensLines, [
-          { title: '▷ Send', line: methodLines[0] }, { title: 'Send All', line: methodLines[0] }, { title: 'Code…', line: methodLines[0] },
-          { title: '▷ Send', line: methodLines[1] }, { title: 'Code…', line: methodLines[1] },
+          { title: '▷ Send (Local sandbox)', line: methodLines[0] }, { title: 'Send to…', line: methodLines[0] }, { title: 'Send All', line: methodLines[0] }, { title: 'Code…', line: methodLines[0] },
+          { title: '▷ Send (Local sandbox)', line: methodLines[1] }, { title: 'Send to…', line: methodLines[1] }, { title: 'Code…', line: methodLines[1] },
         ]);
         const sendAll = page.locator(selectors.codeLens).filter({ hasText: /^Send All$/ });
         await sendAll.click();
@@ -342,7 +342,7 @@ export function requestFileSteps(workspace: () => string, artifacts: string, use
         await page.waitForTimeout(300);
         await page.screenshot({ path: path.join(artifacts, 'e2e-copy-as-curl.png') });   // scripts/update-media.sh: media/copy-as-curl.png
         await runCommand(page, 'View: Toggle Primary Side Bar Visibility');
-        await runCommand(page, 'View: Revert and Close Editor');   // the generated program (untitled)
+        await runCommand(page, 'View: Revert and Close Editor');   // the generated program (read-only)
       },
     },
     {
@@ -361,7 +361,7 @@ export function requestFileSteps(workspace: () => string, artifacts: string, use
         const body = JSON.stringify({ type: 'SALE', amount: '19.00', card: '4111111111111111', 'exp-date': '1230', invoce: 'APP-77' });
         const answer = await new Promise<string>((resolve, reject) => execFile('curl', ['-sS', '-X', 'POST', `${url}/rest/v2/transactions/sale`, '-H', `api-key: ${apiKey}`, '-H', 'Content-Type: application/json', '--data-binary', body], (err, stdout) => (err ? reject(err as Error) : resolve(stdout))));
         assert.match(answer, /APPROVED/);
-        await runCommand(page, 'View: Revert and Close Editor');   // the generated program (untitled)
+        await runCommand(page, 'View: Revert and Close Editor');   // the generated program (read-only)
         // The Gateway view lists the card transactions itself: a request of its own to the sandbox.
         await runCommand(page, 'Gateway: Focus on Resources View');   // shows the side bar too, whatever its state
         await setExpanded(page, 'Card transactions', true);

@@ -109,7 +109,7 @@ export function trustSteps(testSandbox: () => RunningSandbox, artifacts: string,
         const fileName = uri.split('/').pop() ?? '';
         const lenses = await waitForLensLines(page, fileName, ls => ls.some(l => l.title.includes('PRODUCTION')));
         console.log(`  ${fileName} lenses: ${lenses.map(l => l.title).join(' | ')}`);
-        assert.ok(lenses.some(l => l.title === `▷ Send to ${LIVE} (PRODUCTION)`), `the Send lens does not name production: ${lenses.map(l => l.title).join(' | ')}`);
+        assert.ok(lenses.some(l => l.title === `▷ Send (${LIVE} · PRODUCTION)`), `the Send lens does not name production: ${lenses.map(l => l.title).join(' | ')}`);
         const squiggle = page.locator('.active .squiggly-warning').first();
         await squiggle.waitFor({ timeout: 15_000 });
 

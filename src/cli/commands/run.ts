@@ -1,5 +1,5 @@
 // `gateway-workbench run FILE… [--env local|NAME] [--report text|json|junit] [--output FILE]
-// [--config FILE] [--allow-production] [--var NAME=VALUE]… [--body-root DIR] [--shard I/N] [--coverage]`: runs request files with their chaining and @expect
+// [--config FILE] [--allow-production] [--var NAME=VALUE]… [--body-root DIR] [--shard I/N] [--coverage] [--bail]`: runs request files with their chaining and @expect
 // lines, headlessly, through the same engine as the extension. Exit 0 when everything passed,
 // 1 when a request failed, errored or was skipped or a file did not parse, 2 on a usage error,
 // 130 / 143 when interrupted (interruption.ts).
@@ -97,6 +97,7 @@ const OPTIONS = [
   { name: 'var', type: 'string', value: 'NAME=VALUE', multiple: true, text: 'A value for the files\' {{NAME}}, in place of their own "@NAME = value" (or where they have none); give it once per variable. The value may use {{…}} like a file variable\'s: --var invoice=INV-{{$randomInt 1000 10000}}.' },
   BODY_ROOT_OPTION,
   SHARD_OPTION,
+  { name: 'bail', type: 'boolean', text: 'Stop each file at its first request that does not pass; the rest of it is reported skipped. Without it a file carries on: only the requests that read a failed one\'s answer ({{sale.payload…}}) are skipped, each naming it.' },
   { name: 'coverage', type: 'boolean', text: 'At the end, print which gateway outcomes the run reached (result codes, AVS and CSC results, ACH returns, HTTP errors, faults) as "Outcomes covered N of M", and how to produce each one it did not. With the Local sandbox, or an environment that is a running `gateway-workbench sandbox`. On stderr when the report is json or junit on stdout.' },
 ] as const satisfies readonly CliOption[];
 
@@ -116,13 +117,14 @@ function shardLine(shard: Shard, selected: ShardSelection): string {
 export const runCommand: CliCommand = {
   name: 'run',
   summary: 'Run request files (.gwreq) with their @expect checks; exit 1 if any fails (CI).',
-  usage: 'gateway-workbench run FILE… [--env local|NAME] [--report text|json|junit] [--output FILE] [--config FILE] [--allow-production] [--var NAME=VALUE]… [--body-root DIR] [--shard I/N] [--coverage]',
+  usage: 'gateway-workbench run FILE… [--env local|NAME] [--report text|json|junit] [--output FILE] [--config FILE] [--allow-production] [--var NAME=VALUE]… [--body-root DIR] [--shard I/N] [--coverage] [--bail]',
   options: OPTIONS,
   notes: [
     'A FILE may be a pattern, such as examples/*.gwreq, even where no shell expands it (cmd.exe, PowerShell, npm scripts on Windows): * and ? in the file name match as in a POSIX shell, in name order.',
-    'Each file runs top to bottom, with its chaining ({{sale.payload.transaction.id}}) and its # @expect lines; after the first failure in a file the rest of it is skipped.',
+    'Each file runs top to bottom, with its chaining ({{sale.payload.transaction.id}}) and its # @expect lines. A failure does not stop it: a request that reads a failed or skipped request\'s answer is skipped ("skipped: depends on "sale", which failed"), the others are sent. --bail stops a file at its first failure instead.',
     'A body may be a file, relative to the request file: "< ./bodies/sale.json" sends it as it is, "<@ ./bodies/void.json" fills its {{…}} first. It must be inside the request file\'s folder, or --body-root DIR.',
     'System variables make a new value at each use: {{$guid}}, {{$randomInt 1000 10000}}, {{$timestamp}}, {{$datetime iso8601}}, {{$datetime "YYYY-MM-DD HH:mm" -1 d}}, {{$localDatetime rfc1123}}.',
+    '{{$processEnv NAME}} reads this shell\'s environment variable NAME, {{$dotenv NAME}} the .env beside the request file, then the one in the current directory. Their values are hidden in every report and go only to the environment\'s own URLs; a request that would send one elsewhere is refused.',
     'Keys, for --env NAME, come only from environment variables: GATEWAY_API_KEY (/rest/), GATEWAY_ACCESS_KEY and GATEWAY_MERCHANT_ID (/api/), each overridden per environment by the same name with the environment\'s name after it, upper-cased, other characters as _ (GATEWAY_API_KEY_STAGING_EU for "Staging EU").',
     'Ctrl+C (SIGINT) or SIGTERM (a CI job\'s timeout) stops the sending: the request on the wire finishes, the rest are not sent, and the report of what ran is written. A second signal ends it at once.',
     'Exit codes: 0 every request passed; 1 a request failed, errored or was skipped, or a file did not parse; 2 a usage error; 130 / 143 interrupted by SIGINT / SIGTERM.',
@@ -165,6 +167,7 @@ export const runCommand: CliCommand = {
     try {
       report = await runFiles(inputs, target, {
         allowProduction: values['allow-production'] === true,
+        bail: values.bail === true,
         variables,
         ...(bodyRoot !== undefined ? { bodyRoot } : {}),
         stopped: () => interruption.reason(),

@@ -1,8 +1,10 @@
 // Runs request files headlessly through the shared run engine: each file with its own named
-// responses, one after another, stopping within a file at its first failure. What the CLI's
+// responses, one after another; within a file, past a failure to the requests that do not read
+// the failed one (or, with `bail`, stopping at its first failure). What the CLI's
 // `run` command calls, and what the examples test calls in-process.
 
 import { closeSync, openSync, readSync } from 'node:fs';
+import * as path from 'node:path';
 import type { TextDecoder } from 'node:util';
 import { GatewayClient, type RawRequest } from '../../core/http/client';
 import { workbenchUserAgent } from '../../core/http/userAgent';
@@ -10,12 +12,13 @@ import { bodyFileReader } from '../../core/requestFile/bodyFile';
 import { requestFileDecoder } from '../../core/codecs/textFileDecoding';
 import { credentialSecrets, redactorFor, redactValue, type Redactor } from '../../core/protection/redaction';
 import { RequestFileStreamParser, type ParseDiagnostic, type ParsedRequest, type RequestFile } from '../../core/requestFile';
-import { fileReferences, OutlineBuilder, outcomeNotes, secretValues, sendOutcomeOf, streamRequests, type NamedExchange, type RequestOutcome, type RunOptions } from '../../core/runner';
+import { fileReferences, OutlineBuilder, outcomeNotes, OutsideValues, secretValues, sendOutcomeOf, streamRequests, type NamedExchange, type RequestOutcome, type RunOptions } from '../../core/runner';
 import { refusalOf } from './requestGuard';
 import { totalsOf, type FileDiagnostic, type FileReport, type RequestReport, type RunReport, type StateCounts } from './runReport';
 import type { RunTarget } from './runTarget';
 import type { VariableOverride } from './variableOptions';
 import { cliBodyFilePlace } from './bodyRoot';
+import { dotenvPlaces, readDotenvFile } from '../../core/runner/dotenvFile';
 
 export interface RequestFileInput {
   /** Shown in reports as given; read from there, as a stream, when `text` is absent. */
@@ -46,6 +49,14 @@ interface RunFilesOptions {
   variables?: readonly VariableOverride[];
   /** `--body-root DIR` (absolute): the folder every body file must be inside; each request file's own folder without it. */
   bodyRoot?: string;
+  /** `--bail`: stop each file at its first request that does not pass. */
+  bail?: boolean;
+  /**
+   * Where `{{$processEnv NAME}}` and `{{$dotenv NAME}}` are read: these environment variables
+   * (this process's by default), and the `.env` beside each request file, then the one in `cwd`
+   * (this process's by default).
+   */
+  outsideFrom?: { env: NodeJS.ProcessEnv; cwd: string };
 }
 
 /** Small: a chunk's parsed requests then die young, before the garbage collector moves them to the old generation. */
@@ -248,9 +259,20 @@ async function runFile(input: RequestFileInput, options: Omit<RunOptions, 'file'
     sink(line);
     next = line.index + 1;
   };
-  const redactor = redactorFor(secrets);
+  let redactor = redactorFor(secrets);
+  // Values read from the environment or a .env file are hidden like keys: each one is known before
+  // the request that carries it is sent, so before any report of it is written.
+  let hiddenOutside = 0;
+  const currentRedactor = (): Redactor => {
+    const outside = options.outside?.hiddenValues() ?? [];
+    if (outside.length !== hiddenOutside) {
+      hiddenOutside = outside.length;
+      redactor = redactorFor([...secrets, ...outside]);
+    }
+    return redactor;
+  };
   const report = (o: RequestOutcome, request: ParsedRequest | undefined): void => {
-    const line = requestReport(request, o, redactor);
+    const line = requestReport(request, o, currentRedactor());
     progress?.requestDone(line);
     if (line.index !== next) {
       waiting.set(line.index, line);
@@ -297,6 +319,15 @@ async function runFile(input: RequestFileInput, options: Omit<RunOptions, 'file'
   return { file: input.path, state: passed ? 'passed' : 'failed', timeMs: Math.round(performance.now() - started), diagnostics: [], requests: [] };
 }
 
+/** A file's `{{$processEnv …}}` and `{{$dotenv …}}` sources: `.env` beside it, then in the current directory. */
+function outsideValuesFor(file: string, from: { env: NodeJS.ProcessEnv; cwd: string }): OutsideValues {
+  return new OutsideValues({
+    processEnv: (name) => from.env[name],
+    processEnvPlace: 'the shell that runs gateway-workbench',
+    dotenvFiles: dotenvPlaces(path.dirname(path.resolve(from.cwd, file)), from.cwd).map(readDotenvFile),
+  });
+}
+
 /**
  * What a run's reports hide wherever it appears: the keys, and the `--var` values whose names
  * say they are secret (`--var token=…`), which the answers may echo and the checks may quote.
@@ -326,6 +357,9 @@ export async function runFiles(files: readonly RequestFileInput[], target: RunTa
         namedResponses: new Map<string, NamedExchange>(),
         readBodyFile: bodyFileReader(cliBodyFilePlace(input.path, options.bodyRoot)),
         ...(options.variables?.length ? { variableOverrides: options.variables } : {}),
+        ...(options.bail ? { bail: true } : {}),
+        outside: outsideValuesFor(input.path, options.outsideFrom ?? { env: process.env, cwd: process.cwd() }),
+        ...(options.stopped ? { stopped: () => options.stopped?.() !== undefined } : {}),
         // Not async: the client's promise is handed on as it is, without a wrapping promise's extra turns.
         send: (prepared) => {
           const stopped = options.stopped?.();

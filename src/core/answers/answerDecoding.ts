@@ -170,6 +170,7 @@ class DecodedResult implements GatewayResult {
   contentType: string;
   format: ResultFormat;
   rawBody: Buffer;
+  declare headersMs?: number;
   declare retryAfterMs?: number;
   declare retryWaitBudgetMs?: number;
   declare notParsed?: string;

@@ -13,6 +13,8 @@ export interface GatewayResult {
   statusText: string;
   headers: Record<string, string | string[]>;
   timingMs: number;
+  /** Of timingMs, the time until the status line and headers arrived (time to first byte); the rest read the body. */
+  headersMs?: number;
   /** Attempts made, counting retries after 429/503 or a reset. */
   attempts: number;
   contentType: string;

@@ -26,6 +26,8 @@ export function runValueOf(inside: string): RunValue | undefined {
     case '$randomInt':
       return { kind: 'randomInt', min: call.min, max: call.max };
     case '$localDatetime':
+    case '$processEnv':
+    case '$dotenv':
       return undefined;
     case '$timestamp':
     case '$datetime': {

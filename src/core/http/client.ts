@@ -259,6 +259,8 @@ export class GatewayClient {
         opaque: ticket,
       });
       ticket.answered = true;
+      // Time to the answer's status line and headers (retries included): the rest of timingMs is the body.
+      const headersMs = monotonicMs() - started;
       const headers = normaliseHeaders(response.headers);
       const received = await this.readBody(response.body, headers, failure);
       const encoded = decodeContentEncoding(received.body, headers['content-encoding'], this.maxBodyBytes);
@@ -300,6 +302,7 @@ export class GatewayClient {
         facts,
       });
       if (ex.operation) result.operationId = ex.operation.id;
+      result.headersMs = headersMs;
       if (retryAfterMs !== undefined) {
         result.retryAfterMs = retryAfterMs;
         result.retryWaitBudgetMs = this.retryPolicy.maxTotalWaitMs;

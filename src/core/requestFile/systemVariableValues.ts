@@ -7,7 +7,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { addOffset, formatDate } from './dateFormat';
 import { parseSystemVariable, type SystemCall } from './systemVariables';
 
-function valueOf(call: SystemCall, now: Date): string {
+function valueOf(call: SystemCall, now: Date): string | undefined {
   switch (call.name) {
     case '$guid':
     case '$uuid':
@@ -26,10 +26,14 @@ function valueOf(call: SystemCall, now: Date): string {
       if (call.format === 'rfc1123') return formatDate(at, 'ddd, DD MMM YYYY HH:mm:ss ZZ', 'local');
       return formatDate(at, call.format === 'iso8601' ? 'YYYY-MM-DDTHH:mm:ssZ' : call.format, 'local');
     }
+    case '$processEnv':
+    case '$dotenv':
+      // Read from outside the file, by a run that knows where (runner/outsideValues.ts); never made here.
+      return undefined;
   }
 }
 
-/** The value of system variable `inside` (`$randomInt 1 100`) at `now`; undefined when it is written wrong (parseSystemVariable says why). */
+/** The value of system variable `inside` (`$randomInt 1 100`) at `now`; undefined when it is written wrong (parseSystemVariable says why), or is read from outside the file. */
 export function systemVariableValue(inside: string, now = new Date()): string | undefined {
   const parsed = parseSystemVariable(inside);
   return parsed.ok ? valueOf(parsed.call, now) : undefined;

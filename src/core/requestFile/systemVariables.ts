@@ -1,5 +1,6 @@
 // System variables, REST Client's `{{$…}}` (also httpYac's `$uuid`): values made when a request
-// is sent, not written in the file — a fresh invoice number per run (`INV-{{$randomInt 1000 9999}}`,
+// is sent, not written in the file, or read from outside it (`{{$processEnv NAME}}`, `{{$dotenv
+// NAME}}`: runner/outsideValues.ts reads those, and says where they may be sent) — a fresh invoice number per run (`INV-{{$randomInt 1000 9999}}`,
 // so the gateway's duplicate check does not refuse a run repeated within its window), a search's
 // date range (`{{$datetime "MM-DD-YYYY" -7 d}}`). Each use is a new value. This module reads
 // their syntax only (the editor checks it as you type); making their values is
@@ -17,6 +18,7 @@ export const OFFSET_UNITS = ['y', 'M', 'w', 'd', 'h', 'm', 's', 'ms'] as const;
 type OffsetUnit = (typeof OFFSET_UNITS)[number];
 
 const DATETIME_ARGS = 'rfc1123|iso8601|"format" [offset unit]';
+const OUTSIDE_DOC = 'Treated as a secret: sent only to the environment\'s own gateway and boarding URLs (like its keys), hidden in results, history, traffic, logs and reports (values of 4 characters or more), and never written into generated code.';
 const OFFSET_DOC = 'An offset moves it: `-7 d`, `+2 h` (units y M w d h m s ms).';
 
 export const SYSTEM_VARIABLES: readonly SystemVariableSpec[] = [
@@ -26,7 +28,12 @@ export const SYSTEM_VARIABLES: readonly SystemVariableSpec[] = [
   { name: '$timestamp', args: '[offset unit]', doc: `Seconds since 1970-01-01 UTC, now. ${OFFSET_DOC}` },
   { name: '$datetime', args: DATETIME_ARGS, doc: `The date and time in UTC: \`rfc1123\` (\`Sun, 29 Nov 2026 08:30:00 GMT\`), \`iso8601\` (the default: \`2026-11-29T08:30:00.000Z\`), or a Day.js format in quotes (\`"MM-DD-YYYY hh:mm A"\`). ${OFFSET_DOC}` },
   { name: '$localDatetime', args: DATETIME_ARGS, doc: `As \`$datetime\`, in the time zone of the machine that sends. ${OFFSET_DOC}` },
+  { name: '$processEnv', args: '[%]NAME', doc: `The environment variable NAME of the process that sends: the shell that runs \`gateway-workbench run\`, or the one VS Code was started from. \`%name\` takes the variable's name from the file variable \`name\`. ${OUTSIDE_DOC}` },
+  { name: '$dotenv', args: '[%]NAME', doc: `NAME from a \`.env\` file: the one beside the request file first, then the one at the root of its workspace folder (\`gateway-workbench run\`: of the current directory). \`%name\` takes the name from the file variable \`name\`. ${OUTSIDE_DOC}` },
 ];
+
+/** The system variables whose values come from outside the file: the process's environment and `.env` files. */
+export const OUTSIDE_VARIABLES = ['$processEnv', '$dotenv'] as const;
 
 const SPECS = new Map(SYSTEM_VARIABLES.map((spec) => [spec.name, spec]));
 
@@ -35,8 +42,6 @@ const SPECS = new Map(SYSTEM_VARIABLES.map((spec) => [spec.name, spec]));
  * says what to write instead rather than only "no such variable".
  */
 const NOT_OFFERED: Readonly<Record<string, string>> = {
-  $processEnv: 'the keys come from the environment\'s stored keys (the CLI reads GATEWAY_API_KEY and the rest itself), so no request needs the process\'s environment: write other values as "@name = value"',
-  $dotenv: 'the keys come from the environment\'s stored keys, never a file: write other values as "@name = value"',
   $shared: 'environments here are the Gateway view\'s (gatewayUrl, boardingUrl, merchantId): write other values as "@name = value"',
   $aadToken: 'the gateway takes its own keys, not Azure AD tokens',
   $aadV2Token: 'the gateway takes its own keys, not Azure AD tokens',
@@ -46,7 +51,9 @@ export type SystemCall =
   | { name: '$guid' | '$uuid' }
   | { name: '$randomInt'; min: number; max: number }
   | { name: '$timestamp'; offset?: Offset }
-  | { name: '$datetime' | '$localDatetime'; format: string; offset?: Offset };
+  | { name: '$datetime' | '$localDatetime'; format: string; offset?: Offset }
+  /** `variable`: the name written; `indirect` (`%name`): the file variable that holds the name. */
+  | { name: '$processEnv' | '$dotenv'; variable: string; indirect: boolean };
 
 export interface Offset { amount: number; unit: OffsetUnit }
 
@@ -95,6 +102,12 @@ export function parseSystemVariable(inside: string): ParsedSystemVariable {
       if (!(min < max)) return wrong(`min must be less than max (max itself is never given)`);
       if (!Number.isSafeInteger(min) || !Number.isSafeInteger(max) || max - min > 2 ** 48 - 1) return wrong('the range is too large: at most 2^48 numbers');
       return { ok: true, call: { name: '$randomInt', min, max } };
+    }
+    case '$processEnv':
+    case '$dotenv': {
+      const written = args.length === 1 ? /^(%?)([A-Za-z_][\w.-]*)$/.exec(args[0]) : null;
+      if (!written) return wrong(`write one name after ${spec.name}: {{${spec.name} NAME}}, or {{${spec.name} %name}} for the name a file variable holds`);
+      return { ok: true, call: { name: spec.name, variable: written[2], indirect: written[1] === '%' } };
     }
     case '$timestamp': {
       if (args.length !== 0 && args.length !== 2) return wrong(`write nothing, or an offset and its unit: ${usage}`);

@@ -8,5 +8,7 @@ export { prepareRequest, catalogPath } from './prepare';
 export { requestLabel } from './requestLabel';
 export { dependencyOrder, directDependencies, fileReferences } from './dependencies';
 export { createVariableResolver, type VariableSources } from './variableResolver';
+export { OutsideValues, type OutsideSources } from './outsideValues';
+export type { DotenvFile } from './dotenvFile';
 export type { NamedExchange } from './namedExchange';
 export { isAuthHeader } from '../protection/authHeaders';

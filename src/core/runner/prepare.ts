@@ -15,6 +15,7 @@ import { requestLabel } from './requestLabel';
 import { BoundedTextCache } from '../text/boundedTextCache';
 import { detached } from '../text/detachedText';
 import { canonicalUrl } from '../http/canonicalUrl';
+import { environmentOrigins, isOutsideVariable, onEnvironmentOrigin, type OutsideValues } from './outsideValues';
 
 /** The catalog path of a URL whose environment base URL may carry a path prefix. */
 export function catalogPath(url: URL): string {
@@ -33,16 +34,34 @@ const BASE_URL_NAMES = ['gatewayUrl', 'boardingUrl'] as const;
  * Values of `{{…}}` for a file: environment URLs and merchant, file variables, named responses.
  * It reads `namedResponses` when asked, so one resolver serves a whole run.
  */
-export function resolverFor(variables: ReadonlyArray<Pick<VariableDef, 'name' | 'value'>>, environment: RunEnvironment, namedResponses: ReadonlyMap<string, NamedExchange>): (name: string) => string | undefined {
-  const resolve = valuesOf(variables, environment, namedResponses);
+export function resolverFor(
+  variables: ReadonlyArray<Pick<VariableDef, 'name' | 'value'>>,
+  environment: RunEnvironment,
+  namedResponses: ReadonlyMap<string, NamedExchange>,
+  outside?: OutsideValues,
+): (name: string) => string | undefined {
+  const resolve = valuesOf(variables, environment, namedResponses, outside);
   ANSWERED.set(resolve, namedResponses);
+  if (outside) OUTSIDE.set(resolve, { outside, fileVariable: fileVariableOf(variables) });
   // Made when a body file's path first asks for it (fillBodyFilePath: never a response's value).
   let withoutResponses: Resolve | undefined;
-  PATH_RESOLVERS.set(resolve, () => (withoutResponses ??= valuesOf(variables, environment, NO_RESPONSES)));
+  PATH_RESOLVERS.set(resolve, () => (withoutResponses ??= valuesOf(variables, environment, NO_RESPONSES, outside)));
   return resolve;
 }
 
-function valuesOf(variables: ReadonlyArray<Pick<VariableDef, 'name' | 'value'>>, environment: RunEnvironment, namedResponses: ReadonlyMap<string, NamedExchange>): Resolve {
+/** A file variable's value as written (the last of its name, as the resolver takes it): what `%name` reads. */
+function fileVariableOf(variables: ReadonlyArray<Pick<VariableDef, 'name' | 'value'>>): (name: string) => string | undefined {
+  return (name) => {
+    for (let i = variables.length - 1; i >= 0; i--) if (variables[i].name === name) return variables[i].value;
+    return undefined;
+  };
+}
+
+/** Each resolverFor resolver's outside values (`{{$processEnv …}}`, `{{$dotenv …}}`), when the run reads them. */
+const OUTSIDE = new WeakMap<Resolve, { outside: OutsideValues; fileVariable: (name: string) => string | undefined }>();
+
+function valuesOf(variables: ReadonlyArray<Pick<VariableDef, 'name' | 'value'>>, environment: RunEnvironment, namedResponses: ReadonlyMap<string, NamedExchange>, outside?: OutsideValues): Resolve {
+  const fileVariable = fileVariableOf(variables);
   return createVariableResolver({
     builtins: {
       ...Object.fromEntries(BASE_URL_NAMES.map((name) => [name, trimSlash(environment[name])])),
@@ -50,8 +69,15 @@ function valuesOf(variables: ReadonlyArray<Pick<VariableDef, 'name' | 'value'>>,
     },
     fileVariables: variables,
     namedResponses,
-    systemValue: systemVariableValue,
+    systemValue: outside ? (inside) => (isOutsideVariable(inside) ? outside.valueOf(inside, fileVariable) : systemVariableValue(inside)) : systemVariableValue,
   });
+}
+
+/** Why outside variable `name` has no value here: what the run's sources say, or that this run reads none. */
+function outsideMissing(name: string, resolve: Resolve): string {
+  const reading = OUTSIDE.get(resolve);
+  if (reading) return reading.outside.whyMissing(name, reading.fileVariable);
+  return `{{${name}}} is read only when a saved request file is sent or run: here there is no environment or .env file to read it from`;
 }
 
 /** Each resolverFor resolver's named exchanges: a value it has none for says which were answered. */
@@ -185,6 +211,8 @@ export function prepareParsed(request: ParsedRequest | undefined, index: number,
   if (!request) return { ok: false, message: `there is no request #${index + 1} in the file`, unresolved: [] };
   const unresolved = new Set<string>();
   const { constants, targets } = cachesOf(resolve);
+  const outside = OUTSIDE.get(resolve)?.outside;
+  const handedBefore = outside?.handedOut ?? 0;
   const fill = (text: string): string => {
     // Most headers and many bodies hold no reference: no pattern to run over them.
     if (!text.includes('{{')) return text;
@@ -211,6 +239,11 @@ export function prepareParsed(request: ParsedRequest | undefined, index: number,
   const body = request.body === undefined ? undefined : file ? bodyFromFile(file, bodyFilePathFor(file, resolve), readBodyFile, fill) : fill(request.body.text);
   if (body instanceof Error) return { ok: false, unresolved: [], message: body.message };
   if (unresolved.size > 0) {
+    const unread = [...unresolved].find(isOutsideVariable);
+    if (unread !== undefined) {
+      const parsed = parseSystemVariable(unread);
+      return { ok: false, unresolved: [], message: parsed.ok ? outsideMissing(unread, resolve) : parsed.message };
+    }
     // A system variable without a value is one written wrong: say how (its parse's message).
     const miswritten = [...unresolved].filter(isSystemVariable).map((name) => parseSystemVariable(name)).find((parsed) => !parsed.ok);
     if (miswritten && !miswritten.ok) return { ok: false, unresolved: [], message: miswritten.message };
@@ -224,6 +257,14 @@ export function prepareParsed(request: ParsedRequest | undefined, index: number,
     return { ok: false, unresolved: [], message: `"${target}" is not a URL or path: start it with {{gatewayUrl}}/rest/ or {{boardingUrl}}/api/` };
   }
   const { url } = known;
+  // A value from the process's environment or a .env file is a secret: it goes where the keys go, and nowhere else.
+  if (outside !== undefined && outside.handedOut !== handedBefore && !onEnvironmentOrigin(url, environment)) {
+    return {
+      ok: false,
+      unresolved: [],
+      message: `refused: it carries a {{$processEnv …}} or {{$dotenv …}} value, and those go only to environment "${environment.name}"'s own origins (${environmentOrigins(environment).join(', ')}), as its keys do; this request goes to ${url.origin}: start its URL with {{gatewayUrl}} or {{boardingUrl}}`,
+    };
+  }
   const method = request.method.toUpperCase();
   const match = matchAt(known, method);
   // Built property by property: spread-built literals get a fresh shape each time, and this one is made per request.

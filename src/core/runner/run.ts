@@ -1,5 +1,8 @@
-// The run engine: sends a file's requests in order with their dependencies, judges each by its
-// `@expect` lines, and stops at the first failure. The caller supplies `send` — the CLI sends
+// The run engine: sends a file's requests in order with their dependencies and judges each by its
+// `@expect` lines. After a failure it carries on (as httpYac, newman and Bruno do): a request that
+// reads a failed or skipped request's answer is skipped and says which; the rest are sent.
+// `bail` stops at the first failure instead; a request not sent (declined, cancelled) always stops
+// the run, since the user said stop. The caller supplies `send` — the CLI sends
 // through a GatewayClient, the extension through its guarded, progress-reporting exchange — so
 // both run files the same way.
 
@@ -14,6 +17,7 @@ import { requestLabel } from './requestLabel';
 import { promptAnswers, type AskForPrompt } from './prompts';
 import type { NamedExchange } from './namedExchange';
 import type { BodyFileReader } from '../requestFile/bodyFile';
+import type { OutsideValues } from './outsideValues';
 import type { ExpectationResult, OutcomeState, PreparedRequest, RequestOutcome, RunEnvironment, SendOutcome } from './types';
 
 export interface RunOptions {
@@ -35,6 +39,15 @@ export interface RunOptions {
    * run) the variable must already have a value (`--var`).
    */
   ask?: AskForPrompt;
+  /** Stop at the first request that does not pass, the rest reported skipped (the CLI's `--bail`); without it the run carries on. */
+  bail?: boolean;
+  /**
+   * Where `{{$processEnv NAME}}` and `{{$dotenv NAME}}` are read from, and who is told each value
+   * (to hide it); without it they have no value, and a request that uses one is not sent.
+   */
+  outside?: OutsideValues;
+  /** True once the run was told to stop (the CLI's Ctrl+C): after the request that says so, the rest are reported skipped. */
+  stopped?(): boolean;
 }
 
 function labelOf(request: ParsedRequest | undefined, index: number): string {
@@ -120,11 +133,16 @@ class Run {
    * request left reads is dropped (or never kept), so a run's memory does not grow with its length.
    */
   private readonly readersLeft?: Map<string, number>;
+  /**
+   * The named requests of this run that did not pass, by index, with why: a request that reads
+   * one of them is skipped. Only named ones, since only those can be read, so it stays small.
+   */
+  private readonly unpassed = new Map<number, { label: string; state: OutcomeState }>();
 
   constructor(private readonly options: Omit<RunOptions, 'file'>, private readonly file: RunFile, private readonly streaming = false) {
     // The resolver takes the last value of a name: overrides after the file's own.
     this.variables = options.variableOverrides?.length ? [...file.variables, ...options.variableOverrides] : file.variables;
-    this.resolve = resolverFor(this.variables, options.environment, options.namedResponses);
+    this.resolve = resolverFor(this.variables, options.environment, options.namedResponses, options.outside);
     if (!streaming) return;
     this.readersLeft = new Map();
     for (let i = 0; i < file.count; i++) {
@@ -139,6 +157,7 @@ class Run {
   private record(outcome: RequestOutcome): RequestOutcome {
     if (!this.streaming) this.outcomes.push(outcome);
     this.done.add(outcome.index);
+    if (outcome.state !== 'passed' && this.file.nameOf(outcome.index) !== undefined) this.unpassed.set(outcome.index, { label: outcome.label, state: outcome.state });
     this.options.onOutcome?.(outcome, this.file.request(outcome.index));
     if (this.readersLeft) this.forgetUnread(outcome.index);
     return outcome;
@@ -230,7 +249,7 @@ class Run {
   private async answersFor(request: ParsedRequest, index: number): Promise<((name: string) => string | undefined) | string> {
     const answers = await promptAnswers(request, labelOf(request, index), this.options.ask, (name) => this.resolve(name) !== undefined);
     if (typeof answers === 'string') return answers;
-    return answers.length === 0 ? this.resolve : resolverFor([...this.variables, ...answers], this.options.environment, this.options.namedResponses);
+    return answers.length === 0 ? this.resolve : resolverFor([...this.variables, ...answers], this.options.environment, this.options.namedResponses, this.options.outside);
   }
 
   /**
@@ -272,6 +291,9 @@ class Run {
 
   private async afterDependencies(index: number, order: readonly number[]): Promise<RequestOutcome> {
     const { namedResponses } = this.options;
+    // Named after the nearest one (the last in the order): its own skip names the next link.
+    const unpassed = order.map((dependency) => this.unpassed.get(dependency)).filter((u) => u !== undefined).pop();
+    if (unpassed) return this.notSent(index, 'skipped', `skipped: depends on "${unpassed.label}", which ${UNPASSED_WORDS[unpassed.state]}`);
     for (const dependency of order) {
       const name = this.file.nameOf(dependency);
       if (this.isDone(dependency) || (name && namedResponses.has(name))) continue;
@@ -283,12 +305,18 @@ class Run {
     return this.sendOne(index, false);
   }
 
+  /** Whether nothing more is sent after `outcome`: with `bail`, any outcome but a pass; without, a request the user stopped. */
+  private stopsAfter(outcome: RequestOutcome): boolean {
+    if (outcome.state === 'passed') return false;
+    return this.options.bail === true || outcome.state === 'cancelled' || this.options.stopped?.() === true;
+  }
+
   async all(): Promise<void> {
     const count = this.file.count;
     for (let index = 0; index < count; index++) {
       if (this.done.has(index)) continue;
       const outcome = await this.withDependencies(index);
-      if (outcome.state !== 'passed') {
+      if (this.stopsAfter(outcome)) {
         for (let rest = index + 1; rest < count; rest++) {
           if (!this.done.has(rest)) this.notSent(rest, 'skipped', skippedBecause(outcome));
         }
@@ -311,7 +339,7 @@ class Run {
         if (failed) this.notSent(index, 'skipped', skippedBecause(failed));
         else {
           const outcome = await this.withDependencies(index);
-          if (outcome.state !== 'passed') failed = outcome;
+          if (this.stopsAfter(outcome)) failed = outcome;
         }
         this.done.delete(index);
       }
@@ -319,6 +347,15 @@ class Run {
     }
   }
 }
+
+/** How a skip names what it depends on: `skipped: depends on "sale", which failed`. */
+const UNPASSED_WORDS: Readonly<Record<OutcomeState, string>> = {
+  passed: 'passed',
+  failed: 'failed',
+  error: 'ended in an error',
+  skipped: 'was skipped',
+  cancelled: 'was not sent',
+};
 
 function skippedBecause(outcome: RequestOutcome): string {
   return `not run: "${outcome.label}" above ${outcome.state === 'cancelled' ? 'was not sent' : outcome.state}`;
@@ -331,7 +368,10 @@ export async function runRequest(options: RunOptions, index: number): Promise<Re
   return run.outcomes;
 }
 
-/** Sends every request top to bottom; after the first failure the rest are reported as skipped. */
+/**
+ * Sends every request top to bottom. After a failure it carries on: those that depend on a request
+ * that did not pass are reported skipped, naming it; with `bail`, all the rest are.
+ */
 export async function runAll(options: RunOptions): Promise<RequestOutcome[]> {
   const run = new Run(options, wholeFile(options.file));
   await run.all();

@@ -1,5 +1,6 @@
 // "Gateway: Generate Code…": a request as a program in the language the user picks, opened in
-// an editor and copied to the clipboard. The request is a request file's (code lens, editor
+// a read-only editor (codeDocuments.ts: closing it asks nothing; "Save As…" keeps a copy) and
+// copied to the clipboard. The request is a request file's (code lens, editor
 // context menu, the cursor's), an operation with its values (a tree item, a history entry), or
 // one picked from the history and the catalog. The generating itself is core's (src/core/codegen),
 // loaded from its own bundle (dist/codegen.js) the first time, so that neither activation nor the
@@ -17,6 +18,7 @@ import { parseRequestFile, requestIndexAt } from '../../core/requestFile';
 import { COMMANDS, REQUEST_LANGUAGE_ID, type EnvironmentService, type HistoryEntry, type HasOperationArgs, type OperationVars } from '../contracts';
 import { operationsFor } from '../tree/itemActions';
 import { showRestrictedMode } from '../feedback/restrictedMode';
+import { CodeDocuments, saveProgramAs, showProgram } from './codeDocuments';
 
 interface OperationSource {
   operationId: string;
@@ -154,12 +156,18 @@ export function registerGenerateCode(deps: GenerateCodeDeps): vscode.Disposable 
     if (!language) return undefined;
     const program = loadCodegen().renderProgram(language, chosen.request, chosen.source ? { source: chosen.source } : {});
     await vscode.env.clipboard.writeText(program.code);
-    const doc = await vscode.workspace.openTextDocument({ content: program.code, language: language.editorLanguage });
-    await vscode.window.showTextDocument(doc, { preview: false });
+    await showProgram(documents, program.fileName, program.code, language.editorLanguage);
     const reads = program.request.parameters.map((p) => p.name).join(', ');
-    void vscode.window.showInformationMessage(`${language.label} program copied to the clipboard. It reads ${reads} from the environment.`);
+    // Keys are never written into the program: where to get them as variables is one click away.
+    const openTerminal = 'Open Terminal with Gateway Variables';
+    const saveAs = 'Save As…';
+    void Promise.resolve(vscode.window.showInformationMessage(`${language.label} program copied to the clipboard. It reads ${reads} from the environment: run it in a terminal from "Gateway: ${openTerminal}", or get the values with "Gateway: Copy Connection Settings".`, saveAs, openTerminal)).then((choice) => {
+      if (choice === saveAs) void saveProgramAs(program.fileName, program.code);
+      if (choice === openTerminal) void vscode.commands.executeCommand(COMMANDS.openTerminalWithVariables, deps.environments.active().name);
+    });
     return program.code;
   };
 
-  return registerCommand(COMMANDS.generateCode, generate, deps.log);
+  const documents = new CodeDocuments();
+  return vscode.Disposable.from(documents, registerCommand(COMMANDS.generateCode, generate, deps.log));
 }

@@ -7,13 +7,15 @@ import type { CommandContribution } from '../contributes';
 // activation bundle.
 import { codegenCommands } from '../codegen/contributions';
 import { environmentCommands } from '../environments/contributions';
+import { importCommands } from '../import/contributions';
 import { operationCommands, partCommands } from '../operations/contributions';
 import { requestDocumentCommands } from '../requestDocuments/contributions';
+import { resultCommands } from '../results/contributions';
 import { trafficCommands } from '../traffic/contributions';
 import { treeCommands } from '../tree/contributions';
 
 const DECLARED: ReadonlyMap<string, CommandContribution> = new Map(
-  [...environmentCommands, ...partCommands, ...requestDocumentCommands, ...treeCommands, ...codegenCommands, ...trafficCommands, ...operationCommands()].map((c) => [c.command, c]),
+  [...environmentCommands, ...partCommands, ...requestDocumentCommands, ...treeCommands, ...codegenCommands, ...trafficCommands, ...resultCommands, ...importCommands, ...operationCommands()].map((c) => [c.command, c]),
 );
 
 /** The declaration of `id`; throws for an id no part declares (it would not be in package.json). */

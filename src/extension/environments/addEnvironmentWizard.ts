@@ -46,6 +46,8 @@ interface WizardOptions {
   takenNames: readonly string[];
   /** Editing: the environment's current values (and only steps 1–4 are asked). */
   editing?: StoredEnvironment;
+  /** Said after the api-key's prompt: where the keys are kept (keyStorageNote.ts), when it matters. */
+  keyNote?: string;
 }
 
 export async function runEnvironmentWizard(opts: WizardOptions): Promise<WizardResult | undefined> {
@@ -124,7 +126,7 @@ function stepsFor(draft: Draft, opts: WizardOptions, title: string): Step[] {
   return [
     ...steps,
     (step, total) => text('apiKey', step, total, {
-      prompt: 'api-key for /rest/ operations. Kept in the editor\'s secret storage only.',
+      prompt: `api-key for /rest/ operations. Kept in the editor's secret storage only.${opts.keyNote ?? ''}`,
       password: true,
       validate: v => (v.trim() ? undefined : 'Enter the api-key (you can change it later with "Gateway: Set Keys…").'),
     }),

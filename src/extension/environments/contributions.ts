@@ -3,6 +3,7 @@
 import { COMMANDS } from '../contracts';
 import type { CommandContribution, ContributesFragment } from '../contributes';
 import { environmentSchema } from '../../core/environments/environmentSchema';
+import { PORT_SETTING } from './localSandboxPort';
 
 export const environmentCommands: readonly CommandContribution[] = [
   { command: COMMANDS.addEnvironment, title: 'Add Environment…', category: 'Gateway', icon: '$(add)' },
@@ -20,6 +21,8 @@ export const environmentCommands: readonly CommandContribution[] = [
   { command: COMMANDS.exportSettings, title: 'Export Settings…', category: 'Gateway', icon: '$(export)' },
   { command: COMMANDS.compareEnvironmentSettings, title: 'Compare Settings of Two Environments', category: 'Gateway', icon: '$(diff)' },
   { command: COMMANDS.applySettingsTo, title: 'Apply to…', category: 'Gateway', icon: '$(cloud-upload)' },
+  { command: COMMANDS.copyConnectionSettings, title: 'Copy Connection Settings', category: 'Gateway', icon: '$(copy)' },
+  { command: COMMANDS.openTerminalWithVariables, title: 'Open Terminal with Gateway Variables', category: 'Gateway', icon: '$(terminal)' },
   { command: COMMANDS.preflight, title: 'Run Go-Live Check…', category: 'Gateway', icon: '$(checklist)' },
 ];
 
@@ -35,6 +38,14 @@ export const environmentConfiguration = {
       scope: 'application',
       markdownDescription: 'Your gateway environments (the Local sandbox is built in and not listed here). Keys are kept in the editor\'s secret storage, never in settings: use **Gateway: Set Keys…**.',
       items: environmentSchema,
+    },
+    [PORT_SETTING]: {
+      type: 'integer',
+      default: 0,
+      minimum: 0,
+      maximum: 65535,
+      scope: 'application',
+      markdownDescription: 'The loopback port of the embedded Local sandbox. `0` (the default): the port it had last time, or a free one on its first start, so that an app pointed at it keeps working across reloads. Any other value fixes the port; the sandbox does not start while another program uses it. Its URL and keys: **Gateway: Copy Connection Settings**.',
     },
   },
 } as const;

@@ -10,6 +10,7 @@ import { runEnvironmentWizard } from './addEnvironmentWizard';
 import { clockStep, formatSandboxTime } from './sandboxClock';
 import type { EnvironmentManager } from './environmentStore';
 import type { UserEnvironmentKind } from './environmentValidation';
+import { keyStorageNote } from './keyStorageNote';
 
 export type Target = string | { environmentName?: unknown } | undefined;
 
@@ -42,7 +43,7 @@ export function registerEnvironmentCommands(environments: EnvironmentManager, lo
 
   return vscode.Disposable.from(
     register(COMMANDS.addEnvironment, async () => {
-      const result = await runEnvironmentWizard({ takenNames: environments.list().map(e => e.name) });
+      const result = await runEnvironmentWizard({ takenNames: environments.list().map(e => e.name), keyNote: keyStorageNote() });
       if (!result) return undefined;
       const added = await environments.add(result.env, result.credentials);
       offerSwitch(environments, added);
@@ -204,7 +205,7 @@ async function askKeys(name: string, current: Credentials): Promise<Credentials 
     const isSet = !!current[f.key];
     const value = await vscode.window.showInputBox({
       title: `Set Keys for "${name}" (${i + 1}/${fields.length})`,
-      prompt: `${f.label} for ${f.use}. ${isSet ? 'Currently set: press Enter on an empty box to keep it.' : 'Not set: press Enter to leave it unset.'}`,
+      prompt: `${f.label} for ${f.use}. ${isSet ? 'Currently set: press Enter on an empty box to keep it.' : 'Not set: press Enter to leave it unset.'}${keyStorageNote()}`,
       password: f.password,
       ignoreFocusOut: true,
     });

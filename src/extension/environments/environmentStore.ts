@@ -37,6 +37,8 @@ export interface EnvironmentManager extends EnvironmentService, vscode.Disposabl
   setCredentials(name: string, credentials: Credentials): Promise<void>;
   /** Where the Local sandbox keeps its state (in the extension's global storage). */
   readonly localSandboxDataFile: string;
+  /** Stops the Local sandbox and starts it again (same keys and state); its entry with the URLs it has now. */
+  restartLocalSandbox(): Promise<EnvironmentEntry>;
   /** Tells listeners something changed that they cannot see (e.g. the sandbox was reset). */
   notifyChanged(): void;
   /** Closes every client and stops the Local sandbox (saving its state). */
@@ -137,6 +139,12 @@ export class EnvironmentStore implements EnvironmentManager {
 
   localSandboxTime(): Date | undefined {
     return this.sandbox.running()?.control.now();
+  }
+
+  async restartLocalSandbox(): Promise<EnvironmentEntry> {
+    await this.sandbox.restart();
+    this.clients.invalidate(LOCAL_SANDBOX_NAME);
+    return this.localEntry();
   }
 
   get localSandboxDataFile(): string {

@@ -1,9 +1,10 @@
 // Runs the Local sandbox for the extension host, started on first use: in a worker thread of
 // its own (dist/sandboxWorker.js: its own heap and garbage collector, so serving, journaling
-// and snapshots never block the editor's main thread), on a free loopback port, with keys
-// generated on the very first start and kept in SecretStorage, and state saved in the
-// extension's global storage so that it survives a restart of the editor. When it starts,
-// fails and starts again is ./localSandboxStarts.ts; this file gives it VS Code's parts.
+// and snapshots never block the editor's main thread), on the loopback port it had last time
+// (./localSandboxPort.ts), with keys generated on the very first start and kept in
+// SecretStorage, and state saved in the extension's global storage so that it survives a
+// restart of the editor. When it starts, fails and starts again is ./localSandboxStarts.ts;
+// this file gives it VS Code's parts.
 import * as fs from 'node:fs';
 import { LOCAL_SANDBOX_TIME_ZONE } from './sandboxClock';
 import * as vscode from 'vscode';
@@ -12,6 +13,7 @@ import { loadRuntime } from '../lazy/runtime';
 import type { WorkerSandbox as RunningSandbox } from '../../sandbox/worker/host';
 import type { SandboxExchange } from '../../sandbox/http/exchangeTap';
 import { LocalSandboxStarts } from './localSandboxStarts';
+import { PORT_SETTING, REMEMBERED_PORT_KEY, listenOnChosenPort, portChoice } from './localSandboxPort';
 import type { SecretStore } from './secretStore';
 
 const LOCAL_SANDBOX_STATE_FILE = 'local-sandbox.json';
@@ -38,18 +40,21 @@ export class LocalSandboxHost {
   /** Every exchange the sandbox serves, raw (the Traffic view redacts before keeping). */
   readonly onExchange = this.exchanged.event;
   private readonly starts: LocalSandboxStarts;
+  private restarting: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly storage: vscode.Uri,
     secrets: SecretStore,
     log: vscode.LogOutputChannel,
+    /** The extension's global state: the port the sandbox last bound, for the next start. */
+    private readonly state: vscode.Memento,
   ) {
     this.starts = new LocalSandboxStarts({
       start: (keys, onStopped, keepsState) => {
         fs.mkdirSync(this.storage.fsPath, { recursive: true });
-        return loadRuntime().startLocalSandbox({
+        const listen = (port: number) => loadRuntime().startLocalSandbox({
           host: '127.0.0.1',
-          port: 0,
+          port,
           // A reloading window's previous extension host may still be closing its sandbox on the file.
           ...(keepsState ? { dataFile: this.dataFile, dataFileWaitMs: PREVIOUS_HOST_CLOSING_MS } : {}),
           timeZone: LOCAL_SANDBOX_TIME_ZONE,
@@ -57,6 +62,15 @@ export class LocalSandboxHost {
           log: line => log.info(`[Local sandbox] ${line}`),
           onExchange: exchange => this.exchanged.fire(exchange),
           onStopped,
+        });
+        const choice = portChoice(vscode.workspace.getConfiguration().get<unknown>(PORT_SETTING), this.state.get<unknown>(REMEMBERED_PORT_KEY), keepsState);
+        return listenOnChosenPort(choice, listen, message => this.told.fire(message)).then(sandbox => {
+          // Not awaited, and a failure only logged: the sandbox runs either way.
+          if (keepsState) {
+            Promise.resolve(this.state.update(REMEMBERED_PORT_KEY, sandbox.port))
+              .catch((err: unknown) => log.warn(`[Local sandbox] could not remember port ${sandbox.port}: ${err instanceof Error ? err.message : String(err)}`));
+          }
+          return sandbox;
         });
       },
       savedKeys: async () => {
@@ -90,6 +104,21 @@ export class LocalSandboxHost {
   /** Starts the sandbox once; concurrent callers share the start. A failed start can be retried. */
   start(): Promise<RunningSandbox> {
     return this.starts.start();
+  }
+
+  /**
+   * Stops the running sandbox (saving its state) and starts it again: after its port setting
+   * changed. Its keys and state are kept; a stop of the old worker is not reported.
+   */
+  restart(): Promise<RunningSandbox> {
+    // One at a time: two overlapping restarts would start two sandboxes on the one data file.
+    const next = this.restarting.then(async () => {
+      const previous = await this.starts.detach()?.catch(() => undefined);
+      await previous?.close();
+      return this.starts.start();
+    });
+    this.restarting = next.catch(() => undefined);
+    return next;
   }
 
   /** Stops serving and saves the state. */

@@ -6,7 +6,8 @@
 import * as vscode from 'vscode';
 import { COMMANDS, REQUEST_LANGUAGE_ID } from '../contracts';
 
-const EXAMPLES_FOLDER = 'gateway-examples';
+/** Where the examples are copied; a file under it runs in a throwaway sandbox from the Testing view (testing/throwawaySandbox.ts). */
+export const EXAMPLES_FOLDER = 'gateway-examples';
 /** Opened first: the group a new user starts with. */
 const FIRST_EXAMPLE = 'card-transactions.gwreq';
 

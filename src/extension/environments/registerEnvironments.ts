@@ -2,12 +2,14 @@
 // sandbox, cached clients, the commands and the status bar, wired together.
 import * as vscode from 'vscode';
 import { ClientCache } from './clientCache';
+import { registerConnectionCommands } from './connectionCommands';
 import { registerEnvironmentCommands } from './environmentCommands';
 import { registerSandboxSeedCommands } from './sandboxSeedCommands';
 import { registerSettingsCodeCommands } from './settingsCodeCommands';
 import { registerPreflightCommand } from './preflightCommand';
 import { EnvironmentStore, type EnvironmentManager } from './environmentStore';
 import { LocalSandboxHost } from './localSandboxHost';
+import { PORT_SETTING } from './localSandboxPort';
 import { registerOpenExamples } from './openExamples';
 import { SecretStore } from './secretStore';
 import { createEnvironmentStatusBar } from './statusBar';
@@ -22,10 +24,10 @@ export { environmentScripts } from './environmentCommands';
  */
 export function registerEnvironments(context: vscode.ExtensionContext, log: vscode.LogOutputChannel): EnvironmentManager {
   const secrets = new SecretStore(context.secrets);
-  const sandbox = new LocalSandboxHost(context.globalStorageUri, secrets, log);
+  const sandbox = new LocalSandboxHost(context.globalStorageUri, secrets, log, context.globalState);
   const clients = new ClientCache(log);
   const store = new EnvironmentStore(context.workspaceState, secrets, sandbox, clients);
-  store.own(secrets, registerEnvironmentCommands(store, log), registerSandboxSeedCommands(store, log), registerSettingsCodeCommands(store, log), registerPreflightCommand(store, log), createEnvironmentStatusBar(store), registerOpenExamples(context.extensionUri));
+  store.own(secrets, registerEnvironmentCommands(store, log), registerSandboxSeedCommands(store, log), registerSettingsCodeCommands(store, log), registerConnectionCommands(store, log), registerPreflightCommand(store, log), createEnvironmentStatusBar(store), registerOpenExamples(context.extensionUri));
   // Said once per run of failures, whatever started it (a tree group, a send): what happened and the log.
   store.own(sandbox.onDidFail(message => {
     void vscode.window.showErrorMessage(message, 'Show log').then(choice => {
@@ -33,6 +35,14 @@ export function registerEnvironments(context: vscode.ExtensionContext, log: vsco
     });
   }));
   store.own(sandbox.onDidTell(message => void vscode.window.showInformationMessage(message)));
+  // A new port takes effect at once for a running sandbox (one not started yet takes it on first use).
+  store.own(vscode.workspace.onDidChangeConfiguration(e => {
+    if (!e.affectsConfiguration(PORT_SETTING) || !sandbox.running()) return;
+    store.restartLocalSandbox().then(
+      env => log.info(`[Local sandbox] listening on ${env.gatewayUrl} after ${PORT_SETTING} changed`),
+      (err: unknown) => log.error(`[Local sandbox] could not start again after ${PORT_SETTING} changed: ${err instanceof Error ? err.message : String(err)}`),
+    );
+  }));
   context.subscriptions.push({ dispose: () => void store.dispose() });
   return store;
 }

@@ -54,13 +54,13 @@ const retryAfter = (r: GatewayResult) => (r.retryAfterMs !== undefined ? `${Math
 const STATUS_RULES: readonly StatusRule[] = [
   {
     matches: (s) => s === 401,
-    message: (r, ctx) => `${ctx.title} failed: the ${ctx.environmentName} ${keyName(r)} was refused (401). Set the environment's keys.`,
+    message: (r, ctx) => `${ctx.title} failed: ${refusalReason(r, ctx.environmentName)}`,
     actions: ['set-keys'],
     severity: 'error',
   },
   {
     matches: (s) => s === 403,
-    message: (r, ctx) => `${ctx.title} failed: the ${ctx.environmentName} ${keyName(r)} has no access to this resource (403). Check the key's permissions and the merchant id.`,
+    message: (r, ctx) => `${ctx.title} failed: ${refusalReason(r, ctx.environmentName)}`,
     actions: ['set-keys'],
     severity: 'error',
   },
@@ -111,6 +111,22 @@ function keyName(result: GatewayResult): string {
   } catch {
     return 'api-key';
   }
+}
+
+/** Why a 401 or 403 answer was refused, and what to do: the same words wherever it shows. */
+function refusalReason(result: GatewayResult, environmentName: string): string {
+  return result.status === 401
+    ? `the ${environmentName} ${keyName(result)} was refused (401). Set the environment's keys.`
+    : `the ${environmentName} ${keyName(result)} has no access to this resource (403). Check the key's permissions and the merchant id.`;
+}
+
+/**
+ * A 401/403 answer's reason and buttons (Set keys, Show log), or undefined for any other answer:
+ * a request file's failed `@expect status 200` and Send All's summary say what a plain send says.
+ */
+function keyRefusal(result: GatewayResult | undefined, environmentName: string): { reason: string; actions: NotificationAction[] } | undefined {
+  if (result?.status !== 401 && result?.status !== 403) return undefined;
+  return { reason: refusalReason(result, environmentName), actions: [action('set-keys', environmentName), action('show-log', environmentName)] };
 }
 
 function action(kind: ActionKind, environmentName: string): NotificationAction {
@@ -173,8 +189,23 @@ export function notificationFor(outcome: ExchangeOutcome, ctx: NotificationConte
   return result.unreadable !== undefined ? unreadableNotification(result, ctx) : undefined;
 }
 
+/** A verdict: a notification whose buttons, when it has any, are a key refusal's. */
+export type VerdictNotice = Omit<Notification, 'actions'> & { actions?: readonly NotificationAction[] };
+
+/**
+ * Send All's closing message: its summary, and when the run stopped at a refused key (401/403),
+ * why and the Set keys button, as a plain send of that request would say.
+ */
+export function sendAllNotification(summary: string, outcomes: readonly RequestOutcome[], run: Omit<RunSoFar, 'exchangeOf'>): VerdictNotice {
+  const stoppedAt = outcomes.find((o) => o.state !== 'passed' && o.state !== 'skipped');
+  const refusal = keyRefusal(stoppedAt?.result, run.env.name);
+  if (!refusal) return { severity: 'warning', text: redact(`Send All: ${summary}.`, run.secrets) };
+  return { severity: 'error', text: redact(`Send All: ${summary}. ${stoppedAt?.label}: ${refusal.reason}`, run.secrets), actions: refusal.actions };
+}
+
 /** What verdictNotification needs of a request-file run (requestDocuments/documentRun.ts). */
 export interface RunSoFar {
+  env: { name: string };
   secrets: readonly string[];
   exchangeOf(index: number): ExchangeOutcome | undefined;
 }
@@ -183,16 +214,17 @@ export interface RunSoFar {
  * After a request file's request ran (Send Request, a lens): why it did not pass — failed
  * expectations, a request not sent or skipped — unless its exchange's outcome said it already.
  */
-export function verdictNotification(run: RunSoFar, outcomes: readonly RequestOutcome[], target: RequestOutcome): Omit<Notification, 'actions'> | undefined {
+export function verdictNotification(run: RunSoFar, outcomes: readonly RequestOutcome[], target: RequestOutcome): VerdictNotice | undefined {
   const say = (text: string) => redact(text, run.secrets);
   if (target.state === 'failed') {
     const failed = target.expectations.filter((e) => !e.outcome.pass);
     // Without a failed expectation it failed on its HTTP status, which the outcome's notification has shown.
     if (failed.length === 0) return undefined;
-    return {
-      severity: 'warning',
-      text: say(`${target.label}: ${failed.length} of ${target.expectations.length} expectations failed — ${failed[0].outcome.message}. See the marks beside the request.`),
-    };
+    const counted = `${target.label}: ${failed.length} of ${target.expectations.length} expectations failed — ${failed[0].outcome.message}`;
+    // `@expect status` silenced the status's own notification: a refused key still gets its words and Set keys.
+    const refusal = keyRefusal(target.result, run.env.name);
+    if (refusal) return { severity: 'error', text: say(`${counted}: ${refusal.reason}`), actions: refusal.actions };
+    return { severity: 'warning', text: say(`${counted}. See the marks beside the request.`) };
   }
   if (target.state === 'error' && run.exchangeOf(target.index)?.kind !== 'failed') {
     return { severity: 'error', text: say(`${target.label}: ${target.message ?? 'not sent'}.`) };

@@ -9,8 +9,9 @@ import type { RequestOutcome } from '../../core/runner';
 import type { EnvironmentEntry, ResultPresenter } from '../contracts';
 import type { ExchangeOutcome } from '../requestDocuments/exchangeOutcome';
 import { describeFailure, showNotification } from './errorNotifications';
-import { failureNotification, notificationFor, verdictNotification, type NotificationContext, type RunSoFar } from './notificationRules';
+import { failureNotification, notificationFor, verdictNotification, type NotificationContext, type RunSoFar, type VerdictNotice } from './notificationRules';
 import type { ExchangeLog } from './exchangeLog';
+import type { ResultOrigin } from '../results/resultDocuments';
 
 interface OutcomeAudience {
   presenter: ResultPresenter;
@@ -29,6 +30,8 @@ interface HowToPresent {
   statusJudged?: boolean;
   /** Sends the same request again (a notification's Retry). */
   retry?: () => void;
+  /** The request file and request it was written in, if any (the result's "Copy Value as Variable"). */
+  origin?: ResultOrigin;
 }
 
 export async function presentOutcome(audience: OutcomeAudience, outcome: ExchangeOutcome, how: HowToPresent): Promise<void> {
@@ -38,7 +41,7 @@ export async function presentOutcome(audience: OutcomeAudience, outcome: Exchang
   if (notification) showNotification(notification, handlers);
   if (outcome.kind !== 'answered' || !how.showResult) return;
   try {
-    await audience.presenter.show(outcome.result, { title: how.title, environmentName: how.env.name });
+    await audience.presenter.show(outcome.result, { title: how.title, environmentName: how.env.name, ...(how.origin ? { origin: how.origin } : {}) });
   } catch (error) {
     const outcomeUnknown = (error as { outcomeUnknown?: unknown } | undefined)?.outcomeUnknown === true;
     showNotification(failureNotification({ ...describeFailure(error), outcomeUnknown }, { ...ctx, canRetry: false }), { log: audience.log });
@@ -49,8 +52,14 @@ export async function presentOutcome(audience: OutcomeAudience, outcome: Exchang
  * After a request file's request ran (Send Request, a lens): why it did not pass — failed
  * expectations, a request not sent or skipped — unless its exchange's outcome said it already.
  */
-export function presentVerdict(run: RunSoFar, outcomes: readonly RequestOutcome[], target: RequestOutcome): void {
+export function presentVerdict(run: RunSoFar, outcomes: readonly RequestOutcome[], target: RequestOutcome, log: ExchangeLog): void {
   const verdict = verdictNotification(run, outcomes, target);
-  if (verdict?.severity === 'warning') void vscode.window.showWarningMessage(verdict.text);
-  if (verdict?.severity === 'error') void vscode.window.showErrorMessage(verdict.text);
+  if (verdict) showVerdict(verdict, log);
+}
+
+/** A verdict with buttons (a refused key's Set keys) goes through the notification adapter; one without is plain text. */
+export function showVerdict(verdict: VerdictNotice, log: ExchangeLog): void {
+  if (verdict.actions) return showNotification({ ...verdict, actions: verdict.actions }, { log });
+  if (verdict.severity === 'warning') void vscode.window.showWarningMessage(verdict.text);
+  if (verdict.severity === 'error') void vscode.window.showErrorMessage(verdict.text);
 }

@@ -7,7 +7,7 @@ import type { Operation } from '../../catalog/types';
 import { checks } from '../../core/checks/inputChecks';
 import { COMMANDS, LOCAL_SANDBOX_NAME, type HistoryEntry, type OperationRunner } from '../contracts';
 import { displayTimeIn } from '../environments/environmentTimeZone';
-import { maskedCardIn, testCardFor, withCard } from './maskedBody';
+import { hasMaskedCsc, maskedCardIn, testCardFor, withCard, withCsc, withoutMaskedCsc } from './maskedBody';
 import type { HistoryStore } from './historyStore';
 
 function describe(entry: HistoryEntry): vscode.QuickPickItem & { entry: HistoryEntry } {
@@ -24,8 +24,9 @@ function describe(entry: HistoryEntry): vscode.QuickPickItem & { entry: HistoryE
 /**
  * Re-runs an entry: same environment, vars and body. An operation without a body is sent again
  * at once. A body is stored redacted, so one that carried a card comes back masked: the user is
- * told so and chooses how to put the card back (rerunWithCard); any other body reopens as its
- * request document.
+ * told so and chooses how to put the card back (rerunWithCard); one that carried only a CSC (a
+ * token sale) is sent without it or with one typed again (rerunWithCsc); any other body reopens
+ * as its request document.
  */
 async function rerun(runner: OperationRunner, entry: HistoryEntry): Promise<void> {
   const op = entry.operationId ? operationById(entry.operationId) : undefined;
@@ -36,6 +37,10 @@ async function rerun(runner: OperationRunner, entry: HistoryEntry): Promise<void
   const masked = maskedCardIn(entry.body);
   if (entry.body !== undefined && masked) {
     await rerunWithCard(runner, op, entry, entry.body, masked.lastFour);
+    return;
+  }
+  if (entry.body !== undefined && hasMaskedCsc(entry.body)) {
+    await rerunWithCsc(runner, op, entry, entry.body);
     return;
   }
   await runner.run(op, { environmentName: entry.environmentName, vars: entry.vars, body: entry.body });
@@ -75,6 +80,48 @@ async function rerunWithCard(runner: OperationRunner, op: Operation, entry: Hist
     environmentName, vars: entry.vars, body,
     note: `Re-run from history: the card (…${lastFour}) and CSC were stored masked. Put the card number and CSC back before sending.`,
   });
+}
+
+type CscChoice = vscode.QuickPickItem & { action: 'without' | 'type' | 'open' };
+
+/** A body whose only masked value is its CSC: a `***` sent as is would be refused, and opened as is it is an error. */
+async function rerunWithCsc(runner: OperationRunner, op: Operation, entry: HistoryEntry, body: string): Promise<void> {
+  const environmentName = entry.environmentName;
+  const choices: CscChoice[] = [
+    { action: 'without', label: '$(debug-restart) Send without CSC', detail: `The csc field is left out (a stored token needs none); sent to ${environmentName} as before.` },
+    { action: 'type', label: '$(key) Type the CSC…', detail: 'Typed unseen, sent once and never stored: history masks it again.' },
+    { action: 'open', label: '$(edit) Open it without the CSC', detail: 'Edit the request first; add a csc back if you need one.' },
+  ];
+  const picked = await vscode.window.showQuickPick(choices, {
+    title: `Re-run ${op.title} on ${environmentName}: history keeps the CSC masked`,
+    placeHolder: 'A CSC is never stored. Send without it, or type it again?',
+    ignoreFocusOut: true,
+  });
+  if (!picked) return;
+  const args = { environmentName, vars: entry.vars, show: true };
+  if (picked.action === 'without') {
+    await runner.send(op, { ...args, body: withoutMaskedCsc(body) });
+    return;
+  }
+  if (picked.action === 'type') {
+    const csc = await askCsc(op, environmentName);
+    if (csc) await runner.send(op, { ...args, body: withCsc(body, csc) });
+    return;
+  }
+  await runner.run(op, {
+    environmentName, vars: entry.vars, body: withoutMaskedCsc(body),
+    note: 'Re-run from history: the CSC was stored masked, so it is left out here. Add "csc" back before sending if this request needs one.',
+  });
+}
+
+function askCsc(op: Operation, environmentName: string): Promise<string | undefined> {
+  return Promise.resolve(vscode.window.showInputBox({
+    title: `${op.title} on ${environmentName}: CSC`,
+    prompt: 'The card security code (3 or 4 digits); it is not stored (history masks it again).',
+    password: true,
+    ignoreFocusOut: true,
+    validateInput: (value) => (value.trim() ? checks.csc(value.trim()) : 'Enter the CSC, or Escape to send nothing'),
+  })).then((value) => value?.trim() || undefined);
 }
 
 async function askCard(op: Operation, environmentName: string): Promise<{ pan: string; csc?: string } | undefined> {

@@ -1,8 +1,10 @@
 // The last HISTORY_SIZE requests of this workspace, in workspaceState, newest first. Entries
-// are redacted before they are stored: no key, full card or account number, or CSC.
+// are redacted before they are stored: no key, full card or account number, or CSC. A card token
+// id the gateway's answer named is kept (tokenIds.ts): it is what a re-run charges.
 import type * as vscode from 'vscode';
 import { redact, redactValue } from '../../core/protection/redaction';
 import type { HistoryEntry } from '../contracts';
+import { redactKeeping } from './tokenIds';
 
 const HISTORY_SIZE = 50;
 const STATE_KEY = 'gatewayWorkbench.history';
@@ -14,12 +16,13 @@ export class HistoryStore {
     return this.state.get<HistoryEntry[]>(STATE_KEY, []);
   }
 
-  async add(entry: HistoryEntry, secrets: readonly string[] = []): Promise<void> {
+  /** `tokenIds`: the token ids the answer named (tokenIdsIn), left in the body. */
+  async add(entry: HistoryEntry, secrets: readonly string[] = [], tokenIds: readonly string[] = []): Promise<void> {
     const clean: HistoryEntry = {
       ...entry,
       path: redact(entry.path, secrets),
       ...(entry.vars ? { vars: redactValue(entry.vars, secrets) } : {}),
-      ...(entry.body !== undefined ? { body: redact(entry.body, secrets) } : {}),
+      ...(entry.body !== undefined ? { body: redactKeeping(entry.body, tokenIds, (text) => redact(text, secrets)) } : {}),
     };
     await this.state.update(STATE_KEY, [clean, ...this.list()].slice(0, HISTORY_SIZE));
   }

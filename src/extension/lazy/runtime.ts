@@ -8,9 +8,11 @@ import { loadBundle } from './bundleLoader';
 
 export type RuntimeModule = typeof import('./runtimeBundle');
 type CodegenModule = typeof import('./codegenBundle');
+type ImporterModule = typeof import('./importBundle');
 
 let runtime: RuntimeModule | undefined;
 let codegen: CodegenModule | undefined;
+let importer: ImporterModule | undefined;
 let codeCacheDir: string | undefined;
 
 /** Where the bundles' compiled code is kept between starts (the extension's global storage). */
@@ -36,4 +38,10 @@ export function loadedRuntime(): RuntimeModule | undefined {
 export function loadCodegen(): CodegenModule {
   codegen ??= load('codegen.js') as CodegenModule;
   return codegen;
+}
+
+/** The importers ("Gateway: Import…"), loaded once, the first time the user imports. */
+export function loadImporter(): ImporterModule {
+  importer ??= load('importer.js') as ImporterModule;
+  return importer;
 }

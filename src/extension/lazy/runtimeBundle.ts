@@ -42,6 +42,8 @@ export { scanFiles } from '../../core/preflight/fileScan';
 export { parseRecording, recordingChecks } from '../../core/preflight/recordingChecks';
 export { coverageCheck } from '../../core/preflight/coverageCheck';
 export { preflightMarkdown, preflightVerdict } from '../../core/preflight/preflightMarkdown';
+export { valuePathAt } from '../../core/answers/valuePathAt';
+export { dotenvPlaces, readDotenvFile } from '../../core/runner/dotenvFile';
 
 /**
  * The Local sandbox as the extension runs it: in a worker thread (dist/sandboxWorker.js, next to

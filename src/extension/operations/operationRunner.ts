@@ -4,7 +4,7 @@
 // flow as any other (requestDocuments/documentRun.ts), so both send the same headers and get the
 // same guard. `onDidSend` fires after every exchange so the tree can refresh what changed.
 import * as vscode from 'vscode';
-import type { Operation } from '../../catalog/types';
+import type { Operation, SampleValue } from '../../catalog/types';
 import type { GatewayResult } from '../../core/answers/result';
 import {
   REQUEST_LANGUAGE_ID,
@@ -42,7 +42,10 @@ export function createOperationRunner(documents: DocumentRunDeps, files: Request
         args = { ...args, vars: pathVars };
         const prefilled = op.group === 'settings' && op.method === 'PUT' && args.body === undefined ? await currentSettingsArgs(runner, op, env.name) : {};
         if (!prefilled) return undefined;
-        await openRequestDocument(op, env.name, { ...args, ...prefilled }, sessions, files);
+        const { base, ...filled } = prefilled;
+        const editor = await openRequestDocument(op, env.name, { ...args, ...filled }, sessions, files);
+        // What the body was read as: at send time, a change made elsewhere since is kept (settingsRebase.ts).
+        if (base) sessions.setSettingsBase(editor.document.uri.toString(), op.id, base);
         return undefined;
       }
       const filters = await askSearchFilters(op, args.vars);
@@ -80,7 +83,7 @@ export function createOperationRunner(documents: DocumentRunDeps, files: Request
  * user did not touch). Undefined when the GET failed (the outcome presenter has said why); the sample with
  * a note when the answer does not hold these settings.
  */
-async function currentSettingsArgs(runner: OperationRunner, op: Operation, environmentName: string): Promise<Pick<OperationArgs, 'body' | 'note'> | undefined> {
+async function currentSettingsArgs(runner: OperationRunner, op: Operation, environmentName: string): Promise<Pick<OperationArgs, 'body' | 'note'> & { base?: SampleValue } | undefined> {
   const read = settingsReadOf(op);
   if (!read) return {};
   const result = await runner.send(read, { environmentName, show: false });
@@ -90,7 +93,8 @@ async function currentSettingsArgs(runner: OperationRunner, op: Operation, envir
   if (!current) return { note: `The current settings could not be read from ${read.title} (${result.status}): this is the catalog sample; every field here is sent.` };
   return {
     body: settingsBodyText(op, current, loadRuntime()),
-    note: `Pre-filled with ${environmentName}'s current settings (read just now). Change what you need; "Gateway: Compare with Current Settings" shows the difference.`,
+    note: `Pre-filled with ${environmentName}'s current settings (read just now). Change what you need; "Gateway: Compare with Current Settings" shows the difference. A change made elsewhere meanwhile is kept when you send.`,
+    base: current,
   };
 }
 

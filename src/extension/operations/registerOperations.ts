@@ -29,6 +29,8 @@ import { createOperationRunner } from './operationRunner';
 import { registerRunOperationPick } from './runOperationPick';
 import { registerUriHandler } from './uriHandler';
 import { registerGenerateCode } from '../codegen/generateCode';
+import type { ShownMark } from '../requestDocuments/assertionDecorations';
+import { registerResultCommands } from '../results/registerResultCommands';
 
 export { createKnownResourceStore } from './knownResources';
 
@@ -49,14 +51,14 @@ interface Operations extends vscode.Disposable {
   /** Outcomes of the last run of a request document's requests (without the responses). */
   lastRun(uri: string): readonly KeptOutcome[] | undefined;
   /** The run-result decorations of a request document (line and after-text). */
-  requestDecorations(uri: string): readonly { line: number; text: string }[];
+  requestDecorations(uri: string): readonly ShownMark[];
   /** The request files in the Testing view. */
   requestTests: RequestTestsApi;
 }
 
 export function registerOperations(context: vscode.ExtensionContext, deps: OperationsDeps): Operations {
   const documents = new ResultDocuments();
-  const presenter = createResultPresenter(deps.environments, documents);
+  const presenter = createResultPresenter(deps.environments, documents, context.globalStorageUri);
   const history = new HistoryStore(context.workspaceState);
   const exchangeLog = new ExchangeLog(deps.log);
   const didSend = new vscode.EventEmitter<SendEvent>();
@@ -72,6 +74,7 @@ export function registerOperations(context: vscode.ExtensionContext, deps: Opera
     vscode.workspace.registerTextDocumentContentProvider(RESULT_SCHEME, documents),
     createResultStatusBar(documents),
     registerResultLinks(documents),
+    registerResultCommands(documents, deps.log),
     registerOperationCommands(runner, deps.log),
     registerRunOperationPick(runner, deps.log),
     registerHistoryCommands(history, runner, deps.log),

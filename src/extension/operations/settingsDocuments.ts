@@ -64,13 +64,29 @@ export function settingsBodyText(op: Operation, value: SampleValue, codecs: Body
 }
 
 /**
+ * The settings a request body for `op` names (its XML root or JSON object unwrapped); undefined
+ * when the body does not parse as an object.
+ */
+export function settingsOfBody(op: Operation, body: string, codecs: BodyCodecs): Record<string, unknown> | undefined {
+  const text = body.trim();
+  const decoded = text.startsWith('<') ? codecs.parseXml(text) : codecs.parseJson(text);
+  if (!decoded.ok) return undefined;
+  const value = op.xmlRoot && isObject(decoded.value) && isObject(decoded.value[op.xmlRoot]) ? decoded.value[op.xmlRoot] : decoded.value;
+  return isObject(value) ? value : undefined;
+}
+
+/** `value` as a body for `op` in the format `like` is written in (XML or JSON), so a rewritten body keeps its Content-Type true. */
+export function settingsBodyLike(op: Operation, value: SampleValue, like: string, codecs: BodyCodecs): string {
+  if (!like.trim().startsWith('<')) return JSON.stringify(value, null, 2);
+  if (!op.xmlRoot) throw new Error(`${op.id}: an XML body needs its root element name (xmlRoot).`);
+  return codecs.buildXml(op.xmlRoot, value);
+}
+
+/**
  * A request body for `op` in the same rendering as settingsBodyText, so that the diff shows
  * changed values and not formatting; the body as written when it does not parse.
  */
 export function normalizedSettingsBody(op: Operation, body: string, codecs: BodyCodecs): string {
-  const text = body.trim();
-  const decoded = text.startsWith('<') ? codecs.parseXml(text) : codecs.parseJson(text);
-  if (!decoded.ok) return body;
-  const value = op.xmlRoot && isObject(decoded.value) && isObject(decoded.value[op.xmlRoot]) ? decoded.value[op.xmlRoot] : decoded.value;
-  return isObject(value) ? settingsBodyText(op, value, codecs) : body;
+  const value = settingsOfBody(op, body, codecs);
+  return value ? settingsBodyText(op, value, codecs) : body;
 }

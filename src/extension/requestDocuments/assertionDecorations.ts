@@ -1,7 +1,8 @@
-// Run results beside the request: after-text on each `@expect` line ("✓ passed" / "✗ failed: …")
-// and on the method line ("✓ 200 41 ms" / "✗ …"), in the test-explorer colours. An edit clears
-// the decorations of the request it touches (they described the text before the edit) and moves
-// the others with their lines.
+// Run results beside the request: on each `@expect` line and on the method line, a mark at the
+// start of the line ("✓" / "✗" / "○", where it stays in view however narrow the column beside a
+// result is: issue 35) and the detail after the line ("✓ passed" / "✗ failed: …", "✓ 200 41 ms"),
+// also on hover, in the test-explorer colours. An edit clears the decorations of the request it
+// touches (they described the text before the edit) and moves the others with their lines.
 import * as vscode from 'vscode';
 import type { DecorationText, Verdict } from './runOutcomeText';
 
@@ -14,11 +15,31 @@ export interface RequestDecoration {
   text: DecorationText;
 }
 
+/** One decoration as handed to an editor: where it starts and its before/after text. */
+interface AppliedMark {
+  line: number;
+  character: number;
+  before?: string;
+  after?: string;
+}
+
+export interface ShownMark {
+  line: number;
+  text: string;
+  /** How a visible editor was last told to show it (none while no editor shows the document). */
+  shown: readonly AppliedMark[];
+}
+
 const COLOURS: Record<Verdict, string> = {
   passed: 'testing.iconPassed',
   failed: 'testing.iconFailed',
   neutral: 'descriptionForeground',
 };
+
+/** The verdict's glyph that leads the text ("✓ 200 41 ms" → "✓"). */
+function markOf(text: string): string {
+  return [...text.trimStart()][0] ?? '•';
+}
 
 function newlines(text: string): number {
   let count = 0;
@@ -31,16 +52,19 @@ export class AssertionDecorations implements vscode.Disposable {
     (Object.keys(COLOURS) as Verdict[]).map((v) => [
       v,
       vscode.window.createTextEditorDecorationType({
+        before: { color: new vscode.ThemeColor(COLOURS[v]), margin: '0 0.6em 0 0', fontWeight: 'bold' },
         after: { color: new vscode.ThemeColor(COLOURS[v]), margin: '0 0 0 2em', fontStyle: 'italic' },
         rangeBehavior: vscode.DecorationRangeBehavior.ClosedClosed,
       }),
     ]),
   ) as Record<Verdict, vscode.TextEditorDecorationType>;
   private readonly byDocument = new Map<string, RequestDecoration[]>();
+  /** What was last handed to a visible editor of each document, for the tests. */
+  private readonly applied = new Map<string, AppliedMark[]>();
   private readonly subscriptions = vscode.Disposable.from(
     vscode.workspace.onDidChangeTextDocument((e) => this.onEdit(e)),
     vscode.window.onDidChangeVisibleTextEditors((editors) => editors.forEach((editor) => this.apply(editor))),
-    vscode.workspace.onDidCloseTextDocument((doc) => this.byDocument.delete(doc.uri.toString())),
+    vscode.workspace.onDidCloseTextDocument((doc) => { this.byDocument.delete(doc.uri.toString()); this.applied.delete(doc.uri.toString()); }),
   );
 
   /** Replaces the decorations of the requests in `items` (other requests keep theirs). */
@@ -52,9 +76,10 @@ export class AssertionDecorations implements vscode.Disposable {
     this.applyTo(key);
   }
 
-  /** The decorations of a document, for the tests (line and after-text). */
-  list(uri: string): readonly { line: number; text: string }[] {
-    return (this.byDocument.get(uri) ?? []).map((d) => ({ line: d.line, text: d.text.text }));
+  /** The decorations of a document, for the tests: line and text, and how the editor was told to show them. */
+  list(uri: string): readonly ShownMark[] {
+    const applied = this.applied.get(uri) ?? [];
+    return (this.byDocument.get(uri) ?? []).map((d) => ({ line: d.line, text: d.text.text, shown: applied.filter((a) => a.line === d.line) }));
   }
 
   private onEdit(e: vscode.TextDocumentChangeEvent): void {
@@ -79,16 +104,25 @@ export class AssertionDecorations implements vscode.Disposable {
   }
 
   private apply(editor: vscode.TextEditor): void {
-    const items = this.byDocument.get(editor.document.uri.toString()) ?? [];
+    const key = editor.document.uri.toString();
+    const items = this.byDocument.get(key) ?? [];
+    const applied: AppliedMark[] = [];
     for (const verdict of Object.keys(this.types) as Verdict[]) {
       const options = items
         .filter((d) => d.text.verdict === verdict && d.line < editor.document.lineCount)
-        .map((d): vscode.DecorationOptions => {
-          const end = editor.document.lineAt(d.line).range.end;
-          return { range: new vscode.Range(end, end), renderOptions: { after: { contentText: d.text.text } } };
+        .flatMap((d): vscode.DecorationOptions[] => {
+          const line = editor.document.lineAt(d.line).range;
+          return [
+            { range: line, hoverMessage: d.text.text, renderOptions: { before: { contentText: markOf(d.text.text) } } },
+            { range: new vscode.Range(line.end, line.end), renderOptions: { after: { contentText: d.text.text } } },
+          ];
         });
       editor.setDecorations(this.types[verdict], options);
+      for (const o of options) {
+        applied.push({ line: o.range.start.line, character: o.range.start.character, before: o.renderOptions?.before?.contentText, after: o.renderOptions?.after?.contentText });
+      }
     }
+    this.applied.set(key, applied);
   }
 
   dispose(): void {

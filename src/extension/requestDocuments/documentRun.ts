@@ -18,6 +18,9 @@ import type { RequestSessions } from './requestSessions';
 import { documentBodyFiles } from './documentBodyFiles';
 import { confirmNotedRequest } from './noteConfirmation';
 import type { RunResults } from './runResults';
+import { rebaseSettingsUpdate } from './settingsRebase';
+import type { ResultOrigin } from '../results/resultDocuments';
+import { documentOutsideValues } from './documentOutsideValues';
 
 /** Third argument of sendRequestAt: an environment name, or ask for one. */
 export type SendTarget = string | { pickEnvironment: true };
@@ -67,17 +70,24 @@ interface RunSource {
   /** The sessions' key (the document's URI) for named responses; none: the run keeps its own. */
   sessionKey?: string;
   readBodyFile?: BodyFileReader;
+  /** The document whose `{{$processEnv …}}` and `{{$dotenv …}}` are read (its `.env` files); none for a text in memory. */
+  outsideOf?: vscode.Uri;
   /** A command's: the operation it sends (not matched again) and the values it was given (history keeps them to run it again). */
   operation?: Operation;
   vars?: OperationVars;
 }
 
+/** The "Send to…" lens's pick. Production is marked in words: sending there still goes through its guard. */
 async function pickEnvironment(environments: EnvironmentService): Promise<string | undefined> {
   const picked = await vscode.window.showQuickPick(
-    environments.list().map((e) => ({ label: e.name, description: environments.kindLabel(e.kind) + (e.readOnly ? ' · read-only' : '') })),
-    { title: 'Send the request to which environment?' },
+    environments.list().map((e) => ({
+      label: e.kind === 'production' ? `$(warning) ${e.name}` : e.name,
+      name: e.name,
+      description: (e.kind === 'production' ? 'PRODUCTION: asks for its name before sending' : environments.kindLabel(e.kind)) + (e.readOnly ? ' · read-only' : ''),
+    })),
+    { title: 'Send the request to which environment?', matchOnDescription: true },
   );
-  return picked?.label;
+  return picked?.name;
 }
 
 export async function documentOf(uri: vscode.Uri | string): Promise<vscode.TextDocument> {
@@ -110,7 +120,7 @@ export async function openDocumentRun(deps: DocumentRunDeps, uri: vscode.Uri | s
   const env = await environments.ready(named.name);
   // `< ./sale.json`: relative to the document's folder, inside its workspace folder; an untitled
   // document has none. In Restricted Mode, only for the Local sandbox.
-  const run = await textRun(deps, env, { file: parseRequestFile(doc.getText()), sessionKey: key, readBodyFile: documentBodyFiles(doc.uri, env) });
+  const run = await textRun(deps, env, { file: parseRequestFile(doc.getText()), sessionKey: key, readBodyFile: documentBodyFiles(doc.uri, env), outsideOf: doc.uri });
   return {
     ...run,
     doc,
@@ -122,7 +132,7 @@ export async function openDocumentRun(deps: DocumentRunDeps, uri: vscode.Uri | s
  * An operation's request text run in memory against `env` (commands, tree items, links, history):
  * nothing is opened or decorated, and body files are not read (the text has none).
  */
-export function inMemoryRun(deps: DocumentRunDeps, env: EnvironmentEntry, source: Omit<RunSource, 'sessionKey' | 'readBodyFile'>): Promise<TextRun> {
+export function inMemoryRun(deps: DocumentRunDeps, env: EnvironmentEntry, source: Omit<RunSource, 'sessionKey' | 'readBodyFile' | 'outsideOf'>): Promise<TextRun> {
   return textRun(deps, env, source);
 }
 
@@ -146,6 +156,10 @@ async function textRun(deps: DocumentRunDeps, env: EnvironmentEntry, source: Run
     return value;
   };
   const namedResponses = source.sessionKey !== undefined ? deps.sessions.namedResponseMap(source.sessionKey) : new Map<string, NamedExchange>();
+  // A value read from VS Code's environment or a .env file is hidden like a typed secret, from before its request is sent.
+  const outside = source.outsideOf && documentOutsideValues(source.outsideOf, (value) => {
+    if (environments.hideTypedValue(value) && !secrets.includes(value)) secrets.push(value);
+  });
 
   const options = (settings: SendSettings): RunOptions => {
     let warned = false;
@@ -157,9 +171,16 @@ async function textRun(deps: DocumentRunDeps, env: EnvironmentEntry, source: Run
         warned = true;
         warnAboutAuthHeaders(prepared, env);
       }
-      settings.beforeSend?.(prepared);
-      const { method, url, headers, body } = prepared;
+      const { method, url, headers } = prepared;
       const operation = source.operation ?? prepared.operation;
+      // A settings update opened from a read: sent on top of the settings as they are now, or not
+      // at all when the user, asked about a field changed both here and elsewhere, cancels.
+      const rebased = source.sessionKey !== undefined && operation && prepared.body !== undefined
+        ? await rebaseSettingsUpdate(environments, deps.sessions, source.sessionKey, env, operation, prepared.body)
+        : undefined;
+      if (rebased?.kind === 'cancelled') return { kind: 'not-sent' };
+      const body = rebased?.body ?? prepared.body;
+      settings.beforeSend?.(prepared);
       const title = operation?.title ?? prepared.label;
       const outcome = await runExchange(deps.exchange, {
         env,
@@ -175,6 +196,7 @@ async function textRun(deps: DocumentRunDeps, env: EnvironmentEntry, source: Run
         perform: (client, signal, onRetryWait) => client.sendRaw({ method, url: url.toString(), headers, body, signal, onRetryWait, secrets: environments.typedSecrets(), ...(source.operation ? { operation: source.operation } : {}) }),
       });
       exchanges.set(prepared.index, outcome);
+      if (outcome.kind === 'answered' && outcome.result.status >= 200 && outcome.result.status < 300) rebased?.sent();
       await presentOutcome(deps.exchange, outcome, {
         env,
         title,
@@ -183,13 +205,20 @@ async function textRun(deps: DocumentRunDeps, env: EnvironmentEntry, source: Run
         showResult: settings.showResultOf(prepared.index),
         statusJudged: prepared.request.expectations.some((e) => e.subject === 'status'),
         retry: () => settings.retry(prepared.index),
+        ...(source.sessionKey !== undefined ? { origin: originOf(source.sessionKey, file, prepared.index) } : {}),
       });
       return outcomeForTheRunner(outcome);
     };
-    return { file, environment, namedResponses, send, ...(source.readBodyFile ? { readBodyFile: source.readBodyFile } : {}), ask };
+    return { file, environment, namedResponses, send, ...(source.readBodyFile ? { readBodyFile: source.readBodyFile } : {}), ...(outside ? { outside } : {}), ask };
   };
 
   return { file, env, secrets, exchangeOf: (index) => exchanges.get(index), options };
+}
+
+/** Where a document's request was written, for its result. */
+function originOf(uri: string, file: RequestFile, requestIndex: number): ResultOrigin {
+  const name = file.requests[requestIndex]?.name;
+  return { uri, requestIndex, ...(name ? { name } : {}) };
 }
 
 /** What the run engine records of an exchange (its presentation is done: a failure is not shown twice). */

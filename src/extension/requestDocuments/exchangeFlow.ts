@@ -18,6 +18,7 @@ import { describeFailure } from '../feedback/errorNotifications';
 import { showRestrictedMode } from '../feedback/restrictedMode';
 import type { ExchangeContext, ExchangeLog } from '../feedback/exchangeLog';
 import type { HistoryStore } from '../history/historyStore';
+import { tokenIdsIn } from '../history/tokenIds';
 import { resourceChangeOf } from '../operations/resourceEffects';
 
 export interface SendEvent {
@@ -102,6 +103,8 @@ async function afterResult(deps: ExchangeDeps, req: ExchangeRequest, ctx: Exchan
       ...(req.body !== undefined ? { body: req.body } : {}),
     },
     ctx.secrets,
+    // A token sale's card is the token the answer names: kept, so its re-run charges it again.
+    req.body !== undefined ? tokenIdsIn(result.parsed) : [],
   );
   if (result.status >= 200 && result.status < 300) {
     const change = resourceChangeOf(operationId, result, req.vars);

@@ -19,6 +19,7 @@ import { RunResults } from './runResults';
 import { registerSendAll } from './sendAll';
 import { registerSendRequest } from './sendRequest';
 import { registerSettingsDiff } from './settingsDiff';
+import type { ShownMark } from './assertionDecorations';
 
 interface RequestDocumentsDeps {
   environments: EnvironmentService;
@@ -41,7 +42,7 @@ interface RequestDocuments extends vscode.Disposable {
   /** Outcomes of the last run of a request document's requests (without the responses). */
   lastRun(uri: string): readonly KeptOutcome[] | undefined;
   /** The run-result decorations of a request document (line and after-text). */
-  requestDecorations(uri: string): readonly { line: number; text: string }[];
+  requestDecorations(uri: string): readonly ShownMark[];
   /** The request files in the Testing view. */
   requestTests: RequestTestsApi;
 }

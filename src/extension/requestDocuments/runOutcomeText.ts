@@ -8,15 +8,22 @@ type Outcome = Omit<RequestOutcome, 'result'>;
 
 const ms = (timingMs: number | undefined) => (timingMs === undefined ? '' : ` ${Math.round(timingMs)} ms`);
 
-/** "4 passed", or "3 passed, 1 failed: <label> — <why>" naming the request the run stopped at. */
+const VERBS: ReadonlyArray<[RequestOutcome['state'], string]> = [['failed', 'failed'], ['error', 'error'], ['cancelled', 'not sent']];
+
+/**
+ * "4 passed", or "3 passed, 1 failed: <label> — <why>" naming the first request that did not
+ * pass; a run carries on past a failure, so there may be more ("2 failed: … (and 1 more)").
+ */
 export function runSummary(outcomes: readonly Outcome[], secrets: readonly string[] = []): string {
   const passed = outcomes.filter((o) => o.state === 'passed').length;
-  const stoppedAt = outcomes.find((o) => o.state !== 'passed' && o.state !== 'skipped') ?? outcomes.find((o) => o.state !== 'passed');
-  const skipped = outcomes.filter((o) => o.state === 'skipped' && o !== stoppedAt).length;
-  if (!stoppedAt) return `${passed} passed`;
-  const verb = stoppedAt.state === 'cancelled' ? 'not sent' : stoppedAt.state === 'error' ? 'error' : stoppedAt.state;
+  const unpassed = outcomes.filter((o) => o.state !== 'passed' && o.state !== 'skipped');
+  const first = unpassed[0] ?? outcomes.find((o) => o.state !== 'passed');
+  const skipped = outcomes.filter((o) => o.state === 'skipped' && o !== first).length;
+  if (!first) return `${passed} passed`;
+  const counts = VERBS.map(([state, verb]) => [unpassed.filter((o) => o.state === state).length, verb] as const).filter(([n]) => n > 0).map(([n, verb]) => `${n} ${verb}`);
+  const more = unpassed.length > 1 ? ` (and ${unpassed.length - 1} more)` : '';
   const rest = skipped > 0 ? ` (${skipped} not run)` : '';
-  return redact(`${passed} passed, 1 ${verb}: ${stoppedAt.label} — ${stoppedAt.message ?? stoppedAt.state}${rest}`, secrets);
+  return redact(`${passed} passed, ${counts.length > 0 ? counts.join(', ') : `1 ${first.state}`}: ${first.label} — ${first.message ?? first.state}${more}${rest}`, secrets);
 }
 
 export type Verdict = 'passed' | 'failed' | 'neutral';

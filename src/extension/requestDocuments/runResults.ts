@@ -41,7 +41,7 @@ export class RunResults {
   ) {}
 
   record(record: RunRecord): void {
-    this.sessions.setLastRun(record.doc.uri.toString(), record.outcomes);
+    this.sessions.setLastRun(record.doc.uri.toString(), record.outcomes, record.secrets);
     this.decorations.show(record.doc.uri, decorationsOf(record));
     for (const outcome of record.outcomes) {
       for (const e of outcome.expectations) {

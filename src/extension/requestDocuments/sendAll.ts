@@ -1,6 +1,8 @@
 // "Gateway: Send All Requests": runs a request file top to bottom through the run engine under
-// one cancellable progress notification ("Request k of n"), stops at the first failure, shows
-// the last response and ends with a summary ("4 passed" / "3 passed, 1 failed: …").
+// one cancellable progress notification ("Request k of n"), carries on past a failure (a request
+// that reads a failed one's answer is skipped, naming it), shows the last response and ends with
+// a summary ("4 passed" / "3 passed, 1 failed: …").
+// With no request document in front (the walkthrough's button) it asks which file: requestFileToSend.ts.
 import * as vscode from 'vscode';
 import { registerCommand, type CommandLog } from '../commands/commandRunner';
 import { runAll } from '../../core/runner';
@@ -8,14 +10,16 @@ import { COMMANDS, REQUEST_LANGUAGE_ID } from '../contracts';
 import type { KeptOutcome } from './requestSessions';
 import { openDocumentRun, type DocumentRunDeps } from './documentRun';
 import { runSummary } from './runOutcomeText';
+import { sendAllNotification } from '../feedback/notificationRules';
+import { showVerdict } from '../feedback/outcomePresenter';
+import { requestFileToSend } from './requestFileToSend';
 
 export function registerSendAll(deps: DocumentRunDeps, log: CommandLog): vscode.Disposable {
   const sendAll = async (uri?: vscode.Uri | string): Promise<readonly KeptOutcome[] | undefined> => {
-    const target = uri ?? vscode.window.activeTextEditor?.document.uri;
-    if (!target || (!uri && vscode.window.activeTextEditor?.document.languageId !== REQUEST_LANGUAGE_ID)) {
-      void vscode.window.showErrorMessage('Open a gateway request document (.gwreq) to send all of its requests.');
-      return undefined;
-    }
+    const active = vscode.window.activeTextEditor?.document;
+    // No request document in front (the walkthrough's button): the user picks one, or the examples.
+    const target = uri ?? (active?.languageId === REQUEST_LANGUAGE_ID ? active.uri : await requestFileToSend());
+    if (!target) return undefined;
     const run = await openDocumentRun(deps, target);
     if (!run) return undefined;
     const count = run.file.requests.length;
@@ -41,12 +45,13 @@ export function registerSendAll(deps: DocumentRunDeps, log: CommandLog): vscode.
     run.record(outcomes);
     const last = [...outcomes].reverse().find((o) => o.result);
     if (last?.result) {
-      await deps.exchange.presenter.show(last.result, { title: last.label, environmentName: run.env.name }).catch(() => undefined);
+      const origin = { uri: run.doc.uri.toString(), requestIndex: last.index, ...(run.file.requests[last.index]?.name ? { name: run.file.requests[last.index].name } : {}) };
+      await deps.exchange.presenter.show(last.result, { title: last.label, environmentName: run.env.name, origin }).catch(() => undefined);
     }
     const summary = runSummary(outcomes, run.secrets);
     const allPassed = outcomes.every((o) => o.state === 'passed');
     if (allPassed) void vscode.window.showInformationMessage(`Send All: ${summary}.`);
-    else void vscode.window.showWarningMessage(`Send All: ${summary}.`);
+    else showVerdict(sendAllNotification(summary, outcomes, run), deps.exchange.log);
     return deps.sessions.lastRun(run.doc.uri.toString());
   };
   return registerCommand(COMMANDS.sendAll, sendAll, log);

@@ -25,7 +25,7 @@ export function registerSendRequest(deps: DocumentRunDeps, log: CommandLog): vsc
     run.record(outcomes);
     const last = outcomes.at(-1);
     if (!last || last.index !== index) return undefined;
-    presentVerdict(run, outcomes, last);
+    presentVerdict(run, outcomes, last, deps.exchange.log);
     return last.result;
   };
 

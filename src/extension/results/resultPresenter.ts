@@ -12,7 +12,7 @@ import { RESULT_SCHEME, type EnvironmentService, type ResultPresenter } from '..
 import { resultColumn } from './editorColumns';
 import { loadRuntime } from '../lazy/runtime';
 import { savePdf } from './pdfSaver';
-import type { ResultDocuments, ResultEntry } from './resultDocuments';
+import type { ResultDocuments, ResultEntry, ResultOrigin } from './resultDocuments';
 
 interface ResultPresenterWithFormat extends ResultPresenter {
   /** Re-renders a large (raw) result pretty-printed: the "Format" action. */
@@ -39,19 +39,34 @@ function resultUri(result: GatewayResult, title: string, format: TextFormat, env
   return vscode.Uri.from({ scheme: RESULT_SCHEME, path: `/${name}.${ext}`, query: `n=${shown}` });
 }
 
+/**
+ * Header names whose values are credentials whatever the server: hidden outright (a server may
+ * echo a key, set a session cookie or hand out a token). The rest are redacted like any text.
+ */
+const SECRET_HEADER = /key|token|secret|passw|auth|cookie|signature|session|credential/i;
+
 function redactedHeaders(headers: GatewayResult['headers'], secrets: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
-    out[name] = redact(`${name}: ${Array.isArray(value) ? value.join(', ') : value}`, secrets).slice(name.length + 2);
+    out[name] = SECRET_HEADER.test(name) ? '*** (hidden)' : redact(`${name}: ${Array.isArray(value) ? value.join(', ') : value}`, secrets).slice(name.length + 2);
   }
   return out;
 }
 
-export function createResultPresenter(environments: EnvironmentService, documents: ResultDocuments): ResultPresenterWithFormat {
+/** Which results answer the same request: the same request of the same file, else the same operation (or method and path); on the same environment. */
+function compareKeyOf(result: GatewayResult, context: { title: string; environmentName: string; origin?: ResultOrigin }): string {
+  const request = context.origin
+    ? `${context.origin.uri}#${context.origin.name ?? context.origin.requestIndex}`
+    : result.operationId ?? `${result.method} ${new URL(result.url, 'http://x').pathname}`;
+  return `${context.environmentName}\n${request}`;
+}
+
+/** `storage`: the extension's global storage, where a PDF is proposed when there is no Downloads folder. */
+export function createResultPresenter(environments: EnvironmentService, documents: ResultDocuments, storage: vscode.Uri): ResultPresenterWithFormat {
   return {
     async show(result, context) {
       if (result.format === 'pdf') {
-        await savePdf(result, context.title);
+        await savePdf(result, context.title, storage);
         return undefined;
       }
       const secrets = await environments.secrets(context.environmentName);
@@ -73,6 +88,12 @@ export function createResultPresenter(environments: EnvironmentService, document
         headers: redactedHeaders(result.headers, secrets),
         title: context.title,
         environmentName: context.environmentName,
+        method: result.method,
+        url: redact(result.url, secrets),
+        ...(result.headersMs !== undefined ? { headersMs: result.headersMs } : {}),
+        sizeBytes: result.rawBody.length,
+        compareKey: compareKeyOf(result, context),
+        ...(context.origin ? { origin: context.origin } : {}),
       });
       let doc = await vscode.workspace.openTextDocument(uri);
       const language = format === 'text' ? 'plaintext' : format;

@@ -1,11 +1,13 @@
-// While a result editor is active, the status bar shows its status, time, payloadType and
+// While a result editor is active, the status bar shows its status, time, size, payloadType and
 // exchange-id; the tooltip adds the attempts and the (redacted) response headers.
 import * as vscode from 'vscode';
-import { RESULT_SCHEME } from '../contracts';
+import { COMMANDS, RESULT_SCHEME } from '../contracts';
 import type { ResultDocuments, ResultEntry } from './resultDocuments';
+import { sizeShort } from './responseHeadersText';
 
 function statusText(entry: ResultEntry): string {
   const parts = [`${entry.status} ${entry.statusText}`.trim(), `${Math.round(entry.timingMs)} ms`];
+  if (entry.sizeBytes !== undefined) parts.push(sizeShort(entry.sizeBytes));
   if (entry.payloadType) parts.push(`payloadType ${entry.payloadType}`);
   if (entry.exchangeId) parts.push(`exchange-id ${entry.exchangeId}`);
   return parts.join(' · ');
@@ -31,6 +33,7 @@ export function createResultStatusBar(documents: ResultDocuments): vscode.Dispos
     }
     item.text = `${entry.status >= 400 ? '$(error)' : '$(pass)'} ${statusText(entry)}`;
     item.tooltip = tooltipOf(entry);
+    item.command = { command: COMMANDS.showResponseHeaders, title: 'Show Response Headers', arguments: [uri] };
     item.show();
   };
   refresh();

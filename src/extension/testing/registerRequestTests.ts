@@ -16,17 +16,24 @@ const TEST_CONTROLLER_ID = 'gatewayWorkbench.requests';
 const EXTENSION = '.gwreq';
 const PATTERN = `**/*${EXTENSION}`;
 const EXCLUDE = '**/node_modules/**';
+/** The run profile that runs example files on the user's own Local sandbox (not a throwaway one). */
+const OWN_LOCAL_SANDBOX_PROFILE = 'Run against my Local sandbox';
 
 /** The Testing view's items as plain data, and a run, for the extension's API (and its tests). */
 export interface RequestTestsApi {
   /** Scans the workspace (as opening the Testing view does) and lists the items. */
   discover(): Promise<TestItemView[]>;
-  /** Runs the items with these ids (all when none), as the run profile of `environmentName` would. */
-  run(ids?: readonly string[], environmentName?: string): Promise<Record<string, ItemResult>>;
+  /**
+   * Runs the items with these ids (all when none), as the run profile of `environmentName` would;
+   * with `examplesOnLocalSandbox`, as "Run against my Local sandbox" does.
+   */
+  run(ids?: readonly string[], environmentName?: string, examplesOnLocalSandbox?: boolean): Promise<Record<string, ItemResult>>;
   /** The run profiles' labels, the default first. */
   profiles(): string[];
   /** The outcome coverage of the last run on the Local sandbox, as its output showed it. */
   lastCoverage(): CoverageReport | undefined;
+  /** What the last run wrote to the Test Results output. */
+  lastOutput(): string;
 }
 
 interface TestItemView {
@@ -112,6 +119,10 @@ export function registerRequestTests(deps: DocumentRunDeps, environments: Enviro
       },
       env.name === LOCAL_SANDBOX_NAME,
     ));
+    // The examples run in a throwaway sandbox on the Local sandbox's profile; this one sends them to the user's own.
+    profiles.splice(1, 0, controller.createRunProfile(OWN_LOCAL_SANDBOX_PROFILE, vscode.TestRunProfileKind.Run, async (request, token) => {
+      await runner.run(request.include, request.exclude ?? [], LOCAL_SANDBOX_NAME, token, true);
+    }, false));
   };
   makeProfiles();
   disposables.push(environments.onDidChange(makeProfiles), { dispose: () => profiles.forEach((p) => p.dispose()) });
@@ -131,17 +142,18 @@ export function registerRequestTests(deps: DocumentRunDeps, environments: Enviro
       controller.items.forEach((item) => roots.push(item));
       return roots.sort((a, b) => a.label.localeCompare(b.label)).map(view);
     },
-    async run(ids, environmentName = LOCAL_SANDBOX_NAME) {
+    async run(ids, environmentName = LOCAL_SANDBOX_NAME, examplesOnLocalSandbox = false) {
       await scan();
       const include = ids?.map((id) => {
         const item = find(id);
         if (!item) throw new Error(`no test item "${id}"`);
         return item;
       });
-      return runner.run(include, [], environmentName);
+      return runner.run(include, [], environmentName, undefined, examplesOnLocalSandbox);
     },
     profiles: () => profiles.map((p) => p.label),
     lastCoverage: () => runner.lastCoverage,
+    lastOutput: () => runner.lastOutput,
   };
   // The watcher joins `disposables` only once the first scan ran, so they are disposed from the array.
   return { dispose: () => { for (const d of disposables) d.dispose(); }, api };

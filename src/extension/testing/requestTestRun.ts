@@ -1,15 +1,19 @@
 // A Testing-view run: the chosen files, requests or expectations sent to one environment through
 // the run engine Send All and the CLI use (runAll / runRequest, via openDocumentRun, so the
 // production guard, the log, history and the ✓/✗ marks beside the requests all apply), and each
-// outcome reported on its item — expectations with expected and actual values for the diff.
+// outcome reported on its item — expectations with expected and actual values for the diff —
+// and written to the run's output (runOutputLines.ts). On the Local sandbox, example files run
+// in a throwaway sandbox of their own (throwawaySandbox.ts).
 import * as vscode from 'vscode';
-import { runAll, runRequest, type ExpectationResult, type RequestOutcome } from '../../core/runner';
+import { runAll, runRequest, type RequestOutcome } from '../../core/runner';
 import { redact } from '../../core/protection/redaction';
-import { COMMANDS } from '../contracts';
+import { COMMANDS, LOCAL_SANDBOX_NAME } from '../contracts';
 import { openDocumentRun, type DocumentRunDeps } from '../requestDocuments/documentRun';
 import type { ItemData, RequestTestItems } from './requestTestItems';
 import type { CoverageReport } from '../../core/localSandbox/sandboxCoverage';
 import { loadRuntime } from '../lazy/runtime';
+import { isExampleFile, startThrowawaySandbox, THROWAWAY_SANDBOX_NAME, type ThrowawaySandbox } from './throwawaySandbox';
+import { expectedOf, fileOutputLine, requestOutputLines } from './runOutputLines';
 
 type ItemState = 'passed' | 'failed' | 'errored' | 'skipped';
 
@@ -39,16 +43,11 @@ function planOf(items: readonly vscode.TestItem[], data: RequestTestItems['data'
   return plan;
 }
 
-function expectedOf(e: ExpectationResult): string | undefined {
-  const { expectation } = e;
-  if (expectation.operator === 'exists') return 'a value';
-  if (expectation.operator === 'matches') return `/${expectation.expected ?? ''}/${expectation.flags ?? ''}`;
-  return expectation.operator === '!=' ? `not ${expectation.expected ?? ''}` : expectation.expected;
-}
-
 export class RequestTestRunner {
   /** The outcome coverage of the last run against the Local sandbox (what its output showed). */
   lastCoverage: CoverageReport | undefined;
+  /** What the last run wrote to its output (Test Results), for the extension's API. */
+  lastOutput = '';
 
   constructor(
     private readonly controller: vscode.TestController,
@@ -56,26 +55,57 @@ export class RequestTestRunner {
     private readonly deps: DocumentRunDeps,
   ) {}
 
-  /** Runs `include` (everything when undefined) on `environmentName` and reports to the Testing view. */
-  async run(include: readonly vscode.TestItem[] | undefined, exclude: readonly vscode.TestItem[], environmentName: string, token?: vscode.CancellationToken): Promise<Record<string, ItemResult>> {
+  /**
+   * Runs `include` (everything when undefined) on `environmentName` and reports to the Testing view.
+   * On the Local sandbox, example files run in a throwaway sandbox unless `examplesOnLocalSandbox`.
+   */
+  async run(include: readonly vscode.TestItem[] | undefined, exclude: readonly vscode.TestItem[], environmentName: string, token?: vscode.CancellationToken, examplesOnLocalSandbox = false): Promise<Record<string, ItemResult>> {
     const roots: vscode.TestItem[] = [];
     this.controller.items.forEach((item) => roots.push(item));
     const chosen = (include ?? roots).filter((item) => !exclude.includes(item));
     const request = new vscode.TestRunRequest(chosen, [...exclude]);
     const testRun = this.controller.createTestRun(request, `Gateway requests on ${environmentName}`, true);
     this.lastCoverage = undefined;
+    this.lastOutput = '';
+    const append = (text: string, item?: vscode.TestItem): void => {
+      this.lastOutput += text;
+      if (item?.uri && item.range) testRun.appendOutput(text, new vscode.Location(item.uri, item.range), item);
+      else testRun.appendOutput(text);
+    };
     const results: Record<string, ItemResult> = {};
     const abort = new AbortController();
     token?.onCancellationRequested(() => abort.abort());
     // The Local sandbox counts the outcomes it serves: read before and after, the run's own show.
     let sandboxUrl: string | undefined;
     let before: CoverageReport | undefined;
+    // Started for the first example file of the run, closed when it ends (throwawaySandbox.ts).
+    let throwaway: Promise<ThrowawaySandbox> | undefined;
+    const throwawayFor = (uri: vscode.Uri): Promise<ThrowawaySandbox> | undefined => {
+      if (examplesOnLocalSandbox || environmentName !== LOCAL_SANDBOX_NAME || !isExampleFile(uri)) return undefined;
+      if (!throwaway) {
+        append('Examples (files in gateway-examples/) run in a throwaway sandbox started for this run and closed after it: your Local sandbox is not changed. '
+          + 'To run them on your Local sandbox, use the run profile "Run against my Local sandbox".\r\n');
+        throwaway = startThrowawaySandbox(this.deps.exchange.environments);
+      }
+      return throwaway;
+    };
     try {
       for (const { uri, whole, indexes } of planOf(chosen, this.items.data).values()) {
         if (abort.signal.aborted) break;
         const fileItem = this.controller.items.get(uri.toString());
         const requestItem = (index: number) => fileItem?.children.get(`${uri.toString()}#${index}`);
-        const run = await openDocumentRun(this.deps, uri, environmentName);
+        const own = throwawayFor(uri);
+        let sandbox: ThrowawaySandbox | undefined;
+        try {
+          sandbox = await own;
+        } catch (e) {
+          const message = `not run: the throwaway sandbox for the examples did not start (${(e as Error).message}); "Run against my Local sandbox" runs them on yours`;
+          for (const index of whole ? (fileItem ? childIndexes(fileItem) : []) : indexes) this.report(testRun, results, requestItem(index), { state: 'errored', message });
+          continue;
+        }
+        const run = sandbox
+          ? await openDocumentRun({ ...this.deps, exchange: { ...this.deps.exchange, environments: sandbox.environments } }, uri, THROWAWAY_SANDBOX_NAME)
+          : await openDocumentRun(this.deps, uri, environmentName);
         if (run?.env.kind === 'local' && sandboxUrl === undefined) {
           sandboxUrl = run.env.gatewayUrl;
           before = await loadRuntime().fetchCoverage(sandboxUrl).catch(() => undefined);
@@ -99,10 +129,17 @@ export class RequestTestRunner {
         if (whole) outcomes.push(...await runAll(options));
         else for (const index of [...indexes].sort((a, b) => a - b)) outcomes.push(...await runRequest(options, index));
         run.record(outcomes);
-        for (const outcome of outcomes) this.reportOutcome(testRun, results, requestItem(outcome.index), outcome, run.secrets);
+        // The output, each request's part tied to its item (Test Results shows it when that item is picked).
+        append(fileOutputLine(fileItem?.label ?? uri.path.slice(uri.path.lastIndexOf('/') + 1), run.secrets));
+        for (const outcome of outcomes) {
+          const item = requestItem(outcome.index);
+          append(requestOutputLines(outcome, run.secrets), item);
+          this.reportOutcome(testRun, results, item, outcome, run.secrets);
+        }
       }
-      if (sandboxUrl !== undefined) await this.showCoverage(testRun, sandboxUrl, before);
+      if (sandboxUrl !== undefined) await this.showCoverage(append, sandboxUrl, before);
     } finally {
+      await (await throwaway?.catch(() => undefined))?.close().catch(() => undefined);
       testRun.end();
     }
     return results;
@@ -112,15 +149,15 @@ export class RequestTestRunner {
    * "Outcomes covered N of M" in the run's output (Test Results), with each outcome the run did
    * not reach and how to produce it. What the sandbox served before the run does not count.
    */
-  private async showCoverage(testRun: vscode.TestRun, sandboxUrl: string, before: CoverageReport | undefined): Promise<void> {
+  private async showCoverage(append: (text: string) => void, sandboxUrl: string, before: CoverageReport | undefined): Promise<void> {
     // From the runtime bundle: the activation bundle names no sandbox path (activationBundle.test.ts).
     const { fetchCoverage, coverageSince, coverageLines } = loadRuntime();
     try {
       const after = await fetchCoverage(sandboxUrl);
       this.lastCoverage = before ? coverageSince(before, after) : after;
-      testRun.appendOutput(`${coverageLines(this.lastCoverage).join('\r\n')}\r\n`);
+      append(`${coverageLines(this.lastCoverage).join('\r\n')}\r\n`);
     } catch (e) {
-      testRun.appendOutput(`Outcome coverage not available: ${(e as Error).message}\r\n`);
+      append(`Outcome coverage not available: ${(e as Error).message}\r\n`);
     }
   }
 
@@ -150,6 +187,8 @@ export class RequestTestRunner {
       ...(outcome.message ? { message: say(outcome.message) } : {}),
       ...(durationMs !== undefined ? { durationMs } : {}),
     });
+    // A skip carries no message in the Testing view: Test Results says why (`skipped: depends on "sale", which failed`).
+    if (state === 'skipped' && outcome.message) testRun.appendOutput(`${say(`${item.label}: ${outcome.message}`)}\r\n`, undefined, item);
     if (state === 'skipped' || state === 'errored') {
       item.children.forEach((child) => {
         if (!results[child.id]) this.report(testRun, results, child, { state: 'skipped', message: say(outcome.message ?? 'not run') });

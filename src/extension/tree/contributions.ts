@@ -51,6 +51,8 @@ const viewTitleMenu: readonly MenuContribution[] = [
 /** An environment's own menu: what the user does with it, and the Local sandbox's clock and reset. */
 const environmentItemMenu: readonly MenuContribution[] = [
   { command: COMMANDS.switchEnvironment, when: onItem('^gw\\.environment\\.'), group: '0_use@1' },
+  { command: COMMANDS.copyConnectionSettings, when: onItem('^gw\\.environment\\.'), group: '0_use@2' },
+  { command: COMMANDS.openTerminalWithVariables, when: onItem('^gw\\.environment\\.'), group: '0_use@3' },
   { command: COMMANDS.setKeys, when: onItem('^gw\\.environment\\.user$'), group: '1_edit@1' },
   { command: COMMANDS.editEnvironment, when: onItem('^gw\\.environment\\.user$'), group: '1_edit@2' },
   { command: COMMANDS.toggleReadOnly, when: onItem('^gw\\.environment\\.user$'), group: '1_edit@3' },

@@ -1,10 +1,17 @@
 // The "Get started" walkthrough, as data (no vscode import): scripts/generate-manifest.ts merges it
 // into package.json. Each step has the button that does it and an image (media/walkthrough/);
-// a step completes when its command runs or its view or editor shows.
+// a step completes when its command runs, its view shows or (a context key) the user did it.
+// A description is VS Code's formatted text, not Markdown: **bold** and command links render, but
+// backticks show as they are and a lone * or _ is taken for formatting, so none is written.
 import type { ContributesFragment } from '../contributes';
 import { COMMANDS, REQUEST_LANGUAGE_ID, TREE_VIEW_ID, VIEW_CONTAINER_ID, operationCommandId } from '../contracts';
 
 export const WALKTHROUGH_ID = 'gatewayWorkbench.getStarted';
+/**
+ * Set (a global context key) once a request document holds a request line (walkthroughProgress.ts):
+ * `onContext:editorLangId == …` never ticked, VS Code judging it on the window's global keys.
+ */
+export const WROTE_REQUEST_CONTEXT = 'gatewayWorkbench.wroteRequest';
 
 /** A command link for a walkthrough description; arguments are URI-encoded JSON. */
 const commandLink = (label: string, command: string, args?: unknown) =>
@@ -34,16 +41,16 @@ const STEPS: readonly Step[] = [
   {
     id: 'writeRequestFile',
     title: 'Write a request file with completion',
-    text: 'Request files (`.gwreq`) are like the `.http` files you know. Type `POST` and let completion offer every path, header, body field, test card and decline amount; mistakes are flagged where they are. Files hold no keys, so they are safe to commit.',
+    text: 'Request files (.gwreq) are like the .http files you know. Type POST and let completion offer every path, header, body field, test card and decline amount; mistakes are flagged where they are. Files hold no keys, so they are safe to commit. This step is done once a request is written in one.',
     button: commandLink('New request file', 'workbench.action.files.newUntitledFile', { languageId: REQUEST_LANGUAGE_ID }),
     image: 'request-file',
     altText: 'A request file with completion of body fields and a flagged typo',
-    completionEvents: [`onContext:editorLangId == ${REQUEST_LANGUAGE_ID}`],
+    completionEvents: [`onContext:${WROTE_REQUEST_CONTEXT}`],
   },
   {
     id: 'sendAll',
     title: 'Chain, assert and Send All',
-    text: '`# @name sale1` names a request, `{{sale1.payload.transaction.id}}` uses its answer and `# @expect status 200` checks it. **Send All** runs the file top to bottom and marks each expectation ✓ or ✗.',
+    text: 'A line "# @name sale1" names a request, {{sale1.payload.transaction.id}} uses its answer and "# @expect status 200" checks it. **Send All** runs the file top to bottom and marks each expectation ✓ or ✗. With no request file open, it offers yours and the examples.',
     button: commandLink('Send All', COMMANDS.sendAll),
     image: 'send-all',
     altText: 'A sale and a chained refund, each expectation marked with a check',
@@ -61,7 +68,7 @@ const STEPS: readonly Step[] = [
   {
     id: 'addEnvironment',
     title: 'Add your own sandbox and its keys',
-    text: 'Add the gateway sandbox you were given: its URLs, then its `api-key` (and the boarding `AccessKey` and `MerchantId`). Keys go to the editor\'s secret storage and never into settings, files, logs or results. Production environments start read-only.',
+    text: 'Add the gateway sandbox you were given: its URLs, then its api-key (and the boarding AccessKey and MerchantId). Keys go to the editor\'s secret storage and never into settings, files, logs or results. Production environments start read-only.',
     button: commandLink('Add Environment', COMMANDS.addEnvironment),
     image: 'add-environment',
     altText: 'The Add Environment steps: name, kind, URLs and keys',
@@ -70,7 +77,7 @@ const STEPS: readonly Step[] = [
   {
     id: 'runInCi',
     title: 'Run the same files in CI',
-    text: 'The `gateway-workbench` npm package runs your request files headless with the same engine: `npx gateway-workbench run tests/*.gwreq --report junit --output results.xml`. Against its own in-process Local sandbox by default, or `--env Staging` with keys from environment variables.',
+    text: 'The gateway-workbench npm package runs your request files headless with the same engine: "npx gateway-workbench run tests/checkout.gwreq --report junit --output results.xml" (name as many files as you like). Against its own in-process Local sandbox by default, or with --env Staging and keys from environment variables.',
     button: commandLink('Open a terminal', 'workbench.action.terminal.new'),
     image: 'run-in-ci',
     altText: 'A terminal running gateway-workbench run with every request passing',

@@ -9,7 +9,7 @@ import { ALWAYS_SO_SETTINGS, isAlwaysSoSetting } from '../../core/requestFile/al
 
 const KEYWORDS: ReadonlyArray<{ name: string; snippet: string; doc: string }> = [
   { name: 'name', snippet: 'name ${1:sale1}', doc: 'Names the request, so later requests can use {{name.payload…}} from its response.' },
-  { name: 'expect', snippet: 'expect ', doc: 'An assertion checked after the response: status, ==, !=, exists, matches /re/.' },
+  { name: 'expect', snippet: 'expect ', doc: 'An assertion checked after the response: status, ==, !=, exists, matches /re/. A request that expects a 4xx ("status 400") is meant to be refused: what it sends wrong is shown as information ("intended"), not as an error.' },
   { name: 'note', snippet: 'note ${1:Refunds the sale in Staging}', doc: 'Asks before this request is sent from the editor, showing the note (REST Client\'s @note): for a refund, a void or a batch close in a shared environment. The CLI sends it without asking.' },
   { name: 'prompt', snippet: 'prompt ${1:amount} ${2:The amount to charge}', doc: 'Asks for {{name}}\'s value each time the request is sent (REST Client\'s @prompt); a name like password, token, card or csc is typed unseen. The CLI takes it from --var name=VALUE.' },
 ];

@@ -8,13 +8,38 @@ import { CompletionItemKind, type CompletionItem, type CompletionList } from 'vs
 import { lastAtOrBefore, type AnalyzedDocument } from '../documents/analyzedDocument';
 import { responsePaths } from '../features/responsePaths';
 import { BUILTIN_VARIABLES } from '../../core/requestFile/builtinVariables';
-import { SYSTEM_VARIABLES } from '../../core/requestFile/systemVariables';
+import { OUTSIDE_VARIABLES, SYSTEM_VARIABLES } from '../../core/requestFile/systemVariables';
 import { lineRange } from './requestLine';
+import { dotenvFilesOf, processEnvNames } from '../outsideSources';
 
 export const MAX_NAMED_OFFERED = 100;
 
 /** What a system variable's item writes after its name: a working example to change, not the usage line. */
 const SYSTEM_DEFAULT_ARGS: Readonly<Record<string, string>> = { $randomInt: ' 1000 10000', $datetime: ' iso8601', $localDatetime: ' iso8601' };
+
+/** `{{$processEnv ` or `{{$dotenv ` and the name typed so far (after a `%`, a file variable's name). */
+const OUTSIDE_NAME = /^\s*(\$processEnv|\$dotenv)\s+(%?)([\w.-]*)$/;
+
+/**
+ * The names after `{{$processEnv ` (this process's environment: VS Code's) or `{{$dotenv ` (the
+ * .env beside the document, then its workspace folder's) — names only, never a value — or after
+ * `%`, the file variables that may hold one.
+ */
+function outsideNameItems(doc: AnalyzedDocument, kind: string, indirect: boolean, range: ReturnType<typeof lineRange>, close: string): CompletionList {
+  const item = (name: string, detail: string, sortText: string): CompletionItem => ({ label: name, kind: CompletionItemKind.Variable, detail, sortText, textEdit: { range, newText: `${name}${close}` } });
+  if (indirect) return { isIncomplete: false, items: doc.variables.map((v) => item(v.name, 'file variable: its value is the name to read', `0_${v.name}`)) };
+  if (kind === '$processEnv') return { isIncomplete: false, items: processEnvNames().map((name) => item(name, 'set in VS Code\'s environment', `1_${name}`)) };
+  const items: CompletionItem[] = [];
+  const seen = new Set<string>();
+  dotenvFilesOf(doc.uri).forEach((file, order) => {
+    for (const name of file.values?.keys() ?? []) {
+      if (seen.has(name)) continue;
+      seen.add(name);
+      items.push(item(name, `in ${file.path}`, `${order}_${name}`));
+    }
+  });
+  return { isIncomplete: false, items };
+}
 
 /** Whether `name` holds the letters of `typed` in order, any case (roughly how editors filter). */
 function fits(name: string, typed: string): boolean {
@@ -32,6 +57,8 @@ export function variableItems(doc: AnalyzedDocument, line: number, cursor: numbe
   const rest = /^[\w$.\-[\]]*/.exec(after)?.[0] ?? '';
   const closes = after.slice(rest.length).trimStart().startsWith('}}');
   const close = closes ? '' : '}}';
+  const outside = OUTSIDE_NAME.exec(typed);
+  if (outside) return outsideNameItems(doc, outside[1], outside[2] === '%', lineRange(line, cursor - outside[3].length, cursor + rest.length), close);
   const range = lineRange(line, cursor - typed.trimStart().length, cursor + rest.length);
   const dot = typed.indexOf('.');
   if (dot > 0) {
@@ -64,6 +91,20 @@ export function variableItems(doc: AnalyzedDocument, line: number, cursor: numbe
     textEdit: { range, newText: `${b.name}${close}` },
   }));
   for (const system of SYSTEM_VARIABLES) {
+    if ((OUTSIDE_VARIABLES as readonly string[]).includes(system.name)) {
+      // The name comes next, from the list that opens after the space: VS Code's environment or the .env files.
+      items.push({
+        label: `${system.name} ${system.args}`,
+        kind: CompletionItemKind.Function,
+        detail: system.name === '$processEnv' ? 'an environment variable, sent only to the environment\'s own URLs' : 'a value from a .env file, sent only to the environment\'s own URLs',
+        data: { systemVariable: system.name },
+        sortText: `3_${system.name}`,
+        filterText: system.name,
+        textEdit: { range, newText: `${system.name} ` },
+        command: { title: 'Suggest', command: 'editor.action.triggerSuggest' },
+      });
+      continue;
+    }
     items.push({
       label: system.args ? `${system.name} ${system.args}` : system.name,
       kind: CompletionItemKind.Function,

@@ -10,7 +10,9 @@
 import type { Diagnostic } from 'vscode-languageserver-types';
 import type { AnalyzedDocument } from '../documents/analyzedDocument';
 import { diagnosticOf } from './diagnostic';
-import { lintRequestFile } from '../../core/requestLint';
+import { lintRequest, parseFindings } from '../../core/requestLint';
+import { secretFindings } from '../../core/requestLint/secretChecks';
+import { markIntendedFailures } from './intendedFailures';
 import { variableDiagnostics } from './variableChecks';
 import { productionDiagnostics } from './productionChecks';
 import type { DocumentTarget } from '../documents/documentTarget';
@@ -26,7 +28,13 @@ export function diagnose(doc: AnalyzedDocument, target?: DocumentTarget): Diagno
  * incremental-analysis test (test/language/incremental.test.ts) fails otherwise.
  */
 export function blockLocalDiagnostics(doc: AnalyzedDocument, target?: DocumentTarget): Diagnostic[] {
-  const out: Diagnostic[] = lintRequestFile(doc.requestDocument).map(diagnosticOf);
+  // lintRequestFile's parts, each request's findings marked where it expects a 4xx (intendedFailures.ts).
+  const rd = doc.requestDocument;
+  const out: Diagnostic[] = [
+    ...parseFindings(rd),
+    ...rd.requests.flatMap((request, index) => markIntendedFailures(request, lintRequest(rd, index))),
+    ...secretFindings(rd),
+  ].map(diagnosticOf);
   if (target) out.push(...productionDiagnostics(doc, target));
   return out;
 }

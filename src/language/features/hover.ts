@@ -20,6 +20,8 @@ import { bodyFileBase, bodyFileStatus, filledBodyFileRef } from '../bodyFiles/bo
 import { TEST_CARDS } from '../data/testCards';
 import { DECLINE_AMOUNTS, RETURNING_ACCOUNTS } from '../data/sandboxValues';
 import { metadataKeywordDoc } from '../completion/metadata';
+import { outsideStatus } from '../outsideSources';
+import { refusalNote } from '../diagnostics/intendedFailures';
 
 const contains = (r: Range, p: Position): boolean =>
   (r.start.line < p.line || (r.start.line === p.line && r.start.character <= p.character)) &&
@@ -65,7 +67,7 @@ export function hoverAt(doc: AnalyzedDocument, position: Position): Hover | null
       : expect.operator === 'exists' ? `\`${expect.path}\` is present in the response`
         : expect.operator === 'matches' ? `\`${expect.path}\` matches /${expect.expected}/${expect.flags ?? ''}`
           : `\`${expect.path}\` ${expect.operator === '==' ? 'equals' : 'does not equal'} \`${expect.expected}\``;
-    return markdown(`**@expect** — after the response, checks that ${what}. Results show beside the request and in the log; "Send All" stops at the first failure.`, expect.range);
+    return markdown(`**@expect** — after the response, checks that ${what}. Results show beside the request and in the log; after a failure, "Send All" skips only the requests that read this one's answer.${refusalNote(expect)}`, expect.range);
   }
   const keyword = metadataKeywordHover(text, position);
   if (keyword) return keyword;
@@ -140,11 +142,17 @@ function specialValueMeaning(field: string, value: string): string | undefined {
   return undefined;
 }
 
-/** A system variable's hover: what it makes, or how it is written wrong. */
-function systemVariableMarkdown(inside: string): string {
+/** A system variable's hover: what it makes (for one read from outside the file, whether it is set, never its value), or how it is written wrong. */
+function systemVariableMarkdown(inside: string, doc: AnalyzedDocument): string {
   const parsed = parseSystemVariable(inside);
   if (!parsed.ok) return `**{{${inside}}}** — ${parsed.message}`;
   const spec = SYSTEM_VARIABLES.find((s) => s.name === parsed.call.name) as SystemVariableSpec;
+  const call = parsed.call;
+  if (call.name === '$processEnv' || call.name === '$dotenv') {
+    const held = call.indirect ? doc.variables.find((v) => v.name === call.variable)?.value.trim() : call.variable;
+    const status = held === undefined ? `**not set**: no file variable "${call.variable}" holds the name to read` : outsideStatus(call.name, held, doc.uri);
+    return `**{{${inside}}}** — ${status}. ${spec.doc}`;
+  }
   return `**{{${inside}}}** — system variable, a new value each time it is sent. ${spec.doc}`;
 }
 
@@ -155,7 +163,7 @@ function variableHover(doc: AnalyzedDocument, position: Position, text: string, 
     if (position.character < from || position.character > to) continue;
     const name = m[1];
     const range = { start: { line: position.line, character: from }, end: { line: position.line, character: to } };
-    if (isSystemVariable(name)) return markdown(systemVariableMarkdown(name), range);
+    if (isSystemVariable(name)) return markdown(systemVariableMarkdown(name, doc), range);
     const prompt = doc.request(requestIndex)?.prompts?.find((p) => p.name === name);
     if (prompt) return markdown(`**{{${name}}}** — asked for each time this request is sent (\`# @prompt\`, line ${prompt.nameRange.start.line + 1})${prompt.description ? `: "${prompt.description}"` : ''}.`, range);
     const builtin = BUILTIN_VARIABLES.find((b) => b.name === name);

@@ -41,13 +41,17 @@ const SEND_ALL_FILE = [
   '### Declined for insufficient funds (amount 0.21)',       // 7
   '# @expect status 200',                                    // 8
   '# @expect payload.transaction.result == APPROVED',        // 9
-  'POST {{gatewayUrl}}/rest/v2/transactions/sale',           // 10
+  '# @name declined',                                        // 10
+  'POST {{gatewayUrl}}/rest/v2/transactions/sale',           // 11
   'Content-Type: application/json',
   '',
   '{ "type": "SALE", "amount": "0.21", "card": "4111111111111111", "exp-date": "1230" }',
   '',
-  '### Never reached',                                       // 15
-  'GET {{gatewayUrl}}/rest/v2/transactions',                 // 16
+  '### Never reached: it reads the failed one',              // 16
+  'GET {{gatewayUrl}}/rest/v2/transactions?id={{declined.payload.transaction.id}}', // 17
+  '',
+  '### Independent, sent after the failure',                 // 19
+  'GET {{gatewayUrl}}/rest/v2/tokens',                       // 20
   '',
 ].join('\n');
 
@@ -107,7 +111,7 @@ suite('request files: chaining, Send All and assertions', () => {
     assert.ok(!log.includes('4111111111111111'), 'the log holds no full card number');
   });
 
-  test('Send All stops at the failed expectation; lastRun says passed, failed, skipped; marks show why', async function () {
+  test('Send All carries on past the failed expectation, skipping the request that reads it; lastRun says passed, failed, skipped, passed; marks show why', async function () {
     this.timeout(60_000);
     const { document } = await open('send-all.gwreq', SEND_ALL_FILE);
     const control = await a.environments.localSandboxControl();
@@ -116,19 +120,20 @@ suite('request files: chaining, Send All and assertions', () => {
     const returned = (await vscode.commands.executeCommand(COMMANDS.sendAll, document.uri)) as readonly RunOutcome[] | undefined;
     const run = testHooks(a).lastRun(document.uri.toString());
     assert.deepEqual(returned, run);
-    assert.deepEqual(run?.map((o) => o.state), ['passed', 'failed', 'skipped']);
-    assert.equal((await control.stats()).byOperation['transactions.search'] ?? 0, searches, 'the request after the failure was not sent');
+    assert.deepEqual(run?.map((o) => o.state), ['passed', 'failed', 'skipped', 'passed']);
+    assert.equal((await control.stats()).byOperation['transactions.search'] ?? 0, searches, 'the request reading the failed one was not sent');
     assert.equal(run?.[1]?.status, 402);
     assert.deepEqual(run?.[1]?.expectations.map((e) => e.outcome.pass), [false, false]);
 
     assert.equal(textAt(a, document.uri, 1), '✓ passed');
     assert.match(textAt(a, document.uri, 8), /^✗ failed: status 200 \(status was "402"\)$/);
     assert.match(textAt(a, document.uri, 9), /^✗ failed: .*was "DECLINED"\)$/);
-    assert.match(textAt(a, document.uri, 10), /^✗ 402 \d+ ms — 2 of 2 expectations failed$/);
-    assert.match(textAt(a, document.uri, 16), /^○ not run/);
+    assert.match(textAt(a, document.uri, 11), /^✗ 402 \d+ ms — 2 of 2 expectations failed$/);
+    assert.equal(textAt(a, document.uri, 17), '○ skipped: depends on "declined", which failed');
+    assert.match(textAt(a, document.uri, 20), /^✓ 200 \d+ ms$/);
 
     await waitFor('the failed expectation in the log', () =>
-      /Declined for insufficient funds \(amount 0\.21\) @expect payload\.transaction\.result == APPROVED → FAILED \(actual "DECLINED"\)/.test(gatewayLogText()) || undefined);
+      /declined @expect payload\.transaction\.result == APPROVED → FAILED \(actual "DECLINED"\)/.test(gatewayLogText()) || undefined);
   });
 
   test('a body file (< ./{{bodies}}/sale.json, <@ {{bodies}}/void.json) is read beside the request file, its path filled from the file\'s variables; a missing one is named, and nothing is sent', async function () {
@@ -232,10 +237,10 @@ suite('request files: chaining, Send All and assertions', () => {
     assert.ok(doc, 'the Send All file is still open');
     const editor = await vscode.window.showTextDocument(doc);
     const uri = doc.uri;
-    assert.ok(await editor.edit((b) => b.insert(new vscode.Position(13, 0), '\n')), 'the edit applied');
-    await waitFor('the edited request\'s marks to go', () => (textAt(a, uri, 8) === '' && textAt(a, uri, 10) === '') || undefined);
+    assert.ok(await editor.edit((b) => b.insert(new vscode.Position(14, 0), '\n')), 'the edit applied');
+    await waitFor('the edited request\'s marks to go', () => (textAt(a, uri, 8) === '' && textAt(a, uri, 11) === '') || undefined);
     assert.equal(textAt(a, uri, 1), '✓ passed', 'the first request keeps its mark');
-    assert.match(textAt(a, uri, 17), /^○ not run/, 'the third request\'s mark moved down a line');
+    assert.match(textAt(a, uri, 18), /^○ skipped/, 'the third request\'s mark moved down a line');
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });
 });

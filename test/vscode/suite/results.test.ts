@@ -148,6 +148,48 @@ suite('results: large, xml, redacted, pdf', () => {
       fs.rmSync(folder, { recursive: true, force: true });
     }
   });
+
+  test('a statement is saved outside the workspace by default: the save dialog proposes ~/Downloads', async function () {
+    this.timeout(60_000);
+    const downloads = path.join(os.homedir(), 'Downloads');
+    fs.mkdirSync(downloads, { recursive: true });
+    const workspace = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    assert.ok(workspace, 'the test runs in a workspace');
+    const before = new Set(fs.readdirSync(workspace));
+    const doc = await firstStatement();
+    const sent = api.runner.send(requireOperation('documents.get'), { ...doc.operationArgs(), show: true });
+    // The save dialog (code-server's own, a quick input holding the proposed path): take what it proposes.
+    await new Promise((r) => setTimeout(r, 1500));
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    const result = await sent;
+    assert.equal(result?.status, 200, result?.bodyText);
+    const added = fs.readdirSync(workspace).filter((f) => !before.has(f));
+    assert.deepEqual(added, [], 'nothing was saved into the workspace');
+    const saved = fs.readdirSync(downloads).filter((f) => f.endsWith('.pdf'));
+    assert.equal(saved.length, 1, `one statement in ~/Downloads, found: ${saved.join(', ')}`);
+    assert.ok(fs.readFileSync(path.join(downloads, saved[0])).equals(result!.rawBody));
+    fs.rmSync(path.join(downloads, saved[0]));
+  });
+
+  test('without a Downloads folder, a statement is proposed in the extension\'s own storage, not the workspace', async function () {
+    this.timeout(60_000);
+    fs.rmSync(path.join(os.homedir(), 'Downloads'), { recursive: true, force: true });
+    const workspace = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    assert.ok(workspace, 'the test runs in a workspace');
+    const before = new Set(fs.readdirSync(workspace));
+    const doc = await firstStatement();
+    const sent = api.runner.send(requireOperation('documents.get'), { ...doc.operationArgs(), show: true });
+    await new Promise((r) => setTimeout(r, 1500));
+    await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+    const result = await sent;
+    assert.equal(result?.status, 200, result?.bodyText);
+    assert.deepEqual(fs.readdirSync(workspace).filter((f) => !before.has(f)), [], 'nothing was saved into the workspace');
+    // The harness keeps user-data next to HOME: the extension's global storage is under it.
+    const storage = path.join(path.dirname(os.homedir()), 'user-data', 'User', 'globalStorage', EXTENSION_ID);
+    const saved = fs.existsSync(storage) ? fs.readdirSync(storage).filter((f) => f.endsWith('.pdf')) : [];
+    assert.equal(saved.length, 1, `one statement in ${storage}, found: ${saved.join(', ')}`);
+    fs.rmSync(path.join(storage, saved[0]));
+  });
 });
 
 type Node = HasOperationArgs;

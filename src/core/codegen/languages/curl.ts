@@ -7,7 +7,7 @@
 import type { CodeRequest, Segment } from '../codeRequest';
 import { commented, headerLines, type RenderContext } from '../programParts';
 import type { LanguageGenerator } from './language';
-import type { Parameter } from '../parameters';
+import { BUILTIN_PARAMETERS, CREDENTIAL_PARAMETERS, type Parameter } from '../parameters';
 import type { RunValue } from '../runValues';
 import { CodeGenerationError } from '../requestChecks';
 import { isReadMethod } from '../../http/retryPolicy';
@@ -49,6 +49,13 @@ function madeInShell(made: RunValue): string | undefined {
   }
 }
 
+/**
+ * Where a user gets an environment's URLs and keys as variables: said when one is missing (no
+ * quotes or apostrophes: it is a word inside "${NAME:?…}", where those are not portable).
+ */
+const CONNECTION_HINT = 'in VS Code: Gateway: Open Terminal with Gateway Variables, or Gateway: Copy Connection Settings';
+const CONNECTION_NAMES: ReadonlySet<string> = new Set([...BUILTIN_PARAMETERS.map(b => b.parameter.name), ...Object.values(CREDENTIAL_PARAMETERS).map(p => p.name)]);
+
 /** The line that gives a parameter its value when the environment does not, or stops without it. */
 function parameterLine(p: Parameter): string {
   const made = p.madeEachRun ? madeInShell(p.madeEachRun) : undefined;
@@ -58,7 +65,7 @@ function parameterLine(p: Parameter): string {
     if (p.fallback.includes('\0')) throw new CodeGenerationError(`the value of {{${p.name}}} holds a NUL character, which a shell cannot carry`);
     return `[ -n "\${${p.name}:-}" ] || ${p.name}=${singleQuoted(p.fallback)}`;
   }
-  return `: "\${${p.name}:?set ${p.name}}"`;
+  return `: "\${${p.name}:?set ${p.name}${CONNECTION_NAMES.has(p.name) ? ` (${CONNECTION_HINT})` : ''}}"`;
 }
 
 /** printf's format for text: `\` and `%` doubled, a NUL written `\000`, the rest as it is inside single quotes (a byte is a byte there). */

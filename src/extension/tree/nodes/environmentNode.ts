@@ -2,7 +2,7 @@
 // groupRows.ts says what it lists).
 import * as vscode from 'vscode';
 import { groups } from '../../../catalog';
-import type { EnvironmentEntry } from '../../contracts';
+import { COMMANDS, type EnvironmentEntry } from '../../contracts';
 import type { TimeFrame } from '../../../core/time/displayTime';
 import { environmentTimeFrame } from '../../environments/environmentTimeZone';
 import { formatSandboxClock, formatSandboxTime, LOCAL_SANDBOX_TIME_ZONE } from '../../environments/sandboxClock';
@@ -46,6 +46,12 @@ export class EnvironmentNode extends GatewayNode {
       .appendText(entry.boardingUrl);
     if (sandboxTime) {
       item.tooltip.appendMarkdown(`\n- sandbox time: ${formatSandboxTime(sandboxTime)} (${LOCAL_SANDBOX_TIME_ZONE}); ACH moves on at 3 PM and 6 PM there`);
+    }
+    if (entry.kind === 'local') {
+      // How to reach it from outside (its keys are in no file or setting), never the key itself.
+      const link = (command: string, title: string) => `[${title}](command:${command}?${encodeURIComponent(JSON.stringify([entry.name]))})`;
+      item.tooltip.appendMarkdown(`\n\nIts keys are generated for it and kept in the secret storage. For your app or a terminal: ${link(COMMANDS.copyConnectionSettings, 'Copy Connection Settings')} · ${link(COMMANDS.openTerminalWithVariables, 'Open Terminal with Gateway Variables')}`);
+      item.tooltip.isTrusted = { enabledCommands: [COMMANDS.copyConnectionSettings, COMMANDS.openTerminalWithVariables] };
     }
     item.contextValue = environmentContext(entry);
     return item;
