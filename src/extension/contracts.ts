@@ -65,6 +65,8 @@ export const COMMANDS = {
   exportSettings: 'gateway.exportSettings',
   compareEnvironmentSettings: 'gateway.compareEnvironmentSettings',
   applySettingsTo: 'gateway.applySettingsTo',
+  /** The go-live check. Arguments: `(sandboxName?, productionName?, paths?: string[], recordingPath?)`; returns `{ passed, failed }`. */
+  preflight: 'gateway.preflight',
   /** Replaces the Local sandbox's state with a seed file's. Arguments: `(target?, path?, confirmed?)`; without a path, an open dialog; asks first unless `confirmed`. */
   sandboxStartFromSeed: 'gateway.sandbox.startFromSeed',
   /** Copies the packaged examples into the workspace (gateway-examples/) and opens one; returns the files' URIs. */
