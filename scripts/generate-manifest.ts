@@ -16,6 +16,7 @@ import { contributes as tree } from '../src/extension/tree/contributions';
 import { contributes as walkthrough } from '../src/extension/walkthrough/contributions';
 import { contributes as codegen } from '../src/extension/codegen/contributions';
 import { contributes as traffic } from '../src/extension/traffic/contributions';
+import { contributes as overview } from '../src/extension/overview/contributions';
 
 export const PACKAGE_JSON = path.resolve(__dirname, '../package.json');
 
@@ -25,7 +26,7 @@ export const PACKAGE_JSON = path.resolve(__dirname, '../package.json');
  * for a `contributions.ts` that is not in it).
  */
 export const PARTS: Readonly<Record<string, ContributesFragment>> = {
-  environments, operations: operationsPart, requestDocuments, tree, walkthrough, codegen, traffic,
+  environments, operations: operationsPart, requestDocuments, tree, walkthrough, codegen, traffic, overview,
 };
 
 /** The order of `contributes` keys in package.json. */

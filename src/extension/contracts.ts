@@ -56,6 +56,7 @@ export const COMMANDS = {
   /** Settings as code: an environment's settings to a *.gwsettings.json file; two environments' side by side; a file applied to one. */
   exportSettings: 'gateway.exportSettings',
   compareEnvironmentSettings: 'gateway.compareEnvironmentSettings',
+  openOverview: 'gateway.openOverview',
   applySettingsTo: 'gateway.applySettingsTo',
   /** Replaces the Local sandbox's state with a seed file's. Arguments: `(target?, path?, confirmed?)`; without a path, an open dialog; asks first unless `confirmed`. */
   sandboxStartFromSeed: 'gateway.sandbox.startFromSeed',

@@ -11,6 +11,7 @@ import { registerOperations } from './operations/registerOperations';
 import { createKnownResourceStore } from './operations/knownResources';
 import { registerTree } from './tree/registerTree';
 import { registerTraffic } from './traffic/registerTraffic';
+import { registerOverview } from './overview/overviewPanels';
 import { keepCodeCacheIn } from './lazy/runtime';
 
 /** For bench/activation.ts: the lazily loaded bundles, loaded exactly as the extension loads them. */
@@ -38,6 +39,7 @@ export function activate(context: vscode.ExtensionContext): GatewayWorkbenchApi 
   context.subscriptions.push(operations);
   const tree = registerTree(context, { environments, knownResources, runner: operations.runner, log });
   context.subscriptions.push(tree);
+  context.subscriptions.push(registerOverview({ environments, onTreeChange: tree.provider.onDidChangeTreeData, extensionUri: context.extensionUri, log }));
   const traffic = registerTraffic(environments, context.globalState, log);
   context.subscriptions.push(traffic);
   languageClient = registerLanguageClient(environments, log);

@@ -106,14 +106,31 @@ function sectionHtml<T>(id: string, title: string, s: Section<T>, render: (value
   return `<section aria-labelledby="${id}-heading"><h2 id="${id}-heading">${escape(title)}</h2>${inner}</section>`;
 }
 
+/** Nothing but the webview's own stylesheet and its one script (by nonce); no inline style, no remote anything. */
+const policy = (res: PageResources) => [
+  "default-src 'none'",
+  `style-src ${res.cspSource}`,
+  `script-src 'nonce-${res.nonce}'`,
+  `img-src ${res.cspSource}`,
+].join('; ');
+
+/** What the panel shows while the numbers are read. */
+export function readingHtml(environmentName: string, res: PageResources): string {
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${policy(res)}">
+<link rel="stylesheet" href="${escape(res.styleUri)}">
+<title>Gateway Overview: ${escape(environmentName)}</title>
+</head>
+<body><h1>Gateway Overview: ${escape(environmentName)}</h1><p role="status">Reading the open batch, transactions and ACH transactions…</p></body>
+</html>`;
+}
+
 /** The whole page for `overview`. */
 export function overviewHtml(overview: Overview, res: PageResources): string {
-  const csp = [
-    "default-src 'none'",
-    `style-src ${res.cspSource}`,
-    `script-src 'nonce-${res.nonce}'`,
-    `img-src ${res.cspSource}`,
-  ].join('; ');
+  const csp = policy(res);
   const read = new Date(overview.readAt);
   const sections = [
     sectionHtml('batch', 'Open batch', overview.batch, batchHtml),

@@ -11,9 +11,10 @@ import { operationCommands, partCommands } from '../operations/contributions';
 import { requestDocumentCommands } from '../requestDocuments/contributions';
 import { trafficCommands } from '../traffic/contributions';
 import { treeCommands } from '../tree/contributions';
+import { overviewCommands } from '../overview/contributions';
 
 const DECLARED: ReadonlyMap<string, CommandContribution> = new Map(
-  [...environmentCommands, ...partCommands, ...requestDocumentCommands, ...treeCommands, ...codegenCommands, ...trafficCommands, ...operationCommands()].map((c) => [c.command, c]),
+  [...environmentCommands, ...partCommands, ...requestDocumentCommands, ...treeCommands, ...codegenCommands, ...trafficCommands, ...overviewCommands, ...operationCommands()].map((c) => [c.command, c]),
 );
 
 /** The declaration of `id`; throws for an id no part declares (it would not be in package.json). */

@@ -8,9 +8,11 @@ import { loadBundle } from './bundleLoader';
 
 export type RuntimeModule = typeof import('./runtimeBundle');
 type CodegenModule = typeof import('./codegenBundle');
+type OverviewModule = typeof import('./overviewBundle');
 
 let runtime: RuntimeModule | undefined;
 let codegen: CodegenModule | undefined;
+let overview: OverviewModule | undefined;
 let codeCacheDir: string | undefined;
 
 /** Where the bundles' compiled code is kept between starts (the extension's global storage). */
@@ -36,4 +38,10 @@ export function loadedRuntime(): RuntimeModule | undefined {
 export function loadCodegen(): CodegenModule {
   codegen ??= load('codegen.js') as CodegenModule;
   return codegen;
+}
+
+/** The Gateway Overview's data gathering and page (dist/overview.js), loaded when an overview first opens. */
+export function loadOverview(): OverviewModule {
+  overview ??= load('overview.js') as OverviewModule;
+  return overview;
 }
