@@ -263,6 +263,8 @@ export interface GatewayWorkbenchTestHooks {
   requestDecorations(uri: string): readonly { line: number; text: string }[];
   /** Whether the request-file language client is running (it starts when the first request file opens). */
   languageClientRunning(): boolean;
+  /** The HTML the Gateway Overview panel of this environment shows, and how many times it was read (undefined: not open). */
+  overviewPage(environmentName: string): { html: string; reads: number } | undefined;
 }
 
 /** What `activate` returns: used by the extension-host tests and by other extensions. */

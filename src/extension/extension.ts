@@ -39,7 +39,8 @@ export function activate(context: vscode.ExtensionContext): GatewayWorkbenchApi 
   context.subscriptions.push(operations);
   const tree = registerTree(context, { environments, knownResources, runner: operations.runner, log });
   context.subscriptions.push(tree);
-  context.subscriptions.push(registerOverview({ environments, onTreeChange: tree.provider.onDidChangeTreeData, extensionUri: context.extensionUri, log }));
+  const overview = registerOverview({ environments, onTreeChange: tree.provider.onDidChangeTreeData, extensionUri: context.extensionUri, log });
+  context.subscriptions.push(overview);
   const traffic = registerTraffic(environments, context.globalState, log);
   context.subscriptions.push(traffic);
   languageClient = registerLanguageClient(environments, log);
@@ -60,6 +61,7 @@ export function activate(context: vscode.ExtensionContext): GatewayWorkbenchApi 
         lastRun: (uri: string) => operations.lastRun(uri),
         requestDecorations: (uri: string) => operations.requestDecorations(uri),
         languageClientRunning: () => client.isRunning(),
+        overviewPage: (name: string) => overview.page(name),
       },
     } : {}),
     requestTests: operations.requestTests,

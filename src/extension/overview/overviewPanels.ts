@@ -25,6 +25,8 @@ interface OpenPanel {
   generation: number;
   /** A refresh came while the panel was hidden: read when it shows again. */
   stale: boolean;
+  /** Pages shown with numbers (for the extension-host tests: a tree refresh reads again). */
+  reads: number;
 }
 
 interface OverviewDeps {
@@ -35,7 +37,12 @@ interface OverviewDeps {
   log: vscode.LogOutputChannel;
 }
 
-export function registerOverview(deps: OverviewDeps): vscode.Disposable {
+export interface OverviewRegistration extends vscode.Disposable {
+  /** The page an open panel shows, and how many times it was read (the test hook). */
+  page(environmentName: string): { html: string; reads: number } | undefined;
+}
+
+export function registerOverview(deps: OverviewDeps): OverviewRegistration {
   const { environments, log } = deps;
   const panels = new Map<string, OpenPanel>();
   const assets = vscode.Uri.joinPath(deps.extensionUri, 'dist', 'overview');
@@ -56,6 +63,7 @@ export function registerOverview(deps: OverviewDeps): vscode.Disposable {
     const data = await overview.gatherOverview(client, { environmentName: name, ...(env.kind === 'local' ? { sandboxUrl: env.gatewayUrl } : {}) });
     if (generation !== open.generation || !panels.has(name)) return;
     open.panel.webview.html = overview.overviewHtml(data, resources(open.panel.webview));
+    open.reads += 1;
   }
 
   const readLogged = (name: string, open: OpenPanel) => read(name, open).catch((e: unknown) => {
@@ -75,7 +83,7 @@ export function registerOverview(deps: OverviewDeps): vscode.Disposable {
       localResourceRoots: [assets],
       enableCommandUris: false,
     });
-    const entry: OpenPanel = { panel, generation: 0, stale: false };
+    const entry: OpenPanel = { panel, generation: 0, stale: false, reads: 0 };
     panels.set(name, entry);
     panel.webview.html = loadOverview().readingHtml(name, resources(panel.webview));
     panel.webview.onDidReceiveMessage((message: { type?: unknown }) => {
@@ -101,7 +109,7 @@ export function registerOverview(deps: OverviewDeps): vscode.Disposable {
     }, REFRESH_DELAY_MS);
   });
 
-  return vscode.Disposable.from(
+  const disposable = vscode.Disposable.from(
     treeChanged,
     { dispose: () => { clearTimeout(timer); for (const entry of [...panels.values()]) entry.panel.dispose(); } },
     registerCommand(COMMANDS.openOverview, async (target?: Target) => {
@@ -112,4 +120,11 @@ export function registerOverview(deps: OverviewDeps): vscode.Disposable {
       return overviewTitle(env.name);
     }, log),
   );
+  return {
+    dispose: () => disposable.dispose(),
+    page: (name) => {
+      const entry = panels.get(name);
+      return entry && { html: entry.panel.webview.html, reads: entry.reads };
+    },
+  };
 }
