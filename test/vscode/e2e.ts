@@ -27,6 +27,7 @@ import { requestFileSteps } from './e2eRequestFiles';
 import { installedPackageSteps } from './e2eInstalled';
 import { packagedVsix } from './packagedExtension';
 import { trustSteps } from './e2eTrust';
+import { overviewSteps } from './e2eOverview';
 import { runRestrictedMode, selectsRestricted } from './e2eRestricted';
 import { runCheckout, selectsCheckout } from './e2eCheckout';
 import {
@@ -138,6 +139,7 @@ const steps: Step[] = [
     },
   },
   ...requestFileSteps(requireWorkspace, ARTIFACTS, requireUserData),   // with the Local sandbox still active
+  ...overviewSteps(requireWorkspace, ARTIFACTS),   // issue 36, Local sandbox still active: artifacts/overview-*.png
   ...environmentSteps(requireTestSandbox, ARTIFACTS),
   ...trustSteps(requireTestSandbox, ARTIFACTS, requireUserData, requireWorkspace),
 ];

@@ -22,12 +22,12 @@ interface Row {
   values: { series: string; value: number; shown: string }[];
 }
 
-const WIDTH = 520;
-const LABEL_W = 190;
+const WIDTH = 440;
+const LABEL_W = 170;
 const VALUE_W = 70;
-const BAR_H = 14;
+const BAR_H = 13;
 const GAP = 4;
-const ROW_GAP = 10;
+const ROW_GAP = 8;
 
 /** A horizontal bar chart; `series` names the CSS class of each value's bar (and its legend). */
 function barChart(id: string, title: string, rows: readonly Row[], summary: string, series: readonly string[], legend: readonly string[]): string {
@@ -50,7 +50,7 @@ function barChart(id: string, title: string, rows: readonly Row[], summary: stri
   const cells = rows.map((r) => `<tr><th scope="row">${escape(r.label)}</th>${r.values.map((v) => `<td>${escape(v.shown)}</td>`).join('')}</tr>`).join('');
   return `<figure class="chart" id="${id}" tabindex="0" aria-labelledby="${id}-title" aria-describedby="${id}-summary">` +
     `<figcaption id="${id}-title">${escape(title)}</figcaption>` +
-    `<svg role="img" aria-label="${escape(summary)}" viewBox="0 0 ${WIDTH} ${height}" width="100%" preserveAspectRatio="xMinYMin meet">${body}</svg>` +
+    `<svg role="img" aria-label="${escape(summary)}" viewBox="0 0 ${WIDTH} ${height}" width="${WIDTH}" height="${height}">${body}</svg>` +
     legendHtml +
     `<p class="summary" id="${id}-summary">${escape(summary)}</p>` +
     `<table class="visually-hidden"><caption>${escape(title)}</caption>${head}${cells}</table>` +
@@ -94,7 +94,7 @@ function achHtml(a: AchSection): string {
 
 function coverageHtml(c: CoverageSection): string {
   const head = `<p class="summary">Outcomes covered: ${c.covered} of ${c.total} (${c.percent} %).</p>`;
-  const meter = `<svg class="meter" role="img" aria-label="${escape(`${c.percent} percent of outcomes covered`)}" viewBox="0 0 ${WIDTH} 16" width="100%"><rect class="track" x="0" y="0" width="${WIDTH}" height="16"></rect><rect class="bar covered" x="0" y="0" width="${Math.round((WIDTH * c.percent) / 100)}" height="16"></rect></svg>`;
+  const meter = `<svg class="meter" role="img" aria-label="${escape(`${c.percent} percent of outcomes covered`)}" viewBox="0 0 ${WIDTH} 16" width="${WIDTH}" height="16"><rect class="track" x="0" y="0" width="${WIDTH}" height="16"></rect><rect class="bar covered" x="0" y="0" width="${Math.round((WIDTH * c.percent) / 100)}" height="16"></rect></svg>`;
   const rows = c.outcomes.map((b) => ({ label: b.label, values: [{ series: 'covered', value: b.value, shown: String(b.value) }] }));
   const chart = rows.length ? barChart('coverage', 'Outcomes served', rows, `Outcomes served, by count: ${said(c.outcomes, (b) => String(b.value))}.`, ['covered'], ['Times served']) : '';
   const left = c.uncovered.length ? `<details><summary>Not yet covered (${c.uncovered.length})</summary><ul>${c.uncovered.map((u) => `<li>${escape(u)}</li>`).join('')}</ul></details>` : '';
