@@ -10,7 +10,7 @@ export interface Bar {
 }
 
 /** Sales and refunds of one card brand in the open batch. */
-export interface BrandTotals {
+interface BrandTotals {
   brand: string;
   salesCents: number;
   salesCount: number;
@@ -38,7 +38,7 @@ export interface DeclineSection {
 }
 
 /** The four stages an ACH transaction goes through, in order. */
-export const ACH_STAGES = ['Pending', 'Settling', 'Settled', 'Returned'] as const;
+const ACH_STAGES = ['Pending', 'Settling', 'Settled', 'Returned'] as const;
 
 export interface AchSection {
   /** One bar per ACH_STAGES entry, in that order (voided ones are not in the pipeline). */
@@ -95,7 +95,7 @@ export function recordsOf(answer: unknown, listKey: string, itemKey: string): Js
 }
 
 /** Labels are the gateway's text: one line, no control characters, short. */
-export function labelText(value: unknown, fallback = 'unknown'): string {
+function labelText(value: unknown, fallback = 'unknown'): string {
   const text = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
   const clean = text.replace(/[\p{Cc}\p{Cf}]/gu, ' ').replace(/\s+/g, ' ').trim();
   if (!clean) return fallback;
@@ -103,7 +103,7 @@ export function labelText(value: unknown, fallback = 'unknown'): string {
 }
 
 /** "12.34" → 1234; anything that is not an amount counts as 0. */
-export function cents(value: unknown): number {
+function cents(value: unknown): number {
   const text = typeof value === 'number' ? value.toFixed(2) : typeof value === 'string' ? value.trim() : '';
   const m = /^(-?)(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text);
   if (!m) return 0;

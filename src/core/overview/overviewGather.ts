@@ -9,7 +9,7 @@ import type { GatewayResult } from '../answers/result';
 import { fetchCoverage } from '../localSandbox/sandboxCoverage';
 import { achSection, batchSection, coverageSection, declineSection, objectNamed, recordsOf, type Overview, type Section } from './overviewData';
 
-export interface GatherOptions {
+interface GatherOptions {
   environmentName: string;
   /** The Local sandbox's gateway URL: its coverage is read too. */
   sandboxUrl?: string;

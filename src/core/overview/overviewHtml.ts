@@ -6,7 +6,7 @@
 
 import { money, type AchSection, type BatchSection, type Bar, type CoverageSection, type DeclineSection, type Overview, type Section } from './overviewData';
 
-export interface PageResources {
+interface PageResources {
   /** The webview's cspSource (where its own resources come from). */
   cspSource: string;
   styleUri: string;

@@ -14,7 +14,7 @@ import { loadOverview } from '../lazy/runtime';
 
 /** The webview's type, and the title every panel starts with (the extension-host test reads it). */
 const VIEW_TYPE = 'gateway.overview';
-export const overviewTitle = (environmentName: string) => `Gateway Overview: ${environmentName}`;
+const overviewTitle = (environmentName: string) => `Gateway Overview: ${environmentName}`;
 
 /** Tree refreshes come in bursts (one per group after a send): read once after the burst. */
 const REFRESH_DELAY_MS = 400;
@@ -37,7 +37,7 @@ interface OverviewDeps {
   log: vscode.LogOutputChannel;
 }
 
-export interface OverviewRegistration extends vscode.Disposable {
+interface OverviewRegistration extends vscode.Disposable {
   /** The page an open panel shows, and how many times it was read (the test hook). */
   page(environmentName: string): { html: string; reads: number } | undefined;
 }
@@ -121,7 +121,7 @@ export function registerOverview(deps: OverviewDeps): OverviewRegistration {
     }, log),
   );
   return {
-    dispose: () => disposable.dispose(),
+    dispose: () => { disposable.dispose(); },
     page: (name) => {
       const entry = panels.get(name);
       return entry && { html: entry.panel.webview.html, reads: entry.reads };
