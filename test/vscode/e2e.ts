@@ -5,7 +5,8 @@
 // with the Local sandbox and its groups, a sale from the palette and its result editor; a request
 // file written from scratch with completion, its problems, chaining and Send All
 // (e2eRequestFiles.ts, saves artifacts/e2e-request-file.png), and curl sending a sale with a
-// misspelt field that the Traffic view shows with its finding (artifacts/e2e-traffic.png); then
+// misspelt field that the Traffic view shows with its finding (artifacts/e2e-traffic.png); issue
+// 36's Gateway Overview (e2eOverview.ts, artifacts/overview-light.png and overview-dark.png); then
 // environments as a new user meets them (e2eEnvironments.ts, against a second sandbox started in
 // this process). Saves artifacts/e2e-sale.png (the README's screenshot), e2e-environments*.png,
 // artifacts/e2e-smoke.png at the end (artifacts/e2e-failure.png on failure) and ends with
