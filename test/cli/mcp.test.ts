@@ -123,8 +123,10 @@ describe('gateway-workbench mcp', () => {
   });
 
   it('sends a sale to the Local sandbox by default: approved, the card masked', async () => {
-    const sent = await call(plain, 'gateway_send_request', { text: SALE('25.00') });
+    // The expectation quotes the full card number: the result repeats it, masked.
+    const sent = await call(plain, 'gateway_send_request', { text: SALE('25.00').replace('# @expect status 200', `# @expect status 200\n# @expect payload.transaction.card != ${CARD}`) });
     assert.equal(sent.isError, false, sent.text);
+    assert.match(sent.text, /payload\.transaction\.card != \S*1111/);
     const report = sent.json as { environment: { kind: string }; passed: boolean; requests: Array<{ status: number; answer: { payload: { transaction: { result: string } } } }> };
     assert.equal(report.environment.kind, 'local');
     assert.equal(report.requests[0].status, 200);
