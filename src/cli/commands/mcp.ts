@@ -51,7 +51,7 @@ export const mcpCommand: CliCommand = {
     const { values } = parseArgs({ args, options: parseOptionsOf(OPTIONS), strict: true, allowPositionals: false });
     const server = new Server({ name: 'gateway-workbench', version }, { capabilities: { tools: {}, resources: {} }, instructions: INSTRUCTIONS });
     const host = mcpHost(values.config, elicitor(server));
-    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: AGENT_TOOLS.map((t) => ({ ...t, inputSchema: t.inputSchema as { type: 'object' } })) }));
+    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: AGENT_TOOLS.map((t) => ({ ...t })) }));
     server.setRequestHandler(CallToolRequestSchema, async (request) => {
       const answer = await callAgentTool(request.params.name, request.params.arguments ?? {}, host, await host.secrets());
       return { content: [{ type: 'text', text: answer.text }], isError: answer.isError };

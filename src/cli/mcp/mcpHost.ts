@@ -7,7 +7,7 @@ import { configPathFrom, readEnvironmentConfig } from '../run/environmentConfig'
 import { credentialsFromEnv } from '../run/environmentKeys';
 import { startLocalTarget, targetFor, type RunTarget } from '../run/runTarget';
 
-export interface McpHost extends AgentHost {
+interface McpHost extends AgentHost {
   /** Every key this server knows of: hidden from every tool answer and error. */
   secrets(): Promise<string[]>;
   close(): Promise<void>;
@@ -26,13 +26,10 @@ export function mcpHost(config: string | undefined, confirm: (message: string) =
       throw err;
     });
   };
-  let names: string[] = [];
   return {
     confirm,
-    environmentNames: () => names,
     async target(name): Promise<AgentTarget> {
       if (name === undefined || name.toLowerCase() === LOCAL) return localTarget();
-      names = await configured();
       return targetFor(name, config);
     },
     async sandbox(): Promise<AgentSandbox> {

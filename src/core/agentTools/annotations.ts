@@ -10,7 +10,7 @@ export interface ToolAnnotations {
 }
 
 /** What a tool whose worst effect is of this safety class may do. No class here is idempotent but a read: the gateway has no idempotency key. */
-export const ANNOTATIONS_BY_SAFETY: Readonly<Record<Safety, Omit<ToolAnnotations, 'openWorldHint'>>> = {
+const ANNOTATIONS_BY_SAFETY: Readonly<Record<Safety, Omit<ToolAnnotations, 'openWorldHint'>>> = {
   read: { readOnlyHint: true, destructiveHint: false, idempotentHint: true },
   write: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
   'moves-money': { readOnlyHint: false, destructiveHint: true, idempotentHint: false },

@@ -7,7 +7,7 @@ import { describeOperation, searchCatalog } from './catalogTools';
 import type { AgentHost, AgentSandbox } from './host';
 import { sendRequestText } from './sendRequest';
 
-export interface ToolAnswer {
+interface ToolAnswer {
   text: string;
   isError: boolean;
 }

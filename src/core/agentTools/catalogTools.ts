@@ -20,7 +20,7 @@ function score(op: Operation, query: readonly string[]): number {
   return total;
 }
 
-export interface SearchHit { id: string; title: string; method: string; path: string; safety: string; doc: string }
+interface SearchHit { id: string; title: string; method: string; path: string; safety: string; doc: string }
 
 export function searchCatalog(query: string, limit = 15): SearchHit[] {
   const wanted = words(query);

@@ -28,8 +28,6 @@ export interface AgentSandbox {
 export type ConfirmationAnswer = { typed: string } | { declined: string };
 
 export interface AgentHost {
-  /** The environments an agent may name besides the Local sandbox (`local`). */
-  environmentNames(): readonly string[];
   /** The target called `name` (`local` or undefined: the Local sandbox). Throws a clear message for an unknown name or missing keys. */
   target(name: string | undefined): Promise<AgentTarget>;
   /** The Local sandbox, started on first use. */

@@ -13,7 +13,7 @@ import { parseRequestFile } from '../requestFile';
 import { runAll, sendOutcomeOf, type PreparedRequest, type RequestOutcome, type SendOutcome } from '../runner';
 import type { AgentHost, AgentTarget } from './host';
 
-export interface SentRequest {
+interface SentRequest {
   label: string;
   method: string;
   target: string;
@@ -30,7 +30,7 @@ export interface SentRequest {
   refused?: true;
 }
 
-export interface SendReport {
+interface SendReport {
   environment: { name: string; kind: string };
   passed: boolean;
   /** A request was refused by the guard (production, read-only): the tool result is an error. */

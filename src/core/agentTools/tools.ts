@@ -6,7 +6,7 @@ import type { Safety } from '../../catalog/types';
 import { LANGUAGES } from '../codegen/programs';
 import { annotationsFor, type ToolAnnotations } from './annotations';
 
-export interface AgentToolSpec {
+interface AgentToolSpec {
   name: string;
   title: string;
   description: string;
