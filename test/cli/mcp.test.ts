@@ -156,6 +156,23 @@ describe('gateway-workbench mcp', () => {
     assert.equal((await stats(gatewayUrl)).byOperation['transactions.sale'], before + 1, 'the sale went to the sandbox exactly once');
   });
 
+  it('controls the Local sandbox: coverage, the clock, a seed, a reset', async () => {
+    const coverage = (await call(plain, 'gateway_sandbox', { action: 'coverage' })).json as { summary: { covered: number; total: number } };
+    assert.ok(coverage.summary.covered > 0 && coverage.summary.total > coverage.summary.covered, JSON.stringify(coverage.summary));
+    const before = Date.parse(((await call(plain, 'gateway_sandbox', { action: 'status' })).json as { now: string }).now);
+    const moved = Date.parse(((await call(plain, 'gateway_sandbox', { action: 'advance-clock', minutes: 120 })).json as { now: string }).now);
+    assert.ok(moved - before >= 120 * 60_000, `${before} -> ${moved}`);
+    const badSeed = await call(plain, 'gateway_sandbox', { action: 'load-seed', seed: { transactions: 'lots' } });
+    assert.equal(badSeed.isError, true, badSeed.text);
+    const seeded = await call(plain, 'gateway_sandbox', { action: 'load-seed', seed: { clock: '2026-03-31T17:55:00-05:00', transactions: [{ amount: '25.00', status: 'settled' }] } });
+    assert.equal(seeded.isError, false, seeded.text);
+    const reset = await call(plain, 'gateway_sandbox', { action: 'reset' });
+    assert.equal(reset.isError, false, reset.text);
+    assert.match(((reset.json as { now: string }).now), /^2026-03-31T22:55/, 'a reset goes back to the loaded seed and its clock');
+    const wrong = await call(plain, 'gateway_sandbox', { action: 'explode' });
+    assert.equal(wrong.isError, true);
+  });
+
   it('refuses a production sale when the client cannot confirm (no elicitation), and sends nothing', async () => {
     const before = (await stats(production.gatewayUrl)).byOperation['transactions.sale'] ?? 0;
     const sent = await call(plain, 'gateway_send_request', { text: SALE('5.00'), environment: 'Prod' });
