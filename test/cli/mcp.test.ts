@@ -5,6 +5,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as http from 'node:http';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -39,6 +40,7 @@ async function connect(env: Record<string, string>, options: { elicit?: (message
     stderr: 'pipe',
   });
   await client.connect(transport);
+  transport.stderr?.on('data', (chunk: Buffer) => seen.push(chunk.toString('utf8')));
   return client;
 }
 
@@ -215,6 +217,20 @@ describe('gateway-workbench mcp', () => {
     const text = ['GET {{gatewayUrl}}/rest/v2/transactions?description=' + production.apiKey, ''].join('\n');
     const sent = await call(plain, 'gateway_send_request', { text, environment: 'Prod' });
     assert.ok(!sent.text.includes(production.apiKey), sent.text);
+    // A request file naming another origin (a stranger's file): production's key is not sent there.
+    const headers: http.IncomingHttpHeaders[] = [];
+    const stranger = http.createServer((req, res) => {
+      headers.push(req.headers);
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+    await new Promise<void>((resolve) => stranger.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (stranger.address() as { port: number }).port;
+      await call(plain, 'gateway_send_request', { text: `GET http://127.0.0.1:${port}/rest/v2/transactions\n`, environment: 'Prod' });
+      for (const h of headers) assert.ok(!JSON.stringify(h).includes(production.apiKey), JSON.stringify(h));
+    } finally {
+      stranger.close();
+    }
     const bad = await call(plain, 'gateway_send_request', { text: 'POST {{gatewayUrl}}/rest/v2/transactions/sale\n\n{"api-key": "' + production.apiKey + '"}', environment: 'Nowhere' });
     assert.equal(bad.isError, true);
     assert.ok(!bad.text.includes(production.apiKey), bad.text);
