@@ -18,6 +18,9 @@ const OPTIONS = [CONFIG_OPTION] as const satisfies readonly CliOption[];
 
 const INSTRUCTIONS = `Tools for a payment gateway that has no idempotency key. Read ${GUIDANCE_URI} first. Send to the Local sandbox (the default); never resend a request whose outcome is unknown — run the read it names.`;
 
+/** A person reads the question and types a name: the SDK's default of a minute is too short. */
+const HUMAN_TIMEOUT_MS = 10 * 60_000;
+
 /** The typed confirmation, asked through the client's form elicitation; undefined when the client declared none. */
 function elicitor(server: Server) {
   return async (message: string): Promise<ConfirmationAnswer | undefined> => {
@@ -31,7 +34,7 @@ function elicitor(server: Server) {
         message,
         requestedSchema: { type: 'object', properties: { environment: { type: 'string', title: 'Environment name', description: 'Type the environment\'s name to send; anything else cancels.' } }, required: ['environment'] },
       },
-    }, ElicitResultSchema);
+    }, ElicitResultSchema, { timeout: HUMAN_TIMEOUT_MS });
     const typed = result.content?.environment;
     if (result.action !== 'accept' || typeof typed !== 'string') return { declined: result.action === 'accept' ? 'no name typed' : `the human chose ${result.action}` };
     return { typed };
