@@ -32,10 +32,15 @@ const activation = { in: 'src/extension/extension.ts', out: 'dist/extension.js',
 const runtime = { in: 'src/extension/lazy/runtimeBundle.ts', out: 'dist/runtime.js', note: 'extension runtime, loaded by the first request' };
 const codegen = { in: 'src/extension/lazy/codegenBundle.ts', out: 'dist/codegen.js', note: 'code generator, loaded when code is first generated' };
 const importer = { in: 'src/extension/lazy/importBundle.ts', out: 'dist/importer.js', note: 'importers (Gateway: Import…), loaded when the user imports' };
+const overview = { in: 'src/extension/lazy/overviewBundle.ts', out: 'dist/overview.js', note: 'Gateway Overview data and page, loaded when an overview opens' };
+// The overview page's own script runs in the webview (a browser), beside its stylesheet in
+// dist/overview/, the one folder the webview may load from.
+const overviewView = { in: 'src/extension/overview/webview/overviewView.ts', out: 'dist/overview/overviewView.js', platform: 'browser', format: 'iife', note: 'the overview page\'s script, in the webview' };
 
 const options = (e) => ({
   ...common,
   ...(e.stdin ? { stdin: e.stdin } : { entryPoints: [e.in] }),
+  ...(e.platform ? { platform: e.platform, format: e.format } : {}),
   outfile: e.out,
   external: e.external ?? [],
   plugins: pluginsFor(e.out, without, e.plugins),
@@ -49,7 +54,7 @@ const shareModules = !without.has('sharedModules');
 const shared = shareModules ? sharedModules(...(await Promise.all([activation, runtime].map((e) => build({ ...options(e), write: false })))).map((r) => r.metafile)) : [];
 if (shareModules) {
   activation.plugins = [intoActivation(shared)];
-  for (const e of [runtime, codegen, importer]) e.plugins = [fromActivation(shared)];
+  for (const e of [runtime, codegen, importer, overview]) e.plugins = [fromActivation(shared)];
 }
 
 const entries = [
@@ -58,6 +63,8 @@ const entries = [
   ...(shareModules ? [{ stdin: sharedBundleSource(shared), out: `dist/${SHARED_BUNDLE}`, note: 'what the runtime reads from the activation bundle, for the runtime required on its own (tests, benches; not shipped)' }] : []),
   codegen,
   importer,
+  overview,
+  overviewView,
   { in: 'src/core/resultText/worker.ts', out: 'dist/resultWorker.js', note: 'result worker, started by the runtime for large bodies' },
   { in: 'src/sandbox/worker/entry.ts', out: 'dist/sandboxWorker.js', note: 'the Local sandbox in a worker thread, started by the runtime on first use' },
   { in: 'src/extension/language/languageClientBundle.ts', out: 'dist/languageClient.js', external: ['vscode'], note: 'language client, loaded when a request file opens' },
@@ -72,10 +79,12 @@ const results = await Promise.all(entries.map(e => build(options(e))));
 const hostScript = { from: 'src/sandbox/jsSdk/js-sdk/clearent-host.js', out: 'dist/js-sdk/clearent-host.js', note: 'the JS-SDK stand-in the Local sandbox serves' };
 mkdirSync('dist/js-sdk', { recursive: true });
 copyFileSync(hostScript.from, hostScript.out);
+const overviewStyle = { from: 'src/extension/overview/webview/overview.css', out: 'dist/overview/overview.css', note: 'the overview page\'s stylesheet' };
+copyFileSync(overviewStyle.from, overviewStyle.out);
 // legalComments are dropped from the bundles; the notices file carries every bundled license.
 const notices = writeThirdPartyNotices(process.cwd(), results.map((r, i) => ({ out: entries[i].out, metafile: r.metafile })));
 chmodSync('dist/cli.js', 0o755);
-for (const e of [...entries, hostScript]) {
+for (const e of [...entries, hostScript, overviewStyle]) {
   const note = e.note ? `  (${e.note})` : '';
   console.log(`${e.out.padEnd(24)} ${(statSync(e.out).size / 1024).toFixed(1).padStart(8)} KB${note}`);
 }

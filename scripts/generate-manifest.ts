@@ -18,6 +18,7 @@ import { contributes as codegen } from '../src/extension/codegen/contributions';
 import { contributes as traffic } from '../src/extension/traffic/contributions';
 import { contributes as results } from '../src/extension/results/contributions';
 import { contributes as importPart } from '../src/extension/import/contributions';
+import { contributes as overview } from '../src/extension/overview/contributions';
 
 export const PACKAGE_JSON = path.resolve(__dirname, '../package.json');
 
@@ -27,7 +28,7 @@ export const PACKAGE_JSON = path.resolve(__dirname, '../package.json');
  * for a `contributions.ts` that is not in it).
  */
 export const PARTS: Readonly<Record<string, ContributesFragment>> = {
-  environments, operations: operationsPart, requestDocuments, tree, walkthrough, codegen, traffic, results, import: importPart,
+  environments, operations: operationsPart, requestDocuments, tree, walkthrough, codegen, traffic, results, import: importPart, overview,
 };
 
 /** The order of `contributes` keys in package.json. */

@@ -12,12 +12,13 @@ import { coverageCommand } from './commands/coverage';
 import { settingsCommand } from './commands/settings';
 import { preflightCommand } from './commands/preflight';
 import { importCommand } from './commands/import';
+import { mcpCommand } from './commands/mcp';
 import { UsageError, type CliCommand, type CliIo } from './cliCommand';
 import { commandHelp, generalHelp } from './helpText';
 import { visibleText } from '../core/protection/visibleText';
 import { version } from '../../package.json';
 
-const COMMANDS: readonly CliCommand[] = [sandboxCommand, catalogCommand, runCommand, coverageCommand, generateCommand, proxyCommand, lspCommand, exactlyOnceCommand, settingsCommand, preflightCommand, importCommand];
+const COMMANDS: readonly CliCommand[] = [sandboxCommand, catalogCommand, runCommand, coverageCommand, generateCommand, proxyCommand, lspCommand, exactlyOnceCommand, settingsCommand, preflightCommand, importCommand, mcpCommand];
 
 function firstLine(e: unknown): string {
   return String((e as Error)?.message ?? e).split('\n')[0];

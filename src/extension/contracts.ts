@@ -64,7 +64,10 @@ export const COMMANDS = {
   /** Settings as code: an environment's settings to a *.gwsettings.json file; two environments' side by side; a file applied to one. */
   exportSettings: 'gateway.exportSettings',
   compareEnvironmentSettings: 'gateway.compareEnvironmentSettings',
+  openOverview: 'gateway.openOverview',
   applySettingsTo: 'gateway.applySettingsTo',
+  /** The go-live check. Arguments: `(sandboxName?, productionName?, paths?: string[], recordingPath?)`; returns `{ passed, failed }`. */
+  preflight: 'gateway.preflight',
   /** Replaces the Local sandbox's state with a seed file's. Arguments: `(target?, path?, confirmed?)`; without a path, an open dialog; asks first unless `confirmed`. */
   sandboxStartFromSeed: 'gateway.sandbox.startFromSeed',
   /** Copies the packaged examples into the workspace (gateway-examples/) and opens one; returns the files' URIs. */
@@ -274,6 +277,8 @@ export interface GatewayWorkbenchTestHooks {
   requestDecorations(uri: string): readonly ShownMark[];
   /** Whether the request-file language client is running (it starts when the first request file opens). */
   languageClientRunning(): boolean;
+  /** The HTML the Gateway Overview panel of this environment shows, and how many times it was read (undefined: not open). */
+  overviewPage(environmentName: string): { html: string; reads: number } | undefined;
 }
 
 /** What `activate` returns: used by the extension-host tests and by other extensions. */

@@ -13,6 +13,7 @@ import { registerTree } from './tree/registerTree';
 import { registerTraffic } from './traffic/registerTraffic';
 import { registerImportCommand } from './import/importCommand';
 import { registerHarExport } from './import/harExportCommands';
+import { registerOverview } from './overview/overviewPanels';
 import { keepCodeCacheIn } from './lazy/runtime';
 import { registerWalkthroughProgress } from './walkthrough/walkthroughProgress';
 
@@ -41,6 +42,8 @@ export function activate(context: vscode.ExtensionContext): GatewayWorkbenchApi 
   context.subscriptions.push(operations);
   const tree = registerTree(context, { environments, knownResources, runner: operations.runner, log });
   context.subscriptions.push(tree);
+  const overview = registerOverview({ environments, onTreeChange: tree.provider.onDidChangeTreeData, extensionUri: context.extensionUri, log });
+  context.subscriptions.push(overview);
   const traffic = registerTraffic(environments, context.globalState, log);
   context.subscriptions.push(traffic);
   context.subscriptions.push(registerImportCommand(log), registerHarExport({ environments, history: () => operations.history(), traffic: () => traffic.api.entries(), log }));
@@ -63,6 +66,7 @@ export function activate(context: vscode.ExtensionContext): GatewayWorkbenchApi 
         lastRun: (uri: string) => operations.lastRun(uri),
         requestDecorations: (uri: string) => operations.requestDecorations(uri),
         languageClientRunning: () => client.isRunning(),
+        overviewPage: (name: string) => overview.page(name),
       },
     } : {}),
     requestTests: operations.requestTests,

@@ -5,7 +5,8 @@
 // with the Local sandbox and its groups, a sale from the palette and its result editor; a request
 // file written from scratch with completion, its problems, chaining and Send All
 // (e2eRequestFiles.ts, saves artifacts/e2e-request-file.png), and curl sending a sale with a
-// misspelt field that the Traffic view shows with its finding (artifacts/e2e-traffic.png); then
+// misspelt field that the Traffic view shows with its finding (artifacts/e2e-traffic.png); issue
+// 36's Gateway Overview (e2eOverview.ts, artifacts/overview-light.png and overview-dark.png); then
 // environments as a new user meets them (e2eEnvironments.ts, against a second sandbox started in
 // this process). Saves artifacts/e2e-sale.png (the README's screenshot), e2e-environments*.png,
 // artifacts/e2e-smoke.png at the end (artifacts/e2e-failure.png on failure) and ends with
@@ -31,6 +32,7 @@ import { installedPackageSteps } from './e2eInstalled';
 import { packagedVsix } from './packagedExtension';
 import { trustSteps } from './e2eTrust';
 import { walkthroughSteps } from './e2eWalkthrough';
+import { overviewSteps } from './e2eOverview';
 import { runRestrictedMode, selectsRestricted } from './e2eRestricted';
 import { runCheckout, selectsCheckout } from './e2eCheckout';
 import {
@@ -143,6 +145,7 @@ const steps: Step[] = [
   },
   ...requestFileSteps(requireWorkspace, ARTIFACTS, requireUserData),   // with the Local sandbox still active
   ...statementSteps(requireWorkspace, ARTIFACTS),   // the Local sandbox still active
+  ...overviewSteps(requireWorkspace, ARTIFACTS),   // issue 36, Local sandbox still active: artifacts/overview-*.png
   ...environmentSteps(requireTestSandbox, ARTIFACTS),
   ...expectationSteps(requireTestSandbox, requireWorkspace, ARTIFACTS),   // Staging still holds the wrong keys
   ...trustSteps(requireTestSandbox, ARTIFACTS, requireUserData, requireWorkspace),

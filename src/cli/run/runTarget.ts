@@ -4,6 +4,7 @@
 import type { Credentials, Environment } from '../../core/environments/environment';
 import { startSandbox } from '../../sandbox/server';
 import type { CoverageReport } from '../../catalog/localSandbox/coverage';
+import type { SandboxControl } from '../../sandbox/control';
 import { UsageError } from '../cliCommand';
 import { configPathFrom, readEnvironmentConfig, type ConfiguredEnvironment } from './environmentConfig';
 import { credentialsFromEnv, keyVariableNames } from './environmentKeys';
@@ -15,6 +16,8 @@ export interface RunTarget {
   readOnly: boolean;
   /** The in-process sandbox's outcome coverage so far; a remote environment has none of its own. */
   coverage?: () => CoverageReport;
+  /** The in-process sandbox's controls (clock, reset, seeds, stats): the MCP server's gateway_sandbox. */
+  control?: SandboxControl;
   /** Stops what the target started (the in-process sandbox); nothing for a remote environment. */
   close(): Promise<void>;
 }
@@ -33,6 +36,7 @@ export async function startLocalTarget(): Promise<RunTarget> {
     credentials: { apiKey: sandbox.apiKey, accessKey: sandbox.accessKey, merchantId: sandbox.merchantId },
     readOnly: false,
     coverage: () => sandbox.control.coverage(),
+    control: sandbox.control,
     close: () => sandbox.close(),
   };
 }

@@ -59,8 +59,11 @@ export function textFindings(file: string, text: string, knownKeys: readonly str
   return { keys, cards };
 }
 
-/** Two lines: keys, card numbers — each with every place found in the files under `paths`. */
-export async function scanFiles(paths: readonly string[], knownKeys: readonly string[]): Promise<PreflightCheck[]> {
+/**
+ * Two lines: keys, card numbers — each with every place found in the files under `paths`.
+ * Files are named relative to `base` (the CLI's working directory, the editor's workspace folder).
+ */
+export async function scanFiles(paths: readonly string[], knownKeys: readonly string[], base = process.cwd()): Promise<PreflightCheck[]> {
   const files: string[] = [];
   for (const p of paths) await filesUnder(p, files);
   const keys: string[] = [];
@@ -68,7 +71,7 @@ export async function scanFiles(paths: readonly string[], knownKeys: readonly st
   for (const file of files) {
     const bytes = await readFile(file);
     if (bytes.includes(0)) continue;   // binary
-    const relative = path.relative(process.cwd(), file);
+    const relative = path.relative(base, file);
     const found = textFindings(relative && !relative.startsWith('..') ? relative : file, bytes.toString('utf8'), knownKeys);
     keys.push(...found.keys);
     cards.push(...found.cards);

@@ -23,6 +23,7 @@ export const environmentCommands: readonly CommandContribution[] = [
   { command: COMMANDS.applySettingsTo, title: 'Apply to…', category: 'Gateway', icon: '$(cloud-upload)' },
   { command: COMMANDS.copyConnectionSettings, title: 'Copy Connection Settings', category: 'Gateway', icon: '$(copy)' },
   { command: COMMANDS.openTerminalWithVariables, title: 'Open Terminal with Gateway Variables', category: 'Gateway', icon: '$(terminal)' },
+  { command: COMMANDS.preflight, title: 'Run Go-Live Check…', category: 'Gateway', icon: '$(checklist)' },
 ];
 
 /** `contributes.configuration` entries. Keys are never here: they live in SecretStorage. */

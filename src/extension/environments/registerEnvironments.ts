@@ -6,6 +6,7 @@ import { registerConnectionCommands } from './connectionCommands';
 import { registerEnvironmentCommands } from './environmentCommands';
 import { registerSandboxSeedCommands } from './sandboxSeedCommands';
 import { registerSettingsCodeCommands } from './settingsCodeCommands';
+import { registerPreflightCommand } from './preflightCommand';
 import { EnvironmentStore, type EnvironmentManager } from './environmentStore';
 import { LocalSandboxHost } from './localSandboxHost';
 import { PORT_SETTING } from './localSandboxPort';
@@ -26,7 +27,7 @@ export function registerEnvironments(context: vscode.ExtensionContext, log: vsco
   const sandbox = new LocalSandboxHost(context.globalStorageUri, secrets, log, context.globalState);
   const clients = new ClientCache(log);
   const store = new EnvironmentStore(context.workspaceState, secrets, sandbox, clients);
-  store.own(secrets, registerEnvironmentCommands(store, log), registerSandboxSeedCommands(store, log), registerSettingsCodeCommands(store, log), registerConnectionCommands(store, log), createEnvironmentStatusBar(store), registerOpenExamples(context.extensionUri));
+  store.own(secrets, registerEnvironmentCommands(store, log), registerSandboxSeedCommands(store, log), registerSettingsCodeCommands(store, log), registerConnectionCommands(store, log), registerPreflightCommand(store, log), createEnvironmentStatusBar(store), registerOpenExamples(context.extensionUri));
   // Said once per run of failures, whatever started it (a tree group, a send): what happened and the log.
   store.own(sandbox.onDidFail(message => {
     void vscode.window.showErrorMessage(message, 'Show log').then(choice => {

@@ -9,10 +9,12 @@ import { loadBundle } from './bundleLoader';
 export type RuntimeModule = typeof import('./runtimeBundle');
 type CodegenModule = typeof import('./codegenBundle');
 type ImporterModule = typeof import('./importBundle');
+type OverviewModule = typeof import('./overviewBundle');
 
 let runtime: RuntimeModule | undefined;
 let codegen: CodegenModule | undefined;
 let importer: ImporterModule | undefined;
+let overview: OverviewModule | undefined;
 let codeCacheDir: string | undefined;
 
 /** Where the bundles' compiled code is kept between starts (the extension's global storage). */
@@ -44,4 +46,10 @@ export function loadCodegen(): CodegenModule {
 export function loadImporter(): ImporterModule {
   importer ??= load('importer.js') as ImporterModule;
   return importer;
+}
+
+/** The Gateway Overview's data gathering and page (dist/overview.js), loaded when an overview first opens. */
+export function loadOverview(): OverviewModule {
+  overview ??= load('overview.js') as OverviewModule;
+  return overview;
 }

@@ -37,6 +37,11 @@ export { fetchCoverage, coverageSince, coverageLines } from '../../core/localSan
 export { readSettings, applySettings } from '../../core/settingsCode/settingsRemote';
 export { parseSettingsFile, settingsFileText } from '../../core/settingsCode/settingsFile';
 export { planSettings, planText, changeCount } from '../../core/settingsCode/settingsPlan';
+export { DRIFT_GROUPS, settingsDrift } from '../../core/preflight/settingsDrift';
+export { scanFiles } from '../../core/preflight/fileScan';
+export { parseRecording, recordingChecks } from '../../core/preflight/recordingChecks';
+export { coverageCheck } from '../../core/preflight/coverageCheck';
+export { preflightMarkdown, preflightVerdict } from '../../core/preflight/preflightMarkdown';
 export { valuePathAt } from '../../core/answers/valuePathAt';
 export { dotenvPlaces, readDotenvFile } from '../../core/runner/dotenvFile';
 
