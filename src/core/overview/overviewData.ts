@@ -3,6 +3,8 @@
 // a batch of many sales adds up exactly; every label is the gateway's own text, kept short, and the
 // view escapes it (a stranger's gateway may answer anything).
 
+import { isObject, objectNamed } from '../answers/objectNamed';
+
 /** One bar: a label and a number (cents for money, a count otherwise). */
 export interface Bar {
   label: string;
@@ -73,19 +75,7 @@ export interface Overview {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The first object named `key` in an answer, breadth-first (the JSON envelope and the XML root nest it). */
-export function objectNamed(root: unknown, key: string): Json | undefined {
-  const queue: unknown[] = [root];
-  while (queue.length) {
-    const node = queue.shift();
-    if (!isObject(node)) continue;
-    if (isObject(node[key])) return node[key];
-    queue.push(...Object.values(node));
-  }
-  return undefined;
-}
 
 /** The records listed under `listKey` / `itemKey` (one record comes as an object, several as a list). */
 export function recordsOf(answer: unknown, listKey: string, itemKey: string): Json[] {

@@ -7,7 +7,8 @@
 import type { GatewayClient } from '../http/client';
 import type { GatewayResult } from '../answers/result';
 import { fetchCoverage } from '../localSandbox/sandboxCoverage';
-import { achSection, batchSection, coverageSection, declineSection, objectNamed, recordsOf, type Overview, type Section } from './overviewData';
+import { achSection, batchSection, coverageSection, declineSection, recordsOf, type Overview, type Section } from './overviewData';
+import { objectNamed } from '../answers/objectNamed';
 
 interface GatherOptions {
   environmentName: string;

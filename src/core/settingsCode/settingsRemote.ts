@@ -10,20 +10,9 @@ import type { GatewayResult } from '../answers/result';
 import { SETTINGS_GROUPS, settingsGroup, type SettingsGroupSpec } from './settingsGroups';
 import type { GroupValues } from './settingsFile';
 import { sameValue, shownValue, type CurrentSettings, type GroupPlan } from './settingsPlan';
+import { objectNamed } from '../answers/objectNamed';
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The first object named `key` in the answer, breadth-first (the envelope nests it). */
-function objectNamed(root: unknown, key: string): Record<string, unknown> | undefined {
-  const queue: unknown[] = [root];
-  while (queue.length) {
-    const node = queue.shift();
-    if (!isObject(node)) continue;
-    if (isObject(node[key])) return node[key];
-    queue.push(...Object.values(node));
-  }
-  return undefined;
-}
 
 /** The gateway's own words for a failed answer: its error-message, else the status. */
 function failureOf(result: GatewayResult): string {

@@ -7,6 +7,7 @@
 import { operations } from '../../catalog';
 import type { Operation, SampleValue } from '../../catalog/types';
 import type { CodecResult } from '../../core/codecs/codecs';
+import { isObject, objectNamed } from '../../core/answers/objectNamed';
 
 /** The body codecs rendering needs: core's, reached through the lazily loaded runtime. */
 interface BodyCodecs {
@@ -25,19 +26,7 @@ export function settingsReadOf(op: Pick<Operation, 'path'>): Operation | undefin
   return operations.find((o) => o.group === 'settings' && o.path === op.path && o.method === 'GET');
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The first object named `key` under `root`, breadth-first (the envelope nests it). */
-function objectNamed(root: unknown, key: string): Record<string, unknown> | undefined {
-  const queue: unknown[] = [root];
-  while (queue.length) {
-    const node = queue.shift();
-    if (!isObject(node)) continue;
-    if (isObject(node[key])) return node[key];
-    queue.push(...Object.values(node));
-  }
-  return undefined;
-}
 
 /**
  * The settings `op` writes, as the parsed GET answer has them: the object named like its body's
