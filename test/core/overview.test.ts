@@ -79,7 +79,8 @@ describe('Gateway Overview data, from a Local sandbox', () => {
     assert.ok(o.coverage.value.outcomes.some((b) => b.label === 'result-code:014' && b.value === 2), JSON.stringify(o.coverage.value.outcomes));
     assert.ok(o.coverage.value.covered > 0 && o.coverage.value.covered < o.coverage.value.total);
 
-    const html = overviewHtml(o, RES);
+    const html = overviewHtml(o, { ...RES, timeZone: 'America/Chicago' });
+    assert.match(html, /Read at <time datetime="2026-01-02T03:04:05.000Z">Jan 1(, 2026)?, 9:04:05 PM CST<\/time>/, 'the read time by the one time rule: the zone named');
     assert.match(html, /<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src vscode-webview:\/\/abc; script-src 'nonce-n0nce'/);
     assert.doesNotMatch(html, /(src|href)="https?:/, 'no remote resource');
     assert.doesNotMatch(html, /style="/, 'no inline style: the CSP forbids it');

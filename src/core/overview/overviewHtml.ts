@@ -4,6 +4,7 @@
 // page loads nothing but its own stylesheet and script (Content-Security-Policy: default-src
 // 'none'); colours are VS Code's theme variables (the stylesheet), never written here.
 
+import { displayTime } from '../time/displayTime';
 import { money, type AchSection, type BatchSection, type Bar, type CoverageSection, type DeclineSection, type Overview, type Section } from './overviewData';
 
 interface PageResources {
@@ -12,6 +13,8 @@ interface PageResources {
   styleUri: string;
   scriptUri: string;
   nonce: string;
+  /** The zone the environment's times show in (the one time rule: core/time/displayTime.ts); UTC when not given. */
+  timeZone?: string;
 }
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -149,7 +152,7 @@ export function overviewHtml(overview: Overview, res: PageResources): string {
 </head>
 <body>
 <header><h1>Gateway Overview: ${escape(overview.environmentName)}</h1>
-<p class="read-at">Read at <time datetime="${escape(overview.readAt)}">${escape(read.toLocaleString())}</time></p>
+<p class="read-at">Read at <time datetime="${escape(overview.readAt)}">${escape(displayTime(read, { timeZone: res.timeZone ?? 'UTC', now: new Date() }, { seconds: true }))}</time></p>
 <button id="refresh" type="button">Refresh</button></header>
 <main>${sections.join('\n')}</main>
 <script nonce="${escape(res.nonce)}" src="${escape(res.scriptUri)}"></script>

@@ -11,6 +11,7 @@ import { COMMANDS } from '../contracts';
 import { resolveTarget, type Target } from '../environments/environmentCommands';
 import type { EnvironmentManager } from '../environments/environmentStore';
 import { loadOverview } from '../lazy/runtime';
+import { environmentTimeFrame } from '../environments/environmentTimeZone';
 
 /** The webview's type, and the title every panel starts with (the extension-host test reads it). */
 const VIEW_TYPE = 'gateway.overview';
@@ -62,7 +63,7 @@ export function registerOverview(deps: OverviewDeps): OverviewRegistration {
     const client = await environments.client(name);
     const data = await overview.gatherOverview(client, { environmentName: name, ...(env.kind === 'local' ? { sandboxUrl: env.gatewayUrl } : {}) });
     if (generation !== open.generation || !panels.has(name)) return;
-    open.panel.webview.html = overview.overviewHtml(data, resources(open.panel.webview));
+    open.panel.webview.html = overview.overviewHtml(data, { ...resources(open.panel.webview), timeZone: environmentTimeFrame(env.kind).timeZone });
     open.reads += 1;
   }
 
