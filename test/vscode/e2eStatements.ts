@@ -32,7 +32,11 @@ async function downloadStatement(page: Page): Promise<void> {
 /** The save dialog (code-server's own: a quick input holding the proposed path) and what it proposes. */
 async function saveDialogPath(page: Page): Promise<string> {
   await page.locator(selectors.quickInputTitle).filter({ hasText: 'Where to save the PDF' }).waitFor({ timeout: 15_000 });
-  return page.locator(selectors.paletteInput).inputValue();
+  // The dialog shows the folder first and fills in the file's name a moment later (a fresh-clone
+  // CI run read "…/globalStorage/" here): read it once it has settled on a file.
+  const input = page.locator(selectors.paletteInput);
+  for (let waited = 0; waited < 5_000 && !/\.pdf$/.test(await input.inputValue()); waited += 100) await page.waitForTimeout(100);
+  return input.inputValue();
 }
 
 /**
