@@ -6,8 +6,6 @@
 
 import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { GatewayClient } from '../../core/http/client';
-import { workbenchUserAgent } from '../../core/http/userAgent';
 import { credentialSecrets } from '../../core/protection/redaction';
 import { fetchCoverage } from '../../core/localSandbox/sandboxCoverage';
 import { coverageCheck } from '../../core/preflight/coverageCheck';
@@ -19,7 +17,7 @@ import { DRIFT_GROUPS, settingsDrift } from '../../core/preflight/settingsDrift'
 import { readSettings } from '../../core/settingsCode/settingsRemote';
 import { UsageError, parseOptionsOf, type CliCommand, type CliOption } from '../cliCommand';
 import { CONFIG_OPTION } from '../run/environmentConfig';
-import { targetFor, type RunTarget } from '../run/runTarget';
+import { targetClient, targetFor, type RunTarget } from '../run/runTarget';
 
 const OPTIONS = [
   { name: 'env', type: 'string', value: 'local|NAME', text: 'The environment your application was tested on (a sandbox), as `run` takes it.' },
@@ -32,7 +30,7 @@ const OPTIONS = [
 ] as const satisfies readonly CliOption[];
 
 async function settingsOf(target: RunTarget): Promise<Awaited<ReturnType<typeof readSettings>>> {
-  const client = new GatewayClient({ environment: target.environment, credentials: target.credentials, userAgent: workbenchUserAgent('cli') });
+  const client = targetClient(target);
   try {
     return await readSettings(client, DRIFT_GROUPS);
   } finally {

@@ -6,8 +6,6 @@
 import { writeFile, readFile } from 'node:fs/promises';
 import * as readline from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { GatewayClient } from '../../core/http/client';
-import { workbenchUserAgent } from '../../core/http/userAgent';
 import { credentialSecrets } from '../../core/protection/redaction';
 import { visibleText } from '../../core/protection/visibleText';
 import { parseSettingsFile, settingsFileText, type SettingsFile } from '../../core/settingsCode/settingsFile';
@@ -15,7 +13,7 @@ import { changeCount, planSettings, planText, type GroupPlan } from '../../core/
 import { applySettings, readSettings, type GroupOutcome } from '../../core/settingsCode/settingsRemote';
 import { UsageError, parseOptionsOf, type CliCommand, type CliIo, type CliOption } from '../cliCommand';
 import { CONFIG_OPTION } from '../run/environmentConfig';
-import { targetFor, type RunTarget } from '../run/runTarget';
+import { targetClient, targetFor, type RunTarget } from '../run/runTarget';
 
 const ACTIONS = ['export', 'plan', 'apply'] as const;
 type Action = (typeof ACTIONS)[number];
@@ -87,7 +85,7 @@ async function run(action: Action, files: string[], values: Record<string, strin
   if (action !== 'export' && values.out !== undefined) throw new UsageError('--out is for export');
   const desired = action === 'export' ? undefined : await readFileOrFail(files[0]);
   const target = await targetFor(values.env as string | undefined, values.config as string | undefined);
-  const client = new GatewayClient({ environment: target.environment, credentials: target.credentials, userAgent: workbenchUserAgent('cli') });
+  const client = targetClient(target);
   try {
     const name = target.environment.name;
     if (action === 'export') {

@@ -6,8 +6,7 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import * as path from 'node:path';
 import type { TextDecoder } from 'node:util';
-import { GatewayClient, type RawRequest } from '../../core/http/client';
-import { workbenchUserAgent } from '../../core/http/userAgent';
+import type { RawRequest } from '../../core/http/client';
 import { bodyFileReader } from '../../core/requestFile/bodyFile';
 import { requestFileDecoder } from '../../core/codecs/textFileDecoding';
 import { credentialSecrets, redactorFor, redactValue, type Redactor } from '../../core/protection/redaction';
@@ -15,7 +14,7 @@ import { RequestFileStreamParser, type ParseDiagnostic, type ParsedRequest, type
 import { fileReferences, OutlineBuilder, outcomeNotes, OutsideValues, secretValues, sendOutcomeOf, streamRequests, type NamedExchange, type RequestOutcome, type RunOptions } from '../../core/runner';
 import { refusalOf } from './requestGuard';
 import { totalsOf, type FileDiagnostic, type FileReport, type RequestReport, type RunReport, type StateCounts } from './runReport';
-import type { RunTarget } from './runTarget';
+import { targetClient, type RunTarget } from './runTarget';
 import type { VariableOverride } from './variableOptions';
 import { cliBodyFilePlace } from './bodyRoot';
 import { dotenvPlaces, readDotenvFile } from '../../core/runner/dotenvFile';
@@ -338,7 +337,7 @@ export function runSecrets(target: RunTarget, variables: readonly VariableOverri
 
 export async function runFiles(files: readonly RequestFileInput[], target: RunTarget, options: RunFilesOptions = {}): Promise<RunReport> {
   const started = performance.now();
-  const client = new GatewayClient({ environment: target.environment, credentials: target.credentials, userAgent: workbenchUserAgent('cli') });
+  const client = targetClient(target);
   const secrets = runSecrets(target, options.variables);
   const environment = {
     name: target.environment.name,

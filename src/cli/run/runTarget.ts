@@ -3,6 +3,8 @@
 
 import type { Credentials, Environment } from '../../core/environments/environment';
 import { startSandbox } from '../../sandbox/server';
+import { GatewayClient } from '../../core/http/client';
+import { workbenchUserAgent } from '../../core/http/userAgent';
 import type { CoverageReport } from '../../catalog/localSandbox/coverage';
 import type { SandboxControl } from '../../sandbox/control';
 import { UsageError } from '../cliCommand';
@@ -84,4 +86,9 @@ export async function targetFor(env: string | undefined, config: string | undefi
   }
   const file = configPathFrom(config, process.env);
   return configuredTarget(env, await readEnvironmentConfig(file), process.env, file);
+}
+
+/** The client every CLI command sends to `target` with: its URLs and keys, the CLI's User-Agent. */
+export function targetClient(target: Pick<RunTarget, 'environment' | 'credentials'>): GatewayClient {
+  return new GatewayClient({ environment: target.environment, credentials: target.credentials, userAgent: workbenchUserAgent('cli') });
 }
