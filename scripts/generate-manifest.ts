@@ -19,6 +19,7 @@ import { contributes as traffic } from '../src/extension/traffic/contributions';
 import { contributes as results } from '../src/extension/results/contributions';
 import { contributes as importPart } from '../src/extension/import/contributions';
 import { contributes as overview } from '../src/extension/overview/contributions';
+import { contributes as agentTools } from '../src/extension/agentTools/contributions';
 
 export const PACKAGE_JSON = path.resolve(__dirname, '../package.json');
 
@@ -28,14 +29,14 @@ export const PACKAGE_JSON = path.resolve(__dirname, '../package.json');
  * for a `contributions.ts` that is not in it).
  */
 export const PARTS: Readonly<Record<string, ContributesFragment>> = {
-  environments, operations: operationsPart, requestDocuments, tree, walkthrough, codegen, traffic, results, import: importPart, overview,
+  environments, operations: operationsPart, requestDocuments, tree, walkthrough, codegen, traffic, results, import: importPart, overview, agentTools,
 };
 
 /** The order of `contributes` keys in package.json. */
 const CONTRIBUTES_KEYS = [
   'commands', 'menus', 'submenus', 'keybindings', 'configuration', 'languages', 'grammars',
   'snippets', 'viewsContainers', 'views', 'viewsWelcome', 'colors', 'icons', 'jsonValidation',
-  'walkthroughs',
+  'walkthroughs', 'languageModelTools',
 ] as const satisfies readonly (keyof ContributesFragment | 'submenus' | 'colors' | 'icons')[];
 type ContributesKey = typeof CONTRIBUTES_KEYS[number];
 type Contributes = Partial<Record<ContributesKey, unknown>>;

@@ -279,6 +279,8 @@ export interface GatewayWorkbenchTestHooks {
   languageClientRunning(): boolean;
   /** The HTML the Gateway Overview panel of this environment shows, and how many times it was read (undefined: not open). */
   overviewPage(environmentName: string): { html: string; reads: number } | undefined;
+  /** The Language Model Tools as registered, by name (their prepareInvocation is what VS Code shows before a call). */
+  agentTools(): ReadonlyMap<string, vscode.LanguageModelTool<Record<string, unknown>>>;
 }
 
 /** What `activate` returns: used by the extension-host tests and by other extensions. */

@@ -41,4 +41,5 @@ export interface ContributesFragment {
   viewsWelcome?: readonly { view: string; contents: string }[];
   jsonValidation?: readonly object[];
   walkthroughs?: readonly object[];
+  languageModelTools?: readonly object[];
 }

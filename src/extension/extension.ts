@@ -15,6 +15,8 @@ import { registerImportCommand } from './import/importCommand';
 import { registerHarExport } from './import/harExportCommands';
 import { registerOverview } from './overview/overviewPanels';
 import { keepCodeCacheIn } from './lazy/runtime';
+import { registerAgentTools } from './agentTools/registerAgentTools';
+import { registerAddMcpServer } from './agentTools/mcpServerCommand';
 import { registerWalkthroughProgress } from './walkthrough/walkthroughProgress';
 
 /** For bench/activation.ts: the lazily loaded bundles, loaded exactly as the extension loads them. */
@@ -47,6 +49,8 @@ export function activate(context: vscode.ExtensionContext): GatewayWorkbenchApi 
   const traffic = registerTraffic(environments, context.globalState, log);
   context.subscriptions.push(traffic);
   context.subscriptions.push(registerImportCommand(log), registerHarExport({ environments, history: () => operations.history(), traffic: () => traffic.api.entries(), log }));
+  const agentTools = registerAgentTools(environments, log);
+  context.subscriptions.push(agentTools, registerAddMcpServer(environments, log));
   languageClient = registerLanguageClient(environments, log);
   context.subscriptions.push(languageClient);
   const client = languageClient;
@@ -67,6 +71,7 @@ export function activate(context: vscode.ExtensionContext): GatewayWorkbenchApi 
         requestDecorations: (uri: string) => operations.requestDecorations(uri),
         languageClientRunning: () => client.isRunning(),
         overviewPage: (name: string) => overview.page(name),
+        agentTools: () => agentTools.tools,
       },
     } : {}),
     requestTests: operations.requestTests,

@@ -1,10 +1,13 @@
 // The agent tools' host in the CLI's MCP server: the Local sandbox (one in-process, started on
 // first use and kept for the server's life), the --config file's environments with their keys
 // from the environment variables `run` reads, and the human's confirmation through MCP elicitation.
+import { generateFromText, languageById } from '../../core/codegen/programs';
+import { GatewayClient } from '../../core/http/client';
+import { workbenchUserAgent } from '../../core/http/userAgent';
 import { credentialSecrets } from '../../core/protection/redaction';
 import type { AgentHost, AgentSandbox, AgentTarget, ConfirmationAnswer } from '../../core/agentTools/host';
 import { configPathFrom, readEnvironmentConfig } from '../run/environmentConfig';
-import { credentialsFromEnv } from '../run/environmentKeys';
+import { credentialsFromEnv } from '../../core/environments/environmentKeys';
 import { startLocalTarget, targetFor, type RunTarget } from '../run/runTarget';
 
 interface McpHost extends AgentHost {
@@ -31,6 +34,15 @@ export function mcpHost(config: string | undefined, confirm: (message: string) =
     async target(name): Promise<AgentTarget> {
       if (name === undefined || name.toLowerCase() === LOCAL) return localTarget();
       return targetFor(name, config);
+    },
+    async openClient(target) {
+      const client = new GatewayClient({ environment: target.environment, credentials: target.credentials, userAgent: workbenchUserAgent('cli') });
+      return { client, release: () => client.close() };
+    },
+    async generateCode(languageId, text, request) {
+      const language = languageById(languageId);
+      if (!language) throw new Error('"language" is not one the generator knows: see the tool\'s enum');
+      return generateFromText(language, text, { choice: request ? { name: request } : undefined }).code;
     },
     async sandbox(): Promise<AgentSandbox> {
       const target = await localTarget();

@@ -7,7 +7,7 @@ import { SAFETY_WORDING } from '../../catalog/safety';
 import { surfaceOfPath } from '../../core/protection/authBinding';
 import { guardDecision, safetyOf } from '../../core/protection/guardPolicy';
 import type { PreparedRequest } from '../../core/runner';
-import { keyVariableNames } from './environmentKeys';
+import { keyVariableNames } from '../../core/environments/environmentKeys';
 import type { RunTarget } from './runTarget';
 
 /** The request and what it does, for a refusal: written only then, as every request of a run comes through refusalOf. */

@@ -9,7 +9,7 @@ import type { CoverageReport } from '../../catalog/localSandbox/coverage';
 import type { SandboxControl } from '../../sandbox/control';
 import { UsageError } from '../cliCommand';
 import { configPathFrom, readEnvironmentConfig, type ConfiguredEnvironment } from './environmentConfig';
-import { credentialsFromEnv, keyVariableNames } from './environmentKeys';
+import { credentialsFromEnv, keyVariableNames } from '../../core/environments/environmentKeys';
 
 export interface RunTarget {
   environment: Environment;

@@ -1,6 +1,5 @@
 // Runs one agent tool by name with its arguments: the answer as JSON text, or an error an agent
 // can act on. Every string that leaves here is redacted (keys, card and account numbers).
-import { generateFromText, languageById } from '../codegen/programs';
 import { credentialSecrets, redactorFor } from '../protection/redaction';
 import { lintRequestFile, RequestDocument } from '../requestLint';
 import { describeOperation, searchCatalog } from './catalogTools';
@@ -31,34 +30,31 @@ function lint(text: string): unknown {
   };
 }
 
-function generate(args: Args): string {
-  const language = languageById(stringArg(args, 'language', true));
-  if (!language) throw new Error('"language" is not one the generator knows: see the tool\'s enum');
-  const name = stringArg(args, 'request');
-  return generateFromText(language, stringArg(args, 'text', true), { choice: name ? { name } : undefined }).code;
+function generate(args: Args, host: AgentHost): Promise<string> {
+  return host.generateCode(stringArg(args, 'language', true), stringArg(args, 'text', true), stringArg(args, 'request'));
 }
 
 async function sandboxAction(sandbox: AgentSandbox, args: Args): Promise<unknown> {
   const action = stringArg(args, 'action', true);
   switch (action) {
     case 'status':
-      return { gatewayUrl: sandbox.gatewayUrl, now: sandbox.now().toISOString(), stats: sandbox.stats() };
+      return { gatewayUrl: sandbox.gatewayUrl, now: sandbox.now().toISOString(), stats: await sandbox.stats() };
     case 'advance-clock': {
       const minutes = args.minutes;
       if (typeof minutes !== 'number' || !(minutes >= 0)) throw new Error('advance-clock needs "minutes", a number 0 or more');
-      return { now: sandbox.advanceClock(minutes * 60_000).toISOString() };
+      return { now: (await sandbox.advanceClock(minutes * 60_000)).toISOString() };
     }
     case 'next-ach-window':
-      return { now: sandbox.advanceToNextAchWindow().toISOString() };
+      return { now: (await sandbox.advanceToNextAchWindow()).toISOString() };
     case 'reset':
-      sandbox.reset();
+      await sandbox.reset();
       return { reset: true, now: sandbox.now().toISOString() };
     case 'load-seed':
       if (typeof args.seed !== 'object' || args.seed === null) throw new Error('load-seed needs "seed", a seed document (an object)');
-      sandbox.loadSeed(args.seed);
+      await sandbox.loadSeed(args.seed);
       return { loaded: true, now: sandbox.now().toISOString() };
     case 'coverage':
-      return sandbox.coverage();
+      return await sandbox.coverage();
     default:
       throw new Error(`unknown action "${action}": use status, advance-clock, next-ach-window, reset, load-seed or coverage`);
   }
@@ -73,7 +69,7 @@ async function answer(name: string, args: Args, host: AgentHost): Promise<{ valu
     case 'gateway_lint_request':
       return { value: lint(stringArg(args, 'text', true)), isError: false, secrets: [] };
     case 'gateway_generate_code':
-      return { value: generate(args), isError: false, secrets: [] };
+      return { value: await generate(args, host), isError: false, secrets: [] };
     case 'gateway_sandbox':
       return { value: await sandboxAction(await host.sandbox(), args), isError: false, secrets: [] };
     case 'gateway_send_request': {

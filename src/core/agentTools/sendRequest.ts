@@ -3,9 +3,8 @@
 // human's typed confirmation asked through the host), the client's refusal to send a state change
 // twice. Everything returned is redacted: keys, card and account numbers, CSCs.
 import { SAFETY_WORDING } from '../../catalog/safety';
-import { GatewayClient, type RawRequest } from '../http/client';
+import type { RawRequest } from '../http/client';
 import { checkBeforeRetrying } from '../http/outcomeCheck';
-import { workbenchUserAgent } from '../http/userAgent';
 import { surfaceOfPath } from '../protection/authBinding';
 import { confirmationProblem, describeAmount, extractAmount, guardDecision, safetyOf } from '../protection/guardPolicy';
 import { credentialSecrets, redactorFor } from '../protection/redaction';
@@ -71,7 +70,7 @@ export async function sendRequestText(text: string, target: AgentTarget, host: A
   if (file.requests.length === 0) throw new Error('the text holds no request: write a method and URL line, such as "POST {{gatewayUrl}}/rest/v2/transactions/sale"');
   const secrets = credentialSecrets(target.credentials);
   const redactor = redactorFor(secrets);
-  const client = new GatewayClient({ environment: target.environment, credentials: target.credentials, userAgent: workbenchUserAgent('cli') });
+  const { client, release } = await host.openClient(target);
   const prepared = new Map<number, PreparedRequest>();
   const refused = new Set<number>();
   let outcomes: RequestOutcome[];
@@ -98,7 +97,7 @@ export async function sendRequestText(text: string, target: AgentTarget, host: A
       },
     });
   } finally {
-    await client.close();
+    await release();
   }
   const requests = outcomes.map((o): SentRequest => {
     const p = prepared.get(o.index);

@@ -5,9 +5,10 @@ import { operations } from '../../catalog';
 import type { Safety } from '../../catalog/types';
 import { LANGUAGES } from '../codegen/programs';
 import { annotationsFor, type ToolAnnotations } from './annotations';
+import type { AgentToolName } from './toolNames';
 
 interface AgentToolSpec {
-  name: string;
+  name: AgentToolName;
   title: string;
   description: string;
   inputSchema: { type: 'object'; properties: Record<string, unknown>; required?: string[]; additionalProperties: false };
@@ -50,7 +51,7 @@ export const AGENT_TOOLS: readonly AgentToolSpec[] = [
       type: 'object',
       properties: {
         text: REQUEST_TEXT,
-        environment: { type: 'string', description: '"local" (the default): the Local sandbox. Otherwise the name of an environment of the server\'s --config file.' },
+        environment: { type: 'string', description: '"local" (the default): the Local sandbox. Otherwise an environment\'s name: in VS Code one of the user\'s Gateway environments, from the MCP server one of its --config file.' },
       },
       required: ['text'],
       additionalProperties: false,

@@ -1,6 +1,6 @@
 // An environment's URLs and keys as the variables our CLI, the generated programs and the
 // exactly-once runner read (GATEWAY_URL, BOARDING_URL, GATEWAY_API_KEY, GATEWAY_ACCESS_KEY,
-// GATEWAY_MERCHANT_ID: src/cli/run/environmentKeys.ts, src/core/codegen/parameters.ts,
+// GATEWAY_MERCHANT_ID: src/core/environments/environmentKeys.ts, src/core/codegen/parameters.ts,
 // src/cli/exactlyOnce/appRun.ts), written as `.env` lines or shell exports that nothing in a value
 // or a name can break out of: every value is one single-quoted shell word, and the environment's
 // name only appears in a comment with its control characters replaced.

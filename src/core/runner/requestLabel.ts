@@ -4,6 +4,7 @@
 // request (prepare.ts) follows the same order, so a CI failure can be found in the editor.
 
 import { matchOperation } from '../../catalog';
+import type { Operation } from '../../catalog/types';
 import type { ParsedRequest } from '../requestFile';
 
 /** The target without its base (`{{gatewayUrl}}`, `http://host`): `/rest/v2/tokens/{{id}}`. */
@@ -19,9 +20,13 @@ function catalogPathOf(target: string): string {
   return at > 0 ? path.slice(at) : path;
 }
 
+/** The catalog operation a request names before it is sent, a `{{variable}}` standing for one path segment (a chained id). */
+export function operationBeforeSending(request: Pick<ParsedRequest, 'method' | 'target'>): Operation | undefined {
+  return matchOperation(request.method.toUpperCase(), catalogPathOf(request.target))?.op;
+}
+
 export function requestLabel(request: ParsedRequest): string {
   if (request.name) return request.name;
   if (request.title) return request.title;
-  const method = request.method.toUpperCase();
-  return matchOperation(method, catalogPathOf(request.target))?.op.title ?? `${method} ${withoutBase(request.target)}`;
+  return operationBeforeSending(request)?.title ?? `${request.method.toUpperCase()} ${withoutBase(request.target)}`;
 }

@@ -14,9 +14,10 @@ import { resultCommands } from '../results/contributions';
 import { trafficCommands } from '../traffic/contributions';
 import { treeCommands } from '../tree/contributions';
 import { overviewCommands } from '../overview/contributions';
+import { agentCommands } from '../agentTools/agentCommands';
 
 const DECLARED: ReadonlyMap<string, CommandContribution> = new Map(
-  [...environmentCommands, ...partCommands, ...requestDocumentCommands, ...treeCommands, ...codegenCommands, ...trafficCommands, ...resultCommands, ...importCommands, ...overviewCommands, ...operationCommands()].map((c) => [c.command, c]),
+  [...environmentCommands, ...partCommands, ...requestDocumentCommands, ...treeCommands, ...codegenCommands, ...trafficCommands, ...resultCommands, ...importCommands, ...overviewCommands, ...agentCommands, ...operationCommands()].map((c) => [c.command, c]),
 );
 
 /** The declaration of `id`; throws for an id no part declares (it would not be in package.json). */

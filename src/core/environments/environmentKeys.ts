@@ -2,7 +2,7 @@
 // GATEWAY_ACCESS_KEY and GATEWAY_MERCHANT_ID, each overridable per environment with a
 // `_<NAME>` suffix (the name upper-cased, anything not a letter or digit turned into `_`).
 
-import type { Credentials } from '../../core/environments/environment';
+import type { Credentials } from './environment';
 
 const VARIABLES: ReadonlyArray<{ field: keyof Credentials; variable: string }> = [
   { field: 'apiKey', variable: 'GATEWAY_API_KEY' },
