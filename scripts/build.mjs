@@ -2,7 +2,8 @@
 // server with esbuild and prints each bundle's size, because the activation bundle has a size
 // budget (see README): dist/extension.js must stay small and hold no third-party code and no
 // sandbox (test/extension-rules/activationBundle.test.ts); those live in dist/runtime.js and load on first use
-// (the code generator in dist/codegen.js, loaded only when code is generated). Our modules that
+// (the code generator in dist/codegen.js, loaded only when code is generated; the bodies of rarely
+// run commands in dist/commands.js, loaded when one of them first runs). Our modules that
 // both the activation bundle and the runtime need are parsed once, in the activation bundle, and
 // the runtime reads them from it. The custom esbuild plugins, with what each saves, are listed in
 // scripts/bundlePlugins/index.mjs (and README.md there).

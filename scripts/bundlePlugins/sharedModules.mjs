@@ -38,8 +38,8 @@ const namespaces = (shared, only = shared) => shared.map((file, i) => (only.incl
 
 /**
  * A plugin for a first build (nothing written, format 'esm', not minified) of a lazily loaded
- * bundle: each shared module (in `only`, all when not given) stays outside it, so esbuild's import lines name exactly the values
- * the bundle takes from each (usedNames() reads them).
+ * bundle: each shared module (in `only`, all when not given) stays outside it, so esbuild's
+ * import lines name exactly the values the bundle takes from each (usedNames() reads them).
  */
 export function sharedOutside(shared, only = shared) {
   const keys = new Map(shared.flatMap((file, i) => (only.includes(file) ? [[path.resolve(file), keyOf(i)]] : [])));
@@ -75,7 +75,12 @@ export function usedNames(code, names = new Map()) {
   return names;
 }
 
-/** The activation bundle's src/extension/lazy/sharedModules.ts: each shared module's namespace (all of it when `names` says '*' or does not know the module), or an object of the names the lazily loaded bundles take from it, as getters (a shared module may be in a cycle of imports, and not yet evaluated when this one is). */
+/**
+ * The activation bundle's src/extension/lazy/sharedModules.ts, given what the lazily loaded
+ * bundles take (usedNames()): of each shared module, an object of those names, as getters (a
+ * shared module may be in a cycle of imports, not yet evaluated when this one is); its whole
+ * namespace when one takes that ('*'); nothing when none takes anything from it.
+ */
 function namespacesOf(shared, names) {
   if (names === undefined) return namespaces(shared);
   return shared.map((file, i) => {
