@@ -2,7 +2,8 @@
 // server with esbuild and prints each bundle's size, because the activation bundle has a size
 // budget (see README): dist/extension.js must stay small and hold no third-party code and no
 // sandbox (test/extension-rules/activationBundle.test.ts); those live in dist/runtime.js and load on first use
-// (the code generator in dist/codegen.js, loaded only when code is generated). Our modules that
+// (the code generator in dist/codegen.js, loaded only when code is generated; the bodies of rarely
+// run commands in dist/commands.js, loaded when one of them first runs). Our modules that
 // both the activation bundle and the runtime need are parsed once, in the activation bundle, and
 // the runtime reads them from it. The custom esbuild plugins, with what each saves, are listed in
 // scripts/bundlePlugins/index.mjs (and README.md there).
@@ -10,7 +11,7 @@ import { build } from 'esbuild';
 import { existsSync, statSync, chmodSync, copyFileSync, mkdirSync } from 'node:fs';
 import { writeThirdPartyNotices } from './thirdPartyNotices.mjs';
 import { leftOut, pluginsFor } from './bundlePlugins/index.mjs';
-import { sharedModules, sharedBundleSource, intoActivation, fromActivation, SHARED_BUNDLE } from './bundlePlugins/sharedModules.mjs';
+import { sharedModules, sharedBundleSource, intoActivation, fromActivation, sharedOutside, usedNames, SHARED_BUNDLE } from './bundlePlugins/sharedModules.mjs';
 
 const production = !process.argv.includes('--dev');
 const without = leftOut();
@@ -32,6 +33,7 @@ const activation = { in: 'src/extension/extension.ts', out: 'dist/extension.js',
 const runtime = { in: 'src/extension/lazy/runtimeBundle.ts', out: 'dist/runtime.js', note: 'extension runtime, loaded by the first request' };
 const codegen = { in: 'src/extension/lazy/codegenBundle.ts', out: 'dist/codegen.js', note: 'code generator, loaded when code is first generated' };
 const importer = { in: 'src/extension/lazy/importBundle.ts', out: 'dist/importer.js', note: 'importers (Gateway: Import…), loaded when the user imports' };
+const commands = { in: 'src/extension/lazy/commandsBundle.ts', out: 'dist/commands.js', external: ['vscode'], note: 'bodies of rarely run commands, loaded when one first runs' };
 const overview = { in: 'src/extension/lazy/overviewBundle.ts', out: 'dist/overview.js', note: 'Gateway Overview data and page, loaded when an overview opens' };
 // The overview page's own script runs in the webview (a browser), beside its stylesheet in
 // dist/overview/, the one folder the webview may load from.
@@ -51,18 +53,31 @@ const options = (e) => ({
 // Which of our modules the runtime reads from the activation bundle (bundlePlugins/sharedModules.mjs):
 // a first build that writes nothing tells.
 const shareModules = !without.has('sharedModules');
-const shared = shareModules ? sharedModules(...(await Promise.all([activation, runtime].map((e) => build({ ...options(e), write: false })))).map((r) => r.metafile)) : [];
+const firstBuilds = shareModules ? (await Promise.all([activation, runtime, commands].map((e) => build({ ...options(e), write: false })))).map((r) => r.metafile) : [];
+const shared = shareModules ? sharedModules(firstBuilds[0], firstBuilds[1]) : [];
+// The command bodies (dist/commands.js) read more of them: the activation bundle holds both sets.
+const sharedWithCommands = shareModules ? [...new Set([...shared, ...sharedModules(firstBuilds[0], firstBuilds[2])])].sort() : [];
+// What the lazily loaded bundles take from them, found by builds with each one left outside: the
+// activation bundle keeps only that (bundlePlugins/sharedModules.mjs, intoActivation()).
+const readers = [[runtime, shared], [codegen, shared], [importer, shared], [overview, shared], [commands, sharedWithCommands]];
+const taken = new Map();
 if (shareModules) {
-  activation.plugins = [intoActivation(shared)];
-  for (const e of [runtime, codegen, importer, overview]) e.plugins = [fromActivation(shared)];
+  const outside = await Promise.all(readers.map(([e, only]) => build({ ...options({ ...e, plugins: [sharedOutside(sharedWithCommands, only)] }), format: 'esm', minify: false, sourcemap: false, write: false })));
+  for (const r of outside) usedNames(r.outputFiles[0].text, taken);
+}
+if (shareModules) {
+  activation.plugins = [intoActivation(sharedWithCommands, taken)];
+  for (const e of [runtime, codegen, importer, overview]) e.plugins = [fromActivation(sharedWithCommands, shared)];
+  commands.plugins = [fromActivation(sharedWithCommands)];
 }
 
 const entries = [
   activation,
   runtime,
-  ...(shareModules ? [{ stdin: sharedBundleSource(shared), out: `dist/${SHARED_BUNDLE}`, note: 'what the runtime reads from the activation bundle, for the runtime required on its own (tests, benches; not shipped)' }] : []),
+  ...(shareModules ? [{ stdin: sharedBundleSource(sharedWithCommands, shared), out: `dist/${SHARED_BUNDLE}`, note: 'what the runtime reads from the activation bundle, for the runtime required on its own (tests, benches; not shipped)' }] : []),
   codegen,
   importer,
+  commands,
   overview,
   overviewView,
   { in: 'src/core/resultText/worker.ts', out: 'dist/resultWorker.js', note: 'result worker, started by the runtime for large bodies' },

@@ -11,16 +11,16 @@ import { registerOperations } from './operations/registerOperations';
 import { createKnownResourceStore } from './operations/knownResources';
 import { registerTree } from './tree/registerTree';
 import { registerTraffic } from './traffic/registerTraffic';
-import { registerImportCommand } from './import/importCommand';
-import { registerHarExport } from './import/harExportCommands';
+import { registerImportAndHarExport } from './import/registerImportLazily';
 import { registerOverview } from './overview/overviewPanels';
 import { keepCodeCacheIn } from './lazy/runtime';
 import { registerAgentTools } from './agentTools/registerAgentTools';
-import { registerAddMcpServer } from './agentTools/mcpServerCommand';
+import { AGENT_COMMANDS } from './agentTools/agentCommands';
+import { registerLazily } from './commands/lazyCommands';
 import { registerWalkthroughProgress } from './walkthrough/walkthroughProgress';
 
-/** For bench/activation.ts: the lazily loaded bundles, loaded exactly as the extension loads them. */
-export { keepCodeCacheIn, loadCodegen, loadRuntime } from './lazy/runtime';
+/** For bench/activation.ts and the bundle rules tests: the lazily loaded bundles, loaded exactly as the extension loads them. */
+export { keepCodeCacheIn, loadCodegen, loadCommands, loadRuntime } from './lazy/runtime';
 
 /** The environment variable under which `activate` adds the test hooks (GatewayWorkbenchApi's `testing`). */
 const TEST_FLAG = 'GATEWAY_WORKBENCH_TEST';
@@ -48,9 +48,9 @@ export function activate(context: vscode.ExtensionContext): GatewayWorkbenchApi 
   context.subscriptions.push(overview);
   const traffic = registerTraffic(environments, context.globalState, log);
   context.subscriptions.push(traffic);
-  context.subscriptions.push(registerImportCommand(log), registerHarExport({ environments, history: () => operations.history(), traffic: () => traffic.api.entries(), log }));
+  context.subscriptions.push(...registerImportAndHarExport({ environments, history: () => operations.history(), traffic: () => traffic.api.entries(), log }));
   const agentTools = registerAgentTools(environments, log);
-  context.subscriptions.push(agentTools, registerAddMcpServer(environments, log));
+  context.subscriptions.push(agentTools, registerLazily([AGENT_COMMANDS.addMcpServer], log, (c, register) => c.registerAddMcpServer(environments, log, register)));
   languageClient = registerLanguageClient(environments, log);
   context.subscriptions.push(languageClient);
   const client = languageClient;

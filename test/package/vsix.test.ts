@@ -18,7 +18,7 @@ const VSCE = path.join(root, 'node_modules/@vscode/vsce/vsce');
 /** What the .vsix may hold: exactly the files .vscodeignore lets through. */
 const ALLOWED = [
   'package.json', 'README.md', 'CHANGELOG.md', 'LICENSE',
-  'dist/extension.js', 'dist/runtime.js', 'dist/codegen.js', 'dist/importer.js', 'dist/resultWorker.js', 'dist/sandboxWorker.js', 'dist/js-sdk/clearent-host.js', 'dist/languageClient.js', 'dist/overview.js', 'dist/overview/overview.css', 'dist/overview/overviewView.js', 'dist/server.js', 'dist/THIRD-PARTY-NOTICES.md',
+  'dist/extension.js', 'dist/runtime.js', 'dist/codegen.js', 'dist/importer.js', 'dist/commands.js', 'dist/resultWorker.js', 'dist/sandboxWorker.js', 'dist/js-sdk/clearent-host.js', 'dist/languageClient.js', 'dist/overview.js', 'dist/overview/overview.css', 'dist/overview/overviewView.js', 'dist/server.js', 'dist/THIRD-PARTY-NOTICES.md',
   'syntaxes/gateway-request.tmLanguage.json', 'language-configuration.json',
   'schemas/gateway-workbench.schema.json', 'schemas/gwseed.schema.json', 'schemas/gwsettings.schema.json', 'media/icon.png', 'media/gateway.svg',
   ...walkthroughImages,

@@ -11,7 +11,7 @@ export const VSIX = path.join(REPO_ROOT, `${manifest.name}-${manifest.version}.v
 /** The folder VS Code unpacks it to inside an extensions dir. */
 export const INSTALLED_FOLDER = `${manifest.publisher}.${manifest.name}-${manifest.version}`;
 
-const SOURCES = ['package.json', 'README.md', 'CHANGELOG.md', '.vscodeignore', 'dist/extension.js', 'dist/runtime.js', 'dist/codegen.js', 'dist/importer.js', 'dist/overview.js', 'dist/overview/overviewView.js', 'dist/overview/overview.css', 'dist/languageClient.js', 'dist/server.js'];
+const SOURCES = ['package.json', 'README.md', 'CHANGELOG.md', '.vscodeignore', 'dist/extension.js', 'dist/runtime.js', 'dist/codegen.js', 'dist/importer.js', 'dist/commands.js', 'dist/overview.js', 'dist/overview/overviewView.js', 'dist/overview/overview.css', 'dist/languageClient.js', 'dist/server.js'];
 
 function newestSource(): number {
   return Math.max(...SOURCES.map(f => path.join(REPO_ROOT, f)).filter(f => fs.existsSync(f)).map(f => fs.statSync(f).mtimeMs));

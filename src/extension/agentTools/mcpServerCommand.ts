@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import type { McpEnvironment } from '../../core/agentTools/mcpWorkspaceConfig';
 import type { Credentials } from '../../core/environments/environment';
 import { registerCommand, type CommandLog } from '../commands/commandRunner';
+import type { RegisterCommand } from '../commands/lazyCommands';
 import type { EnvironmentManager } from '../environments/registerEnvironments';
 import { loadRuntime } from '../lazy/runtime';
 import { AGENT_COMMANDS } from './agentCommands';
@@ -73,8 +74,9 @@ async function cliOnPath(): Promise<boolean> {
   return false;
 }
 
-export function registerAddMcpServer(environments: EnvironmentManager, log: CommandLog): vscode.Disposable {
-  return registerCommand(AGENT_COMMANDS.addMcpServer, async (given?: AddMcpServerArgs) => {
+/** `register`: the stub's keeper when the body loads lazily (../commands/lazyCommands.ts). */
+export function registerAddMcpServer(environments: EnvironmentManager, log: CommandLog, register: RegisterCommand = registerCommand): vscode.Disposable {
+  return register(AGENT_COMMANDS.addMcpServer, async (given?: AddMcpServerArgs) => {
     const args = given && typeof given === 'object' && !(given instanceof vscode.Uri) ? given : {};
     const folder = await pickFolder(args.folder);
     if (!folder) return undefined;

@@ -9,8 +9,8 @@ import type { AgentToolName } from '../../core/agentTools/toolNames';
 import { AGENT_TOOL_NAMES } from '../../core/agentTools/toolNames';
 import type { CommandLog } from '../commands/commandRunner';
 import type { EnvironmentManager } from '../environments/registerEnvironments';
-import { loadRuntime } from '../lazy/runtime';
-import { editorAgentHost, type EditorAgentHost } from './editorAgentHost';
+import { loadCommands, loadRuntime } from '../lazy/runtime';
+import type { EditorAgentHost } from './editorAgentHost';
 
 type Input = Record<string, unknown>;
 
@@ -30,9 +30,10 @@ function plannedEnvironment(host: EditorAgentHost, tool: AgentToolName, input: I
   }
 }
 
-function toolFor(name: AgentToolName, host: EditorAgentHost, log: CommandLog): vscode.LanguageModelTool<Input> {
+function toolFor(name: AgentToolName, hostOf: () => EditorAgentHost, log: CommandLog): vscode.LanguageModelTool<Input> {
   return {
     async prepareInvocation(options) {
+      const host = hostOf();
       const plan = loadRuntime().planInvocation(name, options.input ?? {}, plannedEnvironment(host, name, options.input ?? {}), await host.secrets());
       return {
         invocationMessage: plan.invocationMessage,
@@ -41,6 +42,7 @@ function toolFor(name: AgentToolName, host: EditorAgentHost, log: CommandLog): v
     },
     async invoke(options, token) {
       if (token.isCancellationRequested) throw new vscode.CancellationError();
+      const host = hostOf();
       const answer = await loadRuntime().callAgentTool(name, options.input ?? {}, host, await host.secrets());
       // The answer is redacted already; the log says only what ran and how it ended.
       log.info(`Agent tool ${name}: ${answer.isError ? 'refused or failed (the agent was told why)' : 'done'}`);
@@ -55,9 +57,11 @@ export function registerAgentTools(environments: EnvironmentManager, log: Comman
   const tools = new Map<AgentToolName, vscode.LanguageModelTool<Input>>();
   // A VS Code without the API (before 1.95, or a fork without chat) simply has no agent tools.
   if (typeof vscode.lm?.registerTool !== 'function') return { tools, dispose: () => undefined };
-  const host = editorAgentHost(environments);
+  // The host's code loads with the commands bundle at the first call, not at activation.
+  let host: EditorAgentHost | undefined;
+  const hostOf = () => (host ??= loadCommands().editorAgentHost(environments));
   const registrations = AGENT_TOOL_NAMES.map((name) => {
-    const tool = toolFor(name, host, log);
+    const tool = toolFor(name, hostOf, log);
     tools.set(name, tool);
     return vscode.lm.registerTool(name, tool);
   });

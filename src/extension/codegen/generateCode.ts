@@ -10,6 +10,7 @@ import * as vscode from 'vscode';
 import { BodyFileError } from '../../core/requestFile/bodyFile';
 import { documentBodyFiles } from '../requestDocuments/documentBodyFiles';
 import { registerCommand, type CommandLog } from '../commands/commandRunner';
+import type { RegisterCommand } from '../commands/lazyCommands';
 import { operationById, operations, type Operation } from '../../catalog';
 import type { CodeRequest, LanguageGenerator } from '../../core/codegen/programs';
 import { displayTimeIn } from '../environments/environmentTimeZone';
@@ -75,7 +76,7 @@ async function pickSource(history: readonly HistoryEntry[]): Promise<OperationSo
   return picked?.source;
 }
 
-export function registerGenerateCode(deps: GenerateCodeDeps): vscode.Disposable {
+export function registerGenerateCode(deps: GenerateCodeDeps, register: RegisterCommand = registerCommand): vscode.Disposable {
   const urls = async (): Promise<{ gatewayUrl?: string; boardingUrl?: string }> => {
     try {
       const env = await deps.environments.ready(deps.environments.active().name);
@@ -169,5 +170,5 @@ export function registerGenerateCode(deps: GenerateCodeDeps): vscode.Disposable 
   };
 
   const documents = new CodeDocuments();
-  return vscode.Disposable.from(documents, registerCommand(COMMANDS.generateCode, generate, deps.log));
+  return vscode.Disposable.from(documents, register(COMMANDS.generateCode, generate, deps.log));
 }

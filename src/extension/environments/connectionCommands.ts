@@ -12,6 +12,7 @@ import {
 } from '../../core/environments/connectionSettings';
 import { confirmationProblem } from '../../core/protection/guardPolicy';
 import { registerCommand, type CommandLog } from '../commands/commandRunner';
+import type { RegisterCommand } from '../commands/lazyCommands';
 import { COMMANDS, type EnvironmentEntry } from '../contracts';
 import type { EnvironmentManager } from './environmentStore';
 
@@ -33,9 +34,9 @@ const oneLine = (text: string): string => text.replace(/[\u0000-\u001f\u007f-\u0
 const nameOf = (target: Target): string | undefined =>
   typeof target === 'string' ? target : typeof target?.environmentName === 'string' ? target.environmentName : undefined;
 
-export function registerConnectionCommands(environments: EnvironmentManager, log: CommandLog): vscode.Disposable {
+export function registerConnectionCommands(environments: EnvironmentManager, log: CommandLog, register: RegisterCommand = registerCommand): vscode.Disposable {
   return vscode.Disposable.from(
-    registerCommand(COMMANDS.copyConnectionSettings, async (target?: Target, given?: unknown) => {
+    register(COMMANDS.copyConnectionSettings, async (target?: Target, given?: unknown) => {
       const held = await heldEnvironment(environments, target, 'Copy the connection settings of which environment?');
       if (!held) return undefined;
       const format = typeof given === 'string' && FORMATS.some(f => f.format === given)
@@ -48,7 +49,7 @@ export function registerConnectionCommands(environments: EnvironmentManager, log
       return variables.map(v => v.name);
     }, log),
 
-    registerCommand(COMMANDS.openTerminalWithVariables, async (target?: Target) => {
+    register(COMMANDS.openTerminalWithVariables, async (target?: Target) => {
       const held = await heldEnvironment(environments, target, 'Open a terminal with the variables of which environment?');
       if (!held || !(await productionAllows(held.env, 'Open a terminal with the keys'))) return undefined;
       const variables = connectionVariables(held.env, held.credentials);

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { Credentials } from '../../core/environments/environment';
 import { registerCommand } from '../commands/commandRunner';
 import { COMMANDS, LOCAL_SANDBOX_NAME, type EnvironmentEntry, type ScriptedEnvironments } from '../contracts';
-import { runEnvironmentWizard } from './addEnvironmentWizard';
+import { loadCommands } from '../lazy/runtime';
 import { clockStep, formatSandboxTime } from './sandboxClock';
 import type { EnvironmentManager } from './environmentStore';
 import type { UserEnvironmentKind } from './environmentValidation';
@@ -43,7 +43,8 @@ export function registerEnvironmentCommands(environments: EnvironmentManager, lo
 
   return vscode.Disposable.from(
     register(COMMANDS.addEnvironment, async () => {
-      const result = await runEnvironmentWizard({ takenNames: environments.list().map(e => e.name), keyNote: keyStorageNote() });
+      // The wizard's steps load from dist/commands.js: an environment is added once, not at every start.
+      const result = await loadCommands().runEnvironmentWizard({ takenNames: environments.list().map(e => e.name), keyNote: keyStorageNote() });
       if (!result) return undefined;
       const added = await environments.add(result.env, result.credentials);
       offerSwitch(environments, added);
@@ -53,7 +54,7 @@ export function registerEnvironmentCommands(environments: EnvironmentManager, lo
     register(COMMANDS.editEnvironment, async (target?: Target) => {
       const env = await userEnvironment(target, 'Environment to edit');
       if (!env) return undefined;
-      const result = await runEnvironmentWizard({
+      const result = await loadCommands().runEnvironmentWizard({
         takenNames: environments.list().map(e => e.name),
         editing: { ...env, kind: env.kind as UserEnvironmentKind },
       });

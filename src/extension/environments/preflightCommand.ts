@@ -11,6 +11,7 @@ import * as vscode from 'vscode';
 import { credentialSecrets } from '../../core/protection/redaction';
 import type { PreflightCheck } from '../../core/preflight/preflightCheck';
 import { registerCommand } from '../commands/commandRunner';
+import type { RegisterCommand } from '../commands/lazyCommands';
 import { COMMANDS, type EnvironmentEntry } from '../contracts';
 import { loadRuntime } from '../lazy/runtime';
 import { resolveTarget, type Target } from './environmentCommands';
@@ -75,7 +76,7 @@ async function runChecks(environments: EnvironmentManager, sandbox: EnvironmentE
   return checks;
 }
 
-export function registerPreflightCommand(environments: EnvironmentManager, log: vscode.LogOutputChannel): vscode.Disposable {
+export function registerPreflightCommand(environments: EnvironmentManager, log: vscode.LogOutputChannel, register: RegisterCommand = registerCommand): vscode.Disposable {
   // The reports of this window, by URI: read-only, gone when the window closes.
   const reports = new Map<string, string>();
   const changed = new vscode.EventEmitter<vscode.Uri>();
@@ -85,7 +86,7 @@ export function registerPreflightCommand(environments: EnvironmentManager, log: 
   return vscode.Disposable.from(
     changed,
     vscode.workspace.registerTextDocumentContentProvider(REPORT_SCHEME, provider),
-    registerCommand(COMMANDS.preflight, async (sandboxName?: Target, productionName?: Target, given?: unknown, recordingPath?: unknown) => {
+    register(COMMANDS.preflight, async (sandboxName?: Target, productionName?: Target, given?: unknown, recordingPath?: unknown) => {
       const scripted = sandboxName !== undefined;
       const sandbox = await resolveTarget(environments, sandboxName, 'Go-live check: the environment your application was tested on (1 of 2)', (e) => e.kind !== 'production');
       if (!sandbox) return undefined;

@@ -1,12 +1,10 @@
 // The environments part: the store (settings + workspace state), secrets, the in-process Local
 // sandbox, cached clients, the commands and the status bar, wired together.
 import * as vscode from 'vscode';
+import { registerLazily } from '../commands/lazyCommands';
+import { COMMANDS } from '../contracts';
 import { ClientCache } from './clientCache';
-import { registerConnectionCommands } from './connectionCommands';
 import { registerEnvironmentCommands } from './environmentCommands';
-import { registerSandboxSeedCommands } from './sandboxSeedCommands';
-import { registerSettingsCodeCommands } from './settingsCodeCommands';
-import { registerPreflightCommand } from './preflightCommand';
 import { EnvironmentStore, type EnvironmentManager } from './environmentStore';
 import { LocalSandboxHost } from './localSandboxHost';
 import { PORT_SETTING } from './localSandboxPort';
@@ -27,7 +25,14 @@ export function registerEnvironments(context: vscode.ExtensionContext, log: vsco
   const sandbox = new LocalSandboxHost(context.globalStorageUri, secrets, log, context.globalState);
   const clients = new ClientCache(log);
   const store = new EnvironmentStore(context.workspaceState, secrets, sandbox, clients);
-  store.own(secrets, registerEnvironmentCommands(store, log), registerSandboxSeedCommands(store, log), registerSettingsCodeCommands(store, log), registerConnectionCommands(store, log), registerPreflightCommand(store, log), createEnvironmentStatusBar(store), registerOpenExamples(context.extensionUri));
+  store.own(secrets, registerEnvironmentCommands(store, log), createEnvironmentStatusBar(store), registerOpenExamples(context.extensionUri));
+  // Run rarely: their bodies load from dist/commands.js at the first run of one of them.
+  store.own(
+    registerLazily([COMMANDS.sandboxSaveSnapshot, COMMANDS.sandboxStartFromSeed], log, (c, register) => c.registerSandboxSeedCommands(store, log, register)),
+    registerLazily([COMMANDS.exportSettings, COMMANDS.compareEnvironmentSettings, COMMANDS.applySettingsTo], log, (c, register) => c.registerSettingsCodeCommands(store, log, register)),
+    registerLazily([COMMANDS.copyConnectionSettings, COMMANDS.openTerminalWithVariables], log, (c, register) => c.registerConnectionCommands(store, log, register)),
+    registerLazily([COMMANDS.preflight], log, (c, register) => c.registerPreflightCommand(store, log, register)),
+  );
   // Said once per run of failures, whatever started it (a tree group, a send): what happened and the log.
   store.own(sandbox.onDidFail(message => {
     void vscode.window.showErrorMessage(message, 'Show log').then(choice => {

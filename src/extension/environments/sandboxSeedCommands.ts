@@ -3,6 +3,7 @@
 // the file's path (and, to start from a seed, `true` for the question it would ask).
 import * as vscode from 'vscode';
 import { registerCommand } from '../commands/commandRunner';
+import type { RegisterCommand } from '../commands/lazyCommands';
 import { COMMANDS, LOCAL_SANDBOX_NAME } from '../contracts';
 import { SEED_LIMITS } from '../../sandbox/seeds/seedDocument';
 import { formatSandboxTime } from './sandboxClock';
@@ -14,9 +15,9 @@ function defaultFolder(): vscode.Uri | undefined {
   return vscode.workspace.workspaceFolders?.[0]?.uri;
 }
 
-export function registerSandboxSeedCommands(environments: EnvironmentManager, log: vscode.LogOutputChannel): vscode.Disposable {
+export function registerSandboxSeedCommands(environments: EnvironmentManager, log: vscode.LogOutputChannel, register: RegisterCommand = registerCommand): vscode.Disposable {
   return vscode.Disposable.from(
-    registerCommand(COMMANDS.sandboxSaveSnapshot, async (_target?: unknown, given?: unknown) => {
+    register(COMMANDS.sandboxSaveSnapshot, async (_target?: unknown, given?: unknown) => {
       const folder = defaultFolder();
       const uri = typeof given === 'string' ? vscode.Uri.file(given) : await vscode.window.showSaveDialog({
         title: `Save a snapshot of the ${LOCAL_SANDBOX_NAME} (no keys)`,
@@ -30,7 +31,7 @@ export function registerSandboxSeedCommands(environments: EnvironmentManager, lo
       return uri.fsPath;
     }, log),
 
-    registerCommand(COMMANDS.sandboxStartFromSeed, async (_target?: unknown, given?: unknown, confirmed?: unknown) => {
+    register(COMMANDS.sandboxStartFromSeed, async (_target?: unknown, given?: unknown, confirmed?: unknown) => {
       const uri = typeof given === 'string' ? vscode.Uri.file(given) : (await vscode.window.showOpenDialog({
         title: `Start the ${LOCAL_SANDBOX_NAME} from a seed`, filters: SEED_FILTERS, canSelectMany: false, defaultUri: defaultFolder(),
       }))?.[0];

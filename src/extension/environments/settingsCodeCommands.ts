@@ -8,6 +8,7 @@
 // the lazily loaded runtime.
 import * as vscode from 'vscode';
 import { registerCommand } from '../commands/commandRunner';
+import type { RegisterCommand } from '../commands/lazyCommands';
 import { COMMANDS, type EnvironmentEntry } from '../contracts';
 import { loadRuntime } from '../lazy/runtime';
 import { resolveTarget, type Target } from './environmentCommands';
@@ -38,7 +39,7 @@ async function productionConfirmed(env: EnvironmentEntry, changes: number): Prom
   return typed === env.name;
 }
 
-export function registerSettingsCodeCommands(environments: EnvironmentManager, log: vscode.LogOutputChannel): vscode.Disposable {
+export function registerSettingsCodeCommands(environments: EnvironmentManager, log: vscode.LogOutputChannel, register: RegisterCommand = registerCommand): vscode.Disposable {
   // The two sides of a comparison, by URI; read-only, gone when the window closes.
   const documents = new Map<string, string>();
   const changed = new vscode.EventEmitter<vscode.Uri>();
@@ -49,7 +50,7 @@ export function registerSettingsCodeCommands(environments: EnvironmentManager, l
     changed,
     vscode.workspace.registerTextDocumentContentProvider(SETTINGS_SCHEME, provider),
 
-    registerCommand(COMMANDS.exportSettings, async (target?: Target, given?: unknown) => {
+    register(COMMANDS.exportSettings, async (target?: Target, given?: unknown) => {
       const env = await resolveTarget(environments, target, 'Export the settings of which environment?', () => true);
       if (!env) return undefined;
       const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
@@ -66,7 +67,7 @@ export function registerSettingsCodeCommands(environments: EnvironmentManager, l
       return uri.fsPath;
     }, log),
 
-    registerCommand(COMMANDS.compareEnvironmentSettings, async (first?: Target, second?: Target) => {
+    register(COMMANDS.compareEnvironmentSettings, async (first?: Target, second?: Target) => {
       const left = await resolveTarget(environments, first, 'Compare the settings of… (1 of 2)', () => true);
       if (!left) return undefined;
       const right = await resolveTarget(environments, second, `Compare the settings of "${left.name}" with… (2 of 2)`, (e) => e.name !== left.name);
@@ -85,7 +86,7 @@ export function registerSettingsCodeCommands(environments: EnvironmentManager, l
       return { left: left.name, right: right.name, same: leftText.replace(/"environment": ".*"/, '') === rightText.replace(/"environment": ".*"/, '') };
     }, log),
 
-    registerCommand(COMMANDS.applySettingsTo, async (resource?: unknown, target?: Target, confirmed?: unknown) => {
+    register(COMMANDS.applySettingsTo, async (resource?: unknown, target?: Target, confirmed?: unknown) => {
       const uri = resource instanceof vscode.Uri ? resource : vscode.window.activeTextEditor?.document.uri;
       if (!uri) throw new Error('Open a settings file (*.gwsettings.json) or a settings comparison first.');
       const document = await vscode.workspace.openTextDocument(uri);

@@ -2,6 +2,7 @@
 // re-run itself: same environment, vars and body, through the runner (and so the guard) again.
 import * as vscode from 'vscode';
 import { registerCommand, type CommandLog } from '../commands/commandRunner';
+import type { RegisterCommand } from '../commands/lazyCommands';
 import { operationById } from '../../catalog';
 import type { Operation } from '../../catalog/types';
 import { checks } from '../../core/checks/inputChecks';
@@ -144,9 +145,9 @@ async function askCard(op: Operation, environmentName: string): Promise<{ pan: s
   return { pan: pan.trim(), ...(csc.trim() ? { csc: csc.trim() } : {}) };
 }
 
-export function registerHistoryCommands(store: HistoryStore, runner: OperationRunner, log: CommandLog): vscode.Disposable {
+export function registerHistoryCommands(store: HistoryStore, runner: OperationRunner, log: CommandLog, register: RegisterCommand = registerCommand): vscode.Disposable {
   return vscode.Disposable.from(
-    registerCommand(COMMANDS.showHistory, async () => {
+    register(COMMANDS.showHistory, async () => {
       const entries = store.list();
       if (entries.length === 0) {
         void vscode.window.showInformationMessage('No gateway requests in this workspace yet. Run an operation first.');
@@ -159,12 +160,12 @@ export function registerHistoryCommands(store: HistoryStore, runner: OperationRu
       });
       if (picked) await rerun(runner, picked.entry);
     }, log),
-    registerCommand(COMMANDS.rerunHistory, async (arg?: HistoryEntry | number) => {
+    register(COMMANDS.rerunHistory, async (arg?: HistoryEntry | number) => {
       const entry = typeof arg === 'number' ? store.list()[arg] : arg;
       if (entry) await rerun(runner, entry);
       else await vscode.commands.executeCommand(COMMANDS.showHistory);
     }, log),
-    registerCommand(COMMANDS.clearHistory, async () => {
+    register(COMMANDS.clearHistory, async () => {
       await store.clear();
       void vscode.window.showInformationMessage('Gateway history cleared.');
     }, log),

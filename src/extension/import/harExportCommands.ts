@@ -4,6 +4,7 @@
 // loaded with the importers from dist/importer.js: no activation carries it).
 import * as vscode from 'vscode';
 import { registerCommand, type CommandLog } from '../commands/commandRunner';
+import type { RegisterCommand } from '../commands/lazyCommands';
 import { matchOperation } from '../../catalog';
 import type { HarExchange } from '../../core/traffic/harExport';
 import { loadImporter } from '../lazy/runtime';
@@ -11,7 +12,7 @@ import type { TrafficExchange } from '../../core/traffic/exchange';
 import { LOCAL_SANDBOX_NAME, type EnvironmentService, type HistoryEntry } from '../contracts';
 import { IMPORT_COMMANDS } from './ids';
 
-interface HarExportDeps {
+export interface HarExportDeps {
   environments: EnvironmentService;
   history(): readonly HistoryEntry[];
   traffic(): readonly { source: string; exchange: TrafficExchange }[];
@@ -51,9 +52,9 @@ async function save(text: string, suggested: string, target?: vscode.Uri): Promi
   return uri;
 }
 
-export function registerHarExport(deps: HarExportDeps): vscode.Disposable {
+export function registerHarExport(deps: HarExportDeps, register: RegisterCommand = registerCommand): vscode.Disposable {
   return vscode.Disposable.from(
-    registerCommand(IMPORT_COMMANDS.exportTrafficHar, async (target?: unknown) => {
+    register(IMPORT_COMMANDS.exportTrafficHar, async (target?: unknown) => {
       const entries = deps.traffic();
       if (entries.length === 0) {
         void vscode.window.showInformationMessage('The Traffic view has no exchanges to export yet.');
@@ -75,7 +76,7 @@ export function registerHarExport(deps: HarExportDeps): vscode.Disposable {
       }));
       return save(loadImporter().harText(exchanges, creator(), await allSecrets(deps.environments)), 'traffic.har', target instanceof vscode.Uri ? target : undefined);
     }, deps.log),
-    registerCommand(IMPORT_COMMANDS.exportHistoryHar, async (target?: unknown) => {
+    register(IMPORT_COMMANDS.exportHistoryHar, async (target?: unknown) => {
       const history = deps.history();
       if (history.length === 0) {
         void vscode.window.showInformationMessage('History is empty: send a request first.');

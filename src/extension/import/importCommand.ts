@@ -6,6 +6,7 @@
 // at activation. Nothing in the imported files is run.
 import * as vscode from 'vscode';
 import { registerCommand, type CommandLog } from '../commands/commandRunner';
+import type { RegisterCommand } from '../commands/lazyCommands';
 import { loadImporter } from '../lazy/runtime';
 import { IMPORT_COMMANDS } from './ids';
 
@@ -70,9 +71,9 @@ async function showReport(markdown: string): Promise<vscode.TextDocument> {
   return doc;
 }
 
-export function registerImportCommand(log: CommandLog): vscode.Disposable {
+export function registerImportCommand(log: CommandLog, register: RegisterCommand = registerCommand): vscode.Disposable {
   const provider = vscode.workspace.registerTextDocumentContentProvider(REPORT_SCHEME, { provideTextDocumentContent: (uri) => reports.get(uri.toString()) ?? '' });
-  return vscode.Disposable.from(provider, registerCommand(IMPORT_COMMANDS.importFiles, async (given?: ImportArgs | vscode.Uri, selected?: readonly vscode.Uri[]) => {
+  return vscode.Disposable.from(provider, register(IMPORT_COMMANDS.importFiles, async (given?: ImportArgs | vscode.Uri, selected?: readonly vscode.Uri[]) => {
     // From the Explorer's context menu: the files selected, written beside the first of them.
     const fromExplorer = given instanceof vscode.Uri ? (selected?.length ? selected : [given]) : undefined;
     const args: ImportArgs = fromExplorer

@@ -5,6 +5,7 @@
 // once activation has said where to keep it.
 import * as path from 'node:path';
 import { loadBundle } from './bundleLoader';
+import type * as CommandBodies from './commandsBundle';
 
 export type RuntimeModule = typeof import('./runtimeBundle');
 type CodegenModule = typeof import('./codegenBundle');
@@ -52,4 +53,17 @@ export function loadImporter(): ImporterModule {
 export function loadOverview(): OverviewModule {
   overview ??= load('overview.js') as OverviewModule;
   return overview;
+}
+
+// A type-only import (erased): the command bodies import this module, for loadRuntime().
+type CommandsModule = typeof CommandBodies;
+let commands: CommandsModule | undefined;
+
+/**
+ * The bodies of the rarely used commands (dist/commands.js), loaded once, the first time one of
+ * them runs: their ids register at activation as stubs (../commands/lazyCommands.ts).
+ */
+export function loadCommands(): CommandsModule {
+  commands ??= load('commands.js') as CommandsModule;
+  return commands;
 }

@@ -4,6 +4,7 @@
 // nothing here touches the network until used.
 import * as vscode from 'vscode';
 import { registerCommand } from '../commands/commandRunner';
+import { registerLazily } from '../commands/lazyCommands';
 import {
   COMMANDS,
   RESULT_SCHEME,
@@ -14,7 +15,6 @@ import {
   type ResultPresenter,
 } from '../contracts';
 import { ExchangeLog } from '../feedback/exchangeLog';
-import { registerHistoryCommands } from '../history/historyCommands';
 import { HistoryStore } from '../history/historyStore';
 import { ResultDocuments } from '../results/resultDocuments';
 import { createResultPresenter } from '../results/resultPresenter';
@@ -28,9 +28,7 @@ import { registerOperationCommands } from './operationCommands';
 import { createOperationRunner } from './operationRunner';
 import { registerRunOperationPick } from './runOperationPick';
 import { registerUriHandler } from './uriHandler';
-import { registerGenerateCode } from '../codegen/generateCode';
 import type { ShownMark } from '../requestDocuments/assertionDecorations';
-import { registerResultCommands } from '../results/registerResultCommands';
 
 export { createKnownResourceStore } from './knownResources';
 
@@ -74,12 +72,13 @@ export function registerOperations(context: vscode.ExtensionContext, deps: Opera
     vscode.workspace.registerTextDocumentContentProvider(RESULT_SCHEME, documents),
     createResultStatusBar(documents),
     registerResultLinks(documents),
-    registerResultCommands(documents, deps.log),
+    // Run rarely, these three parts: their bodies load from dist/commands.js at the first run of one of them.
+    registerLazily([COMMANDS.showResponseHeaders, COMMANDS.compareWithPreviousAnswer, COMMANDS.copyValueAsVariable], deps.log, (c, register) => c.registerResultCommands(documents, deps.log, register)),
     registerOperationCommands(runner, deps.log),
     registerRunOperationPick(runner, deps.log),
-    registerHistoryCommands(history, runner, deps.log),
+    registerLazily([COMMANDS.showHistory, COMMANDS.rerunHistory, COMMANDS.clearHistory], deps.log, (c, register) => c.registerHistoryCommands(history, runner, deps.log, register)),
     registerUriHandler(runner, deps.environments, deps.log),
-    registerGenerateCode({ environments: deps.environments, history: () => history.list(), log: deps.log }),
+    registerLazily([COMMANDS.generateCode], deps.log, (c, register) => c.registerGenerateCode({ environments: deps.environments, history: () => history.list(), log: deps.log }, register)),
     registerCommand(COMMANDS.formatResult, (uri?: vscode.Uri) => {
       const target = uri ?? vscode.window.activeTextEditor?.document.uri;
       if (target?.scheme === RESULT_SCHEME) return presenter.format(target);

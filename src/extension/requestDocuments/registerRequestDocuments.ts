@@ -5,7 +5,8 @@
 // part uses too. registerOperations calls it once at activation.
 import * as vscode from 'vscode';
 import type { CommandLog } from '../commands/commandRunner';
-import type { EnvironmentService, KnownResourceStore, ResultPresenter } from '../contracts';
+import { registerLazily } from '../commands/lazyCommands';
+import { COMMANDS, type EnvironmentService, type KnownResourceStore, type ResultPresenter } from '../contracts';
 import type { ExchangeLog } from '../feedback/exchangeLog';
 import type { HistoryStore } from '../history/historyStore';
 import { registerRequestTests, type RequestTestsApi } from '../testing/registerRequestTests';
@@ -16,7 +17,6 @@ import { RequestDocumentFiles } from './requestDocumentFiles';
 import { registerRequestFolding } from './requestFolding';
 import { RequestSessions, type KeptOutcome } from './requestSessions';
 import { RunResults } from './runResults';
-import { registerSendAll } from './sendAll';
 import { registerSendRequest } from './sendRequest';
 import { registerSettingsDiff } from './settingsDiff';
 import type { ShownMark } from './assertionDecorations';
@@ -69,7 +69,8 @@ export function registerRequestDocuments(context: vscode.ExtensionContext, deps:
     settingsDiff,
     decorations,
     registerSendRequest(run, deps.log),
-    registerSendAll(run, deps.log),
+    // Its body loads from dist/commands.js at its first run: most files are sent a request at a time.
+    registerLazily([COMMANDS.sendAll], deps.log, (c, register) => c.registerSendAll(run, deps.log, register)),
     registerRequestFolding(),
   );
   return {

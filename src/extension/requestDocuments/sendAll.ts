@@ -5,6 +5,7 @@
 // With no request document in front (the walkthrough's button) it asks which file: requestFileToSend.ts.
 import * as vscode from 'vscode';
 import { registerCommand, type CommandLog } from '../commands/commandRunner';
+import type { RegisterCommand } from '../commands/lazyCommands';
 import { runAll } from '../../core/runner';
 import { COMMANDS, REQUEST_LANGUAGE_ID } from '../contracts';
 import type { KeptOutcome } from './requestSessions';
@@ -14,7 +15,7 @@ import { sendAllNotification } from '../feedback/notificationRules';
 import { showVerdict } from '../feedback/outcomePresenter';
 import { requestFileToSend } from './requestFileToSend';
 
-export function registerSendAll(deps: DocumentRunDeps, log: CommandLog): vscode.Disposable {
+export function registerSendAll(deps: DocumentRunDeps, log: CommandLog, register: RegisterCommand = registerCommand): vscode.Disposable {
   const sendAll = async (uri?: vscode.Uri | string): Promise<readonly KeptOutcome[] | undefined> => {
     const active = vscode.window.activeTextEditor?.document;
     // No request document in front (the walkthrough's button): the user picks one, or the examples.
@@ -54,5 +55,5 @@ export function registerSendAll(deps: DocumentRunDeps, log: CommandLog): vscode.
     else showVerdict(sendAllNotification(summary, outcomes, run), deps.exchange.log);
     return deps.sessions.lastRun(run.doc.uri.toString());
   };
-  return registerCommand(COMMANDS.sendAll, sendAll, log);
+  return register(COMMANDS.sendAll, sendAll, log);
 }

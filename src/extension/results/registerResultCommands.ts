@@ -6,6 +6,7 @@
 import * as vscode from 'vscode';
 import { parseRequestFile } from '../../core/requestFile';
 import { registerCommand, type CommandLog } from '../commands/commandRunner';
+import type { RegisterCommand } from '../commands/lazyCommands';
 import { COMMANDS, RESULT_SCHEME } from '../contracts';
 import { documentOf } from '../requestDocuments/documentRun';
 import { loadRuntime } from '../lazy/runtime';
@@ -50,7 +51,7 @@ async function nameInFile(origin: ResultOrigin, entry: ResultEntry): Promise<Nam
   return { name, added: true, fileName };
 }
 
-export function registerResultCommands(documents: ResultDocuments, log: CommandLog): vscode.Disposable {
+export function registerResultCommands(documents: ResultDocuments, log: CommandLog, register: RegisterCommand = registerCommand): vscode.Disposable {
   const showHeaders = async (uri?: vscode.Uri): Promise<vscode.Uri | undefined> => {
     const target = resultUriOf(uri);
     const entry = target && documents.get(target);
@@ -98,8 +99,8 @@ export function registerResultCommands(documents: ResultDocuments, log: CommandL
   };
 
   return vscode.Disposable.from(
-    registerCommand(COMMANDS.showResponseHeaders, showHeaders, log),
-    registerCommand(COMMANDS.compareWithPreviousAnswer, compare, log),
-    registerCommand(COMMANDS.copyValueAsVariable, copyAsVariable, log),
+    register(COMMANDS.showResponseHeaders, showHeaders, log),
+    register(COMMANDS.compareWithPreviousAnswer, compare, log),
+    register(COMMANDS.copyValueAsVariable, copyAsVariable, log),
   );
 }
