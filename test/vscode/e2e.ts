@@ -33,6 +33,7 @@ import { packagedVsix } from './packagedExtension';
 import { trustSteps } from './e2eTrust';
 import { walkthroughSteps } from './e2eWalkthrough';
 import { overviewSteps } from './e2eOverview';
+import { AGENT_STAND_IN, agentToolSteps } from './e2eAgentTools';
 import { runRestrictedMode, selectsRestricted } from './e2eRestricted';
 import { runCheckout, selectsCheckout } from './e2eCheckout';
 import {
@@ -93,7 +94,8 @@ const steps: Step[] = [
       const text = normalizeText(await row.innerText());
       console.log(`  extensions row: ${text}`);
       assert.ok(text.startsWith(`${manifest.displayName} `), `unexpected row: ${text}`);
-      assert.equal(await rows.count(), 1, 'exactly one installed extension matches "gateway"');
+      // One Gateway Workbench (the stand-in agent of issue 37's steps is installed beside it).
+      assert.equal(await rows.filter({ hasText: manifest.displayName }).count(), 1, 'exactly one Gateway Workbench is installed');
     },
   },
   ...installedPackageSteps(manifest.displayName, ARTIFACTS),
@@ -150,6 +152,7 @@ const steps: Step[] = [
   ...expectationSteps(requireTestSandbox, requireWorkspace, ARTIFACTS),   // Staging still holds the wrong keys
   ...trustSteps(requireTestSandbox, ARTIFACTS, requireUserData, requireWorkspace),
   ...walkthroughSteps(ARTIFACTS),   // issue 35: the walkthrough follows what the user does
+  ...agentToolSteps(ARTIFACTS),     // issue 37: an agent's tool call, confirmed in VS Code's dialog
 ];
 
 // E2E_ONLY=trust runs the first steps (workbench, extension, Gateway view) and then only the
@@ -171,7 +174,8 @@ async function runMainScenario(lap: (what: string) => void): Promise<{ passed: n
   const workspace = requireWorkspace();
   const vsix = packagedVsix();
   lap(`installing ${path.relative(REPO_ROOT, vsix)}`);
-  const server = await startCodeServer({ workspace, installVsix: [vsix], smokeTestDriver: false });
+  // The stand-in agent (issue 37's steps) is installed beside the extension, as a user's agent extension is.
+  const server = await startCodeServer({ workspace, installVsix: [vsix], linkExtensions: [AGENT_STAND_IN], smokeTestDriver: false });
   lap(`code-server listening on ${server.url}`);
   userDataDir = path.join(server.tmp, 'user-data');
   try {
