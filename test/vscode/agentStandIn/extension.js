@@ -20,7 +20,7 @@ async function sales() {
   return stats.byOperation['transactions.sale'] || 0;
 }
 
-exports.activate = (context) => {
+module.exports.activate = (context) => {
   context.subscriptions.push(vscode.commands.registerCommand('gatewayAgentStandIn.sell', async () => {
     const before = await sales();
     let said;
