@@ -13,6 +13,7 @@ declare -A MEDIA=(
   [artifacts/e2e-traffic.png]=media/traffic.png
   [artifacts/e2e-testing-view.png]=media/testing-view.png
   [artifacts/e2e-copy-as-curl.png]=media/copy-as-curl.png
+  [artifacts/e2e-agent-confirmation.png]=media/agent-confirmation.png
 )
 for shot in "${!MEDIA[@]}"; do
   [ -f "$shot" ] || { echo "update-media: $shot is missing (run the e2e first); skipped"; continue; }

@@ -11,13 +11,14 @@ const staging: McpEnvironment = { name: 'Staging EU', kind: 'sandbox', gatewayUr
 
 test('a new file: the server on stdio, the Local sandbox only, no env and no inputs', () => {
   const json = parse(mcpJsonWithServer(undefined, [], undefined));
-  assert.deepEqual(json, { servers: { 'gateway-workbench': { type: 'stdio', command: 'gateway-workbench', args: ['mcp'] } } });
+  // npx --no: the project's or the global CLI, never a download of whatever the registry holds under that name.
+  assert.deepEqual(json, { servers: { 'gateway-workbench': { type: 'stdio', command: 'npx', args: ['--no', 'gateway-workbench', 'mcp'] } } });
 });
 
 test('environments: a --config file and each key as a password input the server reads under the CLI\'s variable', () => {
   const json = parse(mcpJsonWithServer(undefined, [staging], '${workspaceFolder}/gateway-workbench.json'));
   const server = json.servers['gateway-workbench'];
-  assert.deepEqual(server.args, ['mcp', '--config', '${workspaceFolder}/gateway-workbench.json']);
+  assert.deepEqual(server.args, ['--no', 'gateway-workbench', 'mcp', '--config', '${workspaceFolder}/gateway-workbench.json']);
   assert.deepEqual(server.env, { GATEWAY_API_KEY_STAGING_EU: '${input:gateway-staging-eu-apikey}', GATEWAY_MERCHANT_ID_STAGING_EU: '${input:gateway-staging-eu-merchantid}' });
   assert.deepEqual(json.inputs.map((i: { id: string; password: boolean; type: string }) => [i.id, i.password, i.type]), [['gateway-staging-eu-apikey', true, 'promptString'], ['gateway-staging-eu-merchantid', true, 'promptString']]);
 });

@@ -1,4 +1,4 @@
-// The entry that lets other coding agents reach our MCP server (`gateway-workbench mcp`): VS
+// The entry that lets other coding agents reach our MCP server (`npx --no gateway-workbench mcp`): VS
 // Code's workspace file `.vscode/mcp.json` ({"servers": {…}, "inputs": […]}), and, when the user
 // picks environments beyond the Local sandbox, their URLs in the CLI's `gateway-workbench.json`.
 // No key is ever written: each environment's key is an `${input:…}` that VS Code asks for once
@@ -61,10 +61,12 @@ export function mcpJsonWithServer(current: string | undefined, environments: rea
       inputs.push({ type: 'promptString', id, description: `The ${KEY_WORDS[field]} of the gateway environment "${e.name}" (VS Code keeps it; it is never written in a file)`, password: true });
     }
   }
+  // `npx --no`: the CLI installed in the project (node_modules/.bin) or globally, and never a
+  // package of that name downloaded from the registry, which anyone could have published.
   const server = {
     type: 'stdio',
-    command: 'gateway-workbench',
-    args: ['mcp', ...(configFile ? ['--config', configFile] : [])],
+    command: 'npx',
+    args: ['--no', 'gateway-workbench', 'mcp', ...(configFile ? ['--config', configFile] : [])],
     ...(Object.keys(env).length > 0 ? { env } : {}),
   };
   text = edit(text, ['servers', MCP_SERVER_NAME], server);

@@ -65,10 +65,11 @@ async function refuseLinkedFolder(uri: vscode.Uri, shown: string): Promise<void>
 
 const KEY_FIELDS: ReadonlyArray<keyof Credentials> = ['apiKey', 'accessKey', 'merchantId'];
 
-/** True when some folder on PATH holds `gateway-workbench` (the CLI package installed). */
-async function cliOnPath(): Promise<boolean> {
+/** True when the project (node_modules/.bin) or some folder on PATH holds `gateway-workbench`: what `npx --no` finds. */
+async function cliInstalled(folder: vscode.Uri): Promise<boolean> {
   const names = process.platform === 'win32' ? ['gateway-workbench.cmd', 'gateway-workbench.exe'] : ['gateway-workbench'];
-  for (const dir of (process.env.PATH ?? '').split(delimiter).filter(Boolean)) {
+  const dirs = [join(folder.fsPath, 'node_modules', '.bin'), ...(process.env.PATH ?? '').split(delimiter).filter(Boolean)];
+  for (const dir of dirs) {
     for (const name of names) if (await access(join(dir, name)).then(() => true, () => false)) return true;
   }
   return false;
@@ -100,12 +101,12 @@ export function registerAddMcpServer(environments: EnvironmentManager, log: Comm
     await vscode.workspace.fs.writeFile(mcpUri, new TextEncoder().encode(mcpText));
     if (configText !== undefined) await vscode.workspace.fs.writeFile(configUri, new TextEncoder().encode(configText));
     await vscode.window.showTextDocument(mcpUri, { preview: false });
-    const onPath = await cliOnPath();
+    const installed = folder.scheme === 'file' && await cliInstalled(folder);
     const where = picked.length > 0 ? `the Local sandbox and ${picked.map((p) => `"${p.name}"`).join(', ')} (their URLs in gateway-workbench.json; VS Code asks for their keys when the server starts)` : 'the Local sandbox';
     log.info(`Add MCP Server: wrote .vscode/mcp.json for ${picked.length === 0 ? 'the Local sandbox only' : `the Local sandbox and ${picked.length} environment(s)`}`);
-    const message = `Added the "gateway-workbench" MCP server to .vscode/mcp.json: agents reach ${where}.${onPath ? '' : ' It runs `gateway-workbench mcp`, which is not on your PATH yet: install the CLI package (npm install -g gateway-workbench-<version>.tgz).'}`;
-    if (onPath) void vscode.window.showInformationMessage(message);
+    const message = `Added the "gateway-workbench" MCP server to .vscode/mcp.json: agents reach ${where}.${installed ? '' : ' It runs `npx --no gateway-workbench mcp`, and the CLI is not installed in this project or on your PATH yet: install its package (npm install -D gateway-workbench-<version>.tgz).'}`;
+    if (installed) void vscode.window.showInformationMessage(message);
     else void vscode.window.showWarningMessage(message);
-    return { mcpJson: mcpUri.fsPath, config: configText !== undefined ? configUri.fsPath : undefined, cliOnPath: onPath };
+    return { mcpJson: mcpUri.fsPath, config: configText !== undefined ? configUri.fsPath : undefined, cliInstalled: installed };
   }, log);
 }

@@ -176,8 +176,8 @@ suite('agent tools (Language Model Tools)', () => {
     assert.ok(done, 'the command wrote the files');
     const mcp = JSON.parse(fs.readFileSync(path.join(mcpFolder, '.vscode/mcp.json'), 'utf8'));
     const server = mcp.servers['gateway-workbench'];
-    assert.equal(server.command, 'gateway-workbench');
-    assert.deepEqual(server.args, ['mcp', '--config', '${workspaceFolder}/gateway-workbench.json']);
+    assert.equal(server.command, 'npx');
+    assert.deepEqual(server.args, ['--no', 'gateway-workbench', 'mcp', '--config', '${workspaceFolder}/gateway-workbench.json']);
     assert.equal(server.env.GATEWAY_API_KEY_AGENT_TEST_STAGING, '${input:gateway-agent-test-staging-apikey}');
     const config = JSON.parse(fs.readFileSync(path.join(mcpFolder, 'gateway-workbench.json'), 'utf8'));
     assert.equal(config.environments[0].gatewayUrl, 'https://sandbox.agent-test.example');
