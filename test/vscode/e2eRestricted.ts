@@ -14,6 +14,7 @@ import { LOCAL_SANDBOX_NAME } from '../../src/extension/contracts';
 import { launchChromium, mkTmp, startCodeServer, workbenchUrl } from './harness';
 import { goToFile } from './e2eRequestFiles';
 import { packagedVsix } from './packagedExtension';
+import { AGENT_STAND_IN } from './e2eAgentTools';
 import { clearNotifications, goToPosition, normalizeText, openViewContainer, runCommand, runSteps, selectors, toast, treeRow, waitForActiveEditorText, type Step } from './workbenchUi';
 
 const STAGING = 'Staging';
@@ -106,6 +107,24 @@ function restrictedSteps(testSandbox: () => RunningSandbox, artifacts: string): 
         assert.equal(await page.locator('.monaco-diff-editor').count(), 0, 'a diff opened');
       },
     },
+    {
+      name: 'Restricted Mode: an agent\'s sale on Staging is refused by the tool, nothing reaches Staging',
+      run: async page => {
+        await clearNotifications(page);
+        const before = sales(testSandbox());
+        await runCommand(page, 'Agent Stand-in: Sell 41.00 on Staging through the Payment Tools');
+        // VS Code asks first (a write); allowed, the tool itself refuses: Restricted Mode.
+        const dialog = page.locator('.monaco-dialog-box').first();
+        await dialog.waitFor({ timeout: 30_000 });
+        await dialog.locator('.dialog-buttons .monaco-button').filter({ hasText: /^Yes/ }).first().click();
+        const told = toast(page, /Agent stand-in: the tool refused/);
+        await told.waitFor({ timeout: 30_000 });
+        const said = normalizeText(await told.innerText());
+        console.log(`  toast: ${said}`);
+        assert.match(said, /Restricted Mode, so agents' requests go only to the Local sandbox/);
+        assert.equal(sales(testSandbox()), before, `${STAGING} got a sale`);
+      },
+    },
   ];
 }
 
@@ -123,6 +142,7 @@ export async function runRestrictedMode(testSandbox: RunningSandbox, artifacts: 
     const server = await startCodeServer({
       workspace, smokeTestDriver: false, workspaceTrust: true,
       installVsix: [packagedVsix()],
+      linkExtensions: [AGENT_STAND_IN],
       settings: {
         'security.workspace.trust.startupPrompt': 'never',
         'security.workspace.trust.banner': 'never',

@@ -2,17 +2,17 @@
 // `gateway-workbench mcp` for agents outside this editor's Language Model Tools. The Local sandbox
 // is always there; environments the user picks go into the CLI's gateway-workbench.json with
 // their URLs, and their keys into VS Code's password inputs, never into a file
-// (src/core/agentTools/mcpWorkspaceConfig.ts). A file of a stranger's repository that is a
+// (src/core/agentTools/mcpWorkspaceConfig.ts, with jsonc-parser's editing: in dist/commands.js,
+// where this command's body is, not in the runtime every first request loads). A file of a stranger's repository that is a
 // symbolic link is not written through: it could point anywhere on the user's disk.
 import { access } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import * as vscode from 'vscode';
-import type { McpEnvironment } from '../../core/agentTools/mcpWorkspaceConfig';
+import { environmentFileWith, mcpJsonWithServer, type McpEnvironment } from '../../core/agentTools/mcpWorkspaceConfig';
 import type { Credentials } from '../../core/environments/environment';
 import { registerCommand, type CommandLog } from '../commands/commandRunner';
 import type { RegisterCommand } from '../commands/lazyCommands';
 import type { EnvironmentManager } from '../environments/registerEnvironments';
-import { loadRuntime } from '../lazy/runtime';
 import { AGENT_COMMANDS } from './agentCommands';
 
 /** What a caller (a test, a script) may give instead of the pickers. */
@@ -89,14 +89,13 @@ export function registerAddMcpServer(environments: EnvironmentManager, log: Comm
       const credentials = (await environments.credentials(name)) ?? {};
       picked.push({ name: e.name, kind: e.kind, gatewayUrl: e.gatewayUrl, boardingUrl: e.boardingUrl, readOnly: e.readOnly, keys: KEY_FIELDS.filter((f) => !!credentials[f]) });
     }
-    const runtime = loadRuntime();
     const vscodeDir = vscode.Uri.joinPath(folder, '.vscode');
     const mcpUri = vscode.Uri.joinPath(vscodeDir, 'mcp.json');
     const configUri = vscode.Uri.joinPath(folder, 'gateway-workbench.json');
     await refuseLinkedFolder(vscodeDir, '.vscode');
     // Both texts are made before either is written: a refusal leaves both files as they were.
-    const mcpText = runtime.mcpJsonWithServer(await readOwnFile(mcpUri, '.vscode/mcp.json'), picked, picked.length > 0 ? CONFIG_REFERENCE : undefined);
-    const configText = picked.length > 0 ? runtime.environmentFileWith(await readOwnFile(configUri, 'gateway-workbench.json'), picked) : undefined;
+    const mcpText = mcpJsonWithServer(await readOwnFile(mcpUri, '.vscode/mcp.json'), picked, picked.length > 0 ? CONFIG_REFERENCE : undefined);
+    const configText = picked.length > 0 ? environmentFileWith(await readOwnFile(configUri, 'gateway-workbench.json'), picked) : undefined;
     await vscode.workspace.fs.createDirectory(vscodeDir);
     await vscode.workspace.fs.writeFile(mcpUri, new TextEncoder().encode(mcpText));
     if (configText !== undefined) await vscode.workspace.fs.writeFile(configUri, new TextEncoder().encode(configText));

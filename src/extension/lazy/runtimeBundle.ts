@@ -46,7 +46,6 @@ export { valuePathAt } from '../../core/answers/valuePathAt';
 export { dotenvPlaces, readDotenvFile } from '../../core/runner/dotenvFile';
 export { callAgentTool } from '../../core/agentTools/callTool';
 export { planInvocation } from '../../core/agentTools/invocationPlan';
-export { environmentFileWith, mcpJsonWithServer } from '../../core/agentTools/mcpWorkspaceConfig';
 
 /**
  * The Local sandbox as the extension runs it: in a worker thread (dist/sandboxWorker.js, next to
