@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { operationById } from '../../src/catalog';
-import { LANGUAGES, codeRequestFromFile, codeRequestFromOperation, renderProgram } from '../../src/core/codegen/programs';
+import { LANGUAGES, codeRequestFromFile, codeRequestFromOperation, languageById, renderProgram } from '../../src/core/codegen/programs';
 import { parseRequestFile } from '../../src/core/requestFile';
 import { maskCardNumbers } from '../../src/core/protection/cardNumberMasking';
 import { runToEnd } from '../cli/processRun';
@@ -50,6 +50,17 @@ describe('card data in a request, never in its generated program', () => {
       const program = renderProgram(language, { ...request, body: { ...request.body, text: [{ text: body }] } });
       assertNoCardData(program.code, `${language.id}, ${op.id} from history`);
     }])));
+  });
+
+  it('a history entry\'s masked card and hidden CSC are read from the environment too: the program cannot send the mask', () => {
+    const sale = operationById('transactions.sale');
+    assert.ok(sale);
+    const request = codeRequestFromOperation(sale);
+    assert.ok(request.body);
+    const program = renderProgram(languageById('python')!, { ...request, body: { ...request.body, text: [{ text: '{"type":"SALE","amount":"1.00","card":"XXXXXXXXXXXX1111","exp-date":"1230","csc":"***"}' }] } });
+    assert.ok(!program.code.includes('XXXXXXXXXXXX1111') && !program.code.includes('***'), program.code);
+    assert.deepEqual(program.request.parameters.filter((p) => p.secret).map((p) => p.name), ['GATEWAY_API_KEY', 'CARD', 'CSC']);
+    assert.match(program.code, /CARD +the card number \(the request's "card", ending 1111\)/);
   });
 
   it('the catalog\'s sample bodies: no operation\'s program carries a card number, CSC or account number', () => {
