@@ -6,9 +6,9 @@
 // the values it is given. A card a history entry kept masked (`XXXXXXXXXXXX1111`) is read the
 // same way: the program cannot send the mask.
 import { cardNumberSpans } from '../protection/cardNumberMasking';
-import { secretFieldSpans, type FieldRule } from '../protection/redaction';
+import { FIELD_RULES, secretFieldSpans, type FieldRule } from '../protection/fieldRules';
 import type { CodeRequest, Segment } from './codeRequest';
-import type { Parameter } from './parameters';
+import { upperSnake, type Parameter } from './parameters';
 
 /** What stands for a parameter in the text card data is looked for in: part of any value, no digit (a card number around it is no card number in the file). */
 const PARAMETER_STANDS = '\u0000';
@@ -48,33 +48,16 @@ function cardDataSpans(text: string): CardDataSpan[] {
   return spans.sort((a, b) => a.start - b.start);
 }
 
-/** `account-number` → `ACCOUNT_NUMBER`; what a program's environment variable can be named. */
-function variableName(words: string): string {
-  return words.replace(/([a-z0-9])([A-Z])/g, '$1_$2').split(/[^A-Za-z0-9]+/).filter((w) => w !== '').join('_').toUpperCase().replace(/^(\d)/, '_$1');
-}
+const NEVER_WRITTEN = 'never written into the code';
+const WHAT: Readonly<Record<CardDataKind, string>> = { card: 'the card number', csc: 'the CSC', account: 'the account number', remove: 'a secret' };
 
-/** The last four a comment may show of a card or account number. */
-function lastFour(value: string): string {
-  const digits = value.replace(/\D/g, '');
-  return digits.length >= 4 ? digits.slice(-4) : '';
-}
-
-const NEVER_WRITTEN = 'card data is never written into the code';
-
+/** The parameter a value becomes: named after its field (`CARD`, `CSC`), its comment with the field and a card's or account's last four. */
 function parameterFor(span: CardDataSpan, value: string): Parameter {
-  const ends = lastFour(value);
-  const where = [span.field ? `the request's "${span.field}"` : '', ends ? `ending ${ends}` : ''].filter((w) => w !== '').join(', ');
-  const from = where ? ` (${where})` : '';
-  switch (span.kind) {
-    case 'card':
-      return { name: variableName(span.field ?? 'card number'), doc: `the card number${from}: ${NEVER_WRITTEN}`, secret: true };
-    case 'csc':
-      return { name: variableName(span.field ?? 'csc'), doc: `the card's CSC${span.field ? ` (the request's "${span.field}")` : ''}: ${NEVER_WRITTEN}`, secret: true };
-    case 'account':
-      return { name: variableName(span.field ?? 'account number'), doc: `the bank account number${from}: ${NEVER_WRITTEN}`, secret: true };
-    case 'remove':
-      return { name: variableName(span.field === 'key' ? 'secret key' : span.field ?? 'secret'), doc: `${span.field === 'key' ? 'a secret key' : `the request's "${span.field}"`}: a secret, never written into the code`, secret: true };
-  }
+  const field = span.field === 'key' ? undefined : span.field;
+  const digits = value.replace(/\D/g, '');
+  const ends = span.kind !== 'csc' && span.kind !== 'remove' && digits.length >= 4 ? `, ending ${digits.slice(-4)}` : '';
+  const name = upperSnake([field ?? { card: 'card number', csc: 'csc', account: 'account number', remove: 'secret key' }[span.kind]]);
+  return { name, doc: `${WHAT[span.kind]}${field ? ` ("${field}"${ends})` : ends ? ` (${ends.slice(2)})` : ''}: ${NEVER_WRITTEN}`, secret: true };
 }
 
 /** The parameters a request's card data becomes, one per value and field, names unique among the request's. */
@@ -107,10 +90,11 @@ class CardDataParameters {
    */
   segments(segments: readonly Segment[]): Segment[] {
     let text = '';
-    const params = new Map<number, Segment>();
+    /** Where each parameter stands in `text`, in order. */
+    const params: Array<{ at: number; segment: Segment }> = [];
     for (const segment of segments) {
       if ('param' in segment) {
-        params.set(text.length, segment);
+        params.push({ at: text.length, segment });
         text += PARAMETER_STANDS;
       } else {
         text += segment.text;
@@ -123,23 +107,22 @@ class CardDataParameters {
       if ('text' in segment && last && 'text' in last) last.text += segment.text;
       else out.push(segment);
     };
+    const within = (from: number, to: number): Array<{ at: number; segment: Segment }> => params.filter((p) => p.at >= from && p.at < to);
     /** `text[from, to)` as it was: its text and its parameters. */
     const copy = (from: number, to: number): void => {
       let start = from;
-      for (let at = from; at < to; at++) {
-        const param = params.get(at);
-        if (!param) continue;
+      for (const { at, segment } of within(from, to)) {
         push({ text: text.slice(start, at) });
-        push(param);
+        push(segment);
         start = at + 1;
       }
       push({ text: text.slice(start, to) });
     };
-    /** The value's own text, without the parameters in it. */
-    const written = (from: number, to: number): string => [...text.slice(from, to)].filter((_, k) => !params.has(from + k)).join('');
     let copied = 0;
     for (const span of cardDataSpans(text)) {
-      const value = written(span.start, span.end);
+      // The value's own text, without the parameters in it: none, and it is read from the environment already.
+      const inside = within(span.start, span.end);
+      const value = inside.length === 0 ? text.slice(span.start, span.end) : text.slice(span.start, span.end).split('').filter((_, k) => !inside.some((p) => p.at === span.start + k)).join('');
       if (value === '') continue;
       copy(copied, span.start);
       push(this.use(span, value));
@@ -151,7 +134,7 @@ class CardDataParameters {
 
   /** A header whose name has a rule (`csc: 999`) is read whole; otherwise its value as any text. */
   header(name: string, value: readonly Segment[]): Segment[] {
-    const rule = secretFieldSpans(`${name}: x`).find((s) => s.start === name.length + 2)?.rule;
+    const rule = Object.hasOwn(FIELD_RULES, name.toLowerCase()) ? FIELD_RULES[name.toLowerCase()] : undefined;
     if (!rule || value.every((s) => 'param' in s)) return this.segments(value);
     const text = value.map((s) => ('text' in s ? s.text : '')).join('');
     return [this.use({ start: 0, end: text.length, kind: rule, field: name }, text)];
