@@ -66,7 +66,8 @@ describe('card data never in generated code, nor in a tool\'s answer holding it'
     });
 
     it(`${language.id}: the redactor finds card data in the program as the renderer writes it with the values in (escaped quotes)`, () => {
-      fc.assert(fc.property(cases, (c) => {
+      // A CSC holding `{{x}}` is no case here: the renderer alone reads X from the environment and names it in its comment.
+      fc.assert(fc.property(cases.map((c) => ({ ...c, csc: c.csc.replace(/\{+/g, '{') })), (c) => {
         const text = requestText(c);
         // The renderer on its own, the values still in the request: what a program held before the generator read them from the environment.
         const written = language.render(codeRequestFromFile(parseRequestFile(text), 0), {});
