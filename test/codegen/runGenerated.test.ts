@@ -36,8 +36,11 @@ after(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
-// The variables generated programs read, as exactly-once hands them to a user's command.
-const keysEnv = (): Record<string, string> => sandboxEnvironment(sandbox);
+/** The fixture's card data, which its programs read from the environment (never written into them). */
+const CARD_ENV = { CARD: '4111111111111111', CSC: '999' };
+
+// The variables generated programs read, as exactly-once hands them to a user's command, and the card they charge.
+const keysEnv = (): Record<string, string> => ({ ...sandboxEnvironment(sandbox), ...CARD_ENV });
 
 /** Generates the program for request `name` and saves it in its own folder; `run` runs it there (asynchronously: the sandbox runs in this process). */
 async function savedProgram(toolchain: Toolchain, name: string): Promise<{ run(env: Record<string, string>): Promise<ProgramRun> }> {
@@ -45,6 +48,8 @@ async function savedProgram(toolchain: Toolchain, name: string): Promise<{ run(e
   assert.ok(language, `no generator for ${toolchain.lang}`);
   const program = generateFromText(language, fixture, { choice: { name }, source: 'integrator.gwreq' });
   for (const key of [sandbox.apiKey, sandbox.accessKey]) assert.ok(!program.code.includes(key), 'a key is written into the program');
+  assert.ok(!program.code.includes(CARD_ENV.CARD), 'the card number is written into the program');
+  assert.doesNotMatch(program.code, /\\?"csc\\?"\s*:\s*\\?"?\d/, 'the CSC is written into the program');
   const dir = await mkdtemp(path.join(workDir, `${toolchain.lang}-${name}-`));
   await writeFile(path.join(dir, program.fileName), program.code);
   const [command, ...args] = toolchain.command(program.fileName);
@@ -175,6 +180,16 @@ for (const toolchain of TOOLCHAINS) {
       const printed = printedJson(run);
       assert.match(String(printed.merchant.merchantInformation.merchantNumber), /^858294\d+$/);
       assert.equal(printed.merchant.externalCustomerId, 'CUST-CODEGEN');
+    });
+
+    it('without CARD (the card number it reads, never carries) the program stops before sending anything', async (t) => {
+      if (!guard(t)) return;
+      const before = sandbox.control.stats().requests;
+      const { CARD: _unset, ...rest } = keysEnv();
+      const run = await runProgram(toolchain, 'sale', rest);
+      assert.notEqual(run.code, 0);
+      assert.match(run.stderr + run.stdout, /CARD/);
+      assert.equal(sandbox.control.stats().requests, before, 'nothing reached the sandbox');
     });
 
     it('without GATEWAY_API_KEY the program stops before sending anything', async (t) => {

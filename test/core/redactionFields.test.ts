@@ -44,6 +44,10 @@ const PLACES: ReadonlyArray<[string, (name: string, value: string) => string]> =
   ['a query parameter', (name, value) => `/rest/v2/transactions?page=1&${name}=${value}&size=5`],
   ['the first query parameter', (name, value) => `GET /rest/v2/transactions?${name}=${value}`],
   ['a header line', (name, value) => `POST /rest/v2/transactions/sale\n${name}: ${value}\nAccept: application/json`],
+  // A JSON body inside a program's string literal, as generated code and code an agent shows write it.
+  ['JSON in an escaped string literal (Python, Java, Go, C#, PHP)', (name, value) => String.raw`body = "{\"${name}\": \"${value}\", \"amount\": \"25.00\"}"`],
+  ['JSON in an escaped single-quoted literal', (name, value) => String.raw`body = '{\'${name}\': \'${value}\', \'amount\': \'25.00\'}'`],
+  ['a PHP or Ruby array entry', (name, value) => `$body = ['${name}' => '${value}', 'amount' => '25.00'];`],
 ];
 
 describe('redaction: each field rule, in each way a field is written', () => {
@@ -61,6 +65,19 @@ describe('redaction: each field rule, in each way a field is written', () => {
       assert.deepEqual(new Redactor().parsedJsonInPlace(JSON.parse(source), source), { [name]: hidden, amount: '25.00' });
     });
   }
+
+  it('a value with quotes and backslashes in it is hidden whole, however a program\'s literal escapes it', () => {
+    // The CSC 9"9\ as JSON ("9\"9\\"), then as each kind of string literal writes that JSON.
+    const rows: Array<[string, string]> = [
+      [String.raw`x = "{\"csc\": \"9\\\"9\\\\\", \"amount\": \"1\"}"`, String.raw`x = "{\"csc\": \"***\", \"amount\": \"1\"}"`],
+      // JavaScript '…', Python """…""", a shell's printf '…': backslashes doubled, quotes kept.
+      [String.raw`x = '{"csc": "9\\"9\\\\", "amount": "1"}'`, String.raw`x = '{"csc": "***", "amount": "1"}'`],
+      [String.raw`x = "{\"csc\": \"\u00e9\\u00e9\x0d\"}"`, String.raw`x = "{\"csc\": \"***\"}"`],
+      [String.raw`x = "{\"csc\": 737}"`, String.raw`x = "{\"csc\": \"***\"}"`],
+      [String.raw`x = "{\"account-number\": \"98765\\\"43210\"}"`, String.raw`x = "{\"account-number\": \"XXXXXX3210\"}"`],
+    ];
+    for (const [text, expected] of rows) assert.equal(redact(text), expected, text);
+  });
 
   it('names in any case, and every field of a text, not only the first', () => {
     const rows: Array<[string, string]> = [

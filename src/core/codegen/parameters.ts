@@ -33,7 +33,7 @@ export const CREDENTIAL_PARAMETERS = {
 } as const satisfies Record<string, Parameter>;
 
 /** `achToken`, `token-id`, `merchantNumber` → `ACH_TOKEN`, `TOKEN_ID`, `MERCHANT_NUMBER`. */
-function upperSnake(words: readonly string[]): string {
+export function upperSnake(words: readonly string[]): string {
   return words
     .flatMap((w) => w.replace(/([a-z0-9])([A-Z])/g, '$1_$2').split(/[^A-Za-z0-9]+/))
     .filter((w) => w !== '')

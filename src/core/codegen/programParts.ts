@@ -7,6 +7,8 @@ import type { Parameter } from './parameters';
 import type { RunValue } from './runValues';
 import { commentLine, oneLine, type CommentDialect } from './codeText';
 import { isReadMethod } from '../http/retryPolicy';
+import { KEY_LITERAL, REDACTED, redactFields } from '../protection/fieldRules';
+import { maskCardNumbers } from '../protection/cardNumberMasking';
 
 export interface RenderContext {
   /** The request file the program came from, for the opening comment. */
@@ -45,7 +47,8 @@ export function headerLines(request: CodeRequest, context: RenderContext, runHin
   for (const p of request.parameters) {
     lines.push(`  ${p.name.padEnd(width)}  ${p.doc}${p.fallback && !p.madeEachRun ? ` (default ${p.fallback})` : ''}`);
   }
-  return lines;
+  // A title, a name or a prompt's question is the request file's text: card data or a key there is hidden as in any result.
+  return lines.map((line) => maskCardNumbers(redactFields(line.replace(KEY_LITERAL, REDACTED))));
 }
 
 const COMMENT_WIDTH = 96;

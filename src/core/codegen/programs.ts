@@ -6,6 +6,7 @@
 import { parseRequestFile, requestIndexAt, type RequestFile } from '../requestFile';
 import { codeRequestFromFile, type CodeRequest, type CodeRequestOptions } from './codeRequest';
 import type { RenderContext } from './programParts';
+import { withCardDataFromEnvironment } from './cardData';
 import type { LanguageGenerator } from './languages/language';
 import { curl } from './languages/curl';
 import { javascript } from './languages/javascript';
@@ -34,7 +35,9 @@ interface GeneratedProgram {
   request: CodeRequest;
 }
 
-export function renderProgram(language: LanguageGenerator, request: CodeRequest, context: RenderContext = {}): GeneratedProgram {
+/** The one way to a program, for the CLI, the editor and the agent tool alike: card data in the request is read from the environment, never written in. */
+export function renderProgram(language: LanguageGenerator, written: CodeRequest, context: RenderContext = {}): GeneratedProgram {
+  const request = withCardDataFromEnvironment(written);
   const stem = (request.operation?.id ?? 'request').replace(/[^A-Za-z0-9]+/g, '-');
   return { language, code: language.render(request, context), fileName: language.fileName?.(request) ?? `${stem}.${language.fileExtension}`, request };
 }

@@ -82,30 +82,47 @@ export function maskAccount(account: string): string {
   return 'X'.repeat(Math.max(0, chars.length - 4)) + chars.slice(-4);
 }
 
+/** Where a card number stands in a text: `text.slice(start, end)` is its digits and the separators between them. */
+interface CardNumberSpan {
+  start: number;
+  end: number;
+}
+
 /**
- * Masks card numbers: within each run of digit groups (separated by single spaces, dashes or
- * dots), every window of whole groups that is a card number (12-19 digits passing Luhn) is
- * masked to its last four. `identifierFirst`: the text is an identifier field's value, so a run
- * at its very start is the id's (as the text after `"token-id":"` is).
+ * Every card number in `text`: within each run of digit groups (separated by single spaces,
+ * dashes or dots), every window of whole groups that is a card number (12-19 digits passing
+ * Luhn), overlapping windows as one. `identifierFirst`: the text is an identifier field's value,
+ * so a run at its very start is the id's (as the text after `"token-id":"` is). What
+ * maskCardNumbers masks, for a caller that puts something else there (the code generator: a
+ * parameter the program reads from its environment).
  */
-export function maskCardNumbers(text: string, identifierFirst = false): string {
-  if (text.length < PAN_MIN) return text;
+export function cardNumberSpans(text: string, identifierFirst = false): CardNumberSpan[] {
+  const spans: CardNumberSpan[] = [];
+  if (text.length < PAN_MIN) return spans;
   PAN_START.lastIndex = 0;
   let found = PAN_START.exec(text);
-  if (!found) return text;
-  let out = '';
-  let copied = 0;
   while (found) {
     // The leftmost start of a card's digits is the start of its run: any earlier digit of the run would have matched.
     const start = found.index;
     RUN_REST.lastIndex = start + found[0].length;
     RUN_REST.exec(text);
     const end = RUN_REST.lastIndex;
-    const kept = insideUuid(text, start, end) || insideLongWord(text, start, end);
-    out += text.slice(copied, start) + (kept ? text.slice(start, end) : maskRun(text, start, end, identifierFirst));
-    copied = end;
+    if (!insideUuid(text, start, end) && !insideLongWord(text, start, end)) spans.push(...cardWindows(text, start, end, identifierFirst));
     PAN_START.lastIndex = end;
     found = PAN_START.exec(text);
+  }
+  return spans;
+}
+
+/** Masks card numbers (cardNumberSpans) to their last four. */
+export function maskCardNumbers(text: string, identifierFirst = false): string {
+  const spans = cardNumberSpans(text, identifierFirst);
+  if (spans.length === 0) return text;
+  let out = '';
+  let copied = 0;
+  for (const { start, end } of spans) {
+    out += text.slice(copied, start) + maskPan(text.slice(start, end));
+    copied = end;
   }
   return out + text.slice(copied);
 }
@@ -142,37 +159,37 @@ function groupStart(ends: readonly number[], i: number): number {
 }
 
 /**
- * The run of digit groups `text[start, end)` with its card numbers masked. Every window of whole
- * groups that is a card number is masked; windows that overlap are masked as one, showing one
- * last four: a card beside digit groups that make another card number with part of it shows no
- * more than four of its digits, while two cards side by side keep a last four each. After an
- * identifier's name, the run's first group and the groups dashed to it are the id's and kept;
- * that is only looked at when the run holds a card number at all (most runs hold none).
+ * The card numbers of the run of digit groups `text[start, end)`, as spans of `text`. Every
+ * window of whole groups that is a card number is one; windows that overlap are one span,
+ * showing one last four when masked: a card beside digit groups that make another card number
+ * with part of it shows no more than four of its digits, while two cards side by side keep a
+ * last four each. After an identifier's name, the run's first group and the groups dashed to it
+ * are the id's and kept; that is only looked at when the run holds a card number at all (most
+ * runs hold none).
  */
-function maskRun(text: string, start: number, end: number, identifierFirst: boolean): string {
-  const runText = text.slice(start, end);
-  const run = runOf(runText);
-  const { digits, ends, separators } = run;
+function cardWindows(text: string, start: number, end: number, identifierFirst: boolean): CardNumberSpan[] {
+  const run = runOf(text.slice(start, end));
+  const { ends, separators } = run;
   const longest = longestCards(run);
-  if (!longest.some((last) => last >= 0)) return runText;
+  if (!longest.some((last) => last >= 0)) return [];
   let first = 0;
   if ((identifierFirst && start === 0) || IDENTIFIER_CONTEXT.test(text.slice(Math.max(0, start - IDENTIFIER_LOOKBACK), start))) {
     do first++;
     while (first < ends.length && separators[first - 1] === IDENTIFIER_JOINER);
   }
-  // The identifier's groups as they stand: their digits and one separator each.
-  let out = runText.slice(0, groupStart(ends, first) + first);
+  // Group k of the run starts at its digits' start plus the k separators before it.
+  const groupAt = (k: number): number => start + groupStart(ends, k) + k;
+  const windows: CardNumberSpan[] = [];
   // The furthest group reached by a card number starting at or before the current group.
   let reach = -1;
   for (let i = first; i < ends.length; ) {
     reach = Math.max(reach, longest[i]);
     let last = i;
     while (reach > last) reach = Math.max(reach, longest[++last]);
-    const groups = digits.slice(groupStart(ends, i), ends[last]);
-    out += (reach < i ? groups : maskPan(groups)) + (separators[last] ?? '');
+    if (reach >= i) windows.push({ start: groupAt(i), end: start + ends[last] + last });
     i = last + 1;
   }
-  return out;
+  return windows;
 }
 
 /** For each group of a run: the last group of the longest card number (12-19 digits passing Luhn) of whole groups starting there, or -1. */

@@ -3,75 +3,20 @@
 // path forgetting a rule.
 
 import type { Credentials } from '../environments/environment';
-import { IDENTIFIER_CONTEXT, maskAccount, maskCardNumbers, PAN_MIN } from './cardNumberMasking';
-import { decodePercentSafely } from '../codecs/percentDecoding';
+import { IDENTIFIER_CONTEXT, maskCardNumbers, PAN_MIN } from './cardNumberMasking';
+import { FIELD_CONTEXT, FIELD_CONTEXT_MIN, FIELD_RULES, KEY_LITERAL, REDACTED, hideByRule, redactFields, type FieldRule } from './fieldRules';
 import { BoundedTextCache } from '../text/boundedTextCache';
 import { detached } from '../text/detachedText';
 
 export { maskAccount, maskPan } from './cardNumberMasking';
+export { REDACTED } from './fieldRules';
 
-export const REDACTED = '[REDACTED]';
 /** What callers without an environment pass: the other rules still apply. */
 const NO_SECRETS: readonly string[] = [];
 
 /** The keys among `credentials`: the values redaction removes wherever they appear. */
 export function credentialSecrets(credentials: Credentials | undefined): string[] {
   return [credentials?.apiKey, credentials?.accessKey].filter((s): s is string => !!s);
-}
-
-type FieldRule = 'remove' | 'account' | 'csc';
-
-/** Field and header names (lower-cased) whose values are never shown, and how to hide them. */
-const FIELD_RULES: Readonly<Record<string, FieldRule>> = {
-  'api-key': 'remove',
-  api_key: 'remove',
-  apikey: 'remove',
-  accesskey: 'remove',
-  'access-key': 'remove',
-  authorization: 'remove',
-  'device-api-key': 'remove',
-  mobilejwt: 'remove',
-  achmobilejwt: 'remove',
-  'track2-data': 'remove',
-  'encrypted-track-data': 'remove',
-  'emv-data': 'remove',
-  'account-number': 'account',
-  accountnumber: 'account',
-  csc: 'csc',
-  cvv: 'csc',
-};
-
-/** The names as alternatives of a pattern: letters, digits, `-` and `_` stand for themselves there. */
-const NAMES = Object.keys(FIELD_RULES).join('|');
-/** A JSON (or JS-like, single-quoted) field: its head, then its value's text in double quotes, in single quotes, or a number. */
-const JSON_FIELD = new RegExp(`((["'])(${NAMES})\\2\\s*:\\s*)(?:"((?:[^"\\\\]|\\\\.)*)"|'((?:[^'\\\\]|\\\\.)*)'|(-?\\d+))`, 'gi');
-const XML_FIELD = new RegExp(`(<(${NAMES})(?:\\s[^>]*)?>)([^<]*)(</\\2\\s*>)`, 'gi');
-const QUERY_FIELD = new RegExp(`((?:^|[?&;,\\s])(${NAMES})=)([^&\\s#;,"']*)`, 'gim');
-const HEADER_FIELD = new RegExp(`((?:^|[\\s,{;(])(${NAMES})\\s*:[ \\t]*)((?:(?:Bearer|Basic)\\s+)?[^\\s,;}"']+)`, 'gim');
-/**
- * What each field rule needs after a name: a quote (JSON), whitespace or `>` (XML), `=` (query),
- * `:` or whitespace (header). One pass tells whether any of the four passes can match; a search
- * answer holds names like `authorization-code` in every row, never followed by one of these.
- */
-const FIELD_CONTEXT = new RegExp(`(?:${NAMES})["'\\s>=:]`, 'i');
-/**
- * Literals shaped like live or test secret keys of common payment APIs (`sk_live_…`,
- * `rk_test_…`), wherever they appear: a key pasted into a query or a body is not ours to show.
- */
-const KEY_LITERAL = /\b(?:sk|rk|pk)_(?:live|test)_[0-9A-Za-z]{6,}/g;
-/** The shortest text a field rule can match: a three-letter name (`csc`) and what follows it. */
-const FIELD_CONTEXT_MIN = 4;
-
-/** A value hidden by its field's rule: a CSC as `***`, an account number by its last four, anything else removed. */
-function hideByRule(rule: FieldRule, value: string): string {
-  if (rule === 'csc') return '***';
-  if (rule === 'account') return maskAccount(value);
-  return REDACTED;
-}
-
-/** The rule of a name the field patterns matched (one of FIELD_RULES' names, in any case). */
-function ruleOf(name: string): FieldRule {
-  return FIELD_RULES[name.toLowerCase()];
 }
 
 function escapeRegExp(s: string): string {
@@ -90,19 +35,6 @@ function secretsPattern(secrets: readonly string[]): { pattern: RegExp; shortest
   if (variants.size === 0) return undefined;
   const ordered = [...variants].sort((a, b) => b.length - a.length);
   return { pattern: new RegExp(ordered.map(escapeRegExp).join('|'), 'g'), shortest: ordered[ordered.length - 1].length };
-}
-
-function redactFields(text: string): string {
-  if (!FIELD_CONTEXT.test(text)) return text;
-  return text
-    // One of the three value groups matched: the number when neither quoted one did.
-    .replace(JSON_FIELD, (_m, head: string, quote: string, name: string, doubleQuoted: string | undefined, singleQuoted: string | undefined, number: string) =>
-      `${head}${quote}${hideByRule(ruleOf(name), doubleQuoted ?? singleQuoted ?? number)}${quote}`)
-    // Spaces around an XML value are no part of it: the account rule drops them, the others replace the value whole.
-    .replace(XML_FIELD, (_m, open: string, name: string, value: string, close: string) => open + hideByRule(ruleOf(name), value) + close)
-    .replace(QUERY_FIELD, (_m, head: string, name: string, value: string) =>
-      head + hideByRule(ruleOf(name), decodePercentSafely(value)))
-    .replace(HEADER_FIELD, (_m, head: string, name: string, value: string) => head + hideByRule(ruleOf(name), value));
 }
 
 /**

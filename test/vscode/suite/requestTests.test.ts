@@ -207,10 +207,11 @@ suite('request files in the Testing view, and generated code', () => {
     const credentials = await a.environments.credentials(LOCAL_SANDBOX_NAME);
     assert.ok(credentials?.apiKey);
     assert.ok(!code.includes(credentials.apiKey), 'no key in the program');
+    assert.ok(!code.includes('4111111111111111'), 'no card number in the program: it reads CARD from the environment');
     const control = await a.environments.localSandboxControl();
     const sales = (await control.stats()).byOperation['transactions.sale'] ?? 0;
     const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GATEWAY_')));
-    const shell = await run('sh', [], { env: { ...env, GATEWAY_API_KEY: credentials.apiKey }, input: code });
+    const shell = await run('sh', [], { env: { ...env, GATEWAY_API_KEY: credentials.apiKey, CARD: '4111111111111111' }, input: code });
     assert.equal(shell.code, 0, shell.stderr);
     assert.match(shell.stdout, /"result":\s*"APPROVED"/);
     assert.match(shell.stdout, /HTTP 200\s*$/);
