@@ -12,7 +12,11 @@ import { ENVIRONMENT_FILE_SCHEMA, environmentFileSchemaText } from '../../script
 const root = path.resolve(__dirname, '../..');
 const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as Record<string, any>;
 const VSIX = path.join(root, `gateway-workbench-${manifest.version}.vsix`);
-const BUDGET_BYTES = 800 * 1024;
+// 840 KB since 2026-12-02 (800 before): issue 37's Language Model Tools (their six descriptions
+// and input schemas in package.json, the agent tools in the runtime, the MCP entry's JSON editing
+// in dist/commands.js) and the code generator's card-data rules took it from 797 to 817 KB.
+// The README states the size, checked within 10 % below.
+const BUDGET_BYTES = 840 * 1024;
 const VSCE = path.join(root, 'node_modules/@vscode/vsce/vsce');
 
 /** What the .vsix may hold: exactly the files .vscodeignore lets through. */
