@@ -130,7 +130,19 @@ export class EnvironmentStore implements EnvironmentManager {
   }
 
   async localSandboxControl(): Promise<LocalSandboxControls> {
-    return (await this.sandbox.start()).control;
+    const control = (await this.sandbox.start()).control;
+    return {
+      ...control,
+      // A seed the sandbox took is kept: its next start and the examples' throwaway sandbox start from it.
+      loadSeed: async (seed) => {
+        await control.loadSeed(seed);
+        await this.sandbox.seed.keep(seed);
+      },
+    };
+  }
+
+  localSandboxSeed(): string | undefined {
+    return this.sandbox.seed.current();
   }
 
   localSandboxFailure(): string | undefined {

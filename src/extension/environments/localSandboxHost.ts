@@ -15,6 +15,7 @@ import type { SandboxExchange } from '../../sandbox/http/exchangeTap';
 import { LocalSandboxStarts } from './localSandboxStarts';
 import { PORT_SETTING, REMEMBERED_PORT_KEY, listenOnChosenPort, portChoice } from './localSandboxPort';
 import type { SecretStore } from './secretStore';
+import { LocalSandboxSeed } from './localSandboxSeed';
 
 const LOCAL_SANDBOX_STATE_FILE = 'local-sandbox.json';
 /**
@@ -40,6 +41,8 @@ export class LocalSandboxHost {
   /** Every exchange the sandbox serves, raw (the Traffic view redacts before keeping). */
   readonly onExchange = this.exchanged.event;
   private readonly starts: LocalSandboxStarts;
+  /** The seed it was last started from, kept for its next start (and the examples' throwaway sandbox). */
+  readonly seed: LocalSandboxSeed;
   private restarting: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -49,15 +52,19 @@ export class LocalSandboxHost {
     /** The extension's global state: the port the sandbox last bound, for the next start. */
     private readonly state: vscode.Memento,
   ) {
+    this.seed = new LocalSandboxSeed(this.storage.fsPath);
     this.starts = new LocalSandboxStarts({
       start: (keys, onStopped, keepsState) => {
         fs.mkdirSync(this.storage.fsPath, { recursive: true });
+        // With a data file that holds a state, the seed is only what a reset goes back to.
+        const seed = this.seed.current();
         const listen = (port: number) => loadRuntime().startLocalSandbox({
           host: '127.0.0.1',
           port,
           // A reloading window's previous extension host may still be closing its sandbox on the file.
           ...(keepsState ? { dataFile: this.dataFile, dataFileWaitMs: PREVIOUS_HOST_CLOSING_MS } : {}),
           timeZone: LOCAL_SANDBOX_TIME_ZONE,
+          ...(seed ? { seed } : {}),
           keys,
           log: line => log.info(`[Local sandbox] ${line}`),
           onExchange: exchange => this.exchanged.fire(exchange),
