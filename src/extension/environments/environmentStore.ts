@@ -136,13 +136,13 @@ export class EnvironmentStore implements EnvironmentManager {
       // A seed the sandbox took is kept: its next start and the examples' throwaway sandbox start from it.
       loadSeed: async (seed) => {
         await control.loadSeed(seed);
-        await this.sandbox.seed.keep(seed);
+        await this.sandbox.keepSeed(seed);
       },
     };
   }
 
   localSandboxSeed(): string | undefined {
-    return this.sandbox.seed.current();
+    return this.sandbox.seedFile();
   }
 
   localSandboxFailure(): string | undefined {

@@ -16,6 +16,7 @@ import { LocalSandboxStarts } from './localSandboxStarts';
 import { PORT_SETTING, REMEMBERED_PORT_KEY, listenOnChosenPort, portChoice } from './localSandboxPort';
 import type { SecretStore } from './secretStore';
 import { LocalSandboxSeed } from './localSandboxSeed';
+import type { SeedDocument } from '../../sandbox/seeds/seedDocument';
 
 const LOCAL_SANDBOX_STATE_FILE = 'local-sandbox.json';
 /**
@@ -42,7 +43,7 @@ export class LocalSandboxHost {
   readonly onExchange = this.exchanged.event;
   private readonly starts: LocalSandboxStarts;
   /** The seed it was last started from, kept for its next start (and the examples' throwaway sandbox). */
-  readonly seed: LocalSandboxSeed;
+  private readonly seed: LocalSandboxSeed;
   private restarting: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -103,6 +104,11 @@ export class LocalSandboxHost {
     return vscode.Uri.joinPath(this.storage, LOCAL_SANDBOX_STATE_FILE).fsPath;
   }
 
+  /** The kept seed's file, when it was started from one: what its Reset goes back to. */
+  seedFile(): string | undefined {
+    return this.seed.current();
+  }
+
   /** Why the last start failed or the worker stopped; undefined once it runs (or before any start). */
   failure(): string | undefined {
     return this.starts.failure();
@@ -126,6 +132,17 @@ export class LocalSandboxHost {
     });
     this.restarting = next.catch(() => undefined);
     return next;
+  }
+
+  /**
+   * Keeps a seed the running sandbox took, for its next start. The sandbox holds it already, so a
+   * failure to write it only tells the user what it means; it does not fail the load.
+   */
+  keepSeed(seed: SeedDocument): Promise<void> {
+    return this.seed.keep(seed).catch(async (err: unknown) => {
+      await this.seed.forget();
+      this.told.fire(`The ${LOCAL_SANDBOX_NAME} holds the seed, but it could not be kept for its next start (${err instanceof Error ? err.message : String(err)}): after a reload, Reset goes back to empty, and the examples' throwaway sandbox starts empty.`);
+    });
   }
 
   /** Stops serving and saves the state. */

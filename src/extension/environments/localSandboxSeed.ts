@@ -27,6 +27,15 @@ export class LocalSandboxSeed {
     await fs.promises.mkdir(this.storageFolder, { recursive: true });
     const temp = `${this.file}.${process.pid}.tmp`;
     await fs.promises.writeFile(temp, JSON.stringify(seed));
-    await fs.promises.rename(temp, this.file);
+    try {
+      await fs.promises.rename(temp, this.file);
+    } finally {
+      await fs.promises.rm(temp, { force: true });
+    }
+  }
+
+  /** No kept seed (a seed that could not be kept: better none than the one before it). Best effort. */
+  async forget(): Promise<void> {
+    await fs.promises.rm(this.file, { force: true }).catch(() => undefined);
   }
 }
