@@ -135,11 +135,11 @@ export class LocalSandboxHost {
   }
 
   /**
-   * Keeps a seed the running sandbox took, for its next start. The sandbox holds it already, so a
+   * Keeps a seed the running sandbox took (as `seed` reads it), for its next start. The sandbox holds it already, so a
    * failure to write it only tells the user what it means; it does not fail the load.
    */
-  keepSeed(seed: SeedDocument): Promise<void> {
-    return this.seed.keep(seed).catch(async (err: unknown) => {
+  keepSeed(seed: () => Promise<SeedDocument>): Promise<void> {
+    return seed().then((taken) => this.seed.keep(taken)).catch(async (err: unknown) => {
       await this.seed.forget();
       this.told.fire(`The ${LOCAL_SANDBOX_NAME} holds the seed, but it could not be kept for its next start (${err instanceof Error ? err.message : String(err)}): after a reload, Reset goes back to empty, and the examples' throwaway sandbox starts empty.`);
     });

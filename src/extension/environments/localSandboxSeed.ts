@@ -3,7 +3,8 @@
 // sandbox's data file. A later start of the Local sandbox (a reload, a port change) passes it again,
 // so that Reset still goes back to it, and the examples' throwaway sandbox starts from it, so
 // that examples reading seeded customers or tokens pass as they would on the Local sandbox.
-// The seed was checked by the sandbox before it is kept; it never holds keys (seeds carry none).
+// What is kept is the sandbox's snapshot of the seed it took (environmentStore.ts): checked, in
+// record form, with no key and no full card or account number (the sandbox keeps the last four).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { SeedDocument } from '../../sandbox/seeds/seedDocument';

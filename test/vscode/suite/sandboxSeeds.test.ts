@@ -68,9 +68,12 @@ suite('Local sandbox seeds and snapshots', () => {
     this.timeout(60_000);
     const envs = await environments();
     const seedFile = path.join(dir, 'kept.gwseed.json');
-    fs.writeFileSync(seedFile, JSON.stringify({ clock: '2026-05-04T09:30:00-05:00', transactions: [{ amount: '12.00' }] }));
+    fs.writeFileSync(seedFile, JSON.stringify({ clock: '2026-05-04T09:30:00-05:00', transactions: [{ amount: '12.00', card: '5454545454545454' }] }));
     assert.equal(await vscode.commands.executeCommand(COMMANDS.sandboxStartFromSeed, undefined, seedFile, true), seedFile);
-    assert.ok(envs.localSandboxSeed?.(), 'the seed is kept');
+    const kept = envs.localSandboxSeed?.();
+    assert.ok(kept, 'the seed is kept');
+    const keptText = fs.readFileSync(kept, 'utf8');
+    assert.ok(keptText.includes('"amountCents":1200') && !keptText.includes('5454545454545454'), 'the kept seed is the sandbox\'s records, with no full card number');
     await (await envs.localSandboxControl()).advanceClock(3 * 86_400_000);
     await envs.restartLocalSandbox();
     const control = await envs.localSandboxControl();
