@@ -118,7 +118,11 @@ export class RequestTestRunner {
         }
         const options = run.options({
           showResultOf: () => false,
-          retry: (i) => void vscode.commands.executeCommand(COMMANDS.sendRequestAt, run.doc.uri, i, run.env.name),
+          // A notification's Retry comes after a throwaway run has closed its sandbox: the request
+          // runs again as a test, in a new one (sent by name, it met "no environment named …").
+          retry: sandbox
+            ? (i) => void this.run([requestItem(i) ?? fileItem].filter((t) => t !== undefined), [], environmentName, undefined, examplesOnLocalSandbox)
+            : (i) => void vscode.commands.executeCommand(COMMANDS.sendRequestAt, run.doc.uri, i, run.env.name),
           beforeSend: (prepared) => {
             const item = requestItem(prepared.index);
             if (item) testRun.started(item);

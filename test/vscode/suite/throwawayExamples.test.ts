@@ -41,7 +41,22 @@ const SEEDED = [
   '',
 ].join('\n');
 
-const FILES = { 'history.gwreq': CHAIN, 'chain.gwreq': CHAIN, 'seeded.gwreq': SEEDED };
+// A read that meets a queued 500 with no `@expect status` of its own: its failure notification offers Retry.
+const FAULTED = [
+  '### The next customer list answers 500',
+  '# @expect status 200',
+  'POST {{gatewayUrl}}/__sandbox/faults',
+  'Content-Type: application/json',
+  '',
+  '{"fault": "500", "operation": "customers.list"}',
+  '',
+  '### The customers',
+  '# @expect payload exists',
+  'GET {{gatewayUrl}}/rest/v2/customers',
+  '',
+].join('\n');
+
+const FILES = { 'history.gwreq': CHAIN, 'chain.gwreq': CHAIN, 'seeded.gwreq': SEEDED, 'retry.gwreq': FAULTED };
 
 suite('the examples\' throwaway sandbox: nothing of it outlives its run, and it starts from the Local sandbox\'s seed', () => {
   let a: GatewayWorkbenchApi;
@@ -109,6 +124,19 @@ suite('the examples\' throwaway sandbox: nothing of it outlives its run, and it 
     const again = await a.requestTests.run([refund.id]);
     assert.equal(again[refund.id]?.state, 'passed', `the refund in the throwaway sandbox: ${JSON.stringify(again[refund.id])}`);
     assert.equal(await sales(), before + 1, 'the throwaway run sent nothing to the Local sandbox');
+  });
+
+  test('Retry on a failure notification of a throwaway run runs the request again in a throwaway sandbox, not in the one gone with the run', async function () {
+    this.timeout(60_000);
+    const faulted = await item('retry.gwreq');
+    const read = faulted.children[1];
+    assert.ok(read);
+    const results = await a.requestTests.run([faulted.id]);
+    assert.notEqual(results[read.id]?.state, 'passed', `the read met the 500: ${JSON.stringify(results[read.id])}`);
+    // The newest notification is the read's 500, whose first button is Retry.
+    await vscode.commands.executeCommand('notification.acceptPrimaryAction');
+    await waitFor('the read run again, and passed', () => testHooks(a).lastRun(faulted.uri.toString())?.some((o) => o.index === 1 && o.state === 'passed'), 20_000);
+    assert.match(a.requestTests.lastOutput(), /throwaway sandbox/, 'it ran in a throwaway sandbox');
   });
 
   test('the throwaway sandbox starts from the seed the Local sandbox was started from, as a Reset of it would', async function () {
