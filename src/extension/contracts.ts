@@ -135,6 +135,8 @@ export interface EnvironmentService {
   localSandboxTime(): Date | undefined;
   /** Why the Local sandbox's last start failed (undefined while it runs or before it starts). */
   localSandboxFailure?(): string | undefined;
+  /** The seed file the Local sandbox was last started from ("Start from Seed…"), if any: what its Reset goes back to. */
+  localSandboxSeed?(): string | undefined;
   kindLabel(kind: EnvironmentKind): string;
 }
 

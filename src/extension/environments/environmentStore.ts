@@ -130,7 +130,21 @@ export class EnvironmentStore implements EnvironmentManager {
   }
 
   async localSandboxControl(): Promise<LocalSandboxControls> {
-    return (await this.sandbox.start()).control;
+    const control = (await this.sandbox.start()).control;
+    return {
+      ...control,
+      // A seed the sandbox took is kept: its next start and the examples' throwaway sandbox start
+      // from it. Kept as the sandbox holds it, a snapshot taken at once: records with a card's
+      // last four, never a card or account number a hand-written seed may carry.
+      loadSeed: async (seed) => {
+        await control.loadSeed(seed);
+        await this.sandbox.keepSeed(() => control.snapshot());
+      },
+    };
+  }
+
+  localSandboxSeed(): string | undefined {
+    return this.sandbox.seedFile();
   }
 
   localSandboxFailure(): string | undefined {

@@ -15,6 +15,8 @@ import type { SandboxExchange } from '../../sandbox/http/exchangeTap';
 import { LocalSandboxStarts } from './localSandboxStarts';
 import { PORT_SETTING, REMEMBERED_PORT_KEY, listenOnChosenPort, portChoice } from './localSandboxPort';
 import type { SecretStore } from './secretStore';
+import { LocalSandboxSeed } from './localSandboxSeed';
+import type { SeedDocument } from '../../sandbox/seeds/seedDocument';
 
 const LOCAL_SANDBOX_STATE_FILE = 'local-sandbox.json';
 /**
@@ -40,6 +42,8 @@ export class LocalSandboxHost {
   /** Every exchange the sandbox serves, raw (the Traffic view redacts before keeping). */
   readonly onExchange = this.exchanged.event;
   private readonly starts: LocalSandboxStarts;
+  /** The seed it was last started from, kept for its next start (and the examples' throwaway sandbox). */
+  private readonly seed: LocalSandboxSeed;
   private restarting: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -49,15 +53,19 @@ export class LocalSandboxHost {
     /** The extension's global state: the port the sandbox last bound, for the next start. */
     private readonly state: vscode.Memento,
   ) {
+    this.seed = new LocalSandboxSeed(this.storage.fsPath);
     this.starts = new LocalSandboxStarts({
       start: (keys, onStopped, keepsState) => {
         fs.mkdirSync(this.storage.fsPath, { recursive: true });
+        // With a data file that holds a state, the seed is only what a reset goes back to.
+        const seed = this.seed.current();
         const listen = (port: number) => loadRuntime().startLocalSandbox({
           host: '127.0.0.1',
           port,
           // A reloading window's previous extension host may still be closing its sandbox on the file.
           ...(keepsState ? { dataFile: this.dataFile, dataFileWaitMs: PREVIOUS_HOST_CLOSING_MS } : {}),
           timeZone: LOCAL_SANDBOX_TIME_ZONE,
+          ...(seed ? { seed } : {}),
           keys,
           log: line => log.info(`[Local sandbox] ${line}`),
           onExchange: exchange => this.exchanged.fire(exchange),
@@ -96,6 +104,11 @@ export class LocalSandboxHost {
     return vscode.Uri.joinPath(this.storage, LOCAL_SANDBOX_STATE_FILE).fsPath;
   }
 
+  /** The kept seed's file, when it was started from one: what its Reset goes back to. */
+  seedFile(): string | undefined {
+    return this.seed.current();
+  }
+
   /** Why the last start failed or the worker stopped; undefined once it runs (or before any start). */
   failure(): string | undefined {
     return this.starts.failure();
@@ -119,6 +132,17 @@ export class LocalSandboxHost {
     });
     this.restarting = next.catch(() => undefined);
     return next;
+  }
+
+  /**
+   * Keeps a seed the running sandbox took (as `seed` reads it), for its next start. The sandbox holds it already, so a
+   * failure to write it only tells the user what it means; it does not fail the load.
+   */
+  keepSeed(seed: () => Promise<SeedDocument>): Promise<void> {
+    return seed().then((taken) => this.seed.keep(taken)).catch(async (err: unknown) => {
+      await this.seed.forget();
+      this.told.fire(`The ${LOCAL_SANDBOX_NAME} holds the seed, but it could not be kept for its next start (${err instanceof Error ? err.message : String(err)}): after a reload, Reset goes back to empty, and the examples' throwaway sandbox starts empty.`);
+    });
   }
 
   /** Stops serving and saves the state. */

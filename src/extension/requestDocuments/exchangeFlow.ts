@@ -29,7 +29,8 @@ export interface SendEvent {
 export interface ExchangeDeps {
   environments: EnvironmentService;
   presenter: ResultPresenter;
-  history: HistoryStore;
+  /** Where the exchanges are recorded (the examples' throwaway sandbox records none). */
+  history: Pick<HistoryStore, 'add'>;
   knownResources: KnownResourceStore;
   log: ExchangeLog;
   didSend: vscode.EventEmitter<SendEvent>;

@@ -83,9 +83,11 @@ export class RequestTestRunner {
     const throwawayFor = (uri: vscode.Uri): Promise<ThrowawaySandbox> | undefined => {
       if (examplesOnLocalSandbox || environmentName !== LOCAL_SANDBOX_NAME || !isExampleFile(uri)) return undefined;
       if (!throwaway) {
-        append('Examples (files in gateway-examples/) run in a throwaway sandbox started for this run and closed after it: your Local sandbox is not changed. '
+        const seeded = this.deps.exchange.environments.localSandboxSeed?.() !== undefined;
+        append(`Examples (files in gateway-examples/) run in a throwaway sandbox started for this run${seeded ? ' from your Local sandbox\'s seed' : ''} and closed after it: `
+          + 'your Local sandbox is not changed, and their requests are not kept in History. '
           + 'To run them on your Local sandbox, use the run profile "Run against my Local sandbox".\r\n');
-        throwaway = startThrowawaySandbox(this.deps.exchange.environments);
+        throwaway = startThrowawaySandbox(this.deps);
       }
       return throwaway;
     };
@@ -104,7 +106,7 @@ export class RequestTestRunner {
           continue;
         }
         const run = sandbox
-          ? await openDocumentRun({ ...this.deps, exchange: { ...this.deps.exchange, environments: sandbox.environments } }, uri, THROWAWAY_SANDBOX_NAME)
+          ? await openDocumentRun(sandbox.deps, uri, THROWAWAY_SANDBOX_NAME)
           : await openDocumentRun(this.deps, uri, environmentName);
         if (run?.env.kind === 'local' && sandboxUrl === undefined) {
           sandboxUrl = run.env.gatewayUrl;
@@ -116,7 +118,11 @@ export class RequestTestRunner {
         }
         const options = run.options({
           showResultOf: () => false,
-          retry: (i) => void vscode.commands.executeCommand(COMMANDS.sendRequestAt, run.doc.uri, i, run.env.name),
+          // A notification's Retry comes after a throwaway run has closed its sandbox: the request
+          // runs again as a test, in a new one (sent by name, it met "no environment named …").
+          retry: sandbox
+            ? (i) => void this.run([requestItem(i) ?? fileItem].filter((t) => t !== undefined), [], environmentName, undefined, examplesOnLocalSandbox)
+            : (i) => void vscode.commands.executeCommand(COMMANDS.sendRequestAt, run.doc.uri, i, run.env.name),
           beforeSend: (prepared) => {
             const item = requestItem(prepared.index);
             if (item) testRun.started(item);

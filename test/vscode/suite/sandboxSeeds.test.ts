@@ -64,6 +64,25 @@ suite('Local sandbox seeds and snapshots', () => {
     assert.equal(((await control.snapshot()).transactions as unknown[]).length, 2);
   });
 
+  test('a restart of the Local sandbox keeps its seed: Reset still goes back to it (the seed is kept beside its data file)', async function () {
+    this.timeout(60_000);
+    const envs = await environments();
+    const seedFile = path.join(dir, 'kept.gwseed.json');
+    fs.writeFileSync(seedFile, JSON.stringify({ clock: '2026-05-04T09:30:00-05:00', transactions: [{ amount: '12.00', card: '5454545454545454' }] }));
+    assert.equal(await vscode.commands.executeCommand(COMMANDS.sandboxStartFromSeed, undefined, seedFile, true), seedFile);
+    const kept = envs.localSandboxSeed?.();
+    assert.ok(kept, 'the seed is kept');
+    const keptText = fs.readFileSync(kept, 'utf8');
+    assert.ok(keptText.includes('"amountCents":1200') && !keptText.includes('5454545454545454'), 'the kept seed is the sandbox\'s records, with no full card number');
+    await (await envs.localSandboxControl()).advanceClock(3 * 86_400_000);
+    await envs.restartLocalSandbox();
+    const control = await envs.localSandboxControl();
+    assert.equal(control.now().toISOString().slice(0, 10), '2026-05-07', 'the restarted sandbox kept its state');
+    await control.reset();
+    assert.equal(control.now().toISOString().slice(0, 16), '2026-05-04T14:30', 'Reset after a restart went back to the seed');
+    assert.deepEqual(((await control.snapshot()).transactions as Array<{ amountCents: number }>).map(t => t.amountCents), [1200]);
+  });
+
   test('a seed that contradicts itself is refused and changes nothing', async () => {
     const envs = await environments();
     const control = await envs.localSandboxControl();
