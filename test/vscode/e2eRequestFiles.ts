@@ -313,7 +313,7 @@ export function requestFileSteps(workspace: () => string, artifacts: string, use
       },
     },
     {
-      name: '"Copy as cURL" of the sale: the copied program, run by bash with the keys in GATEWAY_* variables, is APPROVED and the sandbox counts it',
+      name: '"Copy as cURL" of the sale: the copied program, run by bash with the keys in GATEWAY_* variables and the card in CARD, is APPROVED and the sandbox counts it',
       run: async page => {
         await runCommand(page, 'View: Focus First Editor Group');
         await page.keyboard.press('ControlOrMeta+Home');   // the sale's request
@@ -324,6 +324,7 @@ export function requestFileSteps(workspace: () => string, artifacts: string, use
         assert.match(program, /^\[ -n "\$\{GATEWAY_URL:-\}" \] \|\| GATEWAY_URL='http:\/\/127\.0\.0\.1:\d+'$/m, `not defaulting to the Local sandbox: ${program}`);
         assert.match(program, /^curl -sS -X 'POST' "\$GATEWAY_URL"'\/rest\/v2\/transactions\/sale'/m, `not the sale's cURL: ${program}`);
         assert.doesNotMatch(program, /api-key: [0-9a-f]{8,}/i, 'the program carries a literal key');
+        assert.doesNotMatch(program, /4111111111111111/, 'the program carries the card number (it reads CARD)');
         const url = /GATEWAY_URL='(http:\/\/127\.0\.0\.1:\d+)'/.exec(program)?.[1] as string;
         const stateFile = findFile(userData(), 'local-sandbox.json');
         assert.ok(stateFile, 'the Local sandbox saved its state');
@@ -331,7 +332,8 @@ export function requestFileSteps(workspace: () => string, artifacts: string, use
         const sales = async () => ((await (await fetch(`${url}/__sandbox/stats`)).json()) as { byOperation: Record<string, number> }).byOperation['transactions.sale'] ?? 0;
         const before = await sales();
         const output = await new Promise<string>((resolve, reject) => execFile('bash', ['-c', program], {
-          env: { PATH: process.env.PATH, GATEWAY_API_KEY: keys.apiKey, GATEWAY_ACCESS_KEY: keys.accessKey, GATEWAY_MERCHANT_ID: keys.merchantId },
+          // Card data is read from the environment as keys are (the generator never writes it in).
+          env: { PATH: process.env.PATH, GATEWAY_API_KEY: keys.apiKey, GATEWAY_ACCESS_KEY: keys.accessKey, GATEWAY_MERCHANT_ID: keys.merchantId, CARD: '4111111111111111' },
         }, (err, stdout, stderr) => (err ? reject(new Error(`${err.message}\n${stderr}`)) : resolve(stdout))));
         console.log(`  bash: ${normalizeText(output).slice(0, 160)}`);
         assert.match(output, /"result": ?"APPROVED"/);
