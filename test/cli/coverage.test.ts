@@ -7,6 +7,8 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { runToEnd } from './processRun';
 import type { CoverageReport } from '../../src/catalog/localSandbox/coverage';
@@ -121,5 +123,48 @@ describe('gateway-workbench run --coverage', () => {
     const run = await cli(['run', 'examples/outcomes/ach-returns.gwreq']);
     assert.equal(run.code, 0);
     assert.ok(!run.stdout.includes('Outcomes covered'));
+  });
+});
+
+describe('coverage across CI shards: run --coverage-json, then coverage --merge', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'gw-coverage-merge-'));
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const files = ['examples/outcomes/declines.gwreq', 'examples/outcomes/ach-returns.gwreq'];
+  const shardFile = (i: number) => path.join(dir, `coverage-${i}.json`);
+
+  it('each shard writes its own sandbox\'s report; the merge covers what either shard reached, counts summed', async () => {
+    for (const i of [1, 2]) {
+      const run = await cli(['run', ...files, '--shard', `${i}/2`, '--coverage-json', shardFile(i)]);
+      assert.equal(run.code, 0, run.stderr);
+      assert.match(run.stdout, /Outcomes covered \d+ of \d+/, '--coverage-json implies --coverage');
+    }
+    const [one, two] = [1, 2].map((i) => JSON.parse(fs.readFileSync(shardFile(i), 'utf8')) as CoverageReport);
+    const outcomes = (r: CoverageReport) => new Set(r.covered.map((c) => c.outcome));
+    assert.ok(outcomes(one!).has('result-code:014') !== outcomes(two!).has('result-code:014') || outcomes(one!).has('ach-return:R01') !== outcomes(two!).has('ach-return:R01'), 'the shards reached different outcomes');
+    const merged = await cli(['coverage', '--merge', shardFile(1), shardFile(2), '--json']);
+    const report = JSON.parse(merged.stdout) as CoverageReport;
+    const both = new Set([...outcomes(one!), ...outcomes(two!)]);
+    assert.deepEqual(new Set(report.covered.map((c) => c.outcome)), both);
+    for (const c of report.covered) {
+      const count = (r: CoverageReport) => r.covered.find((x) => x.outcome === c.outcome)?.count ?? 0;
+      assert.equal(c.count, count(one!) + count(two!), c.outcome);
+    }
+    assert.ok(report.uncovered.every((u) => !both.has(u.outcome)), 'what a shard covered is not left uncovered');
+    assert.equal(report.summary.covered + report.uncovered.length, report.summary.total);
+    assert.ok(report.summary.covered > Math.max(one!.summary.covered, two!.summary.covered));
+    assert.equal(merged.code, report.uncovered.length === 0 ? 0 : 1);
+    const text = await cli(['coverage', '--merge', shardFile(1), shardFile(2)]);
+    assert.match(text.stdout, new RegExp(`^Outcomes covered ${report.summary.covered} of ${report.summary.total}`));
+  });
+
+  it('a file that is not a coverage report is named, exit 2; --merge needs files and does not take --from', async () => {
+    const bad = path.join(dir, 'not-coverage.json');
+    fs.writeFileSync(bad, '{"covered": "all of it"}');
+    const run = await cli(['coverage', '--merge', bad]);
+    assert.equal(run.code, 2);
+    assert.match(run.stderr, /not-coverage\.json/);
+    assert.equal((await cli(['coverage', '--merge'])).code, 2);
+    assert.equal((await cli(['coverage', '--merge', bad, '--from', 'http://127.0.0.1:1'])).code, 2);
+    assert.equal((await cli(['coverage', '--merge', path.join(dir, 'missing.json')])).code, 2);
   });
 });

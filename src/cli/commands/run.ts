@@ -1,10 +1,10 @@
 // `gateway-workbench run FILE… [--env local|NAME] [--report text|json|junit] [--output FILE]
-// [--config FILE] [--allow-production] [--var NAME=VALUE]… [--body-root DIR] [--shard I/N] [--coverage] [--bail]`: runs request files with their chaining and @expect
+// [--config FILE] [--allow-production] [--var NAME=VALUE]… [--body-root DIR] [--shard I/N] [--coverage] [--coverage-json FILE] [--bail]`: runs request files with their chaining and @expect
 // lines, headlessly, through the same engine as the extension. Exit 0 when everything passed,
 // 1 when a request failed, errored or was skipped or a file did not parse, 2 on a usage error,
 // 130 / 143 when interrupted (interruption.ts).
 
-import { closeSync, constants } from 'node:fs';
+import { closeSync, constants, writeFileSync } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { redactorFor } from '../../core/protection/redaction';
@@ -23,6 +23,7 @@ import { StreamedReport, type ReportFormat } from '../run/streamedReport';
 import { invalidFileLines, requestLines, summaryLine, wantsColour } from '../run/textReport';
 import { visibleText } from '../../core/protection/visibleText';
 import { coverageLines, fetchCoverage } from '../../core/localSandbox/sandboxCoverage';
+import type { CoverageReport } from '../../catalog/localSandbox/coverage';
 import { SHARD_OPTION, shardOf, type Shard } from '../run/shardOption';
 import { selectShard, type ShardSelection } from '../run/shardSplit';
 
@@ -78,12 +79,12 @@ function writeLines(streamed: StreamedReport, report: RunReport, out: (line: str
   if (tail) out(tail);
 }
 
-/** The coverage lines a run ends with: of its in-process sandbox, or read from the environment's gateway URL. */
-async function coverageText(target: RunTarget): Promise<string[]> {
+/** The coverage a run ends with: of its in-process sandbox, or read from the environment's gateway URL; or why there is none. */
+async function runCoverage(target: RunTarget): Promise<CoverageReport | Error> {
   try {
-    return coverageLines(target.coverage ? target.coverage() : await fetchCoverage(target.environment.gatewayUrl));
+    return target.coverage ? target.coverage() : await fetchCoverage(target.environment.gatewayUrl);
   } catch (e) {
-    return [`Outcome coverage not available: ${(e as Error).message}`];
+    return e as Error;
   }
 }
 
@@ -97,6 +98,7 @@ const OPTIONS = [
   { name: 'var', type: 'string', value: 'NAME=VALUE', multiple: true, text: 'A value for the files\' {{NAME}}, in place of their own "@NAME = value" (or where they have none); give it once per variable. The value may use {{…}} like a file variable\'s: --var invoice=INV-{{$randomInt 1000 10000}}.' },
   BODY_ROOT_OPTION,
   SHARD_OPTION,
+  { name: 'coverage-json', type: 'string', value: 'FILE', text: 'Also write the coverage report as JSON to FILE (implies --coverage): one per CI shard, put together by `gateway-workbench coverage --merge FILE…`.' },
   { name: 'bail', type: 'boolean', text: 'Stop each file at its first request that does not pass; the rest of it is reported skipped. Without it a file carries on: only the requests that read a failed one\'s answer ({{sale.payload…}}) are skipped, each naming it.' },
   { name: 'coverage', type: 'boolean', text: 'At the end, print which gateway outcomes the run reached (result codes, AVS and CSC results, ACH returns, HTTP errors, faults) as "Outcomes covered N of M", and how to produce each one it did not. With the Local sandbox, or an environment that is a running `gateway-workbench sandbox`. On stderr when the report is json or junit on stdout.' },
 ] as const satisfies readonly CliOption[];
@@ -117,7 +119,7 @@ function shardLine(shard: Shard, selected: ShardSelection): string {
 export const runCommand: CliCommand = {
   name: 'run',
   summary: 'Run request files (.gwreq) with their @expect checks; exit 1 if any fails (CI).',
-  usage: 'gateway-workbench run FILE… [--env local|NAME] [--report text|json|junit] [--output FILE] [--config FILE] [--allow-production] [--var NAME=VALUE]… [--body-root DIR] [--shard I/N] [--coverage] [--bail]',
+  usage: 'gateway-workbench run FILE… [--env local|NAME] [--report text|json|junit] [--output FILE] [--config FILE] [--allow-production] [--var NAME=VALUE]… [--body-root DIR] [--shard I/N] [--coverage] [--coverage-json FILE] [--bail]',
   options: OPTIONS,
   notes: [
     'A FILE may be a pattern, such as examples/*.gwreq, even where no shell expands it (cmd.exe, PowerShell, npm scripts on Windows): * and ? in the file name match as in a POSIX shell, in name order.',
@@ -174,7 +176,12 @@ export const runCommand: CliCommand = {
         ...(streaming ? { progress: streamedProgress(say, (line) => lines.add(line), colour) } : {}),
         ...(streamed ? { requestSink: streamed } : {}),
       });
-      if (values.coverage === true) coverage = await coverageText(target);
+      if (values.coverage === true || values['coverage-json'] !== undefined) {
+        const found = await runCoverage(target);
+        coverage = found instanceof Error ? [`Outcome coverage not available: ${found.message}`] : coverageLines(found);
+        // The sandbox's own fixed names and counts: nothing of the requests is in it.
+        if (values['coverage-json'] !== undefined && !(found instanceof Error)) writeFileSync(values['coverage-json'], `${JSON.stringify(found, null, 2)}\n`);
+      }
     } catch (err) {
       if (reportFd !== undefined) closeSync(reportFd);
       throw err;

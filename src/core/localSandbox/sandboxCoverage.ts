@@ -98,6 +98,25 @@ export function coverageSince(before: CoverageReport, after: CoverageReport): Co
   return summarised(covered, uncovered);
 }
 
+/**
+ * Several runs' reports as one, each from its own sandbox (a CI matrix's shards): an outcome any
+ * of them served is covered, its counts summed; the rest stay uncovered with their triggers.
+ */
+export function mergeCoverage(reports: readonly CoverageReport[]): CoverageReport {
+  const covered = new Map<string, CoveredOutcome>();
+  for (const report of reports) {
+    for (const c of report.covered) {
+      const seen = covered.get(c.outcome);
+      covered.set(c.outcome, seen ? { ...seen, count: seen.count + c.count } : { ...c });
+    }
+  }
+  const uncovered = new Map<string, UncoveredOutcome>();
+  for (const report of reports) {
+    for (const u of report.uncovered) if (!covered.has(u.outcome) && !uncovered.has(u.outcome)) uncovered.set(u.outcome, { ...u });
+  }
+  return summarised([...covered.values()], [...uncovered.values()]);
+}
+
 /** `Outcomes covered 68 of 71 (95 %)`. */
 function coverageHeadline(report: CoverageReport): string {
   const { covered, total, percent } = report.summary;
