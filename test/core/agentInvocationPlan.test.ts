@@ -80,3 +80,8 @@ test('a key the agent wrote into the request is hidden from the words shown', ()
   const plan = planInvocation('gateway_send_request', { text: `POST https://x.example/${key}/sale\n` }, local, [key]);
   assert.doesNotMatch(JSON.stringify(plan), new RegExp(key));
 });
+
+test('an environment the user does not have is said to be none of theirs', () => {
+  const plan = planInvocation('gateway_send_request', { text: SALE }, { name: 'Nowhere', kind: 'unknown', readOnly: false });
+  assert.match(plan.confirmation!.message, /"Nowhere", which is not one of your environments \(the call will be refused\)/);
+});

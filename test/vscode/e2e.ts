@@ -152,7 +152,7 @@ const steps: Step[] = [
   ...expectationSteps(requireTestSandbox, requireWorkspace, ARTIFACTS),   // Staging still holds the wrong keys
   ...trustSteps(requireTestSandbox, ARTIFACTS, requireUserData, requireWorkspace),
   ...walkthroughSteps(ARTIFACTS),   // issue 35: the walkthrough follows what the user does
-  ...agentToolSteps(ARTIFACTS),     // issue 37: an agent's tool call, confirmed in VS Code's dialog
+  ...agentToolSteps(ARTIFACTS, requireTestSandbox),   // issue 37: an agent's tool call, confirmed in VS Code's dialog
 ];
 
 // E2E_ONLY=trust runs the first steps (workbench, extension, Gateway view) and then only the

@@ -116,6 +116,7 @@ function restrictedSteps(testSandbox: () => RunningSandbox, artifacts: string): 
         // VS Code asks first (a write); allowed, the tool itself refuses: Restricted Mode.
         const dialog = page.locator('.monaco-dialog-box').first();
         await dialog.waitFor({ timeout: 30_000 });
+        assert.match(normalizeText(await dialog.innerText()), /which Restricted Mode keeps agents from/);
         await dialog.locator('.dialog-buttons .monaco-button').filter({ hasText: /^Yes/ }).first().click();
         const told = toast(page, /Agent stand-in: the tool refused/);
         await told.waitFor({ timeout: 30_000 });

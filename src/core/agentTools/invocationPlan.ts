@@ -36,6 +36,8 @@ function requestLine(doc: RequestDocument, index: number): { line: string; read:
 }
 
 function where(env: PlannedEnvironment): string {
+  if (env.kind === 'unknown') return `"${env.name}", which is not one of your environments (the call will be refused)`;
+  if (env.kind === 'restricted') return `"${env.name}", which Restricted Mode keeps agents from (the call will be refused: only the Local sandbox)`;
   return `"${env.name}" (${env.kind === 'production' ? 'PRODUCTION' : env.kind}${env.readOnly ? ', read-only' : ''})`;
 }
 

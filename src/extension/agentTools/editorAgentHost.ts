@@ -14,6 +14,8 @@ import { loadCodegen, loadRuntime } from '../lazy/runtime';
 export interface EditorAgentHost extends AgentHost {
   /** The environment a call names (`local` or nothing: the Local sandbox); throws a message an agent can act on. */
   entry(name: string | undefined): EnvironmentEntry;
+  /** Whether the user has an environment of this name (whatever Restricted Mode allows). */
+  exists(name: string): boolean;
   /** Every key and unseen typed value the editor knows: hidden from every answer and error. */
   secrets(): Promise<string[]>;
 }
@@ -30,6 +32,7 @@ export function editorAgentHost(environments: EnvironmentManager): EditorAgentHo
   };
   const host: EditorAgentHost = {
     entry,
+    exists: (name) => environments.list().some((e) => e.name.toLowerCase() === name.trim().toLowerCase()),
     async target(name): Promise<AgentTarget> {
       const ready = await environments.ready(entry(name).name);
       const credentials = (await environments.credentials(ready.name)) ?? {};

@@ -26,7 +26,9 @@ function plannedEnvironment(host: EditorAgentHost, tool: AgentToolName, input: I
     const e = host.entry(typeof input.environment === 'string' ? input.environment : undefined);
     return { name: e.name, kind: e.kind, readOnly: e.readOnly };
   } catch {
-    return { name: String(input.environment), kind: 'unknown', readOnly: false };
+    // Named, but not one the agent may use here: Restricted Mode, or no such environment.
+    const exists = host.exists(String(input.environment));
+    return { name: String(input.environment), kind: exists ? 'restricted' : 'unknown', readOnly: false };
   }
 }
 

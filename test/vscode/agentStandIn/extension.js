@@ -45,5 +45,7 @@ module.exports.activate = (context) => {
   context.subscriptions.push(
     vscode.commands.registerCommand('gatewayAgentStandIn.sell', () => sell(undefined)),
     vscode.commands.registerCommand('gatewayAgentStandIn.sellOnStaging', () => sell('Staging')),
+    // The browser e2e's production environment on its test sandbox (e2eTrust.ts adds it).
+    vscode.commands.registerCommand('gatewayAgentStandIn.sellOnLiveMirror', () => sell('Live mirror')),
   );
 };
