@@ -21,18 +21,22 @@ export interface EditorAgentHost extends AgentHost {
 }
 
 export function editorAgentHost(environments: EnvironmentManager): EditorAgentHost {
+  /** The user's environment a name means: as written, else whatever its case. */
+  const named = (name: string): EnvironmentEntry | undefined => {
+    const all = environments.list();
+    return all.find((e) => e.name === name) ?? all.find((e) => e.name.toLowerCase() === name.trim().toLowerCase());
+  };
   const entry = (name: string | undefined): EnvironmentEntry => {
     const all = environments.list();
-    const local = all.find((e) => e.builtIn)!;
-    if (name === undefined || name.trim() === '' || name.trim().toLowerCase() === 'local' || name === LOCAL_SANDBOX_NAME) return local;
-    const found = all.find((e) => e.name === name) ?? all.find((e) => e.name.toLowerCase() === name.trim().toLowerCase());
+    if (name === undefined || name.trim() === '' || name.trim().toLowerCase() === 'local' || name === LOCAL_SANDBOX_NAME) return all.find((e) => e.builtIn)!;
+    const found = named(name);
     if (!found) throw new Error(`there is no environment "${name}": the user has ${all.map((e) => `"${e.name}"`).join(', ')}. Leave "environment" out to use the Local sandbox`);
     if (!allowedInWorkspace(found, vscode.workspace.isTrusted)) throw new Error(`this workspace is in Restricted Mode, so agents' requests go only to the Local sandbox; "${found.name}" holds the user's keys. Leave "environment" out, or ask the user to trust the workspace`);
     return found;
   };
   const host: EditorAgentHost = {
     entry,
-    exists: (name) => environments.list().some((e) => e.name.toLowerCase() === name.trim().toLowerCase()),
+    exists: (name) => named(name) !== undefined,
     async target(name): Promise<AgentTarget> {
       const ready = await environments.ready(entry(name).name);
       const credentials = (await environments.credentials(ready.name)) ?? {};
